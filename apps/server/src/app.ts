@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { requireSessionToken } from './auth/session';
+import { isShopDomain } from './auth/session-token';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './features/health/routes';
+import { sandboxRoutes } from './features/sandbox/routes';
+import { shopRoutes } from './features/shop/routes';
+import { installErrorHandling } from './http/errors';
+import type { Queue } from './jobs/queue';
+import type { StorePlatform } from './platform/port';
+import type { SandboxStore } from './platform/sandbox/store';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  queue: Queue;
+  platform: StorePlatform;
+  /** Present in sandbox mode only: the offline store's own controls (reset, flags, theme). */
+  sandbox: SandboxStore | null;
+  /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
+  adminDist: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; routes?: 'all' | 'health' } = {},
+): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('shopDomain', '');
+  installErrorHandling(app);
+
+  await app.register(healthRoutes);
+  if (options.routes === 'health') return app;
+
+  // Framing is governed by CSP frame-ancestors below, so helmet's X-Frame-Options stays off.
+  await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', frameAncestors(deps.config, request.query));
+    }
+    return payload;
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', requireSessionToken(api));
+    await api.register(shopRoutes);
+  }, { prefix: '/api' });
+
+  if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+
+  if (deps.adminDist && existsSync(deps.adminDist)) {
+    await app.register(fastifyStatic, { root: deps.adminDist, prefix: '/', index: false });
+    // Client-side routes: any other GET that wants HTML gets the SPA shell.
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      const isApi = /^\/(api|sandbox|storefront|healthz)(\/|$)/.test(request.url);
+      if (wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
+      return reply
+        .status(404)
+        .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+    });
+  }
+  return app;
+}
+
+function frameAncestors(config: Config, query: unknown): string {
+  if (config.PLATFORM === 'sandbox') return "frame-ancestors 'self'";
+  const shop = (query as { shop?: unknown } | undefined)?.shop;
+  const shopOrigin = typeof shop === 'string' && isShopDomain(shop) ? `https://${shop} ` : '';
+  return `frame-ancestors ${shopOrigin}https://admin.shopify.com`;
+}

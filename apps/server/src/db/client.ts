@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** The app's database: Drizzle over PGlite (embedded) or a node-postgres pool. */
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; ping(): Promise<void>; close(): Promise<void> };
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; 'memory://' keeps it in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    let closed: Promise<void> | undefined;
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      url: options.url,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => {
+        closed ??= pool.end();
+        return closed;
+      },
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(
+    dataDir.startsWith('memory://') ? dataDir : join(resolve(dataDir), 'pglite'),
+  );
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    ping: async () => {
+      if (client.closed) throw new Error('database is closed');
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FeatureFlags, FeatureId } from '@popstage/core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** One row per installed shop: the app's own state about the shop (the platform owns the rest). */
+export const shops = pgTable('shops', {
+  id: uuid().primaryKey().defaultRandom(),
+  shopifyDomain: text().notNull().unique(),
+  shopName: text().notNull(),
+  shopHandle: text().notNull(),
+  ownerName: text().notNull(),
+  ownerEmail: text().notNull(),
+  primaryDomainUrl: text().notNull(),
+  currency: text().notNull(),
+  shopifyShopCreatedAt: timestamp({ withTimezone: true }).notNull(),
+  installedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  onBoardedOn: timestamp({ withTimezone: true }),
+  livePageCreated: boolean().notNull().default(false),
+  skippedFirstPopclipsCreation: boolean().notNull().default(false),
+  featureFlags: jsonb().$type<Partial<FeatureFlags>>().notNull().default({}),
+  featuredPopclipId: text(),
+  appRequestId: text(),
+  appRequestSkIdentifier: text(),
+  csStoreCreated: boolean().notNull().default(false),
+  popshopliveAccountCreated: boolean().notNull().default(false),
+  enabledFeatures: jsonb().$type<FeatureId[]>().notNull().default([]),
+  activePlanSku: text(),
+  csToken: text(),
+  storefrontAccessToken: text(),
+  dashboardUrl: text(),
+  /** Free-form merchant settings written through POST /api/shopify/shop-info (allow-listed keys). */
+  info: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export type ShopRow = typeof shops.$inferSelect;

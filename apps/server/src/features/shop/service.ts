@@ -1,0 +1,125 @@
+import {
+  FEATURE_FLAG_NAMES,
+  type FeatureFlags,
+  getStartedStatus,
+  type Shop,
+  type ShopInfoKey,
+} from '@popstage/core';
+import type { AppDeps } from '../../app';
+import type { ShopRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
+
+export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
+
+/** The shop's row, installing it from the platform on the first authenticated call. */
+export async function ensureShop(deps: Pick<AppDeps, 'database' | 'platform'>, domain: string): Promise<ShopRow> {
+  const existing = await findShop(deps.database.db, domain);
+  if (existing) return existing;
+  const platformShop = await deps.platform.getShop(domain);
+  if (!platformShop) throw notFound(`Shop ${domain} is not known to the store platform`);
+  return insertShop(deps.database.db, {
+    shopifyDomain: platformShop.domain,
+    shopName: platformShop.name,
+    shopHandle: platformShop.domain.replace(/\.myshopify\.com$/, ''),
+    ownerName: platformShop.ownerName,
+    ownerEmail: platformShop.email,
+    primaryDomainUrl: platformShop.primaryDomainUrl,
+    currency: platformShop.currency,
+    shopifyShopCreatedAt: new Date(platformShop.createdAt),
+  });
+}
+
+export function featureFlagsOf(row: ShopRow): FeatureFlags {
+  return Object.fromEntries(
+    FEATURE_FLAG_NAMES.map((name) => [name, row.featureFlags[name] === true]),
+  ) as FeatureFlags;
+}
+
+/** The Shop entity of spec 01 §3: stored state joined with live platform state. */
+export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
+  const row = await ensureShop(deps, domain);
+  const [embedEnabled, publishedCount] = await Promise.all([
+    deps.platform.isAppEmbedEnabled(domain),
+    deps.platform.countPublishedProducts(domain),
+  ]);
+  const status = getStartedStatus({
+    embedEnabled,
+    livePageCreated: row.livePageCreated,
+    publishedProductsToSalesChannelCount: publishedCount,
+    completedEvents: [],
+  });
+  const { config } = deps;
+  return {
+    shopifyDomain: row.shopifyDomain,
+    primaryDomainUrl: row.primaryDomainUrl,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+    shopName: row.shopName,
+    shopHandle: row.shopHandle,
+    currency: row.currency,
+    csToken: row.csToken,
+    storefrontAccessToken: row.storefrontAccessToken,
+    dashboardUrl: row.dashboardUrl,
+    embedEnabled,
+    livePageCreated: row.livePageCreated,
+    subscriptionActive: false,
+    subscription: null,
+    pendingSubscription: null,
+    config: {
+      dataLakeUrl: null,
+      helpWidgetKey: config.HELP_WIDGET_KEY ?? null,
+      popclipsServiceUrl: `${config.APP_URL}/api/popclips`,
+      serviceUrls: { storefront: `${config.APP_URL}/storefront/v1` },
+      livePlatformAuth: null,
+      supportEmail: config.SUPPORT_EMAIL,
+      helpCenterUrl: config.HELP_CENTER_URL,
+    },
+    featureFlags: featureFlagsOf(row),
+    featuredPopclipId: row.featuredPopclipId,
+    appRequestId: row.appRequestId,
+    appRequestSkIdentifier: row.appRequestSkIdentifier,
+    skippedFirstPopclipsCreation: row.skippedFirstPopclipsCreation,
+    firstPopclipCreated: false,
+    installedAt: row.installedAt.toISOString(),
+    shopifyShopCreatedAt: row.shopifyShopCreatedAt.toISOString(),
+    onBoardedOn: row.onBoardedOn?.toISOString() ?? null,
+    enabledFeatures: row.enabledFeatures,
+    activePlan: row.activePlanSku ? { skuCode: row.activePlanSku } : null,
+    progressPercentage: status.completionPercentage,
+    publishedProductsToSalesChannelCount: publishedCount,
+    csStoreCreated: row.csStoreCreated,
+    popshopliveAccountCreated: row.popshopliveAccountCreated,
+    connections: [],
+    getStartedStatus: status,
+    info: row.info,
+  };
+}
+
+/** Stores one allow-listed shop-info value (already validated against its key's schema). */
+export async function saveShopInfo(
+  deps: AppDeps,
+  domain: string,
+  key: ShopInfoKey,
+  value: unknown,
+): Promise<ShopRow> {
+  await ensureShop(deps, domain);
+  if (key === 'skippedFirstPopclipsCreation') {
+    return updateShop(deps.database.db, domain, { skippedFirstPopclipsCreation: value === true });
+  }
+  return setShopInfoValue(deps.database.db, domain, key, value);
+}
+
+/** Creates the storefront live page once; an existing page with the handle counts as created. */
+export async function ensureLivePage(deps: AppDeps, domain: string): Promise<boolean> {
+  await ensureShop(deps, domain);
+  const existing = await deps.platform.findPage(domain, LIVE_PAGE.handle);
+  if (!existing) {
+    await deps.platform.createPage(domain, {
+      ...LIVE_PAGE,
+      body: '<div id="popstage-live"></div>',
+    });
+  }
+  await updateShop(deps.database.db, domain, { livePageCreated: true });
+  return true;
+}

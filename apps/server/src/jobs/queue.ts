@@ -1,0 +1,20 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type Queue = PgBoss;
+
+/** pg-boss on the app's own database: its own pool on PostgreSQL, the shared PGlite otherwise. */
+export function createQueue(
+  database: Database,
+  options: { schema?: string; supervise?: boolean } = {},
+): Queue {
+  const schema = options.schema ?? 'pgboss';
+  // Maintenance and cron belong to processes that run workers; web processes only send jobs.
+  const roleOptions = { supervise: options.supervise ?? true, schedule: options.supervise ?? true };
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.url, schema, max: 4, ...roleOptions })
+      : new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema, ...roleOptions });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  return boss;
+}

@@ -1,0 +1,116 @@
+/**
+ * StorePlatform: everything Popstage asks of the e-commerce platform. Two adapters implement it:
+ * the offline sandbox store (default) and Shopify (Admin GraphQL). Ids are Shopify-style GIDs.
+ */
+
+export interface PlatformShop {
+  domain: string;
+  name: string;
+  ownerName: string;
+  email: string;
+  primaryDomainUrl: string;
+  currency: string;
+  createdAt: string;
+}
+
+export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+
+export interface PlatformVariant {
+  id: string;
+  title: string;
+  sku: string;
+  price: string;
+  compareAtPrice: string | null;
+  inventoryQuantity: number;
+  availableForSale: boolean;
+}
+
+export interface PlatformImage {
+  url: string;
+  altText: string;
+}
+
+export interface PlatformProduct {
+  id: string;
+  title: string;
+  handle: string;
+  description: string;
+  vendor: string;
+  productType: string;
+  tags: string[];
+  status: ProductStatus;
+  /** Published to the Popstage sales channel (Shopify: publishedOnPublication). */
+  publishedToSalesChannel: boolean;
+  totalInventory: number;
+  priceRange: { min: string; max: string; currencyCode: string };
+  variants: PlatformVariant[];
+  images: PlatformImage[];
+  createdAt: string;
+}
+
+export interface PlatformCollection {
+  id: string;
+  title: string;
+  handle: string;
+  productsCount: number;
+}
+
+export interface MenuItem {
+  title: string;
+  url: string;
+  type: string;
+  items: MenuItem[];
+}
+
+export interface PlatformMenu {
+  id: string;
+  handle: string;
+  title: string;
+  items: MenuItem[];
+}
+
+export interface PlatformPage {
+  id: string;
+  title: string;
+  handle: string;
+  body: string;
+  url: string;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface Connection<T> {
+  nodes: T[];
+  pageInfo: PageInfo;
+}
+
+export interface ListOptions {
+  /** Page size, 1..250 like Shopify. */
+  first?: number;
+  after?: string | null;
+  /** Free-text search on title (and handle). */
+  query?: string;
+}
+
+export interface StorePlatform {
+  readonly kind: 'sandbox' | 'shopify';
+  getShop(shop: string): Promise<PlatformShop | null>;
+  listProducts(
+    shop: string,
+    options?: ListOptions & { collectionId?: string; status?: ProductStatus },
+  ): Promise<Connection<PlatformProduct>>;
+  getProducts(shop: string, ids: string[]): Promise<PlatformProduct[]>;
+  listCollections(shop: string, options?: ListOptions): Promise<Connection<PlatformCollection>>;
+  /** Products published to the Popstage sales channel. */
+  countPublishedProducts(shop: string): Promise<number>;
+  /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
+  publishProducts(shop: string, ids?: string[]): Promise<number>;
+  getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;
+  /** Whether the Popstage app embed is switched on in the published theme. */
+  isAppEmbedEnabled(shop: string): Promise<boolean>;
+  findPage(shop: string, handle: string): Promise<PlatformPage | null>;
+  createPage(shop: string, page: { title: string; handle: string; body: string }): Promise<PlatformPage>;
+}

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type App, buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createQueue, type Queue } from './jobs/queue';
+import { type JobDefinition, startWorkers } from './jobs/workers';
+import type { StorePlatform } from './platform/port';
+import { createSandboxStore } from './platform/sandbox/sandbox-platform';
+import type { SandboxStore } from './platform/sandbox/store';
+
+export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
+
+export interface RunningServer {
+  app: App;
+  database: Database;
+  queue: Queue;
+  /** Graceful stop: no new connections, in-flight requests and jobs finish, then the database closes. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database, starts the queue (and workers per role) and the HTTP server. */
+export async function startServer(
+  config: Config,
+  options: { jobs?: JobDefinition[]; logger?: boolean; adminDist?: string | null } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const runsWorkers = config.ROLE !== 'web' && config.JOBS_ENABLED;
+  const queue = createQueue(database, { supervise: runsWorkers });
+  await queue.start();
+  if (runsWorkers) await startWorkers(queue, options.jobs);
+
+  let sandbox: SandboxStore | null = null;
+  let platform: StorePlatform;
+  if (config.PLATFORM === 'sandbox') {
+    sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
+    await sandbox.seed();
+    platform = sandbox;
+  } else {
+    throw new Error('PLATFORM=shopify: the Shopify adapter is not available in this build');
+  }
+
+  const app = await buildApp(
+    {
+      config,
+      database,
+      queue,
+      platform,
+      sandbox,
+      adminDist: options.adminDist === undefined ? DEFAULT_ADMIN_DIST : options.adminDist,
+    },
+    { logger: options.logger ?? true, routes: config.ROLE === 'worker' ? 'health' : 'all' },
+  );
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await app.close();
+      await queue.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_MS, close: true });
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { app, database, queue, stop };
+}

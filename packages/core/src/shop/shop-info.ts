@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Player position on the storefront, in percent of the viewport (spec 02, placement). */
+export const playerPositionSchema = z.object({
+  xAxis: z.number().min(0).max(100),
+  yAxis: z.number().min(0).max(100),
+});
+export type PlayerPosition = z.infer<typeof playerPositionSchema>;
+
+export const PLAYER_POSITION_KEYS = [
+  'featured_popclip_position_mobile_web',
+  'featured_popclip_position_mobile_app',
+  'miniplayer_position_mobile_web',
+  'miniplayer_position_mobile_app',
+] as const;
+export type PlayerPositionKey = (typeof PLAYER_POSITION_KEYS)[number];
+
+/** The keys POST /api/shopify/shop-info accepts, each with the schema of its value. */
+export const SHOP_INFO_VALUE_SCHEMAS = {
+  skippedFirstPopclipsCreation: z.boolean(),
+  customerAccountClientId: z.string().trim().min(1).max(255),
+  featured_popclip_position_mobile_web: playerPositionSchema,
+  featured_popclip_position_mobile_app: playerPositionSchema,
+  miniplayer_position_mobile_web: playerPositionSchema,
+  miniplayer_position_mobile_app: playerPositionSchema,
+} as const;
+export type ShopInfoKey = keyof typeof SHOP_INFO_VALUE_SCHEMAS;
+export const SHOP_INFO_KEYS = Object.keys(SHOP_INFO_VALUE_SCHEMAS) as ShopInfoKey[];
+
+export const shopInfoBodySchema = z
+  .object({
+    key: z.enum(SHOP_INFO_KEYS as [ShopInfoKey, ...ShopInfoKey[]], {
+      error: 'Unknown shop-info key',
+    }),
+    value: z.unknown(),
+  })
+  .superRefine((body, ctx) => {
+    const valueSchema = SHOP_INFO_VALUE_SCHEMAS[body.key];
+    const parsed = valueSchema.safeParse(body.value);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: parsed.error.issues[0]?.message ?? 'Invalid value',
+      });
+    }
+  });
+export type ShopInfoBody = { key: ShopInfoKey; value: unknown };
