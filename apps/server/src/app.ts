@@ -33,6 +33,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, so suites (tenant isolation) can prove they cover them all. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -51,6 +53,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+    }
+  });
   app.decorateRequest('shopDomain', '');
   installErrorHandling(app);
 
@@ -74,18 +82,19 @@ export async function buildApp(
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
-  if (deps.adminDist && existsSync(deps.adminDist)) {
+  const serveAdmin = deps.adminDist !== null && existsSync(deps.adminDist);
+  if (serveAdmin && deps.adminDist) {
     await app.register(fastifyStatic, { root: deps.adminDist, prefix: '/', index: false });
-    // Client-side routes: any other GET that wants HTML gets the SPA shell.
-    app.setNotFoundHandler((request, reply) => {
-      const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-      const isApi = /^\/(api|sandbox|storefront|healthz)(\/|$)/.test(request.url);
-      if (wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
-      return reply
-        .status(404)
-        .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
-    });
   }
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes: any other GET that wants HTML gets the SPA shell.
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const isApi = /^\/(api|sandbox|storefront|healthz)(\/|$)/.test(request.url);
+    if (serveAdmin && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+  });
   return app;
 }
 

@@ -30,15 +30,12 @@ export async function startServer(
   await queue.start();
   if (runsWorkers) await startWorkers(queue, options.jobs);
 
-  let sandbox: SandboxStore | null = null;
-  let platform: StorePlatform;
-  if (config.PLATFORM === 'sandbox') {
-    sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
-    await sandbox.seed();
-    platform = sandbox;
-  } else {
+  if (config.PLATFORM !== 'sandbox') {
     throw new Error('PLATFORM=shopify: the Shopify adapter is not available in this build');
   }
+  const sandbox: SandboxStore = createSandboxStore(database.db, { baseUrl: config.APP_URL });
+  await sandbox.seed();
+  const platform: StorePlatform = sandbox;
 
   const app = await buildApp(
     {

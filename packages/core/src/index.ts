@@ -1,3 +1,4 @@
 export * from './onboarding/progress';
+export * from './routing/index';
 export * from './shop/shop-info';
 export * from './shop/types';

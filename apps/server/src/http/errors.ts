@@ -46,9 +46,6 @@ export function installErrorHandling(app: FastifyInstance): void {
       requestId: request.id,
     });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` }),
-  );
 }
 
 function statusText(status: number): string {

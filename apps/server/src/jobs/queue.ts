@@ -3,6 +3,14 @@ import type { Database } from '../db/client';
 
 export type Queue = PgBoss;
 
+const stoppedQueues = new WeakSet<Queue>();
+
+/** Throws unless the queue is running and its schema answers. */
+export async function checkQueue(queue: Queue): Promise<void> {
+  if (stoppedQueues.has(queue)) throw new Error('queue is stopped');
+  if (!(await queue.isInstalled())) throw new Error('queue schema is not installed');
+}
+
 /** pg-boss on the app's own database: its own pool on PostgreSQL, the shared PGlite otherwise. */
 export function createQueue(
   database: Database,
@@ -16,5 +24,6 @@ export function createQueue(
       ? new PgBoss({ connectionString: database.url, schema, max: 4, ...roleOptions })
       : new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema, ...roleOptions });
   boss.on('error', (error) => console.error('[jobs]', error));
+  boss.on('stopped', () => stoppedQueues.add(boss));
   return boss;
 }

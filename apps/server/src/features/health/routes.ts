@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkQueue } from '../../jobs/queue';
 
 /** GET /healthz: database and queue state; 503 when either is down. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -6,9 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const { database, queue, config } = app.deps;
     const [db, jobs] = await Promise.all([
       check(() => database.ping()),
-      check(async () => {
-        if (!(await queue.isInstalled())) throw new Error('queue schema is not installed');
-      }),
+      check(() => checkQueue(queue)),
     ]);
     const ok = db.ok && jobs.ok;
     return reply.status(ok ? 200 : 503).send({

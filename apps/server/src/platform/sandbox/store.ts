@@ -10,3 +10,5 @@ export interface SandboxStore extends StorePlatform {
   resetShop(shop: string): Promise<void>;
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;
 }
+
+export { createSandboxStore } from './sandbox-platform';

@@ -1,0 +1,122 @@
+import { ROUTES } from '@popstage/core';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppRoot } from './AppRoot';
+import { lazyPage } from './lazy-page';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { ShellLayout } from './shell/ShellLayout';
+
+const LandingPage = lazyPage(() => import('../features/shop/LandingPage'), 'LandingPage');
+const GetStartedPage = lazyPage(
+  () => import('../features/onboarding/GetStartedPage'),
+  'GetStartedPage',
+);
+const CreateAccountPage = lazyPage(
+  () => import('../features/account/CreateAccountPage'),
+  'CreateAccountPage',
+);
+const VerifyAccountPage = lazyPage(
+  () => import('../features/account/VerifyAccountPage'),
+  'VerifyAccountPage',
+);
+const SelectPlansPage = lazyPage(
+  () => import('../features/billing/SelectPlansPage'),
+  'SelectPlansPage',
+);
+const ManagePlansPage = lazyPage(
+  () => import('../features/billing/ManagePlansPage'),
+  'ManagePlansPage',
+);
+const LivePage = lazyPage(() => import('../features/live/LivePage'), 'LivePage');
+const InsightsPage = lazyPage(() => import('../features/analytics/InsightsPage'), 'InsightsPage');
+const ResourcesPage = lazyPage(() => import('../features/help/ResourcesPage'), 'ResourcesPage');
+const PopclipsListPage = lazyPage(
+  () => import('../features/popclips/PopclipsListPage'),
+  'PopclipsListPage',
+);
+const CreatePopclipPage = lazyPage(
+  () => import('../features/popclips/CreatePopclipPage'),
+  'CreatePopclipPage',
+);
+const EditPopclipPage = lazyPage(
+  () => import('../features/popclips/EditPopclipPage'),
+  'EditPopclipPage',
+);
+const CreateCarouselPage = lazyPage(
+  () => import('../features/popclips/CreateCarouselPage'),
+  'CreateCarouselPage',
+);
+const EditCarouselPage = lazyPage(
+  () => import('../features/popclips/EditCarouselPage'),
+  'EditCarouselPage',
+);
+const PopclipsSettingsPage = lazyPage(
+  () => import('../features/popclips/PopclipsSettingsPage'),
+  'PopclipsSettingsPage',
+);
+const MobileEntryRedirect = lazyPage(
+  () => import('../features/mobile/MobileEntryRedirect'),
+  'MobileEntryRedirect',
+);
+const MobileNotificationsBannersPage = lazyPage(
+  () => import('../features/mobile/MobileNotificationsBannersPage'),
+  'MobileNotificationsBannersPage',
+);
+const MobileAppearancePage = lazyPage(
+  () => import('../features/mobile/MobileAppearancePage'),
+  'MobileAppearancePage',
+);
+const MobileCustomMenuPage = lazyPage(
+  () => import('../features/mobile/MobileCustomMenuPage'),
+  'MobileCustomMenuPage',
+);
+const MobileSetupPage = lazyPage(
+  () => import('../features/mobile/MobileSetupPage'),
+  'MobileSetupPage',
+);
+const ComposeNotificationPage = lazyPage(
+  () => import('../features/mobile/ComposeNotificationPage'),
+  'ComposeNotificationPage',
+);
+const MobileCustomerAccountLoginPage = lazyPage(
+  () => import('../features/mobile/MobileCustomerAccountLoginPage'),
+  'MobileCustomerAccountLoginPage',
+);
+
+/**
+ * The route table of spec 01 §2.1. Paths are absolute (from packages/core) so the guards and the
+ * table cannot drift apart; ShellLayout runs the guards for all of them.
+ */
+export const pageRoutes: RouteObject[] = [
+  { path: ROUTES.landing, element: <LandingPage /> },
+  { path: ROUTES.getStarted, element: <GetStartedPage /> },
+  { path: ROUTES.account, element: <Navigate to={ROUTES.accountCreate} replace /> },
+  { path: ROUTES.accountCreate, element: <CreateAccountPage /> },
+  { path: ROUTES.accountVerify, element: <VerifyAccountPage /> },
+  { path: ROUTES.selectPlans, element: <SelectPlansPage /> },
+  { path: ROUTES.managePlans, element: <ManagePlansPage /> },
+  { path: ROUTES.live, element: <LivePage /> },
+  { path: ROUTES.insights, element: <InsightsPage /> },
+  { path: ROUTES.resources, element: <ResourcesPage /> },
+  { path: ROUTES.popclips, element: <Navigate to={ROUTES.popclipsList} replace /> },
+  { path: ROUTES.popclipsAccount, element: <Navigate to={ROUTES.popclipsAccountCreate} replace /> },
+  { path: ROUTES.popclipsAccountCreate, element: <CreateAccountPage /> },
+  { path: ROUTES.popclipsAccountVerify, element: <VerifyAccountPage /> },
+  { path: ROUTES.popclipsList, element: <PopclipsListPage /> },
+  { path: ROUTES.popclipsCreate, element: <CreatePopclipPage /> },
+  { path: ROUTES.popclipsEdit, element: <EditPopclipPage /> },
+  { path: ROUTES.popclipsCreateCarousel, element: <CreateCarouselPage /> },
+  { path: ROUTES.popclipsEditCarousel, element: <EditCarouselPage /> },
+  { path: ROUTES.popclipsSettings, element: <PopclipsSettingsPage /> },
+  { path: ROUTES.mobile, element: <MobileEntryRedirect /> },
+  { path: ROUTES.mobileNotificationsBanners, element: <MobileNotificationsBannersPage /> },
+  { path: ROUTES.mobileAppearance, element: <MobileAppearancePage /> },
+  { path: ROUTES.mobileCustomMenu, element: <MobileCustomMenuPage /> },
+  { path: ROUTES.mobileSetup, element: <MobileSetupPage /> },
+  { path: ROUTES.mobileNotification, element: <ComposeNotificationPage /> },
+  { path: ROUTES.mobileCustomerAccountLogin, element: <MobileCustomerAccountLoginPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const appRoutes: RouteObject[] = [
+  { element: <AppRoot />, children: [{ element: <ShellLayout />, children: pageRoutes }] },
+];

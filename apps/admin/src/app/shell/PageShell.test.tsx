@@ -1,0 +1,102 @@
+import type { Shop } from '@popstage/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+
+const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+const NOTE =
+  'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.';
+
+describe('page shell footer', () => {
+  it('shows the support e-mail and the help-center link', async () => {
+    renderApp({ path: '/insights', shop: readyShop() });
+    await title('Insights');
+    const email = screen.getByRole('link', { name: 'support@popstage.example' });
+    expect(email).toHaveAttribute('href', 'mailto:support@popstage.example');
+    const help = screen.getByRole('link', { name: 'Help Center' });
+    expect(help).toHaveAttribute('href', 'https://help.popstage.example');
+  });
+
+  it('sets the document title from the page title', async () => {
+    renderApp({ path: '/resources', shop: readyShop() });
+    await title('Resources');
+    expect(document.title).toBe('Resources · Popstage');
+  });
+});
+
+describe('support button', () => {
+  it('shows with the core store account, an active subscription and a help-widget key', async () => {
+    renderApp({ path: '/insights', shop: readyShop() });
+    await title('Insights');
+    // Polaris renders header actions twice (wide and narrow layouts).
+    const [support] = screen.getAllByRole('link', { name: 'Support' });
+    expect(support).toHaveAttribute('href', 'mailto:support@popstage.example');
+  });
+
+  it.each<[string, Partial<Shop>, string]>([
+    ['the core store account is missing', { csStoreCreated: false }, '/account/create'],
+    ['the subscription is inactive', { subscriptionActive: false }, '/account/plans'],
+  ])('hides when %s', async (_label, overrides, path) => {
+    renderApp({ path, shop: readyShop(overrides) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryAllByRole('link', { name: 'Support' })).toEqual([]);
+  });
+
+  it('hides without a help-widget key', async () => {
+    const shop = readyShop();
+    renderApp({
+      path: '/insights',
+      shop: { ...shop, config: { ...shop.config, helpWidgetKey: null } },
+    });
+    await title('Insights');
+    expect(screen.queryAllByRole('link', { name: 'Support' })).toEqual([]);
+  });
+});
+
+describe('back arrow', () => {
+  it.each([
+    ['/manage/plans', 'Subscription', '/'],
+    ['/mobile/setup', 'Mobile App Builder', '/'],
+    ['/mobile/notification', 'Compose Push Notification', '/mobile/notifications-banners'],
+  ])('on %s leads to %s', async (path, pageName, target) => {
+    const view = renderApp({ path, shop: readyShop() });
+    await title(pageName);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(view.pathname()).toBe(target);
+  });
+
+  it.each([
+    ['/', 'Welcome to Popstage'],
+    ['/insights', 'Insights'],
+    ['/mobile/appearance', 'Mobile App Builder'],
+  ])('is absent on %s', async (path, pageName) => {
+    renderApp({ path, shop: readyShop() });
+    await title(pageName);
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});
+
+describe('manage-plans note', () => {
+  it('tells about discounts on manage plans', async () => {
+    renderApp({ path: '/manage/plans', shop: readyShop() });
+    await title('Subscription');
+    expect(screen.getByText(NOTE)).toBeVisible();
+  });
+
+  it('is not on other pages', async () => {
+    renderApp({ path: '/insights', shop: readyShop() });
+    await title('Insights');
+    expect(screen.queryByText(NOTE)).toBeNull();
+  });
+});
+
+describe('not-found page', () => {
+  it('says there is no page at this address and links home', async () => {
+    const view = renderApp({ path: '/popclips/unknown', shop: readyShop() });
+    await title('There is no page at this address');
+    await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Home' }));
+    expect(view.pathname()).toBe('/');
+  });
+});

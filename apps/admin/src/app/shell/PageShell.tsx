@@ -1,0 +1,97 @@
+import { backTargetFor, ROUTES } from '@popstage/core';
+import {
+  Banner,
+  BlockStack,
+  type MenuActionDescriptor,
+  Page,
+  type PageProps,
+  SkeletonBodyText,
+  SkeletonPage,
+} from '@shopify/polaris';
+import { ChatIcon } from '@shopify/polaris-icons';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useHost } from '../host/HostContext';
+import { useShop } from '../shop/ShopContext';
+import { PageFooter } from './PageFooter';
+import { isSupportButtonVisible } from './support-button-rule';
+
+export const MANAGE_PLANS_DISCOUNT_NOTE =
+  'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.';
+
+interface Props {
+  title: string;
+  subtitle?: string;
+  /** Shows a skeleton of the page while its own data loads. */
+  loading?: boolean;
+  primaryAction?: PageProps['primaryAction'];
+  secondaryActions?: MenuActionDescriptor[];
+  fullWidth?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * The frame of every page (spec 01 §2.5): title, subtitle, back arrow, support button,
+ * manage-plans note and the help footer, so pages only bring their content.
+ */
+export function PageShell({
+  title,
+  subtitle,
+  loading = false,
+  primaryAction,
+  secondaryActions = [],
+  fullWidth = false,
+  children,
+}: Props) {
+  const shop = useShop();
+  const host = useHost();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => host.setTitle(title), [host, title]);
+
+  const backTarget = backTargetFor(pathname);
+  const backAction = backTarget
+    ? { content: 'Back', onAction: () => navigate(backTarget) }
+    : undefined;
+  const actions = isSupportButtonVisible(shop)
+    ? [
+        ...secondaryActions,
+        // The help-center widget replaces the e-mail once the help area lands.
+        { content: 'Support', icon: ChatIcon, url: `mailto:${shop.config.supportEmail}` },
+      ]
+    : secondaryActions;
+  const footer = (
+    <PageFooter supportEmail={shop.config.supportEmail} helpCenterUrl={shop.config.helpCenterUrl} />
+  );
+
+  if (loading) {
+    return (
+      <SkeletonPage title={title} backAction={backAction !== undefined} fullWidth={fullWidth}>
+        <BlockStack gap="400">
+          <SkeletonBodyText lines={6} />
+          {footer}
+        </BlockStack>
+      </SkeletonPage>
+    );
+  }
+
+  return (
+    <Page
+      title={title}
+      subtitle={subtitle}
+      backAction={backAction}
+      primaryAction={primaryAction}
+      secondaryActions={actions}
+      fullWidth={fullWidth}
+    >
+      <BlockStack gap="400">
+        {pathname === ROUTES.managePlans ? (
+          <Banner tone="info">{MANAGE_PLANS_DISCOUNT_NOTE}</Banner>
+        ) : null}
+        {children}
+        {footer}
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, TEST_TOKEN } from '../../test/render-app';
+import { readyShop, withFlags } from '../../test/shop-fixture';
+
+/** Small steps let React render between timers (the toast's exit starts after its dismissal). */
+async function advanceInSteps(ms: number) {
+  for (let elapsed = 0; elapsed < ms; elapsed += 100) {
+    await act(() => vi.advanceTimersByTimeAsync(100));
+  }
+}
+
+const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('loading screen', () => {
+  it('shows the spec text, a spinner and the Custom Carousel slide while the shop loads', async () => {
+    renderApp({ path: '/', shop: 'pending' });
+    expect(await screen.findByText('Hold tight! Your experience is loading...')).toBeVisible();
+    expect(screen.getByText('Custom Carousel')).toBeVisible();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+});
+
+describe('shop load', () => {
+  it('sends the session token from the sandbox on the shop call', async () => {
+    const { requests } = renderApp({ path: '/', shop: readyShop() });
+    await pageTitle('Welcome to Popstage');
+    const tokenCall = requests.find((r) => r.url.includes('/sandbox/session-token'));
+    expect(new URL(tokenCall?.url ?? '').searchParams.get('shop')).toBe('demo-store.myshopify.com');
+    const shopCall = requests.find((r) => r.url.endsWith('/api/shopify/shop'));
+    expect(shopCall?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  describe('on failure', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('shows the toast for 5 seconds and keeps the message on the page', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      renderApp({
+        path: '/',
+        shop: { status: 401, body: { error: 'unauthorized', message: 'Bad token' } },
+      });
+      const message = 'Could not load store state. Please contact support.';
+      await waitFor(() => expect(document.querySelector('.Polaris-Frame-Toast')).not.toBeNull());
+      const toast = document.querySelector('.Polaris-Frame-Toast');
+      expect(toast).toHaveTextContent(message);
+      expect(screen.getAllByText(message)).toHaveLength(2);
+      expect(screen.queryByText('Hold tight! Your experience is loading...')).toBeNull();
+
+      await advanceInSteps(4800);
+      expect(document.querySelector('.Polaris-Frame-Toast')).not.toBeNull();
+      await advanceInSteps(1000);
+      expect(document.querySelector('.Polaris-Frame-Toast')).toBeNull();
+    });
+  });
+});
+
+describe('guard wiring', () => {
+  it('renders the page when every guard passes', async () => {
+    const view = renderApp({ path: '/insights', shop: readyShop() });
+    await pageTitle('Insights');
+    expect(view.pathname()).toBe('/insights');
+  });
+
+  it('shows access denied everywhere for a deactivated shop, without a menu', async () => {
+    const view = renderApp({
+      path: '/account/plans',
+      shop: withFlags(readyShop({ subscriptionActive: false }), { deactivate_shop: true }),
+    });
+    await pageTitle('Access Denied');
+    expect(view.pathname()).toBe('/account/plans');
+    expect(screen.queryByRole('link', { name: 'Insights' })).toBeNull();
+  });
+
+  it('sends a shop without an active subscription to select plans', async () => {
+    const view = renderApp({ path: '/insights', shop: readyShop({ subscriptionActive: false }) });
+    await pageTitle('Select Plan');
+    expect(view.pathname()).toBe('/account/plans');
+  });
+
+  it('sends an active subscription away from select plans to landing', async () => {
+    const view = renderApp({ path: '/account/plans', shop: readyShop() });
+    await pageTitle('Welcome to Popstage');
+    expect(view.pathname()).toBe('/');
+  });
+
+  it('sends a shop without an account to create account, and away once created', async () => {
+    const first = renderApp({ path: '/resources', shop: readyShop({ csStoreCreated: false }) });
+    await pageTitle('Create Account');
+    expect(first.pathname()).toBe('/account/create');
+    first.unmount();
+
+    const second = renderApp({ path: '/account/verify', shop: readyShop() });
+    await pageTitle('Welcome to Popstage');
+    expect(second.pathname()).toBe('/');
+  });
+
+  it('denies the mobile area without the feature and shows the plan code', async () => {
+    const view = renderApp({
+      path: '/mobile/appearance',
+      shop: readyShop({ enabledFeatures: ['popclips', 'live'] }),
+    });
+    await pageTitle('Access Denied');
+    expect(screen.getByText('Plan: bundle-flexible-2025-monthly')).toBeVisible();
+    expect(view.pathname()).toBe('/mobile/appearance');
+  });
+
+  it('sends the live page to landing without the feature', async () => {
+    const view = renderApp({ path: '/live', shop: readyShop({ enabledFeatures: ['popclips'] }) });
+    await pageTitle('Welcome to Popstage');
+    expect(view.pathname()).toBe('/');
+  });
+
+  it('sends main pages to get-started until onboarding is done', async () => {
+    const view = renderApp({
+      path: '/popclips/list',
+      shop: readyShop({ firstPopclipCreated: false, onBoardedOn: '2025-02-01T00:00:00Z' }),
+    });
+    await pageTitle('Get Started');
+    expect(view.pathname()).toBe('/get-started');
+  });
+
+  it('lets shops onboarded before the cut-off past get-started', async () => {
+    const view = renderApp({
+      path: '/popclips/list',
+      shop: readyShop({ firstPopclipCreated: false, onBoardedOn: '2024-11-30T00:00:00Z' }),
+    });
+    await pageTitle('Popclips: Shoppable Videos');
+    expect(view.pathname()).toBe('/popclips/list');
+  });
+
+  it('opens /mobile at mobile setup while the app has no store link', async () => {
+    const view = renderApp({ path: '/mobile', shop: readyShop() });
+    await pageTitle('Mobile App Builder');
+    expect(view.pathname()).toBe('/mobile/setup');
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    renderApp({ path: '/no/such/page', shop: readyShop() });
+    await pageTitle('There is no page at this address');
+  });
+});

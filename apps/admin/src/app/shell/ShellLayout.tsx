@@ -1,0 +1,58 @@
+import { guardRoute, navigationItems } from '@popstage/core';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useHost } from '../host/HostContext';
+import { SHOP_LOAD_ERROR_MESSAGE } from '../shop/load-shop';
+import { hasMobileAppLink } from '../shop/mobile-app-links';
+import { ShopContext } from '../shop/ShopContext';
+import { useShopQuery } from '../shop/shop-query';
+import { AccessDeniedPage } from './AccessDeniedPage';
+import { LoadingScreen } from './LoadingScreen';
+import { RouteFallback } from './RouteFallback';
+import { ShopLoadErrorPage } from './ShopLoadErrorPage';
+
+/**
+ * Parent of every route: loads the shop, fills the navigation menu and applies the route guards
+ * (packages/core guardRoute) before any page renders.
+ */
+export function ShellLayout() {
+  const host = useHost();
+  const { pathname } = useLocation();
+  const { data: shop, isError, errorUpdatedAt } = useShopQuery();
+
+  // One toast per failed load (errorUpdatedAt changes with each failure).
+  useEffect(() => {
+    if (errorUpdatedAt > 0) host.showToast(SHOP_LOAD_ERROR_MESSAGE, { error: true });
+  }, [errorUpdatedAt, host]);
+
+  useEffect(() => {
+    if (!shop) return;
+    const deactivated = shop.featureFlags.deactivate_shop;
+    host.setNavigation(
+      deactivated
+        ? []
+        : navigationItems({
+            enabledFeatures: shop.enabledFeatures,
+            hasMobileAppLink: hasMobileAppLink(shop),
+          }),
+    );
+  }, [shop, host]);
+
+  // A failed background refetch keeps the shop we have; only a failed first load stops here.
+  if (!shop) return isError ? <ShopLoadErrorPage /> : <LoadingScreen />;
+
+  const decision = guardRoute(pathname, shop);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  return (
+    <ShopContext.Provider value={shop}>
+      {decision.kind === 'accessDenied' ? (
+        <AccessDeniedPage {...decision} />
+      ) : (
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </ShopContext.Provider>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageShell } from '../../app/shell/PageShell';
+
+/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+export function MobileCustomMenuPage() {
+  return <PageShell title="Mobile App Builder" subtitle="Custom Menu" />;
+}

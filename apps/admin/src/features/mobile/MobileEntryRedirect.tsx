@@ -1,0 +1,10 @@
+import { mobileEntryPath } from '@popstage/core';
+import { Navigate } from 'react-router-dom';
+import { hasMobileAppLink } from '../../app/shop/mobile-app-links';
+import { useShop } from '../../app/shop/ShopContext';
+
+/** /mobile opens the notification screens once an app exists, its setup before (spec 01 §2.3). */
+export function MobileEntryRedirect() {
+  const shop = useShop();
+  return <Navigate to={mobileEntryPath(hasMobileAppLink(shop))} replace />;
+}

@@ -1,0 +1,122 @@
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import type { MenuItem, PlatformVariant, ProductStatus } from '../../platform/port';
+
+/**
+ * The offline sandbox store (the stand-in for Shopify's own data), separate from the app's
+ * tables: nothing here references `shops`, so resetting a store and uninstalling the app stay
+ * independent. Ids are the numeric part of Shopify-style GIDs, unique across shops like Shopify's.
+ */
+
+export const sandboxShops = pgTable('sandbox_shops', {
+  domain: text().primaryKey(),
+  name: text().notNull(),
+  ownerName: text().notNull(),
+  email: text().notNull(),
+  currency: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+const shopDomain = () =>
+  text()
+    .notNull()
+    .references(() => sandboxShops.domain, { onDelete: 'cascade' });
+
+/** Image names only: URLs are built at read time from the app's public URL, which may change. */
+export interface SandboxImage {
+  name: string;
+  altText: string;
+}
+
+export const sandboxProducts = pgTable(
+  'sandbox_products',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    shopDomain: shopDomain(),
+    title: text().notNull(),
+    handle: text().notNull(),
+    description: text().notNull(),
+    vendor: text().notNull(),
+    productType: text().notNull(),
+    tags: jsonb().$type<string[]>().notNull(),
+    status: text().$type<ProductStatus>().notNull(),
+    publishedToSalesChannel: boolean().notNull().default(false),
+    variants: jsonb().$type<PlatformVariant[]>().notNull(),
+    images: jsonb().$type<SandboxImage[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [unique().on(t.shopDomain, t.handle), index().on(t.shopDomain, t.id)],
+);
+
+export const sandboxCollections = pgTable(
+  'sandbox_collections',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    shopDomain: shopDomain(),
+    title: text().notNull(),
+    handle: text().notNull(),
+  },
+  (t) => [unique().on(t.shopDomain, t.handle)],
+);
+
+export const sandboxCollectionProducts = pgTable(
+  'sandbox_collection_products',
+  {
+    collectionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sandboxCollections.id, { onDelete: 'cascade' }),
+    productId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sandboxProducts.id, { onDelete: 'cascade' }),
+    shopDomain: shopDomain(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index().on(t.productId)],
+);
+
+export const sandboxMenus = pgTable(
+  'sandbox_menus',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    shopDomain: shopDomain(),
+    handle: text().notNull(),
+    title: text().notNull(),
+    items: jsonb().$type<MenuItem[]>().notNull(),
+  },
+  (t) => [unique().on(t.shopDomain, t.handle)],
+);
+
+export const sandboxPages = pgTable(
+  'sandbox_pages',
+  {
+    // Seeded pages get explicit ids; pages created at run time draw from this identity.
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 900001 }),
+    shopDomain: shopDomain(),
+    title: text().notNull(),
+    handle: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.shopDomain, t.handle)],
+);
+
+export const sandboxThemes = pgTable(
+  'sandbox_themes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    shopDomain: shopDomain(),
+    name: text().notNull(),
+    /** MAIN is the published theme; the app embed only counts there, as in Shopify. */
+    role: text().$type<'MAIN' | 'UNPUBLISHED'>().notNull(),
+    appEmbedEnabled: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.shopDomain)],
+);

@@ -1,0 +1,156 @@
+import { FEATURE_FLAG_NAMES } from '@popstage/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isShopDomain } from '../../auth/session-token';
+import { forbidden } from '../../http/errors';
+import { renderPlaceholderSvg } from '../../platform/sandbox/images';
+import { type Notice, renderControlPage } from './control-page';
+import {
+  issueSessionToken,
+  listShopStates,
+  requireSandboxShop,
+  resetToFreshInstall,
+  setAppEmbed,
+  setFeatureFlags,
+  shopState,
+} from './service';
+import { storefrontRoutes } from './storefront-routes';
+
+const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
+const shopParams = z.object({ shop: shopDomain });
+const flagName = z.enum(FEATURE_FLAG_NAMES);
+const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+const flagsBody = z
+  .partialRecord(flagName, z.boolean())
+  .refine((flags) => Object.keys(flags).length > 0, 'Name at least one feature flag');
+
+/**
+ * /sandbox: the offline store's control page, its JSON twin for tests and e2e, session tokens
+ * for the sandbox admin, and product images. Registered only in sandbox mode.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const sandbox = deps.sandbox;
+  if (!sandbox) throw new Error('sandboxRoutes need deps.sandbox');
+
+  // The control page's forms post urlencoded bodies; only this plugin needs to read them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  // Another site must not be able to reset a shop or flip flags through a visitor's browser.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST' && request.headers['sec-fetch-site'] === 'cross-site') {
+      throw forbidden('Cross-site requests to the sandbox are not allowed');
+    }
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: z.object({
+          done: z.enum(['reset', 'flags', 'embed']).optional().catch(undefined),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const states = await listShopStates(deps, sandbox);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderControlPage(states, request.query.done as Notice | undefined));
+    },
+  );
+
+  app.get(
+    '/session-token',
+    { schema: { querystring: z.object({ shop: shopDomain }) } },
+    async (request, reply) => {
+      const token = await issueSessionToken(deps, sandbox, request.query.shop);
+      return reply.header('cache-control', 'no-store').send({ token });
+    },
+  );
+
+  app.get(
+    '/images/:file',
+    {
+      schema: {
+        params: z.object({
+          file: z
+            .string()
+            .max(200)
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/, 'Unknown image'),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('image/svg+xml')
+        // The picture is a pure function of its name, so it can be cached for good.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(renderPlaceholderSvg(request.params.file.slice(0, -'.svg'.length))),
+  );
+
+  await app.register(storefrontRoutes, { prefix: '/storefront', sandbox });
+
+  // JSON API (tests, e2e, scripts).
+  app.get('/api/shops', async () => ({ shops: await listShopStates(deps, sandbox) }));
+
+  const stateOf = async (domain: string) => ({
+    shop: await shopState(deps, sandbox, await requireSandboxShop(sandbox, domain)),
+  });
+
+  app.post('/api/shops/:shop/reset', { schema: { params: shopParams } }, async (request) => {
+    await resetToFreshInstall(deps, sandbox, request.params.shop);
+    return stateOf(request.params.shop);
+  });
+
+  app.post(
+    '/api/shops/:shop/flags',
+    { schema: { params: shopParams, body: flagsBody } },
+    async (request) => {
+      await setFeatureFlags(deps, sandbox, request.params.shop, request.body);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/embed',
+    { schema: { params: shopParams, body: z.object({ enabled: z.boolean() }).strict() } },
+    async (request) => {
+      await setAppEmbed(sandbox, request.params.shop, request.body.enabled);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  // Form twins of the above for the control page: 303 back to it, with a notice.
+  const backTo = (domain: string, notice: Notice) =>
+    `/sandbox?done=${notice}#${encodeURIComponent(domain)}`;
+
+  app.post('/shops/:shop/reset', { schema: { params: shopParams } }, async (request, reply) => {
+    await resetToFreshInstall(deps, sandbox, request.params.shop);
+    return reply.redirect(backTo(request.params.shop, 'reset'), 303);
+  });
+
+  app.post(
+    '/shops/:shop/flags',
+    { schema: { params: shopParams, body: z.object({ name: flagName, enabled: formBoolean }) } },
+    async (request, reply) => {
+      await setFeatureFlags(deps, sandbox, request.params.shop, {
+        [request.body.name]: request.body.enabled,
+      });
+      return reply.redirect(backTo(request.params.shop, 'flags'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/embed',
+    { schema: { params: shopParams, body: z.object({ enabled: formBoolean }) } },
+    async (request, reply) => {
+      await setAppEmbed(sandbox, request.params.shop, request.body.enabled);
+      return reply.redirect(backTo(request.params.shop, 'embed'), 303);
+    },
+  );
+};

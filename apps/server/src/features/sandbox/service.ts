@@ -1,0 +1,107 @@
+import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { signSessionToken } from '../../auth/session-token';
+import { shops } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { PlatformShop } from '../../platform/port';
+import type { SandboxStore } from '../../platform/sandbox/store';
+import { ensureShop, featureFlagsOf } from '../shop/service';
+import { deleteShop, findShop, updateShop } from '../shop/store';
+
+/** What the /sandbox control page shows about one shop: store side and app side. */
+export interface SandboxShopState extends PlatformShop {
+  installed: boolean;
+  installedAt: string | null;
+  embedEnabled: boolean;
+  publishedProducts: number;
+  livePage: boolean;
+  featureFlags: FeatureFlags;
+  adminUrl: string;
+}
+
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+
+const NO_FLAGS = Object.fromEntries(
+  FEATURE_FLAG_NAMES.map((name) => [name, false]),
+) as FeatureFlags;
+
+/** The sandbox shop, or 404: these controls only ever touch the sandbox's own shops. */
+export async function requireSandboxShop(
+  sandbox: SandboxStore,
+  domain: string,
+): Promise<PlatformShop> {
+  const shop = await sandbox.getShop(domain);
+  if (!shop) throw notFound(`Shop ${domain} is not a sandbox shop`);
+  return shop;
+}
+
+export async function shopState(
+  deps: Deps,
+  sandbox: SandboxStore,
+  shop: PlatformShop,
+): Promise<SandboxShopState> {
+  const [row, embedEnabled, publishedProducts, livePage] = await Promise.all([
+    findShop(deps.database.db, shop.domain),
+    sandbox.isAppEmbedEnabled(shop.domain),
+    sandbox.countPublishedProducts(shop.domain),
+    sandbox.findPage(shop.domain, 'live'),
+  ]);
+  return {
+    ...shop,
+    installed: row !== undefined,
+    installedAt: row?.installedAt.toISOString() ?? null,
+    embedEnabled,
+    publishedProducts,
+    livePage: livePage !== null,
+    featureFlags: row ? featureFlagsOf(row) : NO_FLAGS,
+    adminUrl: `/?shop=${encodeURIComponent(shop.domain)}`,
+  };
+}
+
+export async function listShopStates(
+  deps: Deps,
+  sandbox: SandboxStore,
+): Promise<SandboxShopState[]> {
+  const shopsList = await sandbox.listShops();
+  return Promise.all(shopsList.map((shop) => shopState(deps, sandbox, shop)));
+}
+
+/**
+ * A fresh install: the store as generated on first start, and no app data at all (deleting the
+ * app's shop row cascades to everything the app stored for it). The next admin visit reinstalls.
+ */
+export async function resetToFreshInstall(deps: Deps, sandbox: SandboxStore, domain: string) {
+  await requireSandboxShop(sandbox, domain);
+  await deleteShop(deps.database.db, domain);
+  await sandbox.resetShop(domain);
+}
+
+/** Sets the given flags, installing the app first; one atomic jsonb merge, no lost updates. */
+export async function setFeatureFlags(
+  deps: Deps,
+  sandbox: SandboxStore,
+  domain: string,
+  patch: Partial<Record<FeatureFlagName, boolean>>,
+) {
+  await requireSandboxShop(sandbox, domain);
+  await ensureShop({ database: deps.database, platform: sandbox }, domain);
+  const json = JSON.stringify(patch);
+  await updateShop(deps.database.db, domain, {
+    featureFlags: sql`${shops.featureFlags} || ${json}::jsonb` as never,
+  });
+}
+
+export async function setAppEmbed(sandbox: SandboxStore, domain: string, enabled: boolean) {
+  await requireSandboxShop(sandbox, domain);
+  await sandbox.setAppEmbed(domain, enabled);
+}
+
+/** The token the admin would get from App Bridge in Shopify: same claims, same key. */
+export async function issueSessionToken(deps: Deps, sandbox: SandboxStore, domain: string) {
+  await requireSandboxShop(sandbox, domain);
+  return signSessionToken(
+    { apiKey: deps.config.SHOPIFY_API_KEY, apiSecret: deps.config.SHOPIFY_API_SECRET },
+    domain,
+  );
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  sandboxCollectionProducts,
+  sandboxCollections,
+  sandboxMenus,
+  sandboxPages,
+  sandboxProducts,
+  sandboxShops,
+  sandboxThemes,
+} from '../../db/schema';
+import type { GeneratedStore } from './catalogue-generator';
+
+/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters for our widest table. */
+const CHUNK = 1000;
+
+/**
+ * Writes a generated store unless the shop already exists. One transaction, so a crash leaves
+ * either nothing or a whole store, and concurrent starters cannot both seed (the shop row's
+ * primary key makes the second one wait, then skip).
+ */
+export async function writeStoreIfAbsent(db: Db, store: GeneratedStore): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(sandboxShops)
+      .values(store.shop)
+      .onConflictDoNothing()
+      .returning({ domain: sandboxShops.domain });
+    if (inserted.length === 0) return false;
+    await insertChunked(tx, sandboxProducts, store.products);
+    await insertChunked(tx, sandboxCollections, store.collections);
+    await insertChunked(tx, sandboxCollectionProducts, store.memberships);
+    await insertChunked(tx, sandboxMenus, store.menus);
+    await insertChunked(tx, sandboxPages, store.pages);
+    await insertChunked(tx, sandboxThemes, store.themes);
+    return true;
+  });
+}
+
+/** Replaces one shop's store with a freshly generated one (everything cascades from the shop). */
+export async function replaceStore(db: Db, store: GeneratedStore): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sandboxShops).where(eq(sandboxShops.domain, store.shop.domain));
+    await writeStoreIfAbsent(tx as unknown as Db, store);
+  });
+}
+
+type Executor = Pick<Db, 'insert'>;
+
+async function insertChunked<T extends Parameters<Executor['insert']>[0]>(
+  db: Executor,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(table).values(rows.slice(start, start + CHUNK));
+  }
+}

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signSessionToken } from './auth/session-token';
+import { loadConfig } from './config';
+import type { JobDefinition } from './jobs/workers';
+import { startServer } from './server';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'popstage-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+// With TEST_DATABASE_URL the suite still proves the embedded default: these use PGlite on disk.
+const embedded = (env: Record<string, string>) =>
+  loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: tempDir(), ...env });
+
+describe('startServer', () => {
+  it('finishes in-flight jobs, then stops listening and closes the database', async () => {
+    const events: string[] = [];
+    let release = () => {};
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowJob: JobDefinition = {
+      name: 'test-slow-job',
+      handler: async () => {
+        events.push('job started');
+        release();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push('job finished');
+      },
+    };
+    const server = await startServer(embedded({}), { jobs: [slowJob], logger: false, adminDist: null });
+    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    await server.queue.send('test-slow-job', {});
+    await started;
+    await server.stop();
+    events.push('stopped');
+
+    expect(events).toEqual(['job started', 'job finished', 'stopped']);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    await expect(server.database.ping()).rejects.toThrow();
+  });
+
+  it('keeps data in DATA_DIR across restarts', async () => {
+    const config = embedded({});
+    const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
+    const shop = 'demo-store.myshopify.com';
+    const first = await startServer(config, { logger: false, adminDist: null });
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/shopify/shop/live-page',
+      headers: { authorization: `Bearer ${await signSessionToken(keys, shop)}` },
+    });
+    await first.stop();
+
+    const second = await startServer(config, { logger: false, adminDist: null });
+    const res = await second.app.inject({
+      method: 'GET',
+      url: '/api/shopify/shop',
+      headers: { authorization: `Bearer ${await signSessionToken(keys, shop)}` },
+    });
+    expect(res.json().livePageCreated).toBe(true);
+    await second.stop();
+  });
+
+  it('serves only /healthz in the worker role', async () => {
+    const server = await startServer(embedded({ ROLE: 'worker' }), { logger: false, adminDist: null });
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json().role).toBe('worker');
+    expect((await server.app.inject({ method: 'GET', url: '/api/shopify/shop' })).statusCode).toBe(404);
+    await server.stop();
+  });
+});
+
+describe('main', () => {
+  const cwd = join(import.meta.dirname, '..');
+
+  function run(env: Record<string, string>) {
+    return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir(), ...env },
+    });
+  }
+
+  it('refuses to start on a bad value and names the variable', async () => {
+    const child = run({ ROLE: 'scheduler' });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration:');
+    expect(stderr).toContain('ROLE:');
+  });
+
+  it('exits cleanly on SIGTERM', async () => {
+    const child = run({ LOG_LEVEL: 'info' });
+    let stdout = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('Server listening')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`exited early: ${stdout}`)));
+    });
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('shutting down');
+  });
+});

@@ -1,0 +1,15 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Runs every benchmark in bench/ (each *.bench.ts exports a default async function). */
+const files = readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .sort();
+const only = process.argv[2];
+for (const file of files) {
+  if (only && !file.startsWith(only)) continue;
+  console.log(`\n=== ${file.replace('.bench.ts', '')}`);
+  const module = await import(pathToFileURL(join(import.meta.dirname, file)).href);
+  await module.default();
+}

@@ -1,0 +1,3 @@
+export * from './guards';
+export * from './navigation';
+export * from './paths';

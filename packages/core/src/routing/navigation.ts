@@ -1,0 +1,96 @@
+import type { FeatureId } from '../shop/types';
+import { isUnder, normalizePath, ROUTES } from './paths';
+
+export type NavigationItemId =
+  | 'home'
+  | 'popclips'
+  | 'mobile'
+  | 'live'
+  | 'insights'
+  | 'resources'
+  | 'subscription';
+
+export interface NavigationItem {
+  id: NavigationItemId;
+  label: string;
+  /** Where the item leads. */
+  to: string;
+  /** The path prefix whose pages mark this item as the current one. */
+  section: string;
+}
+
+export interface NavigationInput {
+  enabledFeatures: readonly FeatureId[];
+  /** Whether the store's iOS or Android app has a store link (mobile app already published). */
+  hasMobileAppLink: boolean;
+}
+
+/** Where the mobile area opens: the notification screens once an app exists, else its setup. */
+export function mobileEntryPath(hasMobileAppLink: boolean): string {
+  return hasMobileAppLink ? ROUTES.mobileNotificationsBanners : ROUTES.mobileSetup;
+}
+
+/** The navigation menu of spec 01 §2.3, in its order, with only the items the shop may see. */
+export function navigationItems(input: NavigationInput): NavigationItem[] {
+  const items: NavigationItem[] = [
+    { id: 'home', label: 'Home', to: ROUTES.landing, section: ROUTES.landing },
+    {
+      id: 'popclips',
+      label: 'Popclips: Shoppable Videos',
+      to: ROUTES.popclips,
+      section: ROUTES.popclips,
+    },
+  ];
+  if (input.enabledFeatures.includes('mobile')) {
+    items.push({
+      id: 'mobile',
+      label: 'Mobile App Builder',
+      to: mobileEntryPath(input.hasMobileAppLink),
+      section: ROUTES.mobile,
+    });
+  }
+  if (input.enabledFeatures.includes('live')) {
+    items.push({ id: 'live', label: 'Live Stream Selling', to: ROUTES.live, section: ROUTES.live });
+  }
+  items.push(
+    { id: 'insights', label: 'Insights', to: ROUTES.insights, section: ROUTES.insights },
+    { id: 'resources', label: 'Resources', to: ROUTES.resources, section: ROUTES.resources },
+    {
+      id: 'subscription',
+      label: 'Subscription',
+      to: ROUTES.managePlans,
+      section: ROUTES.managePlans,
+    },
+  );
+  return items;
+}
+
+/** The item to highlight at `path`; Home only on the landing page itself. */
+export function currentNavigationItem(
+  items: readonly NavigationItem[],
+  path: string,
+): NavigationItemId | null {
+  const normalized = normalizePath(path);
+  const match = items.find((item) =>
+    item.section === ROUTES.landing
+      ? normalized === ROUTES.landing
+      : isUnder(normalized, item.section),
+  );
+  return match?.id ?? null;
+}
+
+/**
+ * Target of the page header's back arrow (spec 01 §2.5): manage plans and mobile setup go back to
+ * landing, compose-notification to the notification list; other pages have none.
+ */
+export function backTargetFor(path: string): string | null {
+  switch (normalizePath(path)) {
+    case ROUTES.managePlans:
+    case ROUTES.mobileSetup:
+      return ROUTES.landing;
+    case ROUTES.mobileNotification:
+      return ROUTES.mobileNotificationsBanners;
+    default:
+      return null;
+  }
+}
