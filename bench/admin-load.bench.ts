@@ -14,7 +14,10 @@ const LOADS = 5;
 function initialBytesGzipped(): { files: string[]; bytes: number } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(DIST, file))).length, 0);
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(DIST, file))).length,
+    0,
+  );
   return { files, bytes };
 }
 
@@ -47,7 +50,9 @@ export default async function adminLoad(): Promise<void> {
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
         lcp: (window as unknown as { __lcp: number }).__lcp,
       }));
-      console.log(`load ${i + 1}/${LOADS}: FCP ${timings.fcp.toFixed(0)} ms, LCP ${timings.lcp.toFixed(0)} ms`);
+      console.log(
+        `load ${i + 1}/${LOADS}: FCP ${timings.fcp.toFixed(0)} ms, LCP ${timings.lcp.toFixed(0)} ms`,
+      );
       fcp.push(timings.fcp);
       lcp.push(timings.lcp);
       await context.close();

@@ -1,15 +1,11 @@
-import type { TestProject } from 'vitest/node';
 import { startApp } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
-
-/** One started app for the whole e2e run; journeys reset the shops they use through /sandbox. */
-export default async function setup(project: TestProject) {
+/**
+ * One started app for the whole e2e run; its URL reaches the test workers through the
+ * environment (they are forked after this runs). Journeys reset the shops they use via /sandbox.
+ */
+export default async function setup() {
   const app = await startApp();
-  project.provide('baseUrl', app.baseUrl);
+  process.env.E2E_BASE_URL = app.baseUrl;
   return () => app.stop();
 }

@@ -75,20 +75,37 @@ export async function buildApp(
     return payload;
   });
 
-  await app.register(async (api) => {
-    api.addHook('onRequest', requireSessionToken(api));
-    await api.register(shopRoutes);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', requireSessionToken(api));
+      await api.register(shopRoutes);
+    },
+    { prefix: '/api' },
+  );
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const serveAdmin = deps.adminDist !== null && existsSync(deps.adminDist);
   if (serveAdmin && deps.adminDist) {
-    await app.register(fastifyStatic, { root: deps.adminDist, prefix: '/', index: false });
+    // wildcard: false serves the built files by name; every other path falls to the SPA handler.
+    await app.register(fastifyStatic, {
+      root: deps.adminDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // Vite fingerprints everything under assets/, so those never need revalidating.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET that wants HTML gets the SPA shell.
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = /^\/(api|sandbox|storefront|healthz)(\/|$)/.test(request.url);
     if (serveAdmin && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
     return reply

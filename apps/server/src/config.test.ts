@@ -32,7 +32,9 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'not-an-email'],
   ])('names %s when its value %s is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}:`),
+    );
   });
 
   it('requires real Shopify credentials in shopify mode', () => {

@@ -22,7 +22,9 @@ const schema = z
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
     HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
     HELP_WIDGET_KEY: z.string().min(1).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     JOBS_ENABLED: booleanFlag.default(true),
   })
@@ -30,7 +32,11 @@ const schema = z
     if (env.PLATFORM === 'shopify') {
       for (const name of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'APP_URL'] as const) {
         if (env[name] === undefined || env[name].startsWith('popstage-sandbox')) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when PLATFORM=shopify' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set when PLATFORM=shopify',
+          });
         }
       }
     }

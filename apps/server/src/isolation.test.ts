@@ -21,7 +21,12 @@ interface IsolationCase {
 
 const CASES: IsolationCase[] = [
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
-  { method: 'GET', route: '/api/shopify/shop/embed', url: '/api/shopify/shop/embed', expect: 'own' },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/embed',
+    url: '/api/shopify/shop/embed',
+    expect: 'own',
+  },
   {
     method: 'POST',
     route: '/api/shopify/shop/live-page',
@@ -35,7 +40,12 @@ const CASES: IsolationCase[] = [
     payload: { key: 'customerAccountClientId', value: 'b-client' },
     expect: 'own',
   },
-  { method: 'GET', route: '/api/shopify/shop-details', url: '/api/shopify/shop-details', expect: 'own' },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop-details',
+    url: '/api/shopify/shop-details',
+    expect: 'own',
+  },
   {
     method: 'GET',
     route: '/api/shopify/shop/:shopifyDomain',

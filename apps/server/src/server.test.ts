@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from './auth/session-token';
@@ -39,7 +39,11 @@ describe('startServer', () => {
         events.push('job finished');
       },
     };
-    const server = await startServer(embedded({}), { jobs: [slowJob], logger: false, adminDist: null });
+    const server = await startServer(embedded({}), {
+      jobs: [slowJob],
+      logger: false,
+      adminDist: null,
+    });
     const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
@@ -76,9 +80,16 @@ describe('startServer', () => {
   });
 
   it('serves only /healthz in the worker role', async () => {
-    const server = await startServer(embedded({ ROLE: 'worker' }), { logger: false, adminDist: null });
-    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json().role).toBe('worker');
-    expect((await server.app.inject({ method: 'GET', url: '/api/shopify/shop' })).statusCode).toBe(404);
+    const server = await startServer(embedded({ ROLE: 'worker' }), {
+      logger: false,
+      adminDist: null,
+    });
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).json().role).toBe(
+      'worker',
+    );
+    expect((await server.app.inject({ method: 'GET', url: '/api/shopify/shop' })).statusCode).toBe(
+      404,
+    );
     await server.stop();
   });
 });

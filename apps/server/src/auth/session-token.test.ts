@@ -80,6 +80,8 @@ describe('session tokens', () => {
       JSON.stringify({ dest: `https://${shop}`, iss: `https://${shop}/admin`, aud: keys.apiKey }),
     ).toString('base64url');
     await expect(verifySessionToken(keys, `${header}.${body}.`)).rejects.toThrow();
-    await expect(verifySessionToken(keys, 'not-a-token')).rejects.toThrow('Session token is invalid');
+    await expect(verifySessionToken(keys, 'not-a-token')).rejects.toThrow(
+      'Session token is invalid',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifySessionToken, SessionTokenError } from './session-token';
+import { SessionTokenError, verifySessionToken } from './session-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 /** onRequest hook for /api routes: a valid Bearer session token or 401 with a JSON body. */
 export function requireSessionToken(app: FastifyInstance) {
-  const keys = { apiKey: app.deps.config.SHOPIFY_API_KEY, apiSecret: app.deps.config.SHOPIFY_API_SECRET };
+  const keys = {
+    apiKey: app.deps.config.SHOPIFY_API_KEY,
+    apiSecret: app.deps.config.SHOPIFY_API_SECRET,
+  };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -20,7 +23,8 @@ export function requireSessionToken(app: FastifyInstance) {
     try {
       request.shopDomain = await verifySessionToken(keys, match[1]);
     } catch (error) {
-      const message = error instanceof SessionTokenError ? error.message : 'Session token is invalid';
+      const message =
+        error instanceof SessionTokenError ? error.message : 'Session token is invalid';
       return reply
         .status(401)
         .header('X-Shopify-Retry-Invalid-Session-Request', '1')

@@ -3,9 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -19,7 +19,14 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 /** The app's database: Drizzle over PGlite (embedded) or a node-postgres pool. */
 export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; ping(): Promise<void>; close(): Promise<void> };
+  | {
+      kind: 'postgres';
+      db: Db;
+      pool: pg.Pool;
+      url: string;
+      ping(): Promise<void>;
+      close(): Promise<void>;
+    };
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite is used. */

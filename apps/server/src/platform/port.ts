@@ -112,5 +112,8 @@ export interface StorePlatform {
   /** Whether the Popstage app embed is switched on in the published theme. */
   isAppEmbedEnabled(shop: string): Promise<boolean>;
   findPage(shop: string, handle: string): Promise<PlatformPage | null>;
-  createPage(shop: string, page: { title: string; handle: string; body: string }): Promise<PlatformPage>;
+  createPage(
+    shop: string,
+    page: { title: string; handle: string; body: string },
+  ): Promise<PlatformPage>;
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getStartedStatus, onboardedBeforeCutoff } from './progress';
 
-const none = { embedEnabled: false, livePageCreated: false, publishedProductsToSalesChannelCount: 0 };
+const none = {
+  embedEnabled: false,
+  livePageCreated: false,
+  publishedProductsToSalesChannelCount: 0,
+};
 
 describe('getStartedStatus', () => {
   it('is 0 percent for a fresh shop', () => {
@@ -12,7 +16,9 @@ describe('getStartedStatus', () => {
   });
 
   it('completes the SDK step only when the embed is on and the live page exists', () => {
-    expect(getStartedStatus({ ...none, embedEnabled: true, completedEvents: [] }).events).toEqual([]);
+    expect(getStartedStatus({ ...none, embedEnabled: true, completedEvents: [] }).events).toEqual(
+      [],
+    );
     const status = getStartedStatus({
       ...none,
       embedEnabled: true,

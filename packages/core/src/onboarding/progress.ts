@@ -17,7 +17,8 @@ export interface GetStartedFacts {
 export function getStartedStatus(facts: GetStartedFacts): GetStartedStatus {
   const done = new Set<GetStartedEvent>(facts.completedEvents);
   if (facts.embedEnabled && facts.livePageCreated) done.add('STEP_ENABLE_VIDEEO_SDK');
-  if (facts.publishedProductsToSalesChannelCount > 0) done.add('STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC');
+  if (facts.publishedProductsToSalesChannelCount > 0)
+    done.add('STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC');
   const events = GET_STARTED_EVENTS.filter((event) => done.has(event));
   return { completionPercentage: events.length * GET_STARTED_STEP_WEIGHT, events };
 }

@@ -23,7 +23,11 @@ describe('GET /healthz', () => {
     await t.deps.queue.stop({ graceful: false, close: false });
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable', database: { ok: true }, queue: { ok: false } });
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      database: { ok: true },
+      queue: { ok: false },
+    });
   });
 
   it('answers 503 when the database is down', async () => {

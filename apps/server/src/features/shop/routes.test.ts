@@ -25,7 +25,11 @@ describe('GET /api/shopify/shop', () => {
   });
 
   it('installs the shop on first call and returns the Shop entity', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers: await t.auth(SHOP_A) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shopify/shop',
+      headers: await t.auth(SHOP_A),
+    });
     expect(res.statusCode).toBe(200);
     const shop = res.json();
     expect(shop).toMatchObject({
@@ -46,7 +50,13 @@ describe('GET /api/shopify/shop', () => {
       csStoreCreated: false,
       popshopliveAccountCreated: false,
     });
-    for (const field of ['shopName', 'ownerName', 'ownerEmail', 'primaryDomainUrl', 'installedAt']) {
+    for (const field of [
+      'shopName',
+      'ownerName',
+      'ownerEmail',
+      'primaryDomainUrl',
+      'installedAt',
+    ]) {
       expect(shop[field], field).toEqual(expect.any(String));
     }
   });
@@ -65,14 +75,21 @@ describe('embed and live page', () => {
   it('creates the live page once and completes the SDK step with the embed on', async () => {
     const headers = await t.auth(SHOP_A);
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/shopify/shop/live-page', headers });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/shopify/shop/live-page',
+        headers,
+      });
       expect(res.json()).toEqual({ livePageCreated: true });
     }
     const page = await t.deps.platform.findPage(SHOP_A, 'live');
     expect(page?.handle).toBe('live');
     const shop = (await t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers })).json();
     expect(shop.livePageCreated).toBe(true);
-    expect(shop.getStartedStatus).toEqual({ completionPercentage: 25, events: ['STEP_ENABLE_VIDEEO_SDK'] });
+    expect(shop.getStartedStatus).toEqual({
+      completionPercentage: 25,
+      events: ['STEP_ENABLE_VIDEEO_SDK'],
+    });
   });
 });
 
@@ -111,7 +128,10 @@ describe('POST /api/shopify/shop-info', () => {
       payload: { key: 'customerAccountClientId', value: 'client-123' },
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/shopify/shop-details', headers });
-    expect(res.json().data.shop).toMatchObject({ shopifyDomain: SHOP_A, customerAccountClientId: 'client-123' });
+    expect(res.json().data.shop).toMatchObject({
+      shopifyDomain: SHOP_A,
+      customerAccountClientId: 'client-123',
+    });
   });
 
   it.each([
@@ -121,10 +141,20 @@ describe('POST /api/shopify/shop-info', () => {
     [{ value: true }, 'key'],
   ])('rejects %j with 400 and stores nothing', async (payload, path) => {
     const headers = await t.auth(SHOP_A);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers })).json();
-    const res = await t.app.inject({ method: 'POST', url: '/api/shopify/shop-info', headers, payload });
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers })
+    ).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopify/shop-info',
+      headers,
+      payload,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'Bad Request', issues: [expect.objectContaining({ path })] });
+    expect(res.json()).toMatchObject({
+      error: 'Bad Request',
+      issues: [expect.objectContaining({ path })],
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers })).json();
     expect(after).toEqual(before);
   });

@@ -13,7 +13,10 @@ import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
 
 /** The shop's row, installing it from the platform on the first authenticated call. */
-export async function ensureShop(deps: Pick<AppDeps, 'database' | 'platform'>, domain: string): Promise<ShopRow> {
+export async function ensureShop(
+  deps: Pick<AppDeps, 'database' | 'platform'>,
+  domain: string,
+): Promise<ShopRow> {
   const existing = await findShop(deps.database.db, domain);
   if (existing) return existing;
   const platformShop = await deps.platform.getShop(domain);

@@ -22,7 +22,11 @@ export async function updateShop(
   domain: string,
   patch: Partial<Omit<NewShop, 'id' | 'shopifyDomain'>>,
 ): Promise<ShopRow> {
-  const [row] = await db.update(shops).set(patch).where(eq(shops.shopifyDomain, domain)).returning();
+  const [row] = await db
+    .update(shops)
+    .set(patch)
+    .where(eq(shops.shopifyDomain, domain))
+    .returning();
   if (!row) throw new Error(`shop ${domain} is not installed`);
   return row;
 }
@@ -33,7 +37,12 @@ export async function deleteShop(db: Db, domain: string): Promise<void> {
 }
 
 /** Sets one key of the shop's info document atomically (no read-modify-write race). */
-export async function setShopInfoValue(db: Db, domain: string, key: string, value: unknown): Promise<ShopRow> {
+export async function setShopInfoValue(
+  db: Db,
+  domain: string,
+  key: string,
+  value: unknown,
+): Promise<ShopRow> {
   const patch = JSON.stringify({ [key]: value });
   return updateShop(db, domain, { info: sql`${shops.info} || ${patch}::jsonb` as never });
 }
