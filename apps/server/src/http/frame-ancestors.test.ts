@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dist = mkdtempSync(join(tmpdir(), 'popstage-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = { method: 'GET' as const, url: '/popclips/list', headers: { accept: 'text/html' } };
+
+describe('HTML responses', () => {
+  it('may be framed only by the app itself in sandbox mode', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const res = await app.inject(page);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    await app.close();
+  });
+
+  it('may be framed only by the shop admin in Shopify mode', async () => {
+    const config = loadConfig({
+      PLATFORM: 'shopify',
+      SHOPIFY_API_KEY: 'key',
+      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
+      APP_URL: 'https://popstage.example.com',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({ ...t.deps, config, sandbox: null, adminDist: dist });
+    const withShop = await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' });
+    expect(withShop.headers['content-security-policy']).toBe(
+      'frame-ancestors https://demo-store.myshopify.com https://admin.shopify.com',
+    );
+    const forged = await app.inject({ ...page, url: '/?shop=evil.example.com' });
+    expect(forged.headers['content-security-policy']).toBe('frame-ancestors https://admin.shopify.com');
+    await app.close();
+  });
+
+  it('answers unknown API paths with JSON 404, not the SPA', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const res = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'Not Found' });
+    await app.close();
+  });
+});
