@@ -45,13 +45,19 @@ describe('HTML responses', () => {
       'frame-ancestors https://demo-store.myshopify.com https://admin.shopify.com',
     );
     const forged = await app.inject({ ...page, url: '/?shop=evil.example.com' });
-    expect(forged.headers['content-security-policy']).toBe('frame-ancestors https://admin.shopify.com');
+    expect(forged.headers['content-security-policy']).toBe(
+      'frame-ancestors https://admin.shopify.com',
+    );
     await app.close();
   });
 
   it('answers unknown API paths with JSON 404, not the SPA', async () => {
     const app = await buildApp({ ...t.deps, adminDist: dist });
-    const res = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not Found' });
     await app.close();

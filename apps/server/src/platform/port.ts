@@ -95,6 +95,38 @@ export interface ListOptions {
   query?: string;
 }
 
+export type AppSubscriptionStatus =
+  | 'PENDING'
+  | 'ACCEPTED'
+  | 'ACTIVE'
+  | 'DECLINED'
+  | 'CANCELLED'
+  | 'EXPIRED'
+  | 'FROZEN';
+
+/** A recurring app charge as the platform keeps it (Shopify: AppSubscription). */
+export interface PlatformAppSubscription {
+  id: string;
+  name: string;
+  status: AppSubscriptionStatus;
+  test: boolean;
+  createdAt: string;
+  currentPeriodEnd: string | null;
+  /** Price per 30-day interval before discount. */
+  price: { amount: string; currencyCode: string };
+  discount: { percentage: number | null; amount: string | null } | null;
+}
+
+export interface CreateAppSubscriptionInput {
+  name: string;
+  /** One recurring price every 30 days (Shopify allows a single recurring line item). */
+  price: { amount: string; currencyCode: string };
+  discount?: { percentage?: number; amount?: string; durationLimitInIntervals?: number };
+  returnUrl: string;
+  test: boolean;
+  replacementBehavior: 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' | 'STANDARD';
+}
+
 export interface StorePlatform {
   readonly kind: 'sandbox' | 'shopify';
   getShop(shop: string): Promise<PlatformShop | null>;
