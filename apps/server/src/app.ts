@@ -11,6 +11,10 @@ import { requireSessionToken } from './auth/session';
 import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytics/routes';
+import { billingReturnRoutes } from './features/billing/return-routes';
+import { billingRoutes } from './features/billing/routes';
+import { webhookRoutes } from './features/billing/webhook-routes';
 import { healthRoutes } from './features/health/routes';
 import { sandboxRoutes } from './features/sandbox/routes';
 import { shopRoutes } from './features/shop/routes';
@@ -75,13 +79,16 @@ export async function buildApp(
     return payload;
   });
 
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', requireSessionToken(api));
-      await api.register(shopRoutes);
-    },
-    { prefix: '/api' },
-  );
+  // Everything the admin calls: a verified session token names the shop.
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', requireSessionToken(authed));
+    await authed.register(shopRoutes, { prefix: '/api' });
+    await authed.register(billingRoutes, { prefix: '/api' });
+    await authed.register(analyticsQueryRoutes, { prefix: '/api' });
+    await authed.register(analyticsIngestRoutes);
+  });
+  await app.register(webhookRoutes);
+  await app.register(billingReturnRoutes);
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

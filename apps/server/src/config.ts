@@ -19,8 +19,18 @@ const schema = z
     APP_URL: z.url().optional(),
     SHOPIFY_API_KEY: z.string().min(1).default('popstage-sandbox-key'),
     SHOPIFY_API_SECRET: z.string().min(16).default('popstage-sandbox-secret-do-not-use'),
+    SHOPIFY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2025-04')
+      .default('2025-04'),
+    /** Shopify billing charges are test charges unless this is false (real money). */
+    SHOPIFY_BILLING_TEST: booleanFlag.default(true),
+    /** UUID or handle of the theme app extension, to find its app embed in the theme. */
+    SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage-embed'),
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
     HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
+    /** External data lake for app events; unset means this server's own /ingest endpoints. */
+    DATA_LAKE_URL: z.url().optional(),
     HELP_WIDGET_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

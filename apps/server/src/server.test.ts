@@ -79,6 +79,22 @@ describe('startServer', () => {
     await second.stop();
   });
 
+  it('starts in Shopify mode without reaching Shopify, with no sandbox routes', async () => {
+    const server = await startServer(
+      embedded({
+        PLATFORM: 'shopify',
+        SHOPIFY_API_KEY: 'key',
+        SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
+        APP_URL: 'https://popstage.example.com',
+      }),
+      { logger: false, adminDist: null },
+    );
+    expect(server.app.deps.platform.kind).toBe('shopify');
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/sandbox' })).statusCode).toBe(404);
+    await server.stop();
+  });
+
   it('serves only /healthz in the worker role', async () => {
     const server = await startServer(embedded({ ROLE: 'worker' }), {
       logger: false,

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { installCatalogue, readCatalogueFile } from './features/billing/catalogue-store';
 import { createQueue, type Queue } from './jobs/queue';
 import { type JobDefinition, startWorkers } from './jobs/workers';
 import type { StorePlatform } from './platform/port';
 import { createSandboxStore } from './platform/sandbox/sandbox-platform';
 import type { SandboxStore } from './platform/sandbox/store';
+import { createShopifyPlatform } from './platform/shopify';
 
 export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
 
@@ -25,17 +27,29 @@ export async function startServer(
   options: { jobs?: JobDefinition[]; logger?: boolean; adminDist?: string | null } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await installCatalogue(database.db, readCatalogueFile(), {
+    seedDiscountCodes: config.PLATFORM === 'sandbox',
+  });
   const runsWorkers = config.ROLE !== 'web' && config.JOBS_ENABLED;
   const queue = createQueue(database, { supervise: runsWorkers });
   await queue.start();
   if (runsWorkers) await startWorkers(queue, options.jobs);
 
-  if (config.PLATFORM !== 'sandbox') {
-    throw new Error('PLATFORM=shopify: the Shopify adapter is not available in this build');
-  }
-  const sandbox: SandboxStore = createSandboxStore(database.db, { baseUrl: config.APP_URL });
-  await sandbox.seed();
-  const platform: StorePlatform = sandbox;
+  const sandbox: SandboxStore | null =
+    config.PLATFORM === 'sandbox'
+      ? createSandboxStore(database.db, { baseUrl: config.APP_URL })
+      : null;
+  await sandbox?.seed();
+  const platform: StorePlatform =
+    sandbox ??
+    createShopifyPlatform(database.db, {
+      apiKey: config.SHOPIFY_API_KEY,
+      apiSecret: config.SHOPIFY_API_SECRET,
+      apiVersion: config.SHOPIFY_API_VERSION,
+      billingTest: config.SHOPIFY_BILLING_TEST,
+      appUrl: config.APP_URL,
+      themeExtension: config.SHOPIFY_THEME_EXTENSION,
+    });
 
   const app = await buildApp(
     {

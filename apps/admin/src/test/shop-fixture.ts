@@ -50,6 +50,15 @@ export function readyShop(overrides: Partial<Shop> = {}): Shop {
     connections: [],
     getStartedStatus: { completionPercentage: 100, events: [] },
     info: {},
+    mobileApp: {
+      iosStatus: null,
+      androidStatus: null,
+      iosLink: null,
+      androidLink: null,
+      customerIssue: null,
+      blockedDescription: null,
+      requestSubmitted: false,
+    },
     ...overrides,
   };
 }

@@ -30,5 +30,7 @@ export function requireSessionToken(app: FastifyInstance) {
         .header('X-Shopify-Retry-Invalid-Session-Request', '1')
         .send({ error: 'Unauthorized', message });
     }
+    // Shopify: the first token of a shop is exchanged for an offline access token.
+    await app.deps.platform.authorize?.(request.shopDomain, match[1]);
   };
 }

@@ -129,6 +129,11 @@ export interface CreateAppSubscriptionInput {
 
 export interface StorePlatform {
   readonly kind: 'sandbox' | 'shopify';
+  /**
+   * Called with every verified session token before the request is handled: Shopify exchanges it
+   * for an offline access token the first time it sees the shop; the sandbox needs nothing.
+   */
+  authorize?(shop: string, sessionToken: string): Promise<void>;
   getShop(shop: string): Promise<PlatformShop | null>;
   listProducts(
     shop: string,
@@ -148,4 +153,13 @@ export interface StorePlatform {
     shop: string,
     page: { title: string; handle: string; body: string },
   ): Promise<PlatformPage>;
+
+  /** Billing: creates a pending charge; the merchant approves it at confirmationUrl. */
+  createAppSubscription(
+    shop: string,
+    input: CreateAppSubscriptionInput,
+  ): Promise<{ subscription: PlatformAppSubscription; confirmationUrl: string }>;
+  /** currentAppInstallation.activeSubscriptions: the source of truth after approval or webhook. */
+  activeAppSubscriptions(shop: string): Promise<PlatformAppSubscription[]>;
+  cancelAppSubscription(shop: string, id: string): Promise<void>;
 }

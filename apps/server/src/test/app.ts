@@ -1,6 +1,7 @@
 import { type App, type AppDeps, buildApp } from '../app';
 import { signSessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
+import { installCatalogue, readCatalogueFile } from '../features/billing/catalogue-store';
 import { createQueue } from '../jobs/queue';
 import { createSandboxStore } from '../platform/sandbox/sandbox-platform';
 import { createTestDatabase } from './database';
@@ -20,6 +21,7 @@ export interface TestApp {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
+  await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
   const queue = createQueue(database, { supervise: false });
   await queue.start();
   const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });

@@ -95,3 +95,53 @@ export const CHECKOUT_REASONS = [
   'other',
 ] as const;
 export type CheckoutReason = (typeof CHECKOUT_REASONS)[number];
+
+/** How a discount code reduces the order (catalogue discountCodes, spec 01 §4). */
+export const DISCOUNT_KINDS = ['percentage', 'fixed_amount', 'free_popclips_addon'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+interface DiscountCodeCommon {
+  /** Upper-case, trimmed (normaliseDiscountCode). */
+  code: string;
+  description: string;
+  /** Features whose add-on lines the code reduces (free_popclips_addon: one must be selected). */
+  appliesTo: FeatureId[];
+  startsAt: string;
+  /** null = open-ended. */
+  endsAt: string | null;
+  /** null = unlimited. */
+  maxRedemptions: number | null;
+}
+
+/** percentage: whole percent 1..100; fixed_amount: decimal string; free_popclips_addon: null. */
+export type DiscountCode = DiscountCodeCommon &
+  (
+    | { kind: 'percentage'; value: number }
+    | { kind: 'fixed_amount'; value: string }
+    | { kind: 'free_popclips_addon'; value: null }
+  );
+
+/** GET /api/billing/discount-codes/{code} answer. */
+export interface DiscountCodeInfo {
+  code: string;
+  kind: DiscountKind;
+  appliesTo: FeatureId[];
+  freePopclipsAddon: boolean;
+}
+
+/** A plan as the catalogue file keeps it: add-ons by id, and whether new shops may buy it. */
+export interface CataloguePlan extends Omit<Plan, 'addons'> {
+  visibility: 'public' | 'private';
+  addonIds: string[];
+}
+
+/** apps/server/src/features/billing/catalogue.v1.json, validated by catalogueSchema. */
+export interface Catalogue {
+  version: 1;
+  currency: string;
+  /** Stored third-first-second: the API reorders them to popclips, mobile, live. */
+  features: Feature[];
+  plans: CataloguePlan[];
+  addons: Addon[];
+  discountCodes: DiscountCode[];
+}

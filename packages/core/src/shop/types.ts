@@ -1,3 +1,5 @@
+import type { MobileAppCardFacts } from '../billing/landing-cards';
+
 /** Wire types of the Shop entity (spec 01 §3), shared by server and admin. */
 
 export const FEATURE_FLAG_NAMES = [
@@ -32,7 +34,13 @@ export interface SubscriptionLineItem {
 }
 
 export interface Subscription {
+  id: string;
+  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'REPLACED';
   planId: string;
+  /** The add-ons bought with the plan (also in lineItems), for pre-selecting the plan pickers. */
+  addonIds: string[];
+  /** When the merchant approved it (the billing cycle counts from here); null until then. */
+  activatedAt: string | null;
   subscriptionSubtotal: Money;
   subscriptionTotal: Money;
   subscriptionDiscount: Money | null;
@@ -104,5 +112,7 @@ export interface Shop {
   popshopliveAccountCreated: boolean;
   connections: ShopConnection[];
   getStartedStatus: GetStartedStatus;
+  /** The branded-app request's review state (all null before a request); drives landing and nav. */
+  mobileApp: MobileAppCardFacts;
   info: Record<string, unknown>;
 }

@@ -7,6 +7,10 @@ import { loadShop, SHOP_PATH } from './load-shop';
 const settling: Partial<Shop> = {
   subscriptionActive: false,
   subscription: {
+    id: 'sub-1',
+    status: 'PENDING',
+    addonIds: [],
+    activatedAt: null,
     planId: 'plan-1',
     subscriptionSubtotal: { amount: '0.00', currencyCode: 'USD' },
     subscriptionTotal: { amount: '0.00', currencyCode: 'USD' },

@@ -2,14 +2,22 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { MenuItem, PlatformVariant, ProductStatus } from '../../platform/port';
+import type {
+  AppSubscriptionStatus,
+  CreateAppSubscriptionInput,
+  MenuItem,
+  PlatformVariant,
+  ProductStatus,
+} from '../../platform/port';
 
 /**
  * The offline sandbox store (the stand-in for Shopify's own data), separate from the app's
@@ -119,4 +127,29 @@ export const sandboxThemes = pgTable(
     appEmbedEnabled: boolean().notNull().default(false),
   },
   (t) => [index().on(t.shopDomain)],
+);
+
+/** Recurring app charges as Shopify Billing keeps them: created PENDING, approved by the merchant. */
+export const sandboxAppSubscriptions = pgTable(
+  'sandbox_app_subscriptions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 700001 }),
+    shopDomain: shopDomain(),
+    name: text().notNull(),
+    status: text().$type<AppSubscriptionStatus>().notNull(),
+    test: boolean().notNull(),
+    priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    currencyCode: text().notNull(),
+    /** A fraction (0.2 is 20 %), as Shopify's AppSubscriptionDiscountPercentage. */
+    discountPercentage: numeric({ precision: 6, scale: 4 }),
+    discountAmount: numeric({ precision: 12, scale: 2 }),
+    discountDurationLimitInIntervals: integer(),
+    replacementBehavior: text()
+      .$type<CreateAppSubscriptionInput['replacementBehavior']>()
+      .notNull(),
+    returnUrl: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.shopDomain, t.status)],
 );

@@ -1,4 +1,4 @@
-import type { FeatureFlags, FeatureId } from '@popstage/core';
+import type { FeatureFlags } from '@popstage/core';
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One row per installed shop: the app's own state about the shop (the platform owns the rest). */
@@ -22,8 +22,6 @@ export const shops = pgTable('shops', {
   appRequestSkIdentifier: text(),
   csStoreCreated: boolean().notNull().default(false),
   popshopliveAccountCreated: boolean().notNull().default(false),
-  enabledFeatures: jsonb().$type<FeatureId[]>().notNull().default([]),
-  activePlanSku: text(),
   csToken: text(),
   storefrontAccessToken: text(),
   dashboardUrl: text(),

@@ -1,6 +1,14 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@popstage/core';
-import { type Html, html, page } from './html';
+import type { DiscountCodeView, PlanChangeOptions } from './billing-state';
+import {
+  discountCodesSection,
+  mobileSection,
+  proposeSection,
+  subscriptionsSection,
+} from './control-sections';
+import { badge, type Html, html, page } from './html';
 import type { SandboxShopState } from './service';
+import { CSS } from './styles';
 
 /** The /sandbox control page: plain forms that POST and come back here, so it works without JS. */
 
@@ -8,6 +16,8 @@ export const NOTICES = {
   reset: 'The shop is back to a fresh install.',
   flags: 'Feature flag saved.',
   embed: 'Theme app embed switched.',
+  plan: 'Plan change proposed: the merchant can accept it in the admin.',
+  mobile: 'Mobile app state applied.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -18,7 +28,17 @@ const FLAG_HINTS: Record<FeatureFlagName, string> = {
   disable_push_notification: 'Turns off push notifications.',
 };
 
-export function renderControlPage(shops: SandboxShopState[], notice?: Notice): string {
+/** Page-wide data: the billing catalogue's public offer and the discount codes. */
+export interface ControlPageExtras {
+  planOptions: PlanChangeOptions;
+  discountCodes: DiscountCodeView[];
+}
+
+export function renderControlPage(
+  shops: SandboxShopState[],
+  extras: ControlPageExtras,
+  notice?: Notice,
+): string {
   return page(
     'Popstage sandbox',
     CSS,
@@ -28,12 +48,13 @@ export function renderControlPage(shops: SandboxShopState[], notice?: Notice): s
     <p>An offline stand-in for Shopify: two stores generated on this machine. Nothing here leaves it.</p>
   </header>
   ${notice ? html`<p class="notice" role="status">${NOTICES[notice]}</p>` : ''}
-  <div class="shops">${shops.map(shopCard)}</div>
+  <div class="shops">${shops.map((shop) => shopCard(shop, extras))}</div>
+  ${discountCodesSection(extras.discountCodes)}
 </main>`,
   );
 }
 
-function shopCard(shop: SandboxShopState): Html {
+function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
   return html`<section class="card" id="${shop.domain}">
   <div class="card-head">
@@ -73,6 +94,10 @@ function shopCard(shop: SandboxShopState): Html {
   </form>`;
   })}
 
+  ${subscriptionsSection(shop)}
+  ${proposeSection(shop, extras.planOptions)}
+  ${mobileSection(shop)}
+
   <form class="danger-zone" method="post" action="${base}/reset"
     onsubmit="return confirm('Reset this shop to a fresh install? Everything the app stored for it is deleted.')">
     <span>Regenerate the store and delete everything the app stored for this shop.</span>
@@ -80,33 +105,3 @@ function shopCard(shop: SandboxShopState): Html {
   </form>
 </section>`;
 }
-
-function badge(on: boolean, label: string): Html {
-  return html`<span class="badge ${on ? 'on' : 'off'}">${label}</span>`;
-}
-
-const CSS = `
-*{box-sizing:border-box}
-body{margin:0;font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#f1f1f1;color:#303030}
-main{max-width:1100px;margin:0 auto;padding:32px 20px}
-header h1{margin:0 0 4px;font-size:22px}
-header p,.muted{color:#616161;margin:0}
-.notice{background:#cdfee1;border:1px solid #29845a;border-radius:8px;padding:10px 14px;margin:16px 0 0}
-.shops{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:20px;margin-top:20px}
-.card{background:#fff;border-radius:12px;box-shadow:0 1px 0 rgba(0,0,0,.07),0 1px 3px rgba(0,0,0,.12);padding:20px}
-.card-head{display:flex;justify-content:space-between;align-items:flex-start;gap:12px}
-h2{margin:0;font-size:17px}
-h3{font-size:13px;margin:20px 0 6px;text-transform:uppercase;letter-spacing:.04em;color:#616161}
-dl{display:grid;grid-template-columns:120px 1fr;gap:6px 12px;margin:16px 0 0}
-dt{color:#616161}dd{margin:0;word-break:break-all}
-.row,.danger-zone{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:8px 0;border-top:1px solid #ebebeb}
-.danger-zone{margin-top:20px;padding-top:14px;border-top:1px solid #e0e0e0;color:#616161}
-button,.button{font:inherit;font-weight:600;border:1px solid #c9c9c9;background:#fff;border-radius:8px;padding:6px 12px;cursor:pointer;color:#303030;text-decoration:none;white-space:nowrap}
-button:hover,.button:hover{background:#f7f7f7}
-.primary{background:#303030;color:#fff;border-color:#303030}.primary:hover{background:#1a1a1a}
-.danger{background:#c70a24;color:#fff;border-color:#c70a24}.danger:hover{background:#a30a1f}
-.badge{display:inline-block;border-radius:999px;padding:1px 8px;font-size:12px;font-weight:600}
-.badge.on{background:#cdfee1;color:#0c5132}.badge.off{background:#ebebeb;color:#4a4a4a}
-code{font-size:13px}
-a{color:#005bd3}
-`;

@@ -50,3 +50,7 @@ ${body.value}
 </html>
 `;
 }
+
+export function badge(on: boolean, label: string): Html {
+  return html`<span class="badge ${on ? 'on' : 'off'}">${label}</span>`;
+}

@@ -1,48 +1,28 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../app';
 import { verifySessionToken } from '../../auth/session-token';
 import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
-import { installErrorHandling } from '../../http/errors';
+import type { Database } from '../../db/client';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
-import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
+import type { SandboxStore } from '../../platform/sandbox/store';
 import { findShop } from '../shop/store';
-import { sandboxRoutes } from './routes';
+import { type SandboxTestApp, startSandboxApp } from './test-app';
 
 const config = loadConfig({});
 const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
+let harness: SandboxTestApp;
 let database: Database;
 let sandbox: SandboxStore;
-let app: FastifyInstance;
+let app: SandboxTestApp['app'];
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
-  await sandbox.seed();
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  const deps: AppDeps = {
-    config,
-    database,
-    queue: null as never,
-    platform: sandbox,
-    sandbox,
-    adminDist: null,
-  };
-  app.decorate('deps', deps);
-  installErrorHandling(app);
-  await app.register(sandboxRoutes, { prefix: '/sandbox' });
-  await app.ready();
+  harness = await startSandboxApp();
+  ({ app, database, sandbox } = harness);
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await harness.close();
 });
 
 beforeEach(async () => {

@@ -4,14 +4,19 @@ import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { forbidden } from '../../http/errors';
 import { renderPlaceholderSvg } from '../../platform/sandbox/images';
-import { type Notice, renderControlPage } from './control-page';
+import { billingConfirmRoutes } from './billing-routes';
+import { listDiscountCodes, planChangeOptions } from './billing-state';
+import { NOTICES, type Notice, renderControlPage } from './control-page';
+import { MOBILE_PRESETS } from './mobile-state';
 import {
   issueSessionToken,
   listShopStates,
+  proposeCompanyPlanChange,
   requireSandboxShop,
   resetToFreshInstall,
   setAppEmbed,
   setFeatureFlags,
+  setMobileAppState,
   shopState,
 } from './service';
 import { storefrontRoutes } from './storefront-routes';
@@ -20,6 +25,21 @@ const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain
 const shopParams = z.object({ shop: shopDomain });
 const flagName = z.enum(FEATURE_FLAG_NAMES);
 const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+const catalogueId = z.string().min(1).max(100);
+const mobileBody = z.object({ preset: z.enum(MOBILE_PRESETS) });
+const proposeBody = z
+  .object({ planId: catalogueId, addonIds: z.array(catalogueId).max(20) })
+  .strict();
+/** The form has one select per feature (addon_<featureId>); an empty one means no add-on. */
+const proposeForm = z
+  .object({ planId: catalogueId })
+  .catchall(z.string().max(100))
+  .transform(({ planId, ...selects }) => ({
+    planId,
+    addonIds: Object.entries(selects)
+      .filter(([name, value]) => name.startsWith('addon_') && value !== '')
+      .map(([, value]) => value),
+  }));
 const flagsBody = z
   .partialRecord(flagName, z.boolean())
   .refine((flags) => Object.keys(flags).length > 0, 'Name at least one feature flag');
@@ -51,16 +71,23 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: z.object({
-          done: z.enum(['reset', 'flags', 'embed']).optional().catch(undefined),
+          done: z
+            .enum(Object.keys(NOTICES) as [Notice, ...Notice[]])
+            .optional()
+            .catch(undefined),
         }),
       },
     },
     async (request, reply) => {
-      const states = await listShopStates(deps, sandbox);
+      const [states, planOptions, discountCodes] = await Promise.all([
+        listShopStates(deps, sandbox),
+        planChangeOptions(deps.database.db),
+        listDiscountCodes(deps.database.db),
+      ]);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderControlPage(states, request.query.done as Notice | undefined));
+        .send(renderControlPage(states, { planOptions, discountCodes }, request.query.done));
     },
   );
 
@@ -94,6 +121,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(storefrontRoutes, { prefix: '/storefront', sandbox });
+  await app.register(billingConfirmRoutes, { prefix: '/billing', sandbox });
 
   // JSON API (tests, e2e, scripts).
   app.get('/api/shops', async () => ({ shops: await listShopStates(deps, sandbox) }));
@@ -125,6 +153,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/shops/:shop/propose-plan-change',
+    { schema: { params: shopParams, body: proposeBody } },
+    async (request) => {
+      await proposeCompanyPlanChange(deps, sandbox, request.params.shop, request.body);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/mobile-app-state',
+    { schema: { params: shopParams, body: mobileBody.strict() } },
+    async (request) => {
+      await setMobileAppState(deps, sandbox, request.params.shop, request.body.preset);
+      return stateOf(request.params.shop);
+    },
+  );
+
   // Form twins of the above for the control page: 303 back to it, with a notice.
   const backTo = (domain: string, notice: Notice) =>
     `/sandbox?done=${notice}#${encodeURIComponent(domain)}`;
@@ -151,6 +197,24 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await setAppEmbed(sandbox, request.params.shop, request.body.enabled);
       return reply.redirect(backTo(request.params.shop, 'embed'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/propose-plan-change',
+    { schema: { params: shopParams, body: proposeForm } },
+    async (request, reply) => {
+      await proposeCompanyPlanChange(deps, sandbox, request.params.shop, request.body);
+      return reply.redirect(backTo(request.params.shop, 'plan'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/mobile-app-state',
+    { schema: { params: shopParams, body: mobileBody } },
+    async (request, reply) => {
+      await setMobileAppState(deps, sandbox, request.params.shop, request.body.preset);
+      return reply.redirect(backTo(request.params.shop, 'mobile'), 303);
     },
   );
 };

@@ -5,9 +5,16 @@ import { signSessionToken } from '../../auth/session-token';
 import { shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { PlatformShop } from '../../platform/port';
-import type { SandboxStore } from '../../platform/sandbox/store';
+import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
+import { proposePlanChange } from '../billing/service';
 import { ensureShop, featureFlagsOf } from '../shop/service';
 import { deleteShop, findShop, updateShop } from '../shop/store';
+import {
+  type MobileAppRequest,
+  type MobilePreset,
+  readMobileAppRequest,
+  writeMobilePreset,
+} from './mobile-state';
 
 /** What the /sandbox control page shows about one shop: store side and app side. */
 export interface SandboxShopState extends PlatformShop {
@@ -18,6 +25,10 @@ export interface SandboxShopState extends PlatformShop {
   livePage: boolean;
   featureFlags: FeatureFlags;
   adminUrl: string;
+  /** The store's app charges (every status, newest first), as Shopify Billing keeps them. */
+  appSubscriptions: SandboxAppSubscription[];
+  /** The app's mobile_app_requests row; null when none or the app is not installed. */
+  mobileAppRequest: MobileAppRequest | null;
 }
 
 type Deps = Pick<AppDeps, 'database' | 'config'>;
@@ -41,11 +52,12 @@ export async function shopState(
   sandbox: SandboxStore,
   shop: PlatformShop,
 ): Promise<SandboxShopState> {
-  const [row, embedEnabled, publishedProducts, livePage] = await Promise.all([
+  const [row, embedEnabled, publishedProducts, livePage, appSubscriptions] = await Promise.all([
     findShop(deps.database.db, shop.domain),
     sandbox.isAppEmbedEnabled(shop.domain),
     sandbox.countPublishedProducts(shop.domain),
     sandbox.findPage(shop.domain, 'live'),
+    sandbox.listAppSubscriptions(shop.domain),
   ]);
   return {
     ...shop,
@@ -56,6 +68,8 @@ export async function shopState(
     livePage: livePage !== null,
     featureFlags: row ? featureFlagsOf(row) : NO_FLAGS,
     adminUrl: `/?shop=${encodeURIComponent(shop.domain)}`,
+    appSubscriptions,
+    mobileAppRequest: row ? await readMobileAppRequest(deps.database.db, row.id) : null,
   };
 }
 
@@ -104,4 +118,28 @@ export async function issueSessionToken(deps: Deps, sandbox: SandboxStore, domai
     { apiKey: deps.config.SHOPIFY_API_KEY, apiSecret: deps.config.SHOPIFY_API_SECRET },
     domain,
   );
+}
+
+/** Puts the app's mobile request in a preset state, installing the app first (it is app data). */
+export async function setMobileAppState(
+  deps: Deps,
+  sandbox: SandboxStore,
+  domain: string,
+  preset: MobilePreset,
+) {
+  await requireSandboxShop(sandbox, domain);
+  const row = await ensureShop({ database: deps.database, platform: sandbox }, domain);
+  await writeMobilePreset(deps.database.db, row.id, preset);
+}
+
+/** A company-driven plan change: pending until the merchant accepts it in the admin. */
+export async function proposeCompanyPlanChange(
+  deps: AppDeps,
+  sandbox: SandboxStore,
+  domain: string,
+  change: { planId: string; addonIds: string[] },
+) {
+  await requireSandboxShop(sandbox, domain);
+  await ensureShop({ database: deps.database, platform: sandbox }, domain);
+  await proposePlanChange(deps, domain, change);
 }

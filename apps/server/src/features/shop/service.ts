@@ -8,6 +8,8 @@ import {
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { shopBillingState } from '../billing/shop-billing-state';
+import { mobileAppFacts } from '../mobile/app-request-store';
 import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
@@ -42,9 +44,11 @@ export function featureFlagsOf(row: ShopRow): FeatureFlags {
 /** The Shop entity of spec 01 §3: stored state joined with live platform state. */
 export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
   const row = await ensureShop(deps, domain);
-  const [embedEnabled, publishedCount] = await Promise.all([
+  const [embedEnabled, publishedCount, billing, mobileApp] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
+    shopBillingState(deps.database.db, row),
+    mobileAppFacts(deps.database.db, row.id),
   ]);
   const status = getStartedStatus({
     embedEnabled,
@@ -66,11 +70,9 @@ export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
     dashboardUrl: row.dashboardUrl,
     embedEnabled,
     livePageCreated: row.livePageCreated,
-    subscriptionActive: false,
-    subscription: null,
-    pendingSubscription: null,
+    ...billing,
     config: {
-      dataLakeUrl: null,
+      dataLakeUrl: config.DATA_LAKE_URL ?? null,
       helpWidgetKey: config.HELP_WIDGET_KEY ?? null,
       popclipsServiceUrl: `${config.APP_URL}/api/popclips`,
       serviceUrls: { storefront: `${config.APP_URL}/storefront/v1` },
@@ -87,14 +89,13 @@ export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
     installedAt: row.installedAt.toISOString(),
     shopifyShopCreatedAt: row.shopifyShopCreatedAt.toISOString(),
     onBoardedOn: row.onBoardedOn?.toISOString() ?? null,
-    enabledFeatures: row.enabledFeatures,
-    activePlan: row.activePlanSku ? { skuCode: row.activePlanSku } : null,
     progressPercentage: status.completionPercentage,
     publishedProductsToSalesChannelCount: publishedCount,
     csStoreCreated: row.csStoreCreated,
     popshopliveAccountCreated: row.popshopliveAccountCreated,
     connections: [],
     getStartedStatus: status,
+    mobileApp,
     info: row.info,
   };
 }

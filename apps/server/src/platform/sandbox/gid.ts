@@ -8,7 +8,8 @@ export type GidType =
   | 'Collection'
   | 'Menu'
   | 'Page'
-  | 'OnlineStoreTheme';
+  | 'OnlineStoreTheme'
+  | 'AppSubscription';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

@@ -19,6 +19,7 @@ import type {
   PlatformShop,
   ProductStatus,
 } from '../port';
+import { createSandboxBilling } from './billing';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
 import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
 import { imageUrl } from './images';
@@ -109,6 +110,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
   return {
     kind: 'sandbox',
+    ...createSandboxBilling(db, baseUrl),
 
     async getShop(shop) {
       const row = await findShopRow(shop);

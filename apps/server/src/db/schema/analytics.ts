@@ -1,0 +1,47 @@
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** App events and product analytics sent by the admin (spec 03 §7), when no data lake is set. */
+export const appEvents = pgTable(
+  'app_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    stream: text().$type<'appevents' | 'productanalytics'>().notNull(),
+    action: text().notNull(),
+    category: text().notNull(),
+    stage: text(),
+    sessionId: text(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.shopId, table.stream, table.occurredAt)],
+);
+
+/** Daily rollup of Popclip views; the storefront ingest fills it, gating sums it. */
+export const popclipDailyViews = pgTable(
+  'popclip_daily_views',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    popclipId: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.popclipId, table.day] })],
+);

@@ -1,0 +1,123 @@
+import type { AddonAttribute, DiscountKind, FeatureId, SubscriptionLineItem } from '@popstage/core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** Catalogue tables, loaded from features/billing/catalogue.v1.json at start. */
+export const billingFeatures = pgTable('billing_features', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull(),
+  position: integer().notNull(),
+});
+
+export const billingAddons = pgTable('billing_addons', {
+  id: text().primaryKey(),
+  skuCode: text().notNull().unique(),
+  name: text().notNull(),
+  featureId: text().notNull(),
+  visibility: text().notNull(),
+  priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+  currencyCode: text().notNull(),
+  attributes: jsonb().$type<AddonAttribute[]>().notNull(),
+  position: integer().notNull(),
+  catalogueVersion: integer().notNull(),
+});
+
+export const billingPlans = pgTable('billing_plans', {
+  id: text().primaryKey(),
+  skuCode: text().notNull().unique(),
+  name: text().notNull(),
+  type: text().notNull(),
+  priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+  currencyCode: text().notNull(),
+  addonIds: jsonb().$type<string[]>().notNull(),
+  public: boolean().notNull(),
+  position: integer().notNull(),
+  catalogueVersion: integer().notNull(),
+});
+
+/** Discount codes (the sandbox seeds the catalogue's; in production staff add them). */
+export const discountCodes = pgTable('discount_codes', {
+  code: text().primaryKey(),
+  description: text().notNull().default(''),
+  kind: text().$type<DiscountKind>().notNull(),
+  /** Whole percent for percentage, amount for fixed_amount, null for free_popclips_addon. */
+  value: numeric({ precision: 12, scale: 2 }),
+  appliesTo: jsonb().$type<FeatureId[]>().notNull(),
+  startsAt: timestamp({ withTimezone: true }).notNull(),
+  endsAt: timestamp({ withTimezone: true }),
+  maxRedemptions: integer(),
+});
+
+export const subscriptionDrafts = pgTable('subscription_drafts', {
+  id: uuid().primaryKey().defaultRandom(),
+  shopId: uuid()
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  planId: text().notNull(),
+  addonIds: jsonb().$type<string[]>().notNull(),
+  discountCode: text(),
+  lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
+  subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
+  total: numeric({ precision: 12, scale: 2 }).notNull(),
+  discountAmount: numeric({ precision: 12, scale: 2 }),
+  discountPercentage: numeric({ precision: 6, scale: 4 }),
+  currencyCode: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'REPLACED';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    draftId: uuid().notNull(),
+    planId: text().notNull(),
+    addonIds: jsonb().$type<string[]>().notNull(),
+    status: text().$type<SubscriptionStatus>().notNull(),
+    /** merchant: their own checkout; company: a plan change proposed by Popstage staff. */
+    origin: text().$type<'merchant' | 'company'>().notNull().default('merchant'),
+    isStub: boolean().notNull(),
+    platformSubscriptionId: text().unique(),
+    confirmationUrl: text(),
+    discountCode: text(),
+    checkoutReason: text(),
+    lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
+    subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
+    total: numeric({ precision: 12, scale: 2 }).notNull(),
+    discountAmount: numeric({ precision: 12, scale: 2 }),
+    discountPercentage: numeric({ precision: 6, scale: 4 }),
+    currencyCode: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.shopId, table.status)],
+);
+
+/** Webhook deliveries already handled, so a replay changes nothing (Shopify retries). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    webhookId: text().notNull(),
+    topic: text().notNull(),
+    shopDomain: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.webhookId, table.topic] })],
+);

@@ -1,0 +1,124 @@
+import {
+  type Addon,
+  BILLING_MESSAGES,
+  type Catalogue,
+  type DiscountCode,
+  discountCodeStatus,
+  findAddon,
+  findPlan,
+  normaliseDiscountCode,
+  type Plan,
+  type PricedOrder,
+  priceOrder,
+  type SubscriptionLineItem,
+} from '@popstage/core';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { findDiscountCodeRow } from './catalogue-store';
+import { redemptionCount } from './subscription-store';
+
+export interface PricedSelection {
+  plan: Plan;
+  addons: Addon[];
+  code: DiscountCode | null;
+  order: PricedOrder;
+  lineItems: SubscriptionLineItem[];
+  currencyCode: string;
+}
+
+/**
+ * Validates a plan + add-ons selection against the catalogue and prices it with an optional
+ * discount code. Bad ids and unusable codes are 400s with the message the admin shows.
+ */
+export async function priceSelection(
+  db: Db,
+  catalogue: Catalogue,
+  input: { planId: string; addonIds: string[]; discountCode: string | null | undefined },
+  now = new Date(),
+): Promise<PricedSelection> {
+  const plan = findPlan(catalogue, input.planId);
+  const cataloguePlan = catalogue.plans.find((candidate) => candidate.id === input.planId);
+  if (!plan || cataloguePlan?.visibility !== 'public')
+    throw badRequest(`Unknown plan ${input.planId}`);
+  const addons = input.addonIds.map((id) => {
+    const addon = findAddon(catalogue, id);
+    if (!addon || !cataloguePlan.addonIds.includes(id)) {
+      throw badRequest(`Unknown add-on ${id} for plan ${plan.id}`);
+    }
+    return addon;
+  });
+  const features = addons.map((addon) => addon.featureId);
+  if (new Set(features).size !== features.length) {
+    throw badRequest('Choose at most one add-on per feature');
+  }
+
+  const code = await usableDiscountCode(db, input.discountCode, now);
+  const lines = [
+    { id: plan.id, featureId: null, amount: plan.price[0]?.amount ?? '0.00' },
+    ...addons.map((addon) => ({
+      id: addon.id,
+      featureId: addon.featureId,
+      amount: addon.price[0]?.amount ?? '0.00',
+    })),
+  ];
+  const order = priceOrder(lines, code);
+  if (code && !order.applied) throw badRequest(BILLING_MESSAGES.discountNotApplicable);
+  const currencyCode = plan.price[0]?.currencyCode ?? catalogue.currency;
+  return {
+    plan,
+    addons,
+    code,
+    order,
+    lineItems: lineItemsOf(plan, addons, code, order, currencyCode),
+    currencyCode,
+  };
+}
+
+async function usableDiscountCode(
+  db: Db,
+  raw: string | null | undefined,
+  now: Date,
+): Promise<DiscountCode | null> {
+  const normalised = normaliseDiscountCode(raw);
+  if (normalised === null) return null;
+  const code = await findDiscountCodeRow(db, normalised);
+  if (!code) throw badRequest(BILLING_MESSAGES.discountNotApplicable);
+  const status = discountCodeStatus(code, now, await redemptionCount(db, code.code));
+  if (status !== 'active') throw badRequest(BILLING_MESSAGES.discountNotApplicable);
+  return code;
+}
+
+function lineItemsOf(
+  plan: Plan,
+  addons: Addon[],
+  code: DiscountCode | null,
+  order: PricedOrder,
+  currencyCode: string,
+): SubscriptionLineItem[] {
+  const charged = new Map(order.lines.map((line) => [line.id, line.amount]));
+  const items: SubscriptionLineItem[] = [
+    {
+      type: 'plan',
+      item: { id: plan.id, name: plan.name, skuCode: plan.skuCode, price: plan.price },
+    },
+    ...addons.map(
+      (addon): SubscriptionLineItem => ({
+        type: 'addon',
+        item: { ...addon, chargedAmount: charged.get(addon.id) ?? '0.00' },
+      }),
+    ),
+  ];
+  if (code && order.applied) {
+    items.push({
+      type: 'discount',
+      discountCode: code.code,
+      item: {
+        code: code.code,
+        kind: code.kind,
+        amount: { amount: order.discount, currencyCode },
+        percentage: order.discountPercentage,
+      },
+    });
+  }
+  return items;
+}

@@ -1,0 +1,114 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { shops, subscriptions } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function activeSubscription(
+  db: Db,
+  shopId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.shopId, shopId), eq(subscriptions.status, 'ACTIVE')))
+    .orderBy(desc(subscriptions.activatedAt))
+    .limit(1);
+  return row;
+}
+
+/** The newest plan change proposed by Popstage and not yet accepted by the merchant. */
+export async function pendingProposal(
+  db: Db,
+  shopId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.shopId, shopId),
+        eq(subscriptions.status, 'PENDING'),
+        eq(subscriptions.origin, 'company'),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findSubscription(
+  db: Db,
+  shopId: string,
+  id: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.shopId, shopId), eq(subscriptions.id, id)));
+  return row;
+}
+
+export async function insertSubscription(
+  db: Db | Tx,
+  values: NewSubscription,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+export async function updateSubscription(
+  db: Db | Tx,
+  id: string,
+  patch: Partial<NewSubscription>,
+): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set(patch)
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error(`subscription ${id} vanished`);
+  return row;
+}
+
+/** Runs fn in a transaction holding the shop's row lock, so billing changes of one shop queue up. */
+export async function withShopLock<T>(
+  db: Db,
+  shopId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for('update');
+    return fn(tx);
+  });
+}
+
+export async function subscriptionsOf(tx: Db | Tx, shopId: string): Promise<SubscriptionRow[]> {
+  return tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.shopId, shopId))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** How many times a discount code has been redeemed (subscriptions that became active with it). */
+export async function redemptionCount(db: Db | Tx, code: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.discountCode, code), isNotNull(subscriptions.activatedAt)));
+  return row?.count ?? 0;
+}
+
+export async function endSubscriptions(
+  tx: Db | Tx,
+  ids: string[],
+  status: 'REPLACED' | 'CANCELLED',
+  at: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(subscriptions).set({ status, endedAt: at }).where(inArray(subscriptions.id, ids));
+}

@@ -1,0 +1,56 @@
+import type { AppDeps } from '../../app';
+import { ensureShop } from '../shop/service';
+import {
+  endSubscriptions,
+  type SubscriptionRow,
+  subscriptionsOf,
+  updateSubscription,
+  withShopLock,
+} from './subscription-store';
+
+/**
+ * Brings the shop's subscriptions in line with what the platform reports as active
+ * (currentAppInstallation.activeSubscriptions). The return from the approval page, the sandbox's
+ * Approve button and the APP_SUBSCRIPTIONS_UPDATE webhook all land here, and running it twice
+ * changes nothing the second time: the payload of a webhook is never trusted, only this re-read.
+ */
+export async function syncShopSubscriptions(deps: AppDeps, shopDomain: string): Promise<void> {
+  const shop = await ensureShop(deps, shopDomain);
+  const platformActive = await deps.platform.activeAppSubscriptions(shopDomain);
+  const activeOnPlatform = new Set(
+    platformActive.filter((s) => s.status === 'ACTIVE').map((s) => s.id),
+  );
+  await withShopLock(deps.database.db, shop.id, async (tx) => {
+    const rows = await subscriptionsOf(tx, shop.id);
+    const now = new Date();
+    // Newest first: the newest approved charge wins, older active ones are replaced by it.
+    const approved = rows.find(
+      (row) => row.status === 'PENDING' && isOnPlatform(row, activeOnPlatform),
+    );
+    const currentActive = rows.filter((row) => row.status === 'ACTIVE');
+    if (approved) {
+      await updateSubscription(tx, approved.id, { status: 'ACTIVE', activatedAt: now });
+      await endSubscriptions(
+        tx,
+        currentActive.map((row) => row.id),
+        'REPLACED',
+        now,
+      );
+      return;
+    }
+    // A paid subscription the platform no longer lists was cancelled, frozen or expired there.
+    const lapsed = currentActive.filter(
+      (row) => !row.isStub && !isOnPlatform(row, activeOnPlatform),
+    );
+    await endSubscriptions(
+      tx,
+      lapsed.map((row) => row.id),
+      'CANCELLED',
+      now,
+    );
+  });
+}
+
+function isOnPlatform(row: SubscriptionRow, activeOnPlatform: Set<string>): boolean {
+  return row.platformSubscriptionId !== null && activeOnPlatform.has(row.platformSubscriptionId);
+}

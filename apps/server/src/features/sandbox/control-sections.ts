@@ -1,0 +1,106 @@
+import type { DiscountCodeView, PlanChangeOptions, PriceOption } from './billing-state';
+import { dateText, discountText, money } from './format';
+import { badge, type Html, html } from './html';
+import { MOBILE_PRESET_LABELS, MOBILE_PRESETS } from './mobile-state';
+import type { SandboxShopState } from './service';
+
+/** The billing and mobile parts of the /sandbox control page. */
+
+export function subscriptionsSection(shop: SandboxShopState): Html {
+  const rows = shop.appSubscriptions;
+  return html`<h3>App subscriptions (Shopify Billing)</h3>
+  ${
+    rows.length === 0
+      ? html`<p class="muted">No charges yet: the app creates them at checkout.</p>`
+      : html`<table>
+    <tr><th>Charge</th><th>Status</th><th>Price / 30 days</th><th>Period ends</th></tr>
+    ${rows.map(
+      (s) => html`<tr>
+      <td>${s.name}<br><small class="muted">#${s.numericId}${s.test ? ' · test' : ''}</small></td>
+      <td>${badge(s.status === 'ACTIVE', s.status)}${
+        s.status === 'PENDING'
+          ? html`<br><a href="/sandbox/billing/confirm/${s.numericId}">Approval page</a>`
+          : ''
+      }</td>
+      <td>${money(s.price.amount, s.price.currencyCode)}${
+        discountText(s) ? html`<br><small class="muted">${discountText(s)}</small>` : ''
+      }</td>
+      <td>${dateText(s.currentPeriodEnd)}</td>
+    </tr>`,
+    )}
+  </table>`
+  }`;
+}
+
+export function proposeSection(shop: SandboxShopState, options: PlanChangeOptions): Html {
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  if (options.plans.length === 0) {
+    return html`<h3>Propose a plan change</h3><p class="muted">The billing catalogue has no public plan.</p>`;
+  }
+  return html`<h3>Propose a plan change</h3>
+  <form class="stack" method="post" action="${base}/propose-plan-change">
+    <small class="muted">As Popstage staff would: the merchant sees it pending and accepts it in the admin.</small>
+    <label>Plan <select name="planId">${options.plans.map((p) => option(p.id, priced(p)))}</select></label>
+    ${options.features.map(
+      (feature) => html`<label>${feature.name} <select name="addon_${feature.id}">
+      <option value="">No add-on</option>${feature.addons.map((a) => option(a.id, priced(a)))}
+    </select></label>`,
+    )}
+    <div><button type="submit">Propose plan change</button></div>
+  </form>`;
+}
+
+export function mobileSection(shop: SandboxShopState): Html {
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  const request = shop.mobileAppRequest;
+  const summary = request
+    ? html`iOS ${request.iosStatus ?? '—'} · Android ${request.androidStatus ?? '—'}${
+        request.submittedAt ? ` · submitted ${dateText(request.submittedAt.toISOString())}` : ''
+      }`
+    : html`<span class="muted">No app request</span>`;
+  return html`<h3>Mobile app state</h3>
+  <form class="row" method="post" action="${base}/mobile-app-state">
+    <span>${summary}</span>
+    <span class="inline"><select name="preset" aria-label="Mobile app state preset">${MOBILE_PRESETS.map(
+      (preset) => option(preset, MOBILE_PRESET_LABELS[preset]),
+    )}</select> <button type="submit">Apply</button></span>
+  </form>`;
+}
+
+/** Codes are not per shop: any shop may redeem them, so they are listed once. */
+export function discountCodesSection(codes: DiscountCodeView[]): Html {
+  return html`<section class="card" id="discount-codes">
+  <h2>Discount codes</h2>
+  ${
+    codes.length === 0
+      ? html`<p class="muted">No discount codes.</p>`
+      : html`<table>
+    <tr><th>Code</th><th>Kind</th><th>Value</th><th>Valid</th><th>Max redemptions</th></tr>
+    ${codes.map(
+      (c) => html`<tr>
+      <td><code>${c.code}</code></td><td>${c.kind}</td><td>${codeValue(c)}</td>
+      <td>${c.startsAt ? dateText(c.startsAt.toISOString()) : 'always'} – ${
+        c.endsAt ? dateText(c.endsAt.toISOString()) : 'no end'
+      }</td>
+      <td>${c.maxRedemptions ?? 'unlimited'}</td>
+    </tr>`,
+    )}
+  </table>`
+  }
+</section>`;
+}
+
+function codeValue(code: DiscountCodeView): string {
+  if (code.kind === 'free_popclips_addon') return 'Popclips add-on free';
+  if (code.value === null) return '—';
+  // Percentage codes hold whole percents (20 is 20 %); fixed ones an amount in the plan currency.
+  return code.kind === 'percentage' ? `${Number(code.value)}%` : code.value;
+}
+
+function option(value: string, label: string): Html {
+  return html`<option value="${value}">${label}</option>`;
+}
+
+function priced(item: PriceOption): string {
+  return `${item.name} · ${money(item.priceAmount, item.currencyCode)}`;
+}

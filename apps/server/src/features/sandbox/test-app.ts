@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { loadConfig } from '../../config';
+import { type Database, openDatabase } from '../../db/client';
+import { installErrorHandling } from '../../http/errors';
+import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
+import { installCatalogue, readCatalogueFile } from '../billing/catalogue-store';
+import { sandboxRoutes } from './routes';
+
+/** The /sandbox routes alone on an in-memory database with the store and catalogue seeded. */
+export interface SandboxTestApp {
+  app: FastifyInstance;
+  database: Database;
+  sandbox: SandboxStore;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function startSandboxApp(): Promise<SandboxTestApp> {
+  const config = loadConfig({});
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
+  await sandbox.seed();
+  await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const deps: AppDeps = {
+    config,
+    database,
+    queue: null as never,
+    platform: sandbox,
+    sandbox,
+    adminDist: null,
+  };
+  app.decorate('deps', deps);
+  installErrorHandling(app);
+  await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  await app.ready();
+  return {
+    app,
+    database,
+    sandbox,
+    deps,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

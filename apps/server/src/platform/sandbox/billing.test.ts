@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import type { CreateAppSubscriptionInput } from '../port';
+import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
+import { createSandboxStore, type SandboxStore } from './store';
+
+const BASE_URL = 'http://localhost:3000/';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const input = (
+  overrides: Partial<CreateAppSubscriptionInput> = {},
+): CreateAppSubscriptionInput => ({
+  name: 'Popclips Growth',
+  price: { amount: '29.99', currencyCode: 'USD' },
+  returnUrl: 'http://localhost:3000/billing/return?shop=demo-store.myshopify.com',
+  test: true,
+  replacementBehavior: 'APPLY_IMMEDIATELY',
+  ...overrides,
+});
+
+const numericId = (gid: string) => Number(gid.split('/').at(-1));
+
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+let database: Database;
+let store: SandboxStore;
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  store = createSandboxStore(database.db, { baseUrl: BASE_URL });
+  await store.seed();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await store.resetShop(DEMO_SHOP);
+  await store.resetShop(OTHER_SHOP);
+});
+
+describe('sandbox billing', () => {
+  it('creates a pending charge with a confirmation page and numeric GID', async () => {
+    const { subscription, confirmationUrl } = await store.createAppSubscription(
+      DEMO_SHOP,
+      input({ discount: { percentage: 0.2, durationLimitInIntervals: 3 } }),
+    );
+    expect(subscription).toMatchObject({
+      name: 'Popclips Growth',
+      status: 'PENDING',
+      test: true,
+      currentPeriodEnd: null,
+      price: { amount: '29.99', currencyCode: 'USD' },
+      discount: { percentage: 0.2, amount: null },
+    });
+    expect(subscription.id).toMatch(/^gid:\/\/shopify\/AppSubscription\/\d+$/);
+    expect(confirmationUrl).toBe(
+      `http://localhost:3000/sandbox/billing/confirm/${numericId(subscription.id)}`,
+    );
+    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
+  });
+
+  it.each<[string, Partial<CreateAppSubscriptionInput>]>([
+    ['a float-looking amount', { price: { amount: '29.999', currencyCode: 'USD' } }],
+    ['a zero amount', { price: { amount: '0', currencyCode: 'USD' } }],
+    ['a bad currency', { price: { amount: '1.00', currencyCode: 'usd' } }],
+    ['a non-http return URL', { returnUrl: 'javascript:alert(1)' }],
+    ['a discount with both values', { discount: { percentage: 0.1, amount: '1.00' } }],
+    ['an empty name', { name: ' ' }],
+  ])('rejects %s with 400', async (_label, overrides) => {
+    expect(
+      (await rejection(store.createAppSubscription(DEMO_SHOP, input(overrides)))).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers 404 for a shop the sandbox does not have', async () => {
+    const error = await rejection(store.createAppSubscription('unknown.myshopify.com', input()));
+    expect(error.statusCode).toBe(404);
+  });
+
+  it('approval activates the charge for 30 days, once', async () => {
+    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
+    const before = Date.now();
+    const result = await store.approveAppSubscription(numericId(subscription.id));
+    expect(result?.changed).toBe(true);
+    const [active] = await store.activeAppSubscriptions(DEMO_SHOP);
+    expect(active).toMatchObject({ id: subscription.id, status: 'ACTIVE' });
+    const periodEnd = new Date(active?.currentPeriodEnd ?? 0).getTime();
+    expect(periodEnd).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
+    expect(periodEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+
+    const again = await store.approveAppSubscription(numericId(subscription.id));
+    expect(again).toMatchObject({ changed: false, subscription: { status: 'ACTIVE' } });
+    expect(await store.declineAppSubscription(numericId(subscription.id))).toMatchObject({
+      changed: false,
+    });
+    expect(await store.approveAppSubscription(999_999_999)).toBeNull();
+  });
+
+  it.each(['APPLY_IMMEDIATELY', 'STANDARD', 'APPLY_ON_NEXT_BILLING_CYCLE'] as const)(
+    'approving a new charge replaces the active one (%s)',
+    async (replacementBehavior) => {
+      const first = await store.createAppSubscription(DEMO_SHOP, input());
+      await store.approveAppSubscription(numericId(first.subscription.id));
+      const second = await store.createAppSubscription(
+        DEMO_SHOP,
+        input({
+          name: 'Bundle',
+          price: { amount: '79.99', currencyCode: 'USD' },
+          replacementBehavior,
+        }),
+      );
+      // Pending does not replace anything yet.
+      expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+        first.subscription.id,
+      ]);
+      await store.approveAppSubscription(numericId(second.subscription.id));
+      expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+        second.subscription.id,
+      ]);
+      const all = await store.listAppSubscriptions(DEMO_SHOP);
+      expect(all.map((s) => [s.name, s.status])).toEqual([
+        ['Bundle', 'ACTIVE'],
+        ['Popclips Growth', 'CANCELLED'],
+      ]);
+    },
+  );
+
+  it('declining leaves the active charge alone', async () => {
+    const first = await store.createAppSubscription(DEMO_SHOP, input());
+    await store.approveAppSubscription(numericId(first.subscription.id));
+    const second = await store.createAppSubscription(DEMO_SHOP, input({ name: 'Other' }));
+    const result = await store.declineAppSubscription(numericId(second.subscription.id));
+    expect(result).toMatchObject({ changed: true, subscription: { status: 'DECLINED' } });
+    expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+      first.subscription.id,
+    ]);
+  });
+
+  it('cancels an active charge; unknown, foreign and pending ids are refused', async () => {
+    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
+    expect(
+      (await rejection(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).statusCode,
+    ).toBe(409);
+    await store.approveAppSubscription(numericId(subscription.id));
+
+    for (const id of [subscription.id, 'gid://shopify/AppSubscription/999999999', 'junk']) {
+      expect((await rejection(store.cancelAppSubscription(OTHER_SHOP, id))).statusCode).toBe(404);
+    }
+    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
+
+    await store.cancelAppSubscription(DEMO_SHOP, subscription.id);
+    await store.cancelAppSubscription(DEMO_SHOP, subscription.id); // a retry changes nothing
+    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect((await store.getAppSubscription(numericId(subscription.id)))?.status).toBe('CANCELLED');
+  });
+
+  it("keeps shops apart: approving one shop's charge never touches another's", async () => {
+    const demo = await store.createAppSubscription(DEMO_SHOP, input());
+    const other = await store.createAppSubscription(OTHER_SHOP, input({ name: 'Other plan' }));
+    await store.approveAppSubscription(numericId(other.subscription.id));
+    await store.approveAppSubscription(numericId(demo.subscription.id));
+    expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+      demo.subscription.id,
+    ]);
+    expect((await store.activeAppSubscriptions(OTHER_SHOP)).map((s) => s.id)).toEqual([
+      other.subscription.id,
+    ]);
+    expect((await store.listAppSubscriptions(OTHER_SHOP)).map((s) => s.name)).toEqual([
+      'Other plan',
+    ]);
+  });
+
+  it('reset leaves the shop without charges', async () => {
+    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
+    await store.approveAppSubscription(numericId(subscription.id));
+    await store.createAppSubscription(OTHER_SHOP, input());
+    await store.resetShop(DEMO_SHOP);
+    expect(await store.listAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect(await store.getAppSubscription(numericId(subscription.id))).toBeNull();
+    expect(await store.listAppSubscriptions(OTHER_SHOP)).toHaveLength(1);
+  });
+});

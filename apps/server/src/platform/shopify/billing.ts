@@ -1,0 +1,150 @@
+import type {
+  AppSubscriptionStatus,
+  CreateAppSubscriptionInput,
+  PlatformAppSubscription,
+} from '../port';
+import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
+import type { GraphqlRequest } from './graphql-client';
+import { normalizeAmount } from './money';
+import {
+  ACTIVE_SUBSCRIPTIONS_QUERY,
+  APP_SUBSCRIPTION_CANCEL_MUTATION,
+  APP_SUBSCRIPTION_CREATE_MUTATION,
+  type AppSubscriptionNode,
+} from './queries/billing';
+
+/**
+ * Billing through Shopify app subscriptions. Popstage charges one recurring price every 30 days,
+ * so a subscription has exactly one line item.
+ *
+ * lineItems mapping note: Shopify keeps price and discount per line item, under
+ * `lineItems[].plan.pricingDetails` (a union: AppRecurringPricing | AppUsagePricing), and the
+ * discount value is itself a union (AppSubscriptionDiscountAmount { amount: MoneyV2 } |
+ * AppSubscriptionDiscountPercentage { percentage }). The port flattens that to the first
+ * AppRecurringPricing line's `price` and `discount` ({ percentage, amount } with the other null).
+ * `percentage` is passed through both ways exactly as Shopify has it (a Float).
+ */
+
+const STATUSES: readonly AppSubscriptionStatus[] = [
+  'PENDING',
+  'ACCEPTED',
+  'ACTIVE',
+  'DECLINED',
+  'CANCELLED',
+  'EXPIRED',
+  'FROZEN',
+];
+
+export function toPlatformAppSubscription(node: AppSubscriptionNode): PlatformAppSubscription {
+  const recurring = node.lineItems
+    .map((item) => item.plan.pricingDetails)
+    .find((details) => details.__typename === 'AppRecurringPricing');
+  const status = STATUSES.find((value) => value === node.status);
+  if (!status) throw new Error(`Unknown app subscription status ${node.status}`);
+  const discountValue = recurring?.discount?.value;
+  return {
+    id: node.id,
+    name: node.name,
+    status,
+    test: node.test,
+    createdAt: new Date(node.createdAt).toISOString(),
+    currentPeriodEnd: node.currentPeriodEnd ? new Date(node.currentPeriodEnd).toISOString() : null,
+    price: recurring
+      ? {
+          amount: normalizeAmount(recurring.price.amount),
+          currencyCode: recurring.price.currencyCode,
+        }
+      : // Usage-only subscriptions have no recurring price; Popstage never creates those.
+        { amount: '0.00', currencyCode: 'USD' },
+    discount: discountValue
+      ? discountValue.__typename === 'AppSubscriptionDiscountPercentage'
+        ? { percentage: discountValue.percentage, amount: null }
+        : { percentage: null, amount: normalizeAmount(discountValue.amount.amount) }
+      : null,
+  };
+}
+
+/** The appSubscriptionCreate variables for the port's input. */
+export function appSubscriptionCreateVariables(
+  input: CreateAppSubscriptionInput,
+  forceTest: boolean,
+): Record<string, unknown> {
+  const discount = input.discount;
+  const hasDiscount =
+    discount !== undefined && (discount.percentage !== undefined || discount.amount !== undefined);
+  return {
+    name: input.name,
+    returnUrl: input.returnUrl,
+    // A test charge whenever either side asks for one: config says "test" on every non-production
+    // install, and a real charge must never slip through because one caller forgot the flag.
+    test: input.test || forceTest,
+    replacementBehavior: input.replacementBehavior,
+    lineItems: [
+      {
+        plan: {
+          appRecurringPricingDetails: {
+            // Decimal is serialized as a string: amounts never become floats on the way.
+            price: { amount: input.price.amount, currencyCode: input.price.currencyCode },
+            interval: 'EVERY_30_DAYS',
+            ...(hasDiscount
+              ? {
+                  discount: {
+                    value:
+                      discount.percentage !== undefined
+                        ? { percentage: discount.percentage }
+                        : { amount: discount.amount },
+                    ...(discount.durationLimitInIntervals !== undefined
+                      ? { durationLimitInIntervals: discount.durationLimitInIntervals }
+                      : {}),
+                  },
+                }
+              : {}),
+          },
+        },
+      },
+    ],
+  };
+}
+
+export function createShopifyBilling(request: GraphqlRequest, options: { billingTest: boolean }) {
+  return {
+    async createAppSubscription(shop: string, input: CreateAppSubscriptionInput) {
+      const data = await request<{
+        appSubscriptionCreate: {
+          appSubscription: AppSubscriptionNode | null;
+          confirmationUrl: string | null;
+          userErrors: ShopifyUserErrorDetail[];
+        } | null;
+      }>(
+        shop,
+        APP_SUBSCRIPTION_CREATE_MUTATION,
+        appSubscriptionCreateVariables(input, options.billingTest),
+      );
+      const payload = throwOnUserErrors('appSubscriptionCreate', data.appSubscriptionCreate);
+      if (!payload.appSubscription || !payload.confirmationUrl) {
+        throw new Error('Shopify appSubscriptionCreate answered without a subscription');
+      }
+      return {
+        subscription: toPlatformAppSubscription(payload.appSubscription),
+        confirmationUrl: payload.confirmationUrl,
+      };
+    },
+
+    async activeAppSubscriptions(shop: string) {
+      const data = await request<{
+        currentAppInstallation: { activeSubscriptions: AppSubscriptionNode[] };
+      }>(shop, ACTIVE_SUBSCRIPTIONS_QUERY);
+      return data.currentAppInstallation.activeSubscriptions.map(toPlatformAppSubscription);
+    },
+
+    async cancelAppSubscription(shop: string, id: string) {
+      const data = await request<{
+        appSubscriptionCancel: {
+          appSubscription: { id: string; status: string } | null;
+          userErrors: ShopifyUserErrorDetail[];
+        } | null;
+      }>(shop, APP_SUBSCRIPTION_CANCEL_MUTATION, { id, prorate: true });
+      throwOnUserErrors('appSubscriptionCancel', data.appSubscriptionCancel);
+    },
+  };
+}

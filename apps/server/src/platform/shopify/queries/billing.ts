@@ -1,0 +1,138 @@
+/**
+ * App subscriptions (recurring app charges).
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/appSubscriptionCreate
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/objects/AppInstallation (activeSubscriptions)
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/appSubscriptionCancel
+ */
+const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
+  fragment PopstageAppSubscription on AppSubscription {
+    id
+    name
+    status
+    test
+    createdAt
+    currentPeriodEnd
+    lineItems {
+      id
+      plan {
+        pricingDetails {
+          __typename
+          ... on AppRecurringPricing {
+            interval
+            price {
+              amount
+              currencyCode
+            }
+            discount {
+              durationLimitInIntervals
+              remainingDurationInIntervals
+              priceAfterDiscount {
+                amount
+                currencyCode
+              }
+              value {
+                __typename
+                ... on AppSubscriptionDiscountAmount {
+                  amount {
+                    amount
+                    currencyCode
+                  }
+                }
+                ... on AppSubscriptionDiscountPercentage {
+                  percentage
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const APP_SUBSCRIPTION_CREATE_MUTATION = /* GraphQL */ `
+  mutation PopstageAppSubscriptionCreate(
+    $name: String!
+    $returnUrl: URL!
+    $test: Boolean
+    $replacementBehavior: AppSubscriptionReplacementBehavior
+    $lineItems: [AppSubscriptionLineItemInput!]!
+  ) {
+    appSubscriptionCreate(
+      name: $name
+      returnUrl: $returnUrl
+      test: $test
+      replacementBehavior: $replacementBehavior
+      lineItems: $lineItems
+    ) {
+      appSubscription {
+        ...PopstageAppSubscription
+      }
+      confirmationUrl
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+  ${APP_SUBSCRIPTION_FIELDS}
+`;
+
+export const ACTIVE_SUBSCRIPTIONS_QUERY = /* GraphQL */ `
+  query PopstageActiveSubscriptions {
+    currentAppInstallation {
+      activeSubscriptions {
+        ...PopstageAppSubscription
+      }
+    }
+  }
+  ${APP_SUBSCRIPTION_FIELDS}
+`;
+
+export const APP_SUBSCRIPTION_CANCEL_MUTATION = /* GraphQL */ `
+  mutation PopstageAppSubscriptionCancel($id: ID!, $prorate: Boolean) {
+    appSubscriptionCancel(id: $id, prorate: $prorate) {
+      appSubscription {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+interface MoneyV2 {
+  amount: string;
+  currencyCode: string;
+}
+
+export type DiscountValueNode =
+  | { __typename: 'AppSubscriptionDiscountAmount'; amount: MoneyV2 }
+  | { __typename: 'AppSubscriptionDiscountPercentage'; percentage: number };
+
+export type PricingDetailsNode =
+  | {
+      __typename: 'AppRecurringPricing';
+      interval: string;
+      price: MoneyV2;
+      discount: {
+        durationLimitInIntervals: number | null;
+        remainingDurationInIntervals: number | null;
+        priceAfterDiscount: MoneyV2;
+        value: DiscountValueNode;
+      } | null;
+    }
+  | { __typename: 'AppUsagePricing' };
+
+export interface AppSubscriptionNode {
+  id: string;
+  name: string;
+  status: string;
+  test: boolean;
+  createdAt: string;
+  currentPeriodEnd: string | null;
+  lineItems: { id: string; plan: { pricingDetails: PricingDetailsNode } }[];
+}

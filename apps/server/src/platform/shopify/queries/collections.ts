@@ -1,0 +1,38 @@
+import type { PlatformCollection } from '../../port';
+
+// Collection.productsCount is a Count object ({ count precision }) in current versions.
+// https://shopify.dev/docs/api/admin-graphql/2025-04/queries/collections
+export const COLLECTIONS_QUERY = /* GraphQL */ `
+  query PopstageCollections($first: Int!, $after: String, $query: String) {
+    collections(first: $first, after: $after, query: $query, sortKey: ID) {
+      nodes {
+        id
+        title
+        handle
+        productsCount {
+          count
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+export interface CollectionNode {
+  id: string;
+  title: string;
+  handle: string;
+  productsCount: { count: number } | null;
+}
+
+export function toPlatformCollection(node: CollectionNode): PlatformCollection {
+  return {
+    id: node.id,
+    title: node.title,
+    handle: node.handle,
+    productsCount: node.productsCount?.count ?? 0,
+  };
+}

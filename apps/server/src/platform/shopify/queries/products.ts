@@ -1,0 +1,199 @@
+import type { PlatformProduct, ProductStatus } from '../../port';
+import { normalizeAmount } from '../money';
+
+/**
+ * Products with what the port needs. `publishedOnCurrentPublication` is "published to the app's
+ * own publication" (the Popstage sales channel) and needs no publication id. Images come from
+ * `media` (MediaImage), since `Product.images` is deprecated in favour of media.
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/objects/Product
+ */
+const PRODUCT_FIELDS = /* GraphQL */ `
+  fragment PopstageProduct on Product {
+    id
+    title
+    handle
+    description
+    vendor
+    productType
+    tags
+    status
+    createdAt
+    totalInventory
+    publishedOnCurrentPublication
+    priceRangeV2 {
+      minVariantPrice {
+        amount
+        currencyCode
+      }
+      maxVariantPrice {
+        amount
+        currencyCode
+      }
+    }
+    variants(first: 100) {
+      nodes {
+        id
+        title
+        sku
+        price
+        compareAtPrice
+        inventoryQuantity
+        availableForSale
+      }
+    }
+    media(first: 20) {
+      nodes {
+        ... on MediaImage {
+          image {
+            url
+            altText
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const PRODUCTS_QUERY = /* GraphQL */ `
+  query PopstageProducts($first: Int!, $after: String, $query: String) {
+    products(first: $first, after: $after, query: $query, sortKey: ID) {
+      nodes {
+        ...PopstageProduct
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+export const PRODUCTS_BY_ID_QUERY = /* GraphQL */ `
+  query PopstageProductsById($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        ...PopstageProduct
+      }
+    }
+  }
+  ${PRODUCT_FIELDS}
+`;
+
+/** Just enough to decide what publishProducts has to publish. */
+export const PUBLISH_CANDIDATES_QUERY = /* GraphQL */ `
+  query PopstagePublishCandidates($first: Int!, $after: String, $query: String) {
+    products(first: $first, after: $after, query: $query, sortKey: ID) {
+      nodes {
+        id
+        status
+        publishedOnCurrentPublication
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface ProductNode {
+  id: string;
+  title: string;
+  handle: string;
+  description: string;
+  vendor: string;
+  productType: string;
+  tags: string[];
+  status: ProductStatus;
+  createdAt: string;
+  totalInventory: number | null;
+  publishedOnCurrentPublication: boolean;
+  priceRangeV2: { minVariantPrice: Money; maxVariantPrice: Money };
+  variants: {
+    nodes: {
+      id: string;
+      title: string;
+      sku: string | null;
+      price: string;
+      compareAtPrice: string | null;
+      inventoryQuantity: number | null;
+      availableForSale: boolean;
+    }[];
+  };
+  media: { nodes: { image?: { url: string; altText: string | null } | null }[] };
+}
+
+export function toPlatformProduct(node: ProductNode): PlatformProduct {
+  return {
+    id: node.id,
+    title: node.title,
+    handle: node.handle,
+    description: node.description,
+    vendor: node.vendor,
+    productType: node.productType,
+    tags: node.tags,
+    status: node.status,
+    publishedToSalesChannel: node.publishedOnCurrentPublication,
+    totalInventory: node.totalInventory ?? 0,
+    priceRange: {
+      min: normalizeAmount(node.priceRangeV2.minVariantPrice.amount),
+      max: normalizeAmount(node.priceRangeV2.maxVariantPrice.amount),
+      currencyCode: node.priceRangeV2.minVariantPrice.currencyCode,
+    },
+    variants: node.variants.nodes.map((variant) => ({
+      id: variant.id,
+      title: variant.title,
+      sku: variant.sku ?? '',
+      price: normalizeAmount(variant.price),
+      compareAtPrice:
+        variant.compareAtPrice === null ? null : normalizeAmount(variant.compareAtPrice),
+      inventoryQuantity: variant.inventoryQuantity ?? 0,
+      availableForSale: variant.availableForSale,
+    })),
+    // Non-image media (videos, 3D models) come back as empty objects from the inline fragment.
+    images: node.media.nodes.flatMap((media) =>
+      media.image ? [{ url: media.image.url, altText: media.image.altText ?? '' }] : [],
+    ),
+    createdAt: new Date(node.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Shopify search syntax for the port's filters. Free text is split into words, each quoted so
+ * that characters such as `:` or `(` are matched literally instead of becoming filter syntax.
+ * https://shopify.dev/docs/api/usage/search-syntax
+ */
+export function productSearch(filters: {
+  query?: string | undefined;
+  status?: ProductStatus | undefined;
+  collectionId?: string | undefined;
+}): string | null {
+  const terms: string[] = [];
+  if (filters.status) terms.push(`status:${filters.status.toLowerCase()}`);
+  if (filters.collectionId !== undefined) {
+    // The collection_id filter (2024-10+) takes the numeric id, not the GID.
+    terms.push(`collection_id:${legacyId(filters.collectionId) ?? '0'}`);
+  }
+  terms.push(...searchWords(filters.query));
+  return terms.length > 0 ? terms.join(' ') : null;
+}
+
+export function searchWords(query: string | undefined): string[] {
+  return (query ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+}
+
+/** gid://shopify/Collection/123 → "123"; null for anything else. */
+export function legacyId(gid: string): string | null {
+  return /^gid:\/\/shopify\/[A-Za-z]+\/(\d{1,20})$/.exec(gid)?.[1] ?? null;
+}

@@ -1,0 +1,64 @@
+/**
+ * The app's own publication (its sales channel) and publishing to it.
+ * - AppInstallation.publication: "The publication associated with the installed application".
+ * - publishedProductsCount(publicationId:) { count }.
+ * - publishablePublish(id:, input: [{ publicationId }]); publishablePublishToCurrentChannel is
+ *   deprecated ("Use publishablePublish instead"), so we publish to the explicit publication.
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/queries/publishedProductsCount
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/publishablePublish
+ */
+export const APP_PUBLICATION_QUERY = /* GraphQL */ `
+  query PopstageAppPublication {
+    currentAppInstallation {
+      publication {
+        id
+      }
+    }
+  }
+`;
+
+export interface AppPublicationData {
+  currentAppInstallation: { publication: { id: string } | null };
+}
+
+export const PUBLISHED_PRODUCTS_COUNT_QUERY = /* GraphQL */ `
+  query PopstagePublishedProductsCount($publicationId: ID!) {
+    publishedProductsCount(publicationId: $publicationId) {
+      count
+    }
+  }
+`;
+
+export interface PublishedProductsCountData {
+  publishedProductsCount: { count: number } | null;
+}
+
+/** Products per publish mutation: each publishablePublish costs 10 points of the bucket. */
+export const PUBLISH_BATCH_SIZE = 25;
+
+/**
+ * One mutation publishing several products, one aliased publishablePublish per product (p0, p1...)
+ * so a batch is one round trip and one throttle decision.
+ */
+export function publishProductsMutation(count: number): string {
+  const ids = Array.from({ length: count }, (_, i) => `$id${i}: ID!`).join(', ');
+  const fields = Array.from(
+    { length: count },
+    (_, i) => `
+    p${i}: publishablePublish(id: $id${i}, input: [{ publicationId: $publicationId }]) {
+      userErrors {
+        field
+        message
+      }
+    }`,
+  ).join('');
+  return /* GraphQL */ `
+  mutation PopstagePublishProducts($publicationId: ID!, ${ids}) {${fields}
+  }
+`;
+}
+
+export type PublishProductsData = Record<
+  string,
+  { userErrors: { field: string[] | null; message: string }[] } | null
+>;

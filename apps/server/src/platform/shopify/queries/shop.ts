@@ -1,0 +1,43 @@
+import type { PlatformShop } from '../../port';
+
+// https://shopify.dev/docs/api/admin-graphql/2025-04/objects/Shop
+export const SHOP_QUERY = /* GraphQL */ `
+  query PopstageShop {
+    shop {
+      name
+      email
+      contactEmail
+      myshopifyDomain
+      primaryDomain {
+        url
+      }
+      currencyCode
+      createdAt
+      shopOwnerName
+    }
+  }
+`;
+
+export interface ShopNode {
+  name: string;
+  email: string;
+  contactEmail: string | null;
+  myshopifyDomain: string;
+  primaryDomain: { url: string };
+  currencyCode: string;
+  createdAt: string;
+  shopOwnerName: string;
+}
+
+export function toPlatformShop(shop: ShopNode): PlatformShop {
+  return {
+    domain: shop.myshopifyDomain,
+    name: shop.name,
+    ownerName: shop.shopOwnerName,
+    // `email` is the owner's (Shopify writes to it); contactEmail is the public one.
+    email: shop.email || shop.contactEmail || '',
+    primaryDomainUrl: shop.primaryDomain.url,
+    currency: shop.currencyCode,
+    createdAt: new Date(shop.createdAt).toISOString(),
+  };
+}

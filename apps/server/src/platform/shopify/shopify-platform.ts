@@ -1,0 +1,317 @@
+import type { Db } from '../../db/client';
+import { badRequest, HttpError } from '../../http/errors';
+import type { Connection, PlatformPage, PlatformProduct, StorePlatform } from '../port';
+import { createAccessTokens } from './access-tokens';
+import { isAppEmbedEnabledIn } from './app-embed';
+import { createShopifyBilling } from './billing';
+import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
+import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
+import {
+  COLLECTIONS_QUERY,
+  type CollectionNode,
+  toPlatformCollection,
+} from './queries/collections';
+import { MENUS_QUERY, type MenuNode, toPlatformMenu } from './queries/menus';
+import {
+  PAGE_CREATE_MUTATION,
+  PAGES_BY_HANDLE_QUERY,
+  type PageNode,
+  PRIMARY_DOMAIN_QUERY,
+  toPlatformPage,
+} from './queries/pages';
+import {
+  PRODUCTS_BY_ID_QUERY,
+  PRODUCTS_QUERY,
+  type ProductNode,
+  PUBLISH_CANDIDATES_QUERY,
+  productSearch,
+  searchWords,
+  toPlatformProduct,
+} from './queries/products';
+import {
+  APP_PUBLICATION_QUERY,
+  type AppPublicationData,
+  PUBLISH_BATCH_SIZE,
+  PUBLISHED_PRODUCTS_COUNT_QUERY,
+  type PublishedProductsCountData,
+  type PublishProductsData,
+  publishProductsMutation,
+} from './queries/publications';
+import { SHOP_QUERY, type ShopNode, toPlatformShop } from './queries/shop';
+import {
+  MAIN_THEME_SETTINGS_QUERY,
+  type MainThemeSettingsData,
+  SETTINGS_DATA_FILE,
+} from './queries/themes';
+import { exchangeSessionToken } from './token-exchange';
+
+export interface ShopifyPlatformOptions {
+  apiKey: string;
+  apiSecret: string;
+  /** Admin API version, e.g. 2025-04 (config SHOPIFY_API_VERSION). */
+  apiVersion: string;
+  /** Subscriptions are created as test charges (config SHOPIFY_BILLING_TEST). */
+  billingTest: boolean;
+  appUrl: string;
+  /** UUID or handle of the theme app extension, to recognise its app embed. */
+  themeExtension: string;
+  /** Where a shop's Admin API lives; https://{shop} unless tests point it at a fake. */
+  adminOrigin?: (shop: string) => string;
+  fetch?: typeof fetch;
+  /** Throttle waits; tests pass a recorder instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 250;
+/** nodes(ids:) takes at most 250 ids; products are heavy, so ask in smaller groups. */
+const NODES_BATCH_SIZE = 50;
+
+interface ConnectionNode<T> {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/**
+ * The StorePlatform on Shopify's Admin GraphQL API. Every call reads the shop's stored offline
+ * token (obtained by `authorize` through token exchange); Shopify's own ids (GIDs) and cursors are
+ * passed through untouched.
+ */
+export function createShopifyPlatform(
+  db: Db,
+  options: ShopifyPlatformOptions,
+): StorePlatform & { readonly kind: 'shopify' } {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const adminOrigin = options.adminOrigin ?? ((shop: string) => `https://${shop}`);
+  const tokens = createAccessTokens(db, (shop, sessionToken) =>
+    exchangeSessionToken(
+      { apiKey: options.apiKey, apiSecret: options.apiSecret, adminOrigin, fetch: fetchImpl },
+      shop,
+      sessionToken,
+    ),
+  );
+  const request: GraphqlRequest = createGraphqlClient({
+    adminOrigin,
+    apiVersion: options.apiVersion,
+    fetch: fetchImpl,
+    tokens,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const billing = createShopifyBilling(request, { billingTest: options.billingTest });
+
+  const appPublicationId = async (shop: string) => {
+    const data = await request<AppPublicationData>(shop, APP_PUBLICATION_QUERY);
+    return data.currentAppInstallation.publication?.id ?? null;
+  };
+
+  const productsById = async (shop: string, ids: string[]): Promise<PlatformProduct[]> => {
+    // Only product GIDs: anything else would make Shopify fail the whole nodes() call.
+    const wanted = [...new Set(ids.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id)))];
+    const found = new Map<string, PlatformProduct>();
+    for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
+      const data = await request<{ nodes: (ProductNode | Record<string, never> | null)[] }>(
+        shop,
+        PRODUCTS_BY_ID_QUERY,
+        { ids: wanted.slice(i, i + NODES_BATCH_SIZE) },
+      );
+      for (const node of data.nodes) {
+        if (node && 'id' in node) found.set(node.id, toPlatformProduct(node as ProductNode));
+      }
+    }
+    // In the order asked, like the sandbox; unknown ids are dropped.
+    return wanted.flatMap((id) => {
+      const product = found.get(id);
+      return product ? [product] : [];
+    });
+  };
+
+  /** Active products not yet on the app's publication, by id or (ids omitted) all of them. */
+  const publishCandidates = async (shop: string, ids?: string[]) => {
+    if (ids !== undefined) {
+      const products = await productsById(shop, ids);
+      return products
+        .filter((product) => product.status === 'ACTIVE' && !product.publishedToSalesChannel)
+        .map((product) => product.id);
+    }
+    const candidates: string[] = [];
+    let after: string | null = null;
+    do {
+      const data: {
+        products: ConnectionNode<{
+          id: string;
+          status: string;
+          publishedOnCurrentPublication: boolean;
+        }>;
+      } = await request(shop, PUBLISH_CANDIDATES_QUERY, {
+        first: MAX_PAGE_SIZE,
+        after,
+        query: 'status:active',
+      });
+      for (const node of data.products.nodes) {
+        if (node.status === 'ACTIVE' && !node.publishedOnCurrentPublication)
+          candidates.push(node.id);
+      }
+      after = data.products.pageInfo.hasNextPage ? data.products.pageInfo.endCursor : null;
+    } while (after);
+    return candidates;
+  };
+
+  const primaryDomain = async (shop: string) => {
+    const data = await request<{ shop: { primaryDomain: { url: string } } }>(
+      shop,
+      PRIMARY_DOMAIN_QUERY,
+    );
+    return data.shop.primaryDomain.url;
+  };
+
+  const readSettingsData = async (shop: string): Promise<string | null> => {
+    const data = await request<MainThemeSettingsData>(shop, MAIN_THEME_SETTINGS_QUERY, {
+      filenames: [SETTINGS_DATA_FILE],
+    });
+    const body = data.themes.nodes[0]?.files?.nodes[0]?.body;
+    if (!body) return null;
+    if (body.content !== undefined) return body.content;
+    if (body.contentBase64 !== undefined) {
+      return Buffer.from(body.contentBase64, 'base64').toString('utf8');
+    }
+    if (body.url !== undefined) {
+      const response = await fetchImpl(body.url);
+      if (!response.ok)
+        throw new Error(`Fetching ${SETTINGS_DATA_FILE} failed: ${response.status}`);
+      return response.text();
+    }
+    return null;
+  };
+
+  return {
+    kind: 'shopify',
+
+    authorize: (shop, sessionToken) => tokens.authorize(shop, sessionToken),
+
+    async getShop(shop) {
+      const data = await request<{ shop: ShopNode | null }>(shop, SHOP_QUERY);
+      return data.shop ? toPlatformShop(data.shop) : null;
+    },
+
+    async listProducts(shop, listOptions = {}): Promise<Connection<PlatformProduct>> {
+      const data = await request<{ products: ConnectionNode<ProductNode> }>(shop, PRODUCTS_QUERY, {
+        first: pageSize(listOptions.first),
+        after: listOptions.after ?? null,
+        query: productSearch(listOptions),
+      });
+      return {
+        nodes: data.products.nodes.map(toPlatformProduct),
+        pageInfo: data.products.pageInfo,
+      };
+    },
+
+    getProducts: productsById,
+
+    async listCollections(shop, listOptions = {}) {
+      const words = searchWords(listOptions.query);
+      const data = await request<{ collections: ConnectionNode<CollectionNode> }>(
+        shop,
+        COLLECTIONS_QUERY,
+        {
+          first: pageSize(listOptions.first),
+          after: listOptions.after ?? null,
+          query: words.length > 0 ? words.join(' ') : null,
+        },
+      );
+      return {
+        nodes: data.collections.nodes.map(toPlatformCollection),
+        pageInfo: data.collections.pageInfo,
+      };
+    },
+
+    async countPublishedProducts(shop) {
+      const publicationId = await appPublicationId(shop);
+      // Not a sales channel on this shop (yet): nothing can be published to it.
+      if (publicationId === null) return 0;
+      const data = await request<PublishedProductsCountData>(shop, PUBLISHED_PRODUCTS_COUNT_QUERY, {
+        publicationId,
+      });
+      return data.publishedProductsCount?.count ?? 0;
+    },
+
+    async publishProducts(shop, ids) {
+      const publicationId = await appPublicationId(shop);
+      if (publicationId === null) {
+        throw new HttpError(
+          409,
+          'Popstage has no sales channel publication on this store; reinstall the app to create it',
+        );
+      }
+      const candidates = await publishCandidates(shop, ids);
+      let published = 0;
+      for (let i = 0; i < candidates.length; i += PUBLISH_BATCH_SIZE) {
+        const batch = candidates.slice(i, i + PUBLISH_BATCH_SIZE);
+        const variables: Record<string, unknown> = { publicationId };
+        batch.forEach((id, index) => {
+          variables[`id${index}`] = id;
+        });
+        const data = await request<PublishProductsData>(
+          shop,
+          publishProductsMutation(batch.length),
+          variables,
+        );
+        const userErrors = batch.flatMap(
+          (_, index) => data[`p${index}`]?.userErrors ?? [],
+        ) as ShopifyUserErrorDetail[];
+        throwOnUserErrors('publishablePublish', { userErrors });
+        published += batch.length;
+      }
+      return published;
+    },
+
+    async getMenu(shop, handle) {
+      let after: string | null = null;
+      do {
+        const data: { menus: ConnectionNode<MenuNode> } = await request(shop, MENUS_QUERY, {
+          after,
+        });
+        const menu = data.menus.nodes.find((node) => node.handle === handle);
+        if (menu) return toPlatformMenu(menu);
+        after = data.menus.pageInfo.hasNextPage ? data.menus.pageInfo.endCursor : null;
+      } while (after);
+      return null;
+    },
+
+    async isAppEmbedEnabled(shop) {
+      const settings = await readSettingsData(shop);
+      return settings !== null && isAppEmbedEnabledIn(settings, options.themeExtension);
+    },
+
+    async findPage(shop, handle): Promise<PlatformPage | null> {
+      const data = await request<{
+        shop: { primaryDomain: { url: string } };
+        pages: { nodes: PageNode[] };
+      }>(shop, PAGES_BY_HANDLE_QUERY, { query: `handle:${searchWords(handle)[0] ?? '""'}` });
+      const page = data.pages.nodes.find((node) => node.handle === handle);
+      return page ? toPlatformPage(page, data.shop.primaryDomain.url) : null;
+    },
+
+    async createPage(shop, page) {
+      const data = await request<{
+        pageCreate: { page: PageNode | null; userErrors: ShopifyUserErrorDetail[] } | null;
+      }>(shop, PAGE_CREATE_MUTATION, {
+        page: { title: page.title, handle: page.handle, body: page.body, isPublished: true },
+      });
+      const payload = throwOnUserErrors('pageCreate', data.pageCreate);
+      if (!payload.page) throw new Error('Shopify pageCreate answered without a page');
+      return toPlatformPage(payload.page, await primaryDomain(shop));
+    },
+
+    createAppSubscription: billing.createAppSubscription,
+    activeAppSubscriptions: billing.activeAppSubscriptions,
+    cancelAppSubscription: billing.cancelAppSubscription,
+  };
+}
+
+function pageSize(first: number | undefined): number {
+  const size = first ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw badRequest(`first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  return size;
+}
