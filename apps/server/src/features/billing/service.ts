@@ -91,7 +91,7 @@ export async function purchasePending(
   const pending = pendingId
     ? await findSubscription(db, shop.id, pendingId)
     : await pendingProposal(db, shop.id);
-  if (!pending || pending.status !== 'PENDING' || pending.origin !== 'company') {
+  if (pending?.status !== 'PENDING' || pending.origin !== 'company') {
     throw notFound('There is no pending plan change');
   }
   if (pending.confirmationUrl) {
