@@ -5,44 +5,101 @@ import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
 import { createSandboxHost } from '../app/host/sandbox/create-sandbox-host';
 import { appRoutes } from '../app/routes';
+import { billingRoutes } from './billing-fixture';
 
 export const TEST_TOKEN = 'header.eyJleHAiOjQxMDI0NDQ4MDB9.signature';
 
 type ShopAnswer = Shop | { status: number; body: unknown } | 'pending';
 
+/** A fake server answer: a JSON body with a status (200 unless given). */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Fakes for other calls, keyed 'METHOD /path' (exact path) or 'METHOD /prefix/*'. A handler gets
+ * the request and its parsed JSON body.
+ */
+export type FakeRoutes = Record<
+  string,
+  FakeAnswer | ((request: Request, body: unknown) => FakeAnswer | Promise<FakeAnswer>)
+>;
+
 interface Options {
   path?: string;
-  /** What GET /api/shopify/shop answers: a shop, an error response, or nothing yet. */
-  shop?: ShopAnswer;
+  /** What GET /api/shopify/shop answers: a shop, an error response, or nothing yet; a function
+   * is asked on every load (to answer the shop as it is after a purchase). */
+  shop?: ShopAnswer | (() => ShopAnswer);
+  /** Added to the default fakes (the billing catalogue and gating), replacing same keys. */
+  routes?: FakeRoutes;
 }
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+function findRoute(routes: FakeRoutes, method: string, pathname: string) {
+  const exact = routes[`${method} ${pathname}`];
+  if (exact) return exact;
+  const prefix = Object.keys(routes).find((key) => {
+    const [keyMethod, keyPath = ''] = key.split(' ');
+    return (
+      keyMethod === method && keyPath.endsWith('/*') && pathname.startsWith(keyPath.slice(0, -1))
+    );
+  });
+  return prefix ? routes[prefix] : undefined;
+}
+
 /** The whole admin (sandbox host, real route table and guards) over a fake server. */
-export function renderApp({ path = '/', shop = 'pending' }: Options = {}) {
+export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: Options = {}) {
+  const routes = { ...billingRoutes(), ...extra };
   const requests: Request[] = [];
+  const bodies = new Map<Request, unknown>();
+  /** Top-level redirects the host was asked for (the billing approval page). */
+  const redirects: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     const request = new Request(new URL(String(input), 'http://admin.test'), init);
     requests.push(request);
+    const text = await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    bodies.set(request, body);
     const { pathname } = new URL(request.url);
     if (pathname === '/sandbox/session-token') return json(200, { token: TEST_TOKEN });
     if (pathname === '/api/shopify/shop') {
-      if (shop === 'pending') return new Promise<Response>(() => {});
-      if ('status' in shop && 'body' in shop) return json(shop.status, shop.body);
-      return json(200, shop);
+      const answer = typeof shop === 'function' ? shop() : shop;
+      if (answer === 'pending') return new Promise<Response>(() => {});
+      if ('status' in answer && 'body' in answer) return json(answer.status, answer.body);
+      return json(200, answer);
+    }
+    const route = findRoute(routes, request.method, pathname);
+    if (route) {
+      const answer = typeof route === 'function' ? await route(request, body) : route;
+      return json(answer.status ?? 200, answer.body ?? {});
     }
     return json(404, { error: 'not_found', message: `No fake for ${pathname}` });
   };
-  const host = createSandboxHost({
-    win: window,
-    fetchImpl,
-    shopDomain: 'demo-store.myshopify.com',
-  });
+  // The host's window: real document, but a top-level redirect is recorded, not performed.
+  const win = {
+    document: window.document,
+    location: { assign: (url: string) => redirects.push(url) },
+  } as unknown as Window;
+  const host = createSandboxHost({ win, fetchImpl, shopDomain: 'demo-store.myshopify.com' });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <App host={host} queryClient={queryClient} router={router} fetchImpl={fetchImpl} />,
   );
-  return { ...view, router, requests, pathname: () => router.state.location.pathname };
+  /** Calls made to `METHOD /path`, with their JSON bodies. */
+  const calls = (method: string, pathname: string) =>
+    requests
+      .filter((r) => r.method === method && new URL(r.url).pathname === pathname)
+      .map((r) => ({ request: r, body: bodies.get(r) }));
+  return {
+    ...view,
+    router,
+    requests,
+    calls,
+    redirects,
+    pathname: () => router.state.location.pathname,
+  };
 }

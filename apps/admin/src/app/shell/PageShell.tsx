@@ -2,11 +2,11 @@ import { backTargetFor, ROUTES } from '@popstage/core';
 import {
   Banner,
   BlockStack,
+  Card,
   type MenuActionDescriptor,
   Page,
   type PageProps,
   SkeletonBodyText,
-  SkeletonPage,
 } from '@shopify/polaris';
 import { ChatIcon } from '@shopify/polaris-icons';
 import { type ReactNode, useEffect } from 'react';
@@ -22,7 +22,10 @@ export const MANAGE_PLANS_DISCOUNT_NOTE =
 interface Props {
   title: string;
   subtitle?: string;
-  /** Shows a skeleton of the page while its own data loads. */
+  /** Next to the title (a badge, or the landing's onboarding-call link). */
+  titleMetadata?: ReactNode;
+  /** Shows a skeleton instead of the content while the page's own data loads; the header,
+   * back arrow and notes stay, so nothing jumps when the data arrives. */
   loading?: boolean;
   primaryAction?: PageProps['primaryAction'];
   secondaryActions?: MenuActionDescriptor[];
@@ -37,6 +40,7 @@ interface Props {
 export function PageShell({
   title,
   subtitle,
+  titleMetadata,
   loading = false,
   primaryAction,
   secondaryActions = [],
@@ -65,21 +69,11 @@ export function PageShell({
     <PageFooter supportEmail={shop.config.supportEmail} helpCenterUrl={shop.config.helpCenterUrl} />
   );
 
-  if (loading) {
-    return (
-      <SkeletonPage title={title} backAction={backAction !== undefined} fullWidth={fullWidth}>
-        <BlockStack gap="400">
-          <SkeletonBodyText lines={6} />
-          {footer}
-        </BlockStack>
-      </SkeletonPage>
-    );
-  }
-
   return (
     <Page
       title={title}
       subtitle={subtitle}
+      titleMetadata={titleMetadata}
       backAction={backAction}
       primaryAction={primaryAction}
       secondaryActions={actions}
@@ -89,7 +83,13 @@ export function PageShell({
         {pathname === ROUTES.managePlans ? (
           <Banner tone="info">{MANAGE_PLANS_DISCOUNT_NOTE}</Banner>
         ) : null}
-        {children}
+        {loading ? (
+          <Card>
+            <SkeletonBodyText lines={6} />
+          </Card>
+        ) : (
+          children
+        )}
         {footer}
       </BlockStack>
     </Page>

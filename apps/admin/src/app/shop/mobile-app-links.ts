@@ -1,9 +1,10 @@
 import type { Shop } from '@popstage/core';
 
 /**
- * Whether the store's iOS or Android app has a store link. The mobile app request arrives with a
- * later issue; until then no shop has one, so the menu opens mobile setup.
+ * Whether the store's iOS or Android app has a store link (the app is published): the menu and
+ * /mobile then open the notification screens instead of setup. Blank links count as absent.
  */
-export function hasMobileAppLink(_shop: Shop): boolean {
-  return false;
+export function hasMobileAppLink(shop: Pick<Shop, 'mobileApp'>): boolean {
+  const { iosLink, androidLink } = shop.mobileApp;
+  return !!iosLink?.trim() || !!androidLink?.trim();
 }

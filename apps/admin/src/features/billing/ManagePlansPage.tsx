@@ -1,6 +1,148 @@
+import {
+  BILLING_MESSAGES,
+  type CheckoutReasonFacts,
+  CUSTOMISED_PLAN_MESSAGE,
+  checkCheckout,
+  type Feature,
+  isCustomisedPlan,
+  ROUTES,
+} from '@popstage/core';
+import { Banner, BlockStack, Card, InlineGrid } from '@shopify/polaris';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { CheckoutConfirmationModal } from './CheckoutConfirmationModal';
+import { CurrentPlanCard } from './CurrentPlanCard';
+import { DiscountCodeField } from './DiscountCodeField';
+import { FeatureSubscriptionCard } from './FeatureSubscriptionCard';
+import { isFreePopclipsOverride } from './free-popclips';
+import { PendingPlanChange } from './PendingPlanChange';
+import { PlanPickerModal } from './PlanPickerModal';
+import { featureAddons } from './plan-details';
+import { useBillingCatalogue } from './use-billing-catalogue';
+import { useCheckout } from './use-checkout';
+import { useDiscountCode } from './use-discount-code';
+import { choicesFromAddons, usePlanSelection } from './use-plan-selection';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** Set by upsell buttons (landing's Upgrade Plan) so the checkout reason can tell them apart. */
+export interface ManagePlansLocationState {
+  checkoutTrigger?: CheckoutReasonFacts['trigger'];
+}
+
+/** /manage/plans: the current plan and a picker per feature, then checkout (spec 01 §2.9). */
 export function ManagePlansPage() {
-  return <PageShell title="Subscription" />;
+  const shop = useShop();
+  const host = useHost();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const trigger =
+    (location.state as ManagePlansLocationState | null)?.checkoutTrigger ?? 'merchant';
+  const catalogue = useBillingCatalogue();
+  const selection = usePlanSelection();
+  const discount = useDiscountCode();
+  const checkout = useCheckout({ trigger, source: 'manage_plans' });
+  const [picking, setPicking] = useState<Feature | null>(null);
+  const seeded = useRef(false);
+  const customised = isCustomisedPlan(shop.activePlan?.skuCode);
+  const currentIds = shop.subscription?.addonIds ?? [];
+  const { reset } = selection;
+
+  // The pickers start from what the shop pays for now, once the catalogue is there.
+  useEffect(() => {
+    if (seeded.current || !catalogue.plan) return;
+    seeded.current = true;
+    reset(choicesFromAddons(catalogue.plan.addons, shop.subscription?.addonIds ?? []));
+  }, [catalogue.plan, reset, shop.subscription]);
+
+  // Spec 01 §4: without the subscription data the page cannot work; back to landing.
+  useEffect(() => {
+    if (!catalogue.isError) return;
+    host.showToast(BILLING_MESSAGES.subscriptionLoadFailed, { error: true });
+    navigate(ROUTES.landing, { replace: true });
+  }, [catalogue.isError, host, navigate]);
+
+  const freePopclips = isFreePopclipsOverride(discount.applied, selection.choices);
+  const addonsById = new Map(catalogue.plan?.addons.map((addon) => [addon.id, addon]));
+
+  const startCheckout = () => {
+    if (!catalogue.plan) return;
+    const check = checkCheckout({
+      activePlanSku: shop.activePlan?.skuCode,
+      selectedAddonIds: selection.addonIds,
+      includedAddonIds: [],
+    });
+    if (!check.ok) {
+      host.showToast(check.message, { error: true });
+      return;
+    }
+    void checkout.start({
+      planId: catalogue.plan.id,
+      addonIds: selection.addonIds,
+      discountCode: discount.codeToSend,
+    });
+  };
+
+  const checkoutAction = {
+    content: 'Checkout',
+    onAction: startCheckout,
+    loading: checkout.preparing,
+    disabled: customised,
+  };
+
+  return (
+    <PageShell title="Subscription" loading={catalogue.isLoading} primaryAction={checkoutAction}>
+      <PendingPlanChange shop={shop} featureNames={catalogue.featureNames} />
+      {customised ? <Banner tone="warning">{CUSTOMISED_PLAN_MESSAGE}</Banner> : null}
+      {selection.changed && !customised ? (
+        <Banner tone="warning" title="Confirm Plan Change" action={checkoutAction}>
+          You changed your plan. Check out to apply the change.
+        </Banner>
+      ) : null}
+      <CurrentPlanCard subscription={shop.subscription} featureNames={catalogue.featureNames} />
+      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+        {catalogue.features.map((feature) => {
+          const selectedId = selection.choices[feature.id]?.planId;
+          const currentId = currentIds.find((id) => addonsById.get(id)?.featureId === feature.id);
+          return (
+            <FeatureSubscriptionCard
+              key={feature.id}
+              feature={feature}
+              selected={selectedId ? addonsById.get(selectedId) : undefined}
+              changed={selectedId !== currentId}
+              freePopclips={freePopclips}
+              onOpen={() => setPicking(feature)}
+            />
+          );
+        })}
+      </InlineGrid>
+      <Card>
+        <BlockStack gap="300">
+          <DiscountCodeField discount={discount} />
+        </BlockStack>
+      </Card>
+      <PlanPickerModal
+        feature={picking}
+        addons={picking ? featureAddons(catalogue.plan, picking.id) : []}
+        selectedId={picking ? selection.choices[picking.id]?.planId : undefined}
+        currentId={
+          picking
+            ? currentIds.find((id) => addonsById.get(id)?.featureId === picking.id)
+            : undefined
+        }
+        freePopclips={freePopclips}
+        supportEmail={shop.config.supportEmail}
+        onPick={selection.pick}
+        onClose={() => setPicking(null)}
+      />
+      <CheckoutConfirmationModal
+        confirmation={checkout.confirmation}
+        featureNames={catalogue.featureNames}
+        purchasing={checkout.purchasing}
+        onConfirm={checkout.confirm}
+        onClose={checkout.cancel}
+      />
+    </PageShell>
+  );
 }

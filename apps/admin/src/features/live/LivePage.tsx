@@ -1,6 +1,17 @@
 import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { StartLiveSellingCard } from './StartLiveSellingCard';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** /live: Manage Live Sales (spec 01 §2.7). */
 export function LivePage() {
-  return <PageShell title="Manage Live Sales" />;
+  const shop = useShop();
+  return (
+    <PageShell title="Manage Live Sales">
+      <StartLiveSellingCard
+        liveEnabled={shop.enabledFeatures.includes('live')}
+        dashboardUrl={shop.dashboardUrl}
+        learnMoreUrl={shop.config.helpCenterUrl}
+      />
+    </PageShell>
+  );
 }

@@ -1,0 +1,122 @@
+import {
+  BILLING_MESSAGES,
+  type CheckoutReasonFacts,
+  isUpgradePrice,
+  proratedChargeText,
+  type SubscriptionDraft,
+} from '@popstage/core';
+import { useCallback, useState } from 'react';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import { ApiError } from '../../lib/api/errors';
+import { createDraft, fetchAdjustment, purchaseDraft, usePopclipsGating } from './billing-api';
+import { type CheckoutEventInput, sendCheckoutEvent } from './checkout-event';
+import { useCompletePurchase } from './use-complete-purchase';
+
+export interface CheckoutRequest {
+  planId: string;
+  addonIds: string[];
+  /** Normalised (trimmed, upper-case) code, or null. */
+  discountCode: string | null;
+}
+
+export interface PendingConfirmation {
+  draft: SubscriptionDraft;
+  /** The prorated charge explanation, for upgrades of an active subscription. */
+  proratedText: string | null;
+}
+
+interface Options {
+  trigger: CheckoutReasonFacts['trigger'];
+  source: CheckoutEventInput['source'];
+}
+
+/**
+ * The checkout of spec 01 §4 shared by Select Plan and Subscription: draft → confirmation modal
+ * (with the prorated charge for upgrades) → purchase → approval page or landing.
+ */
+export function useCheckout({ trigger, source }: Options) {
+  const api = useApi();
+  const host = useHost();
+  const shop = useShop();
+  const gating = usePopclipsGating();
+  const completePurchase = useCompletePurchase();
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [purchasing, setPurchasing] = useState(false);
+
+  const start = useCallback(
+    async (request: CheckoutRequest) => {
+      setPreparing(true);
+      try {
+        const draft = await createDraft(api, {
+          shopifyDomain: shop.shopifyDomain,
+          planId: request.planId,
+          extraAddonIds: request.addonIds,
+          discountCode: request.discountCode,
+        });
+        setConfirmation({ draft, proratedText: await proration(draft) });
+      } catch {
+        host.showToast(
+          request.discountCode
+            ? BILLING_MESSAGES.discountNotApplicable
+            : BILLING_MESSAGES.couldNotProceed,
+          { error: true },
+        );
+      } finally {
+        setPreparing(false);
+      }
+
+      async function proration(draft: SubscriptionDraft): Promise<string | null> {
+        const current = shop.subscriptionActive ? shop.subscription?.subscriptionTotal : null;
+        const next = draft.subscriptionTotal;
+        if (!current || !isUpgradePrice(current.amount, next.amount)) return null;
+        try {
+          const adjustment = await fetchAdjustment(api, current.amount, next.amount);
+          return proratedChargeText(adjustment, next.currencyCode);
+        } catch (error) {
+          // The modal still shows the totals; the explanation is a nicety.
+          console.warn('Prorated amount unavailable', error);
+          return null;
+        }
+      }
+    },
+    [api, host, shop],
+  );
+
+  const confirm = useCallback(async () => {
+    if (!confirmation) return;
+    const { draft } = confirmation;
+    setPurchasing(true);
+    void sendCheckoutEvent(api, {
+      shop,
+      gating: gating.data,
+      trigger,
+      source,
+      planId: draft.planId,
+      addonIds: draft.addonIds,
+      newPrice: draft.subscriptionTotal.amount,
+      discountCode: draft.discountCode,
+    });
+    try {
+      const result = await purchaseDraft(api, draft.id);
+      setConfirmation(null);
+      await completePurchase(result);
+    } catch (error) {
+      const linkFailed =
+        error instanceof ApiError &&
+        (error.status === 502 || error.message === BILLING_MESSAGES.checkoutLinkFailed);
+      host.showToast(
+        linkFailed ? BILLING_MESSAGES.checkoutLinkFailed : BILLING_MESSAGES.checkoutFailed,
+        { error: true },
+      );
+    } finally {
+      setPurchasing(false);
+    }
+  }, [api, completePurchase, confirmation, gating.data, host, shop, source, trigger]);
+
+  const cancel = useCallback(() => setConfirmation(null), []);
+
+  return { confirmation, preparing, purchasing, start, confirm, cancel };
+}

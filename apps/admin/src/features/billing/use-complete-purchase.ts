@@ -1,0 +1,35 @@
+import { BILLING_MESSAGES, type PurchaseResult, ROUTES } from '@popstage/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useHost } from '../../app/host/HostContext';
+import { shopQueryKey } from '../../app/shop/shop-query';
+
+/**
+ * What follows a purchase call (spec 01 §4): a confirmation URL takes the top window to the
+ * platform's approval page (App Bridge's remote redirect inside Shopify); a stub subscription is
+ * already active, so the shop is reloaded (guards, menu) and the merchant lands on '/'.
+ */
+export function useCompletePurchase(): (result: PurchaseResult) => Promise<void> {
+  const host = useHost();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (result: PurchaseResult) => {
+      if (result.confirmationUrl) {
+        host.redirectTop(result.confirmationUrl);
+        return;
+      }
+      if (!result.subscription.isStubSubscription) {
+        host.showToast(BILLING_MESSAGES.checkoutLinkFailed, { error: true });
+        return;
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shopQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['billing', 'gating'] }),
+      ]);
+      navigate(ROUTES.landing);
+    },
+    [host, navigate, queryClient],
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  BASIC_PRICE,
+  formatMonthlyPrice,
+  isWhiteLabelUpgradeHidden,
+  popclipsCarouselButton,
+  ROUTES,
+} from '@popstage/core';
+import { BlockStack, Button, Card, Divider, InlineStack, List, Text } from '@shopify/polaris';
+import { useNavigate } from 'react-router-dom';
+import { openUpgrade } from './upgrade-link';
+
+interface Props {
+  /** Highest popclips add-on price of the active subscription; null without one. */
+  highestPopclipsPrice: string | null;
+}
+
+/** Landing's Popclips card (spec 01 §2.6) with the carousel and white-label rows by plan price. */
+export function PopclipsCard({ highestPopclipsPrice }: Props) {
+  const navigate = useNavigate();
+  const carousel = popclipsCarouselButton(highestPopclipsPrice);
+  const upgrade = () => openUpgrade(navigate);
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          Popclips: Shoppable Videos
+        </Text>
+        <List type="bullet">
+          <List.Item>Shoppable short videos with up to 5 tagged products each</List.Item>
+          <List.Item>Carousels, a featured clip and a miniplayer on your storefront</List.Item>
+          <List.Item>Import your videos from Instagram and TikTok</List.Item>
+        </List>
+        <InlineStack gap="200">
+          <Button variant="primary" url={ROUTES.popclipsList}>
+            Manage Popclips
+          </Button>
+          <Button onClick={upgrade}>Upgrade Plan</Button>
+        </InlineStack>
+        <Divider />
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="span">Custom carousels</Text>
+          {carousel === 'manage' ? (
+            <Button url={ROUTES.popclipsList} accessibilityLabel="Manage custom carousels">
+              Manage
+            </Button>
+          ) : (
+            <Button onClick={upgrade} accessibilityLabel="Upgrade for custom carousels">
+              {`Upgrade for ${formatMonthlyPrice(BASIC_PRICE)}`}
+            </Button>
+          )}
+        </InlineStack>
+        {isWhiteLabelUpgradeHidden(highestPopclipsPrice) ? null : (
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <Text as="span">White label: remove the Popstage branding</Text>
+            <Button onClick={upgrade} accessibilityLabel="Upgrade for white label">
+              Upgrade
+            </Button>
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}

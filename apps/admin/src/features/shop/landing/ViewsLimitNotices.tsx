@@ -1,0 +1,78 @@
+import {
+  formatNumber,
+  type PopclipsGating,
+  shouldShowViewsLimitModal,
+  viewsLimitBannerText,
+} from '@popstage/core';
+import { Banner, Modal, Text } from '@shopify/polaris';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { openUpgrade } from './upgrade-link';
+
+/** Spec 01 §4: the limit banner once creation is blocked. */
+export function ViewsLimitBanner({ gating }: { gating: PopclipsGating }) {
+  const navigate = useNavigate();
+  const text = viewsLimitBannerText(gating);
+  if (!text) return null;
+  return (
+    <Banner
+      tone="critical"
+      action={{ content: 'Upgrade Plan', onAction: () => openUpgrade(navigate) }}
+    >
+      {text}
+    </Banner>
+  );
+}
+
+/** Dismissed once per browser session, so the warning does not return on every visit. */
+const DISMISSED_KEY = 'popstage.viewsLimitModalDismissed';
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+interface ModalProps {
+  gating: PopclipsGating;
+  /** View limits of the free and basic popclips add-ons (core freeOrBasicViewLimits). */
+  freeOrBasicLimits: readonly number[];
+}
+
+/** The 80 percent warning (core shouldShowViewsLimitModal) with an upgrade offer. */
+export function ViewsLimitModal({ gating, freeOrBasicLimits }: ModalProps) {
+  const navigate = useNavigate();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const show = !dismissed && shouldShowViewsLimitModal({ ...gating, freeOrBasicLimits });
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // Storage may be blocked in the admin iframe; it then shows again next visit.
+    }
+  };
+  return (
+    <Modal
+      open={show}
+      onClose={dismiss}
+      title="You're close to your monthly view limit"
+      primaryAction={{
+        content: 'Upgrade Plan',
+        onAction: () => {
+          dismiss();
+          openUpgrade(navigate);
+        },
+      }}
+      secondaryActions={[{ content: 'Not now', onAction: dismiss }]}
+    >
+      <Modal.Section>
+        <Text as="p">
+          {`Your Popclips have had ${formatNumber(gating.totalViews)} of ${formatNumber(gating.maxViews)} views this period. Upgrade your plan so every visitor can keep watching.`}
+        </Text>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,9 @@
+import { ROUTES } from '@popstage/core';
+import type { NavigateFunction } from 'react-router-dom';
+import type { ManagePlansLocationState } from '../../billing/ManagePlansPage';
+
+/** Opens the Subscription page as an upsell, so the checkout reason reads upgrade_action. */
+export function openUpgrade(navigate: NavigateFunction): void {
+  const state: ManagePlansLocationState = { checkoutTrigger: 'upgrade_prompt' };
+  navigate(ROUTES.managePlans, { state });
+}
