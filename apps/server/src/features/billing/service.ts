@@ -39,10 +39,11 @@ export async function createDraft(
 ): Promise<SubscriptionDraft> {
   const shop = await ensureShop(deps, shopDomain);
   const { db } = deps.database;
-  const active = await activeSubscription(db, shop.id);
-  const activePlan = active
-    ? (await readCatalogue(db)).plans.find((p) => p.id === active.planId)
-    : undefined;
+  const [active, catalogue] = await Promise.all([
+    activeSubscription(db, shop.id),
+    readCatalogue(db),
+  ]);
+  const activePlan = catalogue.plans.find((plan) => plan.id === active?.planId);
   const check = checkCheckout({
     activePlanSku: activePlan?.skuCode ?? null,
     selectedAddonIds: input.extraAddonIds,
@@ -53,7 +54,7 @@ export async function createDraft(
   if (active && sameSet(active.addonIds, input.extraAddonIds) && active.planId === input.planId) {
     throw badRequest(EMPTY_SELECTION_MESSAGE);
   }
-  const priced = await priceSelection(db, await readCatalogue(db), {
+  const priced = await priceSelection(db, catalogue, {
     planId: input.planId,
     addonIds: input.extraAddonIds,
     discountCode: input.discountCode,
