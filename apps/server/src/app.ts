@@ -11,17 +11,24 @@ import { requireSessionToken } from './auth/session';
 import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './features/account/routes';
 import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytics/routes';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
 import { healthRoutes } from './features/health/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { sandboxRoutes } from './features/sandbox/routes';
 import { shopRoutes } from './features/shop/routes';
+import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
 import type { Queue } from './jobs/queue';
+import type { BotCheck } from './platform/botcheck/port';
+import type { Clock } from './platform/clock';
+import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
 import type { SandboxStore } from './platform/sandbox/store';
+import type { OtpSender } from './platform/sms/port';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +39,13 @@ export interface AppDeps {
   sandbox: SandboxStore | null;
   /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
   adminDist: string | null;
+  /** Delivers phone verification codes (sandbox outbox or Twilio). */
+  otp: OtpSender;
+  /** Checks the admin's invisible bot-check token before a code is sent. */
+  botCheck: BotCheck;
+  /** The live-selling platform where seller accounts are created. */
+  live: LivePlatform;
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -53,6 +67,7 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    trustProxy: trustProxy(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +99,9 @@ export async function buildApp(
     authed.addHook('onRequest', requireSessionToken(authed));
     await authed.register(shopRoutes, { prefix: '/api' });
     await authed.register(billingRoutes, { prefix: '/api' });
+    await authed.register(accountRoutes, { prefix: '/api' });
+    await authed.register(onboardingRoutes, { prefix: '/api' });
+    await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
@@ -120,6 +138,13 @@ export async function buildApp(
       .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
   });
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0). */
+function trustProxy(
+  setting: boolean | number,
+): boolean | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 function frameAncestors(config: Config, query: unknown): string {

@@ -47,4 +47,57 @@ describe('loadConfig', () => {
     });
     expect(config.PLATFORM).toBe('shopify');
   });
+
+  it('defaults the help widget and its Zendesk keys in sandbox mode only', () => {
+    expect(loadConfig({})).toMatchObject({
+      HELP_WIDGET_KEY: 'sandbox-help-widget',
+      ZENDESK_KEY_ID: 'sandbox-zendesk-key',
+      ZENDESK_SHARED_SECRET: expect.any(String),
+    });
+    const shopify = {
+      PLATFORM: 'shopify',
+      SHOPIFY_API_KEY: 'key',
+      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
+      APP_URL: 'https://popstage.example.com',
+    };
+    expect(loadConfig(shopify).HELP_WIDGET_KEY).toBeUndefined();
+    expect(() => loadConfig({ ...shopify, HELP_WIDGET_KEY: 'widget' })).toThrow(
+      /ZENDESK_SHARED_SECRET: must be set when HELP_WIDGET_KEY is set/,
+    );
+  });
+
+  it('needs Twilio credentials and a real bot check for OTP_PROVIDER=twilio', () => {
+    expect(() => loadConfig({ OTP_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID: must be set/);
+    expect(() =>
+      loadConfig({
+        OTP_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '+15550001111',
+      }),
+    ).toThrow(/TURNSTILE_SECRET_KEY: must be set/);
+    expect(() => loadConfig({ TWILIO_FROM: '5550001111' })).toThrow(/TWILIO_FROM:/);
+    const config = loadConfig({
+      OTP_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM: 'MG1',
+      TURNSTILE_SECRET_KEY: 's',
+      TURNSTILE_SITE_KEY: 'k',
+    });
+    expect(config.OTP_PROVIDER).toBe('twilio');
+  });
+
+  it('needs an API key with LIVE_PLATFORM_URL', () => {
+    expect(() => loadConfig({ LIVE_PLATFORM_URL: 'https://live.example.com' })).toThrow(
+      /LIVE_PLATFORM_API_KEY: must be set/,
+    );
+  });
+
+  it('reads TRUST_PROXY as a flag or a hop count', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
+import { lastCode, sellerPayload, verifyPhone } from './features/account/testing';
 import { proposePlanChange } from './features/billing/service';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
 
@@ -20,6 +21,10 @@ interface IsolationCase {
   /** 'own' when the route can only ever act on the caller's shop (tenant from the token). */
   expect: 403 | 404 | 'own';
 }
+
+const A_PHONE = '+15550007777';
+const A_OPEN_PHONE = '+15550007778';
+const A_EMAIL = 'a-owner@demo.example.com';
 
 const CASES: IsolationCase[] = [
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
@@ -128,11 +133,115 @@ const CASES: IsolationCase[] = [
     payload: () => ({ action: 'view', category: 'landing', shopId: SHOP_A }),
     expect: 403,
   },
+  // Account, verification, onboarding, support (issue 4).
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/account/otp-config',
+    url: '/api/shopify/shop/account/otp-config',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/account/otp/send',
+    url: '/api/shopify/shop/account/otp/send',
+    payload: () => ({ phone: '+15550008888', botToken: 'b' }),
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/account/otp/resend',
+    url: '/api/shopify/shop/account/otp/resend',
+    payload: (a) => ({ challengeId: a.challengeId }),
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/account/otp/verify',
+    url: '/api/shopify/shop/account/otp/verify',
+    payload: (a) => ({ challengeId: a.challengeId, code: a.code }),
+    expect: 404,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/account/verification',
+    url: '/api/shopify/shop/account/verification',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/connections/commentsold',
+    url: '/api/shopify/shop/connections/commentsold',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/connections/commentsold',
+    url: '/api/shopify/shop/connections/commentsold',
+    payload: () => ({ email: 'b-owner@other.example.com' }),
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/connections/commentsold/check-email',
+    url: '/api/shopify/shop/connections/commentsold/check-email',
+    payload: () => ({ email: A_EMAIL }),
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/check-phone',
+    url: `/api/shopify/shop/check-phone?phone=${encodeURIComponent(A_PHONE)}`,
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/psl-account',
+    url: '/api/shopify/shop/psl-account',
+    payload: (a) => sellerPayload(SHOP_A, { uid: a.uid, phone: A_PHONE }, A_EMAIL),
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/app-setup-wizard',
+    url: '/api/shopify/shop/app-setup-wizard',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/app-setup-wizard',
+    url: '/api/shopify/shop/app-setup-wizard',
+    payload: () => ({ event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL' }),
+    expect: 'own',
+  },
+  // B has no store account: refused whatever A has.
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/zendesk/token',
+    url: '/api/shopify/shop/zendesk/token',
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/support-requests',
+    url: '/api/shopify/shop/support-requests',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/support-requests',
+    url: '/api/shopify/shop/support-requests',
+    payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
+    expect: 'own',
+  },
 ];
 
 interface ShopAState {
   draftId: string;
   pendingId: string;
+  /** An open phone challenge of A's and its code. */
+  challengeId: string;
+  code: string;
+  uid: string;
 }
 
 let t: TestApp;
@@ -186,7 +295,48 @@ beforeAll(async () => {
     planId: 'bundle-flexible-2025-monthly',
     addonIds: ['addon-popclips-premium'],
   });
-  shopA = { draftId: draft.json().id, pendingId: pending.id };
+  // Account state: a verified phone, store and seller accounts, an open challenge, wizard, support.
+  const verification = await verifyPhone(t, SHOP_A, A_PHONE);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/connections/commentsold',
+    headers,
+    payload: { email: A_EMAIL },
+  });
+  await t.runJobs();
+  const seller = await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/psl-account',
+    headers,
+    payload: sellerPayload(SHOP_A, verification, A_EMAIL),
+  });
+  expect(seller.statusCode).toBe(200);
+  const open = await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/account/otp/send',
+    headers,
+    payload: { phone: A_OPEN_PHONE, botToken: 'a' },
+  });
+  expect(open.statusCode).toBe(201);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/app-setup-wizard',
+    headers,
+    payload: { event: 'STEP_ADD_YOUR_FIRST_POPCLIP' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/support-requests',
+    headers,
+    payload: { subject: 'a-secret-client', message: 'a-secret-client', email: A_EMAIL },
+  });
+  shopA = {
+    draftId: draft.json().id,
+    pendingId: pending.id,
+    challengeId: open.json().data.challengeId,
+    code: await lastCode(t, A_OPEN_PHONE),
+    uid: verification.uid,
+  };
   await t.app.inject({
     method: 'PUT',
     url: '/ingest/appevents',
@@ -222,7 +372,7 @@ describe('tenant isolation', () => {
     });
     if (c.expect === 'own') {
       expect(res.statusCode).toBeLessThan(400);
-      for (const secret of [SHOP_A, 'a-secret-client', shopAId]) {
+      for (const secret of [SHOP_A, 'a-secret-client', shopAId, A_EMAIL, shopA.uid]) {
         expect(res.body).not.toContain(secret);
       }
     } else {

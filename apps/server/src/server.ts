@@ -5,10 +5,12 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { installCatalogue, readCatalogueFile } from './features/billing/catalogue-store';
 import { createQueue, type Queue } from './jobs/queue';
-import { type JobDefinition, startWorkers } from './jobs/workers';
+import { createQueues, JOBS, type JobDefinition, startWorkers } from './jobs/workers';
+import { systemClock } from './platform/clock';
 import type { StorePlatform } from './platform/port';
 import { createSandboxStore } from './platform/sandbox/sandbox-platform';
 import type { SandboxStore } from './platform/sandbox/store';
+import { createServicePorts } from './platform/services';
 import { createShopifyPlatform } from './platform/shopify';
 
 export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
@@ -33,7 +35,6 @@ export async function startServer(
   const runsWorkers = config.ROLE !== 'web' && config.JOBS_ENABLED;
   const queue = createQueue(database, { supervise: runsWorkers });
   await queue.start();
-  if (runsWorkers) await startWorkers(queue, options.jobs);
 
   const sandbox: SandboxStore | null =
     config.PLATFORM === 'sandbox'
@@ -51,6 +52,11 @@ export async function startServer(
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
     });
 
+  const clock = systemClock;
+  const jobs = options.jobs ?? JOBS;
+  if (runsWorkers) await startWorkers(queue, { config, database, clock }, jobs);
+  else await createQueues(queue, jobs);
+
   const app = await buildApp(
     {
       config,
@@ -59,6 +65,8 @@ export async function startServer(
       platform,
       sandbox,
       adminDist: options.adminDist === undefined ? DEFAULT_ADMIN_DIST : options.adminDist,
+      ...createServicePorts(config, database.db, clock),
+      clock,
     },
     { logger: options.logger ?? true, routes: config.ROLE === 'worker' ? 'health' : 'all' },
   );

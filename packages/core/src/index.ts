@@ -1,3 +1,4 @@
+export * from './account/index';
 export * from './analytics/events';
 export * from './billing/index';
 export * from './format/index';

@@ -55,9 +55,11 @@ function statusText(status: number): string {
     403: 'Forbidden',
     404: 'Not Found',
     409: 'Conflict',
+    410: 'Gone',
     413: 'Payload Too Large',
     422: 'Unprocessable Entity',
     429: 'Too Many Requests',
+    502: 'Bad Gateway',
     503: 'Service Unavailable',
   };
   return texts[status] ?? 'Error';

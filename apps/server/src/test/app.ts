@@ -3,37 +3,82 @@ import { signSessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
 import { installCatalogue, readCatalogueFile } from '../features/billing/catalogue-store';
 import { createQueue } from '../jobs/queue';
+import { createQueues, runQueuedJobs } from '../jobs/workers';
+import type { Clock } from '../platform/clock';
 import { createSandboxStore } from '../platform/sandbox/sandbox-platform';
+import { createServicePorts } from '../platform/services';
 import { createTestDatabase } from './database';
 
 export const SHOP_A = 'demo-store.myshopify.com';
 export const SHOP_B = 'other-store.myshopify.com';
 
+/** A clock tests move by hand; it starts at the real time. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
 export interface TestApp {
   app: App;
   deps: AppDeps;
+  clock: TestClock;
   /** Authorization headers carrying a fresh session token for the shop. */
   auth(shop: string): Promise<{ authorization: string }>;
+  /** Runs the queued background jobs now (no workers poll in tests); answers how many ran. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
+/** Ports a test may replace (e.g. a failing live platform or a refusing bot check). */
+export type TestOverrides = Partial<Pick<AppDeps, 'otp' | 'botCheck' | 'live'>>;
+
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  overrides: TestOverrides = {},
+): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
   await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
   const queue = createQueue(database, { supervise: false });
   await queue.start();
+  await createQueues(queue);
   const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
   await sandbox.seed();
-  const deps: AppDeps = { config, database, queue, platform: sandbox, sandbox, adminDist: null };
+  const clock = createTestClock();
+  const deps: AppDeps = {
+    config,
+    database,
+    queue,
+    platform: sandbox,
+    sandbox,
+    adminDist: null,
+    ...createServicePorts(config, database.db, clock),
+    ...overrides,
+    clock,
+  };
   const app = await buildApp(deps);
   await app.ready();
   const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
   return {
     app,
     deps,
+    clock,
     auth: async (shop) => ({ authorization: `Bearer ${await signSessionToken(keys, shop)}` }),
+    runJobs: () => runQueuedJobs(queue, deps),
     close: async () => {
       await app.close();
       await queue.stop({ graceful: false, close: true });

@@ -18,6 +18,7 @@ export const NOTICES = {
   embed: 'Theme app embed switched.',
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
+  publish: 'Active products published to the Popstage sales channel.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -46,6 +47,7 @@ export function renderControlPage(
   <header>
     <h1>Popstage sandbox</h1>
     <p>An offline stand-in for Shopify: two stores generated on this machine. Nothing here leaves it.</p>
+    <p><a href="/sandbox/outbox">SMS outbox</a> · <a href="/sandbox/support">Support requests</a></p>
   </header>
   ${notice ? html`<p class="notice" role="status">${NOTICES[notice]}</p>` : ''}
   <div class="shops">${shops.map((shop) => shopCard(shop, extras))}</div>
@@ -75,6 +77,12 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
     <dt>Sales channel</dt><dd>${shop.publishedProducts} products published</dd>
     <dt>Live page</dt><dd>${badge(shop.livePage, shop.livePage ? 'Created' : 'Not created')}</dd>
   </dl>
+
+  <h3>Sales channel</h3>
+  <form class="row" method="post" action="${base}/publish-products">
+    <span>${shop.publishedProducts} products published to the Popstage sales channel</span>
+    <button type="submit">Publish all active products</button>
+  </form>
 
   <h3>Theme</h3>
   <form class="row" method="post" action="${base}/embed">

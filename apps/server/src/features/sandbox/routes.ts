@@ -12,6 +12,7 @@ import {
   issueSessionToken,
   listShopStates,
   proposeCompanyPlanChange,
+  publishAllProducts,
   requireSandboxShop,
   resetToFreshInstall,
   setAppEmbed,
@@ -19,6 +20,7 @@ import {
   setMobileAppState,
   shopState,
 } from './service';
+import { sandboxServiceRoutes } from './services-routes';
 import { storefrontRoutes } from './storefront-routes';
 
 const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
@@ -122,6 +124,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(storefrontRoutes, { prefix: '/storefront', sandbox });
   await app.register(billingConfirmRoutes, { prefix: '/billing', sandbox });
+  await app.register(sandboxServiceRoutes);
 
   // JSON API (tests, e2e, scripts).
   app.get('/api/shops', async () => ({ shops: await listShopStates(deps, sandbox) }));
@@ -150,6 +153,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setAppEmbed(sandbox, request.params.shop, request.body.enabled);
       return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/publish-products',
+    { schema: { params: shopParams } },
+    async (request) => {
+      const published = await publishAllProducts(sandbox, request.params.shop);
+      return { published, ...(await stateOf(request.params.shop)) };
     },
   );
 
@@ -197,6 +209,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await setAppEmbed(sandbox, request.params.shop, request.body.enabled);
       return reply.redirect(backTo(request.params.shop, 'embed'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/publish-products',
+    { schema: { params: shopParams } },
+    async (request, reply) => {
+      await publishAllProducts(sandbox, request.params.shop);
+      return reply.redirect(backTo(request.params.shop, 'publish'), 303);
     },
   );
 

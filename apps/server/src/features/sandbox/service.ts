@@ -111,6 +111,12 @@ export async function setAppEmbed(sandbox: SandboxStore, domain: string, enabled
   await sandbox.setAppEmbed(domain, enabled);
 }
 
+/** Publishes every active product to the Popstage sales channel, as a merchant would in Shopify. */
+export async function publishAllProducts(sandbox: SandboxStore, domain: string): Promise<number> {
+  await requireSandboxShop(sandbox, domain);
+  return sandbox.publishProducts(domain);
+}
+
 /** The token the admin would get from App Bridge in Shopify: same claims, same key. */
 export async function issueSessionToken(deps: Deps, sandbox: SandboxStore, domain: string) {
   await requireSandboxShop(sandbox, domain);

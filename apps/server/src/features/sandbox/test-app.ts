@@ -4,7 +4,9 @@ import type { AppDeps } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { installErrorHandling } from '../../http/errors';
+import { systemClock } from '../../platform/clock';
 import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
+import { createServicePorts } from '../../platform/services';
 import { installCatalogue, readCatalogueFile } from '../billing/catalogue-store';
 import { sandboxRoutes } from './routes';
 
@@ -33,6 +35,8 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
     platform: sandbox,
     sandbox,
     adminDist: null,
+    ...createServicePorts(config, database.db, systemClock),
+    clock: systemClock,
   };
   app.decorate('deps', deps);
   installErrorHandling(app);

@@ -1,15 +1,18 @@
 import {
   FEATURE_FLAG_NAMES,
   type FeatureFlags,
-  getStartedStatus,
   type Shop,
+  type ShopConnection,
   type ShopInfoKey,
 } from '@popstage/core';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { findSellerAccount } from '../account/seller-store';
+import { findStoreAccount } from '../account/store-account-store';
 import { shopBillingState } from '../billing/shop-billing-state';
 import { mobileAppFacts } from '../mobile/app-request-store';
+import { onboardingState } from '../onboarding/service';
 import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
@@ -44,18 +47,15 @@ export function featureFlagsOf(row: ShopRow): FeatureFlags {
 /** The Shop entity of spec 01 §3: stored state joined with live platform state. */
 export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
   const row = await ensureShop(deps, domain);
-  const [embedEnabled, publishedCount, billing, mobileApp] = await Promise.all([
+  const [embedEnabled, publishedCount, billing, mobileApp, connections] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
     shopBillingState(deps.database.db, row),
     mobileAppFacts(deps.database.db, row.id),
+    shopConnections(deps, row.id),
   ]);
-  const status = getStartedStatus({
-    embedEnabled,
-    livePageCreated: row.livePageCreated,
-    publishedProductsToSalesChannelCount: publishedCount,
-    completedEvents: [],
-  });
+  const onboarding = await onboardingState(deps, row, { embedEnabled, publishedCount });
+  const status = onboarding.status;
   const { config } = deps;
   return {
     shopifyDomain: row.shopifyDomain,
@@ -85,19 +85,32 @@ export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
     appRequestId: row.appRequestId,
     appRequestSkIdentifier: row.appRequestSkIdentifier,
     skippedFirstPopclipsCreation: row.skippedFirstPopclipsCreation,
-    firstPopclipCreated: false,
+    firstPopclipCreated: onboarding.firstPopclipCreated,
     installedAt: row.installedAt.toISOString(),
     shopifyShopCreatedAt: row.shopifyShopCreatedAt.toISOString(),
-    onBoardedOn: row.onBoardedOn?.toISOString() ?? null,
+    onBoardedOn: onboarding.onBoardedOn?.toISOString() ?? null,
     progressPercentage: status.completionPercentage,
     publishedProductsToSalesChannelCount: publishedCount,
     csStoreCreated: row.csStoreCreated,
     popshopliveAccountCreated: row.popshopliveAccountCreated,
-    connections: [],
+    connections,
     getStartedStatus: status,
     mobileApp,
     info: row.info,
   };
+}
+
+/** The shop's accounts elsewhere: the core store account and the live platform's seller. */
+async function shopConnections(deps: AppDeps, shopId: string): Promise<ShopConnection[]> {
+  const [store, seller] = await Promise.all([
+    findStoreAccount(deps.database.db, shopId),
+    findSellerAccount(deps.database.db, shopId),
+  ]);
+  const connections: ShopConnection[] = [];
+  if (store?.status === 'created')
+    connections.push({ type: 'commentsold', storeAccount: { email: store.email } });
+  if (seller) connections.push({ type: 'popshoplive', sellerId: seller.sellerId });
+  return connections;
 }
 
 /** Stores one allow-listed shop-info value (already validated against its key's schema). */

@@ -1,0 +1,30 @@
+import type { SellerPayload } from '@popstage/core';
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Stand-ins for external services in sandbox mode (an SMS provider, the live-selling platform).
+ * Like the sandbox store they do not reference `shops`: they are the other side's records.
+ */
+
+/** Text messages the sandbox SMS provider "delivered", shown at /sandbox/outbox. */
+export const sandboxSmsOutbox = pgTable(
+  'sandbox_sms_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shopDomain: text().notNull(),
+    phone: text().notNull(),
+    body: text().notNull(),
+    code: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.phone, table.sentAt)],
+);
+
+/** Sellers of the sandbox live-selling platform; idempotencyKey makes creation safe to retry. */
+export const sandboxLiveSellers = pgTable('sandbox_live_sellers', {
+  sellerId: text().primaryKey(),
+  idempotencyKey: text().notNull().unique(),
+  shopDomain: text().notNull(),
+  payload: jsonb().$type<SellerPayload>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

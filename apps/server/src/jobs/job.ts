@@ -1,0 +1,17 @@
+import type { AppDeps } from '../app';
+
+/** What a job handler may use: the process's configuration, database and clock. */
+export type JobContext = Pick<AppDeps, 'config' | 'database' | 'clock'>;
+
+/** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  handler: (data: T, context: JobContext) => Promise<void>;
+  /** Retries with exponential backoff before the job is marked failed. */
+  retryLimit?: number;
+}
+
+/** Types a job's data for its handler while letting JOBS hold every job. */
+export function defineJob<T extends object>(job: JobDefinition<T>): JobDefinition {
+  return job as unknown as JobDefinition;
+}

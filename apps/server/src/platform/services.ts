@@ -1,0 +1,49 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { type BotCheck, sandboxBotCheck } from './botcheck/port';
+import { createTurnstileBotCheck } from './botcheck/turnstile';
+import type { Clock } from './clock';
+import { createHttpLivePlatform } from './live/http-live-platform';
+import type { LivePlatform } from './live/port';
+import { createSandboxLivePlatform } from './live/sandbox-live-platform';
+import type { OtpSender } from './sms/port';
+import { createSandboxOtpSender } from './sms/sandbox-otp-sender';
+import { createTwilioOtpSender } from './sms/twilio-otp-sender';
+
+/**
+ * The adapters of the external services (SMS, bot check, live platform), each picked by its own
+ * variables: unset means its offline sandbox stand-in. Config validation already made sure a
+ * chosen real adapter has every variable it needs.
+ */
+export function createServicePorts(
+  config: Config,
+  db: Db,
+  clock: Clock,
+): { otp: OtpSender; botCheck: BotCheck; live: LivePlatform } {
+  const otp =
+    config.OTP_PROVIDER === 'twilio'
+      ? createTwilioOtpSender({
+          accountSid: required(config.TWILIO_ACCOUNT_SID),
+          authToken: required(config.TWILIO_AUTH_TOKEN),
+          from: required(config.TWILIO_FROM),
+        })
+      : createSandboxOtpSender(db, { now: () => clock.now() });
+  const botCheck = config.TURNSTILE_SECRET_KEY
+    ? createTurnstileBotCheck({
+        secretKey: config.TURNSTILE_SECRET_KEY,
+        siteKey: config.TURNSTILE_SITE_KEY ?? null,
+      })
+    : sandboxBotCheck;
+  const live = config.LIVE_PLATFORM_URL
+    ? createHttpLivePlatform({
+        baseUrl: config.LIVE_PLATFORM_URL,
+        apiKey: required(config.LIVE_PLATFORM_API_KEY),
+      })
+    : createSandboxLivePlatform(db, { baseUrl: config.APP_URL });
+  return { otp, botCheck, live };
+}
+
+function required(value: string | undefined): string {
+  if (value === undefined) throw new Error('a required service variable is missing');
+  return value;
+}

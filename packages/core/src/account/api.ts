@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { GET_STARTED_EVENTS, type GetStartedEvent } from '../shop/types';
+import { confirmationCodeSchema, e164PhoneSchema, emailSchema } from './validation';
+
+/** Request bodies and answers of the account, onboarding and support calls (docs/api.md). */
+
+export const otpSendBodySchema = z.object({
+  phone: e164PhoneSchema,
+  /** The invisible bot check's token (Cloudflare Turnstile; any string in the sandbox). */
+  botToken: z.string().max(4096).default(''),
+});
+export const otpResendBodySchema = z.object({ challengeId: z.uuid() });
+export const otpVerifyBodySchema = z.object({
+  challengeId: z.uuid(),
+  code: confirmationCodeSchema,
+});
+
+export interface OtpChallengeWire {
+  challengeId: string;
+  phone: string;
+  /** When the code stops working (ISO). */
+  expiresAt: string;
+  /** When a re-send is allowed (ISO). */
+  resendAvailableAt: string;
+  codeLength: number;
+}
+
+export interface PhoneVerificationWire {
+  /** Stable per shop and phone number: the seller payload's uid. */
+  uid: string;
+  phone: string;
+  verifiedAt: string;
+}
+
+export interface OtpConfigWire {
+  botCheck: { provider: 'sandbox' | 'turnstile'; siteKey: string | null };
+  codeLength: number;
+  resendSeconds: number;
+  expiresInSeconds: number;
+}
+
+export const storeAccountBodySchema = z.object({ email: emailSchema });
+
+export interface StoreAccountWire {
+  created: boolean;
+  dashboardUrl: string | null;
+  email: string | null;
+}
+
+export interface SellerAccountWire {
+  sellerId: string;
+  dashboardUrl: string;
+  popshopliveAccountCreated: true;
+}
+
+export const wizardEventBodySchema = z.object({
+  event: z.enum(GET_STARTED_EVENTS),
+});
+
+export interface WizardStatusWire {
+  completion_percentage: number;
+  events: GetStartedEvent[];
+}
+
+export const SUPPORT_SUBJECT_MAX = 150;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+export const supportRequestBodySchema = z.object({
+  subject: z.string().trim().min(1, 'Please enter a subject').max(SUPPORT_SUBJECT_MAX),
+  message: z.string().trim().min(1, 'Please enter a message').max(SUPPORT_MESSAGE_MAX),
+  email: emailSchema,
+});
+
+export interface SupportRequestWire {
+  id: string;
+  subject: string;
+  message: string;
+  email: string;
+  createdAt: string;
+}
