@@ -3,6 +3,7 @@ export * from './analytics/events';
 export * from './billing/index';
 export * from './format/index';
 export * from './onboarding/progress';
+export * from './popclips/index';
 export * from './routing/index';
 export * from './shop/shop-info';
 export * from './shop/types';

@@ -1,0 +1,22 @@
+import { MIN_CAROUSEL_CLIPS } from './constants';
+import { POPCLIP_VALIDATION_MESSAGES as M } from './messages';
+
+/** Carousel rules (spec 02 §2, §5). */
+
+export const CAROUSEL_TYPES = ['custom', 'collection'] as const;
+export type CarouselType = (typeof CAROUSEL_TYPES)[number];
+
+export interface CarouselFormFacts {
+  title: string;
+  type: CarouselType;
+  /** Clip ids for 'custom', the one collection id for 'collection'. */
+  typeIds: readonly string[];
+}
+
+/** The first problem of the form (shown as a toast), or null. */
+export function carouselFormError({ title, type, typeIds }: CarouselFormFacts): string | null {
+  if (title.trim() === '') return M.carouselTitleEmpty;
+  if (type === 'custom' && typeIds.length < MIN_CAROUSEL_CLIPS) return M.carouselTooFewClips;
+  if (type === 'collection' && typeIds.length !== 1) return M.carouselCollectionRequired;
+  return null;
+}

@@ -1,0 +1,84 @@
+import type { PlayerPosition } from '../shop/shop-info';
+
+/** Popclips business constants (spec 02 §9). Limits live here once; admin and server import them. */
+
+/** Bytes in one MB as the upload limits count them (binary, like a file picker's size). */
+export const MB = 1024 * 1024;
+/** A video may be at most 100 MB (spec 02 §5: "max 100MB"). */
+export const VIDEO_MAX_BYTES = 100 * MB;
+/** A custom thumbnail must be under 1 MB (spec 02 §2, §9: "under 1MB"). */
+export const THUMBNAIL_MAX_BYTES_EXCLUSIVE = 1 * MB;
+
+/** Accepted video files: .mp4 and .mov (spec 02 §5). */
+export const VIDEO_EXTENSIONS = ['mp4', 'mov'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime'] as const;
+export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
+/** The file picker's accept attribute for videos. */
+export const VIDEO_ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';
+
+/** Accepted thumbnail images (ours: the spec names no types; these are the ones we can sniff). */
+export const THUMBNAIL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
+export const THUMBNAIL_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type ThumbnailMimeType = (typeof THUMBNAIL_MIME_TYPES)[number];
+export const THUMBNAIL_ACCEPT =
+  '.jpg,.jpeg,.png,.webp,.gif,image/jpeg,image/png,image/webp,image/gif';
+
+/** Products tagged on one clip (spec 02 §5, §9). */
+export const MAX_TAGGED_PRODUCTS = 5;
+/** Clip titles are shown cut at 46 characters in the list (spec 02 §2, §9). */
+export const TITLE_DISPLAY_LENGTH = 46;
+/**
+ * Longest title stored (ours: the spec sets no maximum; the server needs a bound). Recorded in
+ * docs/decisions.md.
+ */
+export const TITLE_MAX_LENGTH = 255;
+
+/**
+ * Clip list page size. The spec gives two readings (spec 02 §2, §9): 14 for the list grid and
+ * 12 for the paginated loader with last-evaluated-key cursors. Views use the grid size
+ * (CLIP_LIST_PAGE_SIZE); the media gallery's listMediabyID default page is the loader size.
+ */
+export const CLIP_LIST_PAGE_SIZE = 14;
+export const CLIP_LOADER_PAGE_SIZE = 12;
+/** Popclips search by keyword: page size 14 (spec 02 §7, §9). */
+export const CLIP_SEARCH_PAGE_SIZE = 14;
+/**
+ * Title search debounce. Two readings (spec 02 §2): 1500 ms and 300 ms. Views use the shorter
+ * one (SEARCH_DEBOUNCE_MS): the search is server-side and cheap, and 1.5 s feels broken.
+ */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_LONG_MS = 1500;
+/** The list polls while any clip is still processing (spec 02 §2, §9). */
+export const CLIP_POLL_INTERVAL_MS = 8000;
+
+/** Analytics tables show 5 rows (spec 02 §9). */
+export const ANALYTICS_TABLE_ROWS = 5;
+/** Product picker search page (spec 02 §9). */
+export const PRODUCT_SEARCH_PAGE_SIZE = 10;
+/** Products previewed for a collection carousel, and fetched per collection (spec 02 §9). */
+export const COLLECTION_PREVIEW_PRODUCTS = 5;
+export const COLLECTION_FETCH_PRODUCTS = 250;
+/** Help center articles per page (spec 02 §9). */
+export const HELP_ARTICLES_PAGE_SIZE = 1000;
+
+/** Custom carousels need at least 3 clips (spec 02 §5, §9). */
+export const MIN_CAROUSEL_CLIPS = 3;
+
+/** The media gallery's category for clips (spec 02 §7, §9). */
+export const FILE_CATEGORY = 'shopifyClips';
+
+/** Default player placement, percent of the viewport (spec 02 §3, §9). */
+export const DEFAULT_PLAYER_POSITION = {
+  mobile: { xAxis: 0, yAxis: 75 },
+  desktop: { xAxis: 0, yAxis: 57 },
+} as const satisfies Record<'mobile' | 'desktop', PlayerPosition>;
+
+/** Storefront embed size in pixels (spec 02 §9). */
+export const EMBED_SIZE = { width: 400, height: 700 } as const;
+
+/** Toast durations the spec uses (spec 02 §9); COPY_RESET_MS resets a "Copied" state. */
+export const TOAST_DURATION_MS = { short: 2000, medium: 5000, long: 8000 } as const;
+export const COPY_RESET_MS = 2000;
+
+/** Upgrade prompts for custom carousels and import (spec 02 §2, §9). */
+export const UPGRADE_BUTTON_PRICE_TEXT = '$29.99/month';

@@ -1,0 +1,32 @@
+import { hasPopclipsCapability, type PopclipsPlanLevel } from '../billing/plan-level';
+import {
+  isPopclipsCreationBlocked,
+  type PopclipsGating,
+  viewsLimitModalText,
+} from '../billing/views-limit';
+
+/** Popclips gating as the clip screens apply it (spec 02 §2, §6); the rules live in billing. */
+
+/**
+ * The view-limit modal text when creating is blocked (limitAccess and a limited plan), else
+ * null. The create page then redirects to the list and the Create button is disabled.
+ */
+export function creationBlockedMessage(
+  gating: Pick<PopclipsGating, 'limitAccess' | 'maxViews'>,
+): string | null {
+  return isPopclipsCreationBlocked(gating) ? viewsLimitModalText(gating.maxViews) : null;
+}
+
+/** Instagram and TikTok import need the basic level (29.99) or the premium allow list. */
+export function canImportFromSocial(level: PopclipsPlanLevel): boolean {
+  return hasPopclipsCapability(level, 'socialImport');
+}
+
+/** Variants of the upgrade modal (spec 02 §2); every one offers $29.99/month. */
+export const UPGRADE_MODAL_VARIANTS = [
+  'tiktokImport',
+  'instagramImport',
+  'categoryCarousels',
+  'default',
+] as const;
+export type UpgradeModalVariant = (typeof UPGRADE_MODAL_VARIANTS)[number];

@@ -1,0 +1,83 @@
+/** Popclips texts of spec 02 §5 and §8, worded exactly (typos included: "upto"). */
+
+/** Clip and carousel validation (spec 02 §5): toasts, and inline errors where a field shows one. */
+export const POPCLIP_VALIDATION_MESSAGES = {
+  titleEmpty: 'Clip Title cannot be empty.',
+  videoRequired: 'Please add a video to create a new popclip.',
+  productRequired: 'Please select at least one product to create a new popclip.',
+  customThumbnailRequired: 'Please select a custom thumbnail image to create a new popclip.',
+  tooManyProducts: 'You can only tag upto 5 products!',
+  videoTooLarge: 'Uploaded video size should be less than 100MB',
+  thumbnailTooLarge: 'Image size should not be greater than 1MB',
+  sourceUrlRequired: 'This is a required field',
+  invalidTikTokUrl: 'This is not a valid TikTok reel URL',
+  /** Completed with the Instagram host: see instagramUrlMessage(). */
+  instagramUrlPrefix: 'The link must start with ',
+  carouselTitleEmpty: 'Please enter a title for the carousel',
+  carouselTooFewClips: 'Please select at least 3 Popclips to create a carousel',
+  carouselCollectionRequired: 'Please select collection to create a carousel',
+} as const;
+
+/** Toasts of the Popclips area (spec 02 §8). */
+export const POPCLIP_TOASTS = {
+  clipNotFound: 'Clip not found.',
+  uploadFailed: 'Something went wrong while trying to upload clip. Please contact support.',
+  importFailed: 'Something went wrong. Please try again in some time.',
+  importUploadFailed: 'An error occurred in the upload. Please try again with the correct URL.',
+  clipDeleted: 'Clip successfully deleted.',
+  clipDeleteFailed: 'Something went wrong while trying to delete the clip.',
+  copyFailed: 'Failed to copy link',
+  embedCodeCopied: 'Embed Code copied to your clipboard',
+  carouselDeleteFailed: 'Error deleting carousel',
+  genericFailed: 'Failed. Please try again or contact support.',
+  livePageFailed: 'Failed to create live shopping page. Please contact support.',
+  installationVerifyFailed: 'Failed to verify installation. Please contact support.',
+  carouselDeleted: 'Carousel deleted successfully',
+  carouselSaved: 'Custom carousel changes saved',
+  settingsSaved: 'Settings saved successfully.',
+  miniplayerPlacementSaved: 'Popclips miniplayer placement is saved',
+  featuredPlacementSaved: 'Featured popclips placement is saved',
+} as const;
+
+/** Empty states and other texts (spec 02 §8). */
+export const POPCLIP_EMPTY_MESSAGES = {
+  noData: 'No data available',
+  dataNotFound: 'Data not found',
+  noPopclips: 'No Popclips found',
+  noPopclipInCollection: 'No Popclip found. Please try again with a different collection.',
+  noItemsInCart: 'No items in cart',
+  accessDenied: 'Access Denied',
+  noResults: 'No Results',
+  noResultFound: 'No Result Found!',
+} as const;
+
+/** The share-limit text; the spec shows only its start, ending in "..." (spec 02 §8). */
+export const SHARE_LIMIT_MESSAGE =
+  "Oops! You've reached the maximum limit of 5 Popclip shares for this month...";
+
+/** Labels the spec quotes (spec 02 §2). */
+export const POPCLIP_LABELS = {
+  processing: 'Processing...',
+  create: 'Create',
+  uploadAnother: 'Upload Another',
+  goToList: 'Go to Popclips List',
+  poweredBy: 'Powered by',
+  removeWatermark: 'Remove Watermark',
+  collectionOverLimit: '250+ products',
+  customCarousel: 'Selected by Popclip',
+  collectionCarousel: 'Selected by Collection',
+  bottomLeftCorner: 'Bottom Left Corner',
+  customPlacement: 'Custom Placement',
+  mobileTab: 'Mobile',
+  desktopTab: 'Desktop',
+} as const;
+
+/**
+ * Our wording where the spec gives none (server answers for what the admin's pickers already
+ * prevent; recorded in docs/decisions.md).
+ */
+export const POPCLIP_SERVER_MESSAGES = {
+  titleTooLong: 'Clip Title cannot be longer than 255 characters.',
+  videoType: 'Please upload an .mp4 or .mov video.',
+  thumbnailType: 'Please upload a JPEG, PNG, WebP or GIF image.',
+} as const;

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { carouselFormError } from './carousel';
+import { displayTargetsFor, isExcludedFromProductPage, showsOn } from './display';
+import { featuredIdAfterDelete, featuredIdAfterSave, needsFeaturedOverride } from './featured';
+import { fileExtension, sanitizeFileName } from './file-name';
+import { canImportFromSocial, creationBlockedMessage } from './gating';
+import { shareState, toShareGatingWire } from './share';
+import { isProcessed, popclipStatusLabel, shouldPollClips } from './status';
+import { truncateClipTitle } from './title';
+
+describe('title display', () => {
+  it('cuts at 46 characters', () => {
+    expect(truncateClipTitle('a'.repeat(46))).toBe('a'.repeat(46));
+    expect(truncateClipTitle('a'.repeat(47))).toBe(`${'a'.repeat(46)}...`);
+  });
+
+  it('never splits an emoji', () => {
+    const title = `${'a'.repeat(45)}😀😀`;
+    expect(truncateClipTitle(title)).toBe(`${'a'.repeat(45)}😀...`);
+  });
+});
+
+describe('file names', () => {
+  it('keeps only alphanumerics, and the extension', () => {
+    expect(sanitizeFileName('My Summer (final)!.MP4')).toBe('MySummerfinal.mp4');
+    expect(sanitizeFileName('../../etc/passwd')).toBe('etcpasswd');
+    expect(sanitizeFileName('été.mov')).toBe('t.mov');
+    expect(sanitizeFileName('***.png')).toBe('file.png');
+    expect(sanitizeFileName('')).toBe('file');
+    expect(sanitizeFileName('.hidden')).toBe('hidden');
+  });
+
+  it('bounds the length', () => {
+    expect(sanitizeFileName(`${'a'.repeat(300)}.mp4`)).toBe(`${'a'.repeat(100)}.mp4`);
+  });
+
+  it('reads extensions', () => {
+    expect(fileExtension('a.b.MOV')).toBe('mov');
+    expect(fileExtension('noext')).toBe('');
+    expect(fileExtension('.env')).toBe('');
+  });
+});
+
+describe('display targets', () => {
+  it('excluding from product pages empties the list', () => {
+    expect(displayTargetsFor(true)).toEqual([]);
+    expect(displayTargetsFor(false)).toEqual(['WEB_PDP', 'MOBILE_PDP', 'MOBILE_WEB_PDP']);
+    expect(isExcludedFromProductPage([])).toBe(true);
+    expect(isExcludedFromProductPage(['WEB_PDP'])).toBe(false);
+    expect(showsOn(['MOBILE_PDP'], 'WEB_PDP')).toBe(false);
+  });
+});
+
+describe('featured clip', () => {
+  it('asks to override another featured clip only', () => {
+    expect(needsFeaturedOverride({ currentFeaturedId: 'a', clipId: 'b', featured: true })).toBe(
+      true,
+    );
+    expect(needsFeaturedOverride({ currentFeaturedId: 'a', clipId: 'a', featured: true })).toBe(
+      false,
+    );
+    expect(needsFeaturedOverride({ currentFeaturedId: null, clipId: 'b', featured: true })).toBe(
+      false,
+    );
+    expect(needsFeaturedOverride({ currentFeaturedId: 'a', clipId: 'b', featured: false })).toBe(
+      false,
+    );
+  });
+
+  it('moves, clears or keeps the featured id on save', () => {
+    expect(featuredIdAfterSave({ currentFeaturedId: 'a', clipId: 'b', featured: true })).toBe('b');
+    expect(featuredIdAfterSave({ currentFeaturedId: 'a', clipId: 'a', featured: false })).toBe(
+      null,
+    );
+    expect(featuredIdAfterSave({ currentFeaturedId: 'a', clipId: 'b', featured: false })).toBe('a');
+  });
+
+  it('clears the featured id when that clip is deleted', () => {
+    expect(featuredIdAfterDelete('a', 'a')).toBeNull();
+    expect(featuredIdAfterDelete('a', 'b')).toBe('a');
+  });
+});
+
+describe('status', () => {
+  it('shows Processing... for anything but processed, and polls while processing', () => {
+    expect(isProcessed('processed')).toBe(true);
+    expect(popclipStatusLabel('processed')).toBeNull();
+    expect(popclipStatusLabel('processing')).toBe('Processing...');
+    expect(popclipStatusLabel('failed')).toBe('Processing...');
+    expect(shouldPollClips([{ status: 'processed' }, { status: 'processing' }])).toBe(true);
+    expect(shouldPollClips([{ status: 'processed' }, { status: 'failed' }])).toBe(false);
+  });
+});
+
+describe('share links', () => {
+  it('allows 5 a month on free, unlimited on paid', () => {
+    expect(shareState({ level: 'free', alreadyGenerated: false, sharedThisMonth: 4 })).toBe(
+      'can_generate',
+    );
+    expect(shareState({ level: 'free', alreadyGenerated: false, sharedThisMonth: 5 })).toBe(
+      'limit_reached',
+    );
+    expect(shareState({ level: 'free', alreadyGenerated: true, sharedThisMonth: 5 })).toBe(
+      'generated',
+    );
+    expect(shareState({ level: 'basic', alreadyGenerated: false, sharedThisMonth: 500 })).toBe(
+      'can_generate',
+    );
+  });
+
+  it('answers -1 as the unlimited maximum', () => {
+    expect(toShareGatingWire('free', ['m1'], 1)).toEqual({
+      clips_shared: ['m1'],
+      max_share: 5,
+      total_share: 1,
+    });
+    expect(toShareGatingWire('premium', [], 0).max_share).toBe(-1);
+  });
+});
+
+describe('gating', () => {
+  it('blocks creation when access is limited on a limited plan', () => {
+    expect(creationBlockedMessage({ limitAccess: true, maxViews: 15000 })).toBe(
+      "You've reached your current plan's view limits of 15,000. In order to create new Popclips please upgrade.",
+    );
+    expect(creationBlockedMessage({ limitAccess: true, maxViews: -1 })).toBeNull();
+    expect(creationBlockedMessage({ limitAccess: false, maxViews: 15000 })).toBeNull();
+  });
+
+  it('lets basic and premium import', () => {
+    expect(canImportFromSocial('free')).toBe(false);
+    expect(canImportFromSocial('basic')).toBe(true);
+    expect(canImportFromSocial('premium')).toBe(true);
+  });
+});
+
+describe('carousel form', () => {
+  it('checks the title, then the clips or the collection', () => {
+    const custom = { title: 'Summer', type: 'custom' as const, typeIds: ['a', 'b', 'c'] };
+    expect(carouselFormError(custom)).toBeNull();
+    expect(carouselFormError({ ...custom, title: ' ' })).toBe(
+      'Please enter a title for the carousel',
+    );
+    expect(carouselFormError({ ...custom, typeIds: ['a', 'b'] })).toBe(
+      'Please select at least 3 Popclips to create a carousel',
+    );
+    expect(carouselFormError({ title: 'C', type: 'collection', typeIds: [] })).toBe(
+      'Please select collection to create a carousel',
+    );
+    expect(carouselFormError({ title: 'C', type: 'collection', typeIds: ['c1'] })).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import type { CarouselType } from './carousel';
+import type { DisplayTarget } from './display';
+import type { ClipSourceType } from './source-url';
+import type { PopclipStatus } from './status';
+
+/** Wire types of spec 02 §3 (field names as the spec spells them). */
+
+/** A tagged product as stored on a clip. */
+export interface PopclipProduct {
+  shopifyProductId: string;
+  shopifyProductHandle: string;
+  shopifyProductUrl: string;
+  /** Image URL, null when the product has none. */
+  defaultImage: string | null;
+}
+
+/** A product as the tagging picker shows it (before it is stored as a PopclipProduct). */
+export interface ProductPickerItem {
+  id: string;
+  title: string;
+  description: string;
+  handle: string;
+  createdAt: string;
+  /** Decimal string. */
+  amount: string;
+  currencyCode: string;
+  imgSrc: string | null;
+  imgAlt: string | null;
+}
+
+export interface PopclipMetaData {
+  videoTitle: string;
+  products: PopclipProduct[];
+  /** The thumbnail shown: the custom one when set, else the one taken from the video. */
+  thumbnailURL: string | null;
+  processedURL: string | null;
+  customThumbnailImageURL: string | null;
+  defaultThumbnailImageURL: string | null;
+  /** The uploaded (or imported) original. */
+  videoURL: string | null;
+  gifURL: string | null;
+  /** The media type; always 'video' for clips. */
+  type: string;
+  featured: boolean;
+  status: PopclipStatus;
+  display: DisplayTarget[];
+  isPrivate: boolean;
+  shopifyDomain: string;
+  sellerId: string | null;
+  clipSourceUrl: string | null;
+  clipSourceType: ClipSourceType;
+}
+
+/** A clip (media item). Views and likes are derived, shown per the shop's settings and plan. */
+export interface Popclip {
+  id: string;
+  metaIdentifier: string;
+  /** Where the processed video is served from (CDN or signed local URL). */
+  cdnUrl: string | null;
+  status: PopclipStatus;
+  metaData: PopclipMetaData;
+  clipViews: number;
+  clipLikes: number;
+  showViews: boolean;
+  showLikes: boolean;
+}
+
+export interface Carousel {
+  carousel_id: string;
+  /** The shop domain. */
+  customer_id: string;
+  carousel_title: string;
+  carousel_type: CarouselType;
+  /** Clip ids, or a single collection id. */
+  carousel_type_ids: string[];
+  sorted_popclips_ids: string[];
+  is_published: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PopclipsSettings {
+  hidePopClipsOnPDP: boolean;
+  showViewsOnPopClips: boolean;
+  showLikesOnPopClips: boolean;
+  enableShopFeaturesBuyBtn: boolean;
+}
+
+/** Answers of the media gallery calls (spec 02 §7). */
+export interface ListMediaResponse {
+  data: Popclip[];
+  /** Cursor of the next page; null on the last one. */
+  lastEvaluatedKey: string | null;
+}
+
+export interface CsUploadResponse {
+  /** Signed PUT URL for the video (absent for imports). */
+  uploadFileUrl: string | null;
+  uploadCustomThumbnailUrl: string | null;
+  clip: Popclip;
+}
+
+export interface CsUpdateMediaResponse {
+  item: Popclip;
+  uploadCustomThumbnailUrl: string | null;
+}
