@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaRejectedError, NOT_A_VIDEO } from './errors';
+import { probe } from './probe';
+import { processVideo } from './process-clip';
+import { generateClip, generateCorruptFile, TEST_CLIPS } from './testing/generate';
+import { countFrames, magic, mp4TopLevelBoxes } from './testing/inspect';
+
+let dir: string;
+const clips = {} as Record<keyof typeof TEST_CLIPS | 'corrupt', string>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'popstage-media-'));
+  await Promise.all(
+    Object.entries(TEST_CLIPS).map(async ([name, spec]) => {
+      clips[name as keyof typeof TEST_CLIPS] = await generateClip(
+        join(dir, `${name}.${spec.container}`),
+        spec,
+      );
+    }),
+  );
+  clips.corrupt = await generateCorruptFile(join(dir, 'corrupt.mp4'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const out = (name: string) => join(dir, 'out', name);
+
+describe('probe', () => {
+  it('reads each generated clip', async () => {
+    expect(await probe(clips.fastPath)).toMatchObject({
+      width: 360,
+      height: 640,
+      rotation: 0,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      pixelFormat: 'yuv420p',
+    });
+    expect(await probe(clips.webm)).toMatchObject({
+      videoCodec: 'vp9',
+      audioCodec: 'opus',
+      formatName: 'matroska,webm',
+    });
+    expect(await probe(clips.mpeg4)).toMatchObject({ videoCodec: 'mpeg4', audioCodec: 'mp3' });
+    expect(await probe(clips.oversize)).toMatchObject({ width: 2560, height: 1440 });
+    const rotated = await probe(clips.rotated);
+    expect(rotated).toMatchObject({ width: 640, height: 360 });
+    expect([90, 270]).toContain(rotated.rotation);
+    const fast = await probe(clips.fastPath);
+    expect(fast.durationSeconds).toBeCloseTo(2, 1);
+    expect(fast.sizeBytes).toBeGreaterThan(0);
+  });
+
+  it('rejects a file that is not a video', async () => {
+    await expect(probe(clips.corrupt)).rejects.toThrow(MediaRejectedError);
+    await expect(probe(clips.corrupt)).rejects.toMatchObject({ reason: NOT_A_VIDEO });
+  });
+});
+
+describe('processVideo', () => {
+  it('remuxes H.264/AAC, index first, and reports playable before the rest', async () => {
+    const events: string[] = [];
+    const percents: number[] = [];
+    const result = await processVideo(clips.fastPath, out('fast'), {
+      onProgress: (percent) => percents.push(percent),
+      onPlayable: (playable) => {
+        events.push('playable');
+        expect(existsSync(playable.path)).toBe(true);
+        expect(existsSync(join(out('fast'), 'thumbnail.jpg'))).toBe(false);
+      },
+    });
+    expect(events).toEqual(['playable']);
+    expect(result.playable).toMatchObject({ remuxed: true, width: 360, height: 640 });
+    expect(result.plan).toMatchObject({ video: 'copy', audio: 'copy' });
+    const boxes = await mp4TopLevelBoxes(result.playable.path);
+    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(await probe(result.playable.path)).toMatchObject({
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
+    expect(percents.at(-1)).toBe(100);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+
+    // Thumbnail: a JPEG at the clip's size (already within 720).
+    expect([...(await magic(result.thumbnail, 3))]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await countFrames(result.thumbnail)).toMatchObject({ width: 360, height: 640 });
+    // Preview: an animated GIF, 320 wide.
+    expect((await magic(result.preview, 6)).toString('latin1')).toBe('GIF89a');
+    const preview = await countFrames(result.preview);
+    expect(preview).toMatchObject({ width: 320, height: 568 });
+    expect(preview.frames).toBeGreaterThan(1);
+  });
+
+  it('transcodes VP9/Opus WebM to H.264/AAC yuv420p', async () => {
+    const result = await processVideo(clips.webm, out('webm'));
+    expect(result.playable.remuxed).toBe(false);
+    const playable = await probe(result.playable.path);
+    expect(playable).toMatchObject({
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      pixelFormat: 'yuv420p',
+      width: 360,
+      height: 640,
+    });
+    const boxes = await mp4TopLevelBoxes(result.playable.path);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  });
+
+  it('scales oversize H.264 to 1920 on the long side with even sides', async () => {
+    const result = await processVideo(clips.oversize, out('oversize'));
+    expect(result.plan.reasons).toEqual(['size 2560x1440']);
+    const playable = await probe(result.playable.path);
+    expect(playable).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
+    expect(await countFrames(result.thumbnail)).toMatchObject({ width: 720, height: 406 });
+  });
+
+  it('keeps rotation when remuxing; the thumbnail is upright', async () => {
+    const result = await processVideo(clips.rotated, out('rotated'));
+    expect(result.playable).toMatchObject({ remuxed: true, width: 360, height: 640 });
+    expect((await probe(result.playable.path)).rotation).toBe(result.probe.rotation);
+    expect(await countFrames(result.thumbnail)).toMatchObject({ width: 360, height: 640 });
+  });
+
+  it('re-encodes rotated video upright, leaving no rotation to apply again', async () => {
+    const result = await processVideo(clips.rotatedMpeg4, out('rotated-mpeg4'));
+    expect(result.playable).toMatchObject({ remuxed: false, width: 360, height: 640 });
+    expect(await probe(result.playable.path)).toMatchObject({
+      width: 360,
+      height: 640,
+      rotation: 0,
+    });
+  });
+
+  it('reruns cleanly into the same directory and sweeps a killed run’s part files', async () => {
+    const target = out('rerun');
+    await processVideo(clips.mpeg4, target);
+    const stale = join(target, '.playable.mp4.0123abcd.part');
+    await writeFile(stale, 'half a file');
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(stale, old, old);
+    const result = await processVideo(clips.mpeg4, target);
+    expect((await readdir(target)).sort()).toEqual([
+      'playable.mp4',
+      'preview.gif',
+      'thumbnail.jpg',
+    ]);
+    expect(await probe(result.playable.path)).toMatchObject({ videoCodec: 'h264', width: 320 });
+  });
+
+  it('stops ffmpeg when aborted and leaves no part file', async () => {
+    const controller = new AbortController();
+    const attempt = processVideo(clips.oversize, out('aborted'), {
+      signal: controller.signal,
+      onProgress: (percent) => percent > 0 && controller.abort(),
+    });
+    await expect(attempt).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await readdir(out('aborted'))).toEqual([]);
+  });
+
+  it('rejects a corrupt file before writing anything', async () => {
+    const attempt = processVideo(clips.corrupt, out('corrupt'));
+    await expect(attempt).rejects.toBeInstanceOf(MediaRejectedError);
+    expect(await readdir(out('corrupt'))).toEqual([]);
+  });
+});
