@@ -38,6 +38,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client dropped by the server (restart, failover, admin) must not crash the process:
+    // the pool replaces it on the next checkout.
+    pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     let closed: Promise<void> | undefined;

@@ -61,7 +61,10 @@ export function createAccessTokens(
       // Another request may have started the exchange while we read the table.
       let flight = inFlight.get(shop);
       if (!flight) {
-        flight = exchangeAndStore(shop, sessionToken).finally(() => inFlight.delete(shop));
+        // Read again inside the flight: a flight that finished while we read may have stored it.
+        flight = (async () => {
+          if ((await stored(shop)) === null) await exchangeAndStore(shop, sessionToken);
+        })().finally(() => inFlight.delete(shop));
         inFlight.set(shop, flight);
       }
       return flight;
