@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
+import { prepareShop, shopApi } from './prepare-shop';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
@@ -19,66 +20,12 @@ beforeEach(async () => {
   expect(reset.ok()).toBe(true);
 });
 
-async function api<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const tokenAnswer = await page.request.get(`${BASE}/sandbox/session-token?shop=${DEMO}`);
-  const { token } = (await tokenAnswer.json()) as { token: string };
-  const response = await page.request.fetch(`${BASE}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const api = <T>(method: 'GET' | 'POST', path: string, data?: unknown) =>
+  shopApi(page.request, BASE, DEMO)<T>(method, path, data);
 
 interface ShopAnswer {
   enabledFeatures: string[];
   subscription: { addonIds: string[]; subscriptionDiscount: { amount: string } | null } | null;
-}
-
-/** Subscribes through the API and approves the charge on the sandbox page's form endpoint. */
-async function subscribe(addonIds: string[]) {
-  const draft = await api<{ id: string }>('POST', '/api/shopify/shop/subscription/draft', {
-    shopifyDomain: DEMO,
-    planId: 'bundle-flexible-2025-monthly',
-    extraAddonIds: addonIds,
-  });
-  const purchase = await api<{ confirmationUrl: string | null }>(
-    'POST',
-    '/api/shopify/shop/subscription',
-    { draftId: draft.id },
-  );
-  if (purchase.confirmationUrl) {
-    const approve = await page.request.post(`${purchase.confirmationUrl}/approve`, {
-      maxRedirects: 0,
-    });
-    expect(approve.status()).toBe(303);
-    await page.request.get(approve.headers().location ?? '');
-  }
-}
-
-/**
- * The account (account issue) and onboarding (onboarding issue) flows are not built yet and the
- * sandbox has no switch for them, so the shop answer is overlaid in the browser to pass those two
- * guards; everything else (subscription, features, mobile app state) is the real server's.
- */
-async function passAccountAndOnboardingGuards() {
-  await page.route('**/api/shopify/shop', async (route) => {
-    const response = await route.fetch();
-    const shop = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({
-      response,
-      json: {
-        ...shop,
-        csStoreCreated: true,
-        popshopliveAccountCreated: true,
-        embedEnabled: true,
-        livePageCreated: true,
-        publishedProductsToSalesChannelCount: 12,
-        skippedFirstPopclipsCreation: true,
-      },
-    });
-  });
 }
 
 describe('billing journeys', () => {
@@ -100,7 +47,7 @@ describe('billing journeys', () => {
     await screenshot(page, 'billing-sandbox-approval');
     await page.getByRole('button', { name: 'Approve' }).click();
 
-    // Subscribed now; the account guard (account issue not done yet) takes over.
+    // Subscribed now; the account guard takes over.
     await page.waitForURL(`${BASE}/account/create**`);
     const shop = await api<ShopAnswer>('GET', '/api/shopify/shop');
     expect(shop.enabledFeatures).toContain('popclips');
@@ -114,8 +61,7 @@ describe('billing journeys', () => {
   });
 
   it('changes the plan on /manage/plans with WELCOME20', async () => {
-    await subscribe(['addon-popclips-basic']);
-    await passAccountAndOnboardingGuards();
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
     await page.goto(`${BASE}/manage/plans?shop=${DEMO}`);
     await page.getByRole('heading', { name: 'Current plan' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/manage/plans');
@@ -150,8 +96,11 @@ describe('billing journeys', () => {
   });
 
   it('shows every Mobile App card state on the landing page', async () => {
-    await subscribe(['addon-popclips-basic', 'addon-mobile-pro', 'addon-live-basic']);
-    await passAccountAndOnboardingGuards();
+    await prepareShop(page.request, BASE, DEMO, [
+      'addon-popclips-basic',
+      'addon-mobile-pro',
+      'addon-live-basic',
+    ]);
     const states = [
       ['none', 'Set Up'],
       ['submitted', 'Approval Pending'],

@@ -16,8 +16,10 @@ import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytic
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
+import { catalogueRoutes } from './features/catalogue/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
+import { popclipsRoutes } from './features/popclips/routes';
 import { sandboxRoutes } from './features/sandbox/routes';
 import { shopRoutes } from './features/shop/routes';
 import { supportRoutes } from './features/support/routes';
@@ -29,6 +31,10 @@ import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
 import type { SandboxStore } from './platform/sandbox/store';
 import type { OtpSender } from './platform/sms/port';
+import type { SocialImporter } from './platform/social/port';
+import { localMediaRoutes } from './platform/storage/local-routes';
+import type { LocalObjectStore } from './platform/storage/local-store';
+import type { ObjectStore } from './platform/storage/port';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +51,10 @@ export interface AppDeps {
   botCheck: BotCheck;
   /** The live-selling platform where seller accounts are created. */
   live: LivePlatform;
+  /** Clip media (videos, thumbnails, previews): local disk with signed URLs, or S3. */
+  media: ObjectStore;
+  /** Instagram and TikTok import (bundled samples offline, or the public pages). */
+  social: SocialImporter;
   clock: Clock;
 }
 
@@ -102,10 +112,19 @@ export async function buildApp(
     await authed.register(accountRoutes, { prefix: '/api' });
     await authed.register(onboardingRoutes, { prefix: '/api' });
     await authed.register(supportRoutes, { prefix: '/api' });
+    await authed.register(popclipsRoutes, { prefix: '/api' });
+    await authed.register(catalogueRoutes, { prefix: '/api' });
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
   await app.register(webhookRoutes);
+  // The local adapter's signed URLs (uploads and Range downloads); S3 serves its own.
+  if (deps.media.kind === 'local') {
+    await app.register(localMediaRoutes, {
+      prefix: '/media',
+      store: deps.media as LocalObjectStore,
+    });
+  }
   await app.register(billingReturnRoutes);
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
@@ -131,7 +150,7 @@ export async function buildApp(
     // Client-side routes: any other GET that wants HTML gets the SPA shell.
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const isApi = /^\/(api|sandbox|storefront|healthz)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
     if (serveAdmin && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
     return reply
       .status(404)

@@ -100,4 +100,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('defaults media to local disk under DATA_DIR, served at APP_URL/media', () => {
+    const config = loadConfig({ DATA_DIR: '/var/popstage', APP_URL: 'https://app.example.com/' });
+    expect(config).toMatchObject({
+      MEDIA_STORE: 'local',
+      MEDIA_DIR: '/var/popstage/media',
+      MEDIA_BASE_URL: 'https://app.example.com/media',
+      SOCIAL_IMPORTER: 'sandbox',
+    });
+    // Derived from the app secret: 64 hex characters, stable, and different per secret.
+    expect(config.MEDIA_SIGNING_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).MEDIA_SIGNING_SECRET).toBe(loadConfig({}).MEDIA_SIGNING_SECRET);
+    expect(
+      loadConfig({ SHOPIFY_API_SECRET: 'another-secret-of-16' }).MEDIA_SIGNING_SECRET,
+    ).not.toBe(loadConfig({}).MEDIA_SIGNING_SECRET);
+    expect(() => loadConfig({ MEDIA_SIGNING_SECRET: 'short' })).toThrow(/MEDIA_SIGNING_SECRET/);
+  });
+
+  it('needs a bucket for S3 media, and both halves of a key pair', () => {
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET: must be set/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+  });
 });

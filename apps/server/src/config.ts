@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** Every setting the server reads from the environment. Unset means the embedded default. */
@@ -55,6 +57,27 @@ const schema = z
     /** The live-selling platform's seller API; unset means the sandbox live platform. */
     LIVE_PLATFORM_URL: z.url().optional(),
     LIVE_PLATFORM_API_KEY: z.string().min(1).optional(),
+    /** Where clip media lives: local disk served by this server's /media routes, or S3. */
+    MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+    /** Local media directory; default ${DATA_DIR}/media. */
+    MEDIA_DIR: z.string().min(1).optional(),
+    /** Public URL of the /media routes (or a CDN in front of them); default ${APP_URL}/media. */
+    MEDIA_BASE_URL: z.url().optional(),
+    /** HMAC key of local signed media URLs (every web process needs the same one). */
+    MEDIA_SIGNING_SECRET: z
+      .string()
+      .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
+      .optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** For S3-compatible services (R2, MinIO...); unset means AWS. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Unset: the AWS SDK's default credential chain (environment, instance role...). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Instagram and TikTok import: bundled sample clips offline, or the public pages. */
+    SOCIAL_IMPORTER: z.enum(['sandbox', 'web']).default('sandbox'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -98,6 +121,9 @@ const schema = z
     if (env.TURNSTILE_SECRET_KEY)
       requireWith('TURNSTILE_SECRET_KEY is set', ['TURNSTILE_SITE_KEY']);
     if (env.LIVE_PLATFORM_URL) requireWith('LIVE_PLATFORM_URL is set', ['LIVE_PLATFORM_API_KEY']);
+    if (env.MEDIA_STORE === 's3') requireWith('MEDIA_STORE=s3', ['S3_BUCKET']);
+    if (env.S3_ACCESS_KEY_ID) requireWith('S3_ACCESS_KEY_ID is set', ['S3_SECRET_ACCESS_KEY']);
+    if (env.S3_SECRET_ACCESS_KEY) requireWith('S3_SECRET_ACCESS_KEY is set', ['S3_ACCESS_KEY_ID']);
     if (env.PLATFORM === 'shopify' && env.HELP_WIDGET_KEY) {
       requireWith('HELP_WIDGET_KEY is set with PLATFORM=shopify', [
         'ZENDESK_SHARED_SECRET',
@@ -113,7 +139,17 @@ const SANDBOX_DEFAULTS = {
   ZENDESK_KEY_ID: 'sandbox-zendesk-key',
 } as const;
 
-export type Config = z.infer<typeof schema> & { APP_URL: string };
+export type Config = z.infer<typeof schema> & {
+  APP_URL: string;
+  MEDIA_DIR: string;
+  MEDIA_BASE_URL: string;
+  MEDIA_SIGNING_SECRET: string;
+};
+
+/** The media signing key when none is set: derived from the app secret, so no new secret is needed. */
+export function deriveMediaSigningSecret(apiSecret: string): string {
+  return createHmac('sha256', apiSecret).update('popstage:media-signing:v1').digest('hex');
+}
 
 export class ConfigError extends Error {}
 
@@ -129,9 +165,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const sandbox = config.PLATFORM === 'sandbox';
+  const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
   return {
     ...config,
-    APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
+    APP_URL: appUrl,
+    MEDIA_DIR: config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media'),
+    MEDIA_BASE_URL: (config.MEDIA_BASE_URL ?? `${appUrl.replace(/\/+$/, '')}/media`).replace(
+      /\/+$/,
+      '',
+    ),
+    MEDIA_SIGNING_SECRET:
+      config.MEDIA_SIGNING_SECRET ?? deriveMediaSigningSecret(config.SHOPIFY_API_SECRET),
     HELP_WIDGET_KEY:
       config.HELP_WIDGET_KEY ?? (sandbox ? SANDBOX_DEFAULTS.HELP_WIDGET_KEY : undefined),
     ZENDESK_SHARED_SECRET:

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { lastCode, sellerPayload, verifyPhone } from './features/account/testing';
 import { proposePlanChange } from './features/billing/service';
+import { csUpload, someProducts } from './features/popclips/testing';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
 
 /**
@@ -233,6 +234,90 @@ const CASES: IsolationCase[] = [
     payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
     expect: 'own',
   },
+  // Popclips media (issue 5): A's clip is looked up in B's shop (404); an owner id of A's is 403.
+  {
+    method: 'POST',
+    route: '/api/media/listMediabyID',
+    url: '/api/media/listMediabyID',
+    payload: () => ({ id: SHOP_A }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/media/listMediabyTypeAndMetaId',
+    url: '/api/media/listMediabyTypeAndMetaId',
+    payload: (a) => ({ fileCategory: 'shopifyClips', metaIds: [a.clip], sellerId: SHOP_B }),
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/media/csUpload',
+    url: '/api/media/csUpload',
+    payload: (a) => ({
+      fileName: 'b.mp4',
+      fileMeta: { type: 'video/mp4', size: 1000 },
+      metaData: { videoTitle: 'B clip', products: a.bProducts },
+    }),
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/media/csUploadComplete',
+    url: '/api/media/csUploadComplete',
+    payload: (a) => ({ metaIdentifier: a.clip }),
+    expect: 404,
+  },
+  // B is on the free plan: import is refused whatever A has.
+  {
+    method: 'POST',
+    route: '/api/media/csImport',
+    url: '/api/media/csImport',
+    payload: () => ({ sourceType: 'instagram', url: 'https://www.instagram.com/reel/abc/' }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/media/csUpdateMedia',
+    url: '/api/media/csUpdateMedia',
+    payload: (a) => ({
+      id: SHOP_B,
+      metaIdentifier: a.clip,
+      metaData: { videoTitle: 'Taken', products: a.bProducts, featured: true, display: [] },
+    }),
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/media/csDeleteMedia',
+    url: '/api/media/csDeleteMedia',
+    payload: (a) => ({ id: SHOP_B, metaIdentifier: a.clip }),
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/featured-popclip',
+    url: '/api/shopify/shop/featured-popclip',
+    payload: (a) => ({ popclip_id: a.clip }),
+    expect: 404,
+  },
+  {
+    method: 'GET',
+    route: '/api/catalogue/products',
+    url: '/api/catalogue/products',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/catalogue/products/by-ids',
+    url: '/api/catalogue/products/by-ids?ids=gid://shopify/Product/1,gid://shopify/Product/2',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/catalogue/collections',
+    url: '/api/catalogue/collections',
+    expect: 'own',
+  },
 ];
 
 interface ShopAState {
@@ -242,6 +327,15 @@ interface ShopAState {
   challengeId: string;
   code: string;
   uid: string;
+  /** A clip of A's (metaIdentifier), featured. */
+  clip: string;
+  /** Tagging input with B's own products. */
+  bProducts: {
+    shopifyProductId: string;
+    shopifyProductHandle: string;
+    shopifyProductUrl: string;
+    defaultImage: null;
+  }[];
 }
 
 let t: TestApp;
@@ -330,7 +424,10 @@ beforeAll(async () => {
     headers,
     payload: { subject: 'a-secret-client', message: 'a-secret-client', email: A_EMAIL },
   });
+  const clip = await csUpload(t, SHOP_A, { size: 1000 }, { featured: true });
   shopA = {
+    clip: clip.clip.metaIdentifier,
+    bProducts: await someProducts(t, SHOP_B),
     draftId: draft.json().id,
     pendingId: pending.id,
     challengeId: open.json().data.challengeId,

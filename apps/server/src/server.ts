@@ -53,9 +53,15 @@ export async function startServer(
     });
 
   const clock = systemClock;
+  const ports = createServicePorts(config, database.db, clock);
   const jobs = options.jobs ?? JOBS;
-  if (runsWorkers) await startWorkers(queue, { config, database, clock }, jobs);
-  else await createQueues(queue, jobs);
+  if (runsWorkers) {
+    await startWorkers(
+      queue,
+      { config, database, clock, media: ports.media, social: ports.social },
+      jobs,
+    );
+  } else await createQueues(queue, jobs);
 
   const app = await buildApp(
     {
@@ -65,7 +71,7 @@ export async function startServer(
       platform,
       sandbox,
       adminDist: options.adminDist === undefined ? DEFAULT_ADMIN_DIST : options.adminDist,
-      ...createServicePorts(config, database.db, clock),
+      ...ports,
       clock,
     },
     { logger: options.logger ?? true, routes: config.ROLE === 'worker' ? 'health' : 'all' },

@@ -13,3 +13,10 @@ export async function expectToast(text: string): Promise<void> {
 }
 
 export const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+/** Polaris marks a disabled button with aria-disabled, and draws a disabled url button as an
+ * `<a>` without href. */
+export const isDisabled = (element: HTMLElement) =>
+  element.getAttribute('aria-disabled') === 'true' ||
+  element.hasAttribute('disabled') ||
+  (element.tagName === 'A' && !element.hasAttribute('href'));

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app';
 
-/** What a job handler may use: the process's configuration, database and clock. */
-export type JobContext = Pick<AppDeps, 'config' | 'database' | 'clock'>;
+/** What a job handler may use: configuration, database, clock, media store and social importer. */
+export type JobContext = Pick<AppDeps, 'config' | 'database' | 'clock' | 'media' | 'social'>;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */
 export interface JobDefinition<T extends object = object> {
@@ -9,6 +9,10 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T, context: JobContext) => Promise<void>;
   /** Retries with exponential backoff before the job is marked failed. */
   retryLimit?: number;
+  /** Seconds before pg-boss counts a running job as lost (a killed worker) and retries it. */
+  expireInSeconds?: number;
+  /** Queue that receives the job once its retries are exhausted (created before this one). */
+  deadLetter?: string;
 }
 
 /** Types a job's data for its handler while letting JOBS hold every job. */

@@ -1,15 +1,22 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
+import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
 
 export type { JobContext, JobDefinition } from './job';
 
-export const JOBS: JobDefinition[] = [createStoreAccountJob];
+/** A dead-letter queue is listed before the job that names it (it must exist first). */
+export const JOBS: JobDefinition[] = [createStoreAccountJob, processClipFailedJob, processClipJob];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */
 export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): Promise<void> {
   for (const job of jobs) {
-    await queue.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true });
+    await queue.createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 5,
+      retryBackoff: true,
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      ...(job.deadLetter ? { deadLetter: job.deadLetter } : {}),
+    });
   }
 }
 

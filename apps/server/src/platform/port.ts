@@ -137,7 +137,12 @@ export interface StorePlatform {
   getShop(shop: string): Promise<PlatformShop | null>;
   listProducts(
     shop: string,
-    options?: ListOptions & { collectionId?: string; status?: ProductStatus },
+    options?: ListOptions & {
+      collectionId?: string;
+      status?: ProductStatus;
+      /** Only products published to the Popstage sales channel (what the storefront can show). */
+      publishedOnly?: boolean;
+    },
   ): Promise<Connection<PlatformProduct>>;
   getProducts(shop: string, ids: string[]): Promise<PlatformProduct[]>;
   listCollections(shop: string, options?: ListOptions): Promise<Connection<PlatformCollection>>;

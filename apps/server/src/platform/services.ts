@@ -9,9 +9,14 @@ import { createSandboxLivePlatform } from './live/sandbox-live-platform';
 import type { OtpSender } from './sms/port';
 import { createSandboxOtpSender } from './sms/sandbox-otp-sender';
 import { createTwilioOtpSender } from './sms/twilio-otp-sender';
+import { createSocialImporter } from './social';
+import type { SocialImporter } from './social/port';
+import { createMediaStore } from './storage/from-config';
+import type { ObjectStore } from './storage/port';
 
 /**
- * The adapters of the external services (SMS, bot check, live platform), each picked by its own
+ * The adapters of the external services (SMS, bot check, live platform, media storage, social
+ * import), each picked by its own
  * variables: unset means its offline sandbox stand-in. Config validation already made sure a
  * chosen real adapter has every variable it needs.
  */
@@ -19,7 +24,13 @@ export function createServicePorts(
   config: Config,
   db: Db,
   clock: Clock,
-): { otp: OtpSender; botCheck: BotCheck; live: LivePlatform } {
+): {
+  otp: OtpSender;
+  botCheck: BotCheck;
+  live: LivePlatform;
+  media: ObjectStore;
+  social: SocialImporter;
+} {
   const otp =
     config.OTP_PROVIDER === 'twilio'
       ? createTwilioOtpSender({
@@ -40,7 +51,8 @@ export function createServicePorts(
         apiKey: required(config.LIVE_PLATFORM_API_KEY),
       })
     : createSandboxLivePlatform(db, { baseUrl: config.APP_URL });
-  return { otp, botCheck, live };
+  const media = createMediaStore(config, clock);
+  return { otp, botCheck, live, media, social: createSocialImporter(config) };
 }
 
 function required(value: string | undefined): string {

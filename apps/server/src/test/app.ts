@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type App, type AppDeps, buildApp } from '../app';
 import { signSessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
@@ -43,14 +46,18 @@ export interface TestApp {
 }
 
 /** Ports a test may replace (e.g. a failing live platform or a refusing bot check). */
-export type TestOverrides = Partial<Pick<AppDeps, 'otp' | 'botCheck' | 'live'>>;
+export type TestOverrides = Partial<
+  Pick<AppDeps, 'otp' | 'botCheck' | 'live' | 'media' | 'social'>
+>;
 
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   overrides: TestOverrides = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  // Media and other files go to a directory of the test's own, removed at close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const database = await createTestDatabase();
   await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
   const queue = createQueue(database, { supervise: false });
@@ -83,6 +90,7 @@ export async function createTestApp(
       await app.close();
       await queue.stop({ graceful: false, close: true });
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

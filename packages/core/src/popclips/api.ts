@@ -11,7 +11,12 @@ import {
 } from './constants';
 import { DISPLAY_TARGETS } from './display';
 import { POPCLIP_VALIDATION_MESSAGES as M, POPCLIP_SERVER_MESSAGES as S } from './messages';
-import { CLIP_SOURCE_TYPES, DEFAULT_CLIP_SOURCE_TYPE, sourceUrlError } from './source-url';
+import {
+  CLIP_SOURCE_TYPES,
+  DEFAULT_CLIP_SOURCE_TYPE,
+  type SocialSourceType,
+  sourceUrlError,
+} from './source-url';
 
 /** Request bodies of the media gallery calls (spec 02 §7), validated on both sides. */
 
@@ -142,4 +147,48 @@ export const popclipsSettingsSchema = z.object({
   showViewsOnPopClips: z.boolean(),
   showLikesOnPopClips: z.boolean(),
   enableShopFeaturesBuyBtn: z.boolean(),
+});
+
+const SOCIAL_SOURCES = ['instagram', 'tiktok'] as const satisfies readonly SocialSourceType[];
+
+/**
+ * Ours: POST /api/media/csImport. The server reads the public post, stores its video and
+ * processes it like an upload. Title and products may follow with csUpdateMedia.
+ */
+export const csImportSchema = z
+  .object({
+    sourceType: z.enum(SOCIAL_SOURCES),
+    url: z.string({ error: M.sourceUrlRequired }).trim().max(2048),
+    title: clipTitleSchema.optional(),
+    products: z.array(popclipProductSchema).max(MAX_TAGGED_PRODUCTS, M.tooManyProducts).default([]),
+    featured: z.boolean().default(false),
+    display: displayTargetsSchema.default([...DISPLAY_TARGETS]),
+  })
+  .superRefine((body, ctx) => {
+    const error = sourceUrlError(body.sourceType, body.url);
+    if (error) ctx.addIssue({ code: 'custom', path: ['url'], message: error });
+  });
+export type CsImportBody = z.infer<typeof csImportSchema>;
+
+/** POST /api/shopify/shop/featured-popclip: a clip's metaIdentifier, or null to clear. */
+export const featuredPopclipBodySchema = z.object({ popclip_id: id.nullable() });
+
+/** GET /api/catalogue/products: the product picker's page of 10 (published, active products). */
+export const catalogueProductsQuerySchema = z.object({
+  query: z.string().trim().max(255).optional(),
+  after: z.string().max(1024).optional(),
+});
+
+/** GET /api/catalogue/products/by-ids?ids=a,b (comma-separated GIDs, at most 50). */
+export const catalogueProductsByIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(50 * 64)
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean))
+    .pipe(z.array(z.string().max(64)).min(1).max(50)),
+});
+
+/** GET /api/catalogue/collections?query=: the first 20 collections by title. */
+export const catalogueCollectionsQuerySchema = z.object({
+  query: z.string().trim().max(255).optional(),
 });

@@ -80,4 +80,8 @@ export const POPCLIP_SERVER_MESSAGES = {
   titleTooLong: 'Clip Title cannot be longer than 255 characters.',
   videoType: 'Please upload an .mp4 or .mov video.',
   thumbnailType: 'Please upload a JPEG, PNG, WebP or GIF image.',
+  videoIncomplete: 'The uploaded video is incomplete. Please upload it again.',
+  productUnknown: 'A tagged product was not found in your store. Please select it again.',
+  notYourShop: 'You do not have access to this shop',
+  notUploading: 'This clip is not waiting for an upload.',
 } as const;

@@ -1,7 +1,11 @@
 import { POPCLIP_LABELS } from './messages';
 
-/** Clip processing states. The spec shows anything but 'processed' as 'Processing...' (§2). */
-export const POPCLIP_STATUSES = ['processing', 'processed', 'failed'] as const;
+/**
+ * Clip states. The spec shows anything but 'processed' as 'Processing...' (§2). 'uploading': the
+ * clip exists and its signed PUTs are outstanding (until csUploadComplete); 'processing': the job
+ * runs (the clip plays as soon as its processedURL is set); 'failed': see failureReason.
+ */
+export const POPCLIP_STATUSES = ['uploading', 'processing', 'processed', 'failed'] as const;
 export type PopclipStatus = (typeof POPCLIP_STATUSES)[number];
 
 export function isProcessed(status: string): boolean {

@@ -12,6 +12,11 @@ export interface PopclipProduct {
   shopifyProductUrl: string;
   /** Image URL, null when the product has none. */
   defaultImage: string | null;
+  /** Snapshot taken by the server when the product was tagged (answers only). */
+  title?: string;
+  /** Decimal string, the product's lowest price. */
+  amount?: string;
+  currencyCode?: string;
 }
 
 /** A product as the tagging picker shows it (before it is stored as a PopclipProduct). */
@@ -59,6 +64,14 @@ export interface Popclip {
   cdnUrl: string | null;
   status: PopclipStatus;
   metaData: PopclipMetaData;
+  /** Why processing failed (status 'failed'), written for the merchant; else null. */
+  failureReason: string | null;
+  /** Seconds, width and height of the playable video once known. */
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+  updatedAt: string;
   clipViews: number;
   clipLikes: number;
   showViews: boolean;
@@ -98,6 +111,19 @@ export interface CsUploadResponse {
   uploadFileUrl: string | null;
   uploadCustomThumbnailUrl: string | null;
   clip: Popclip;
+}
+
+/** A page of the product picker (GET /api/catalogue/products). */
+export interface CatalogueProductsResponse {
+  data: ProductPickerItem[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+export interface CatalogueCollection {
+  id: string;
+  title: string;
+  handle: string;
+  productsCount: number;
 }
 
 export interface CsUpdateMediaResponse {

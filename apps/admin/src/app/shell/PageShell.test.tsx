@@ -30,9 +30,10 @@ describe('support button', () => {
   it('shows with the core store account, an active subscription and a help-widget key', async () => {
     renderApp({ path: '/insights', shop: readyShop() });
     await title('Insights');
-    // Polaris renders header actions twice (wide and narrow layouts).
-    const [support] = screen.getAllByRole('link', { name: 'Support' });
-    expect(support).toHaveAttribute('href', 'mailto:support@popstage.example');
+    // Polaris renders header actions twice (wide and narrow layouts); it opens the widget
+    // (features/help/support).
+    const [support] = screen.getAllByRole('button', { name: 'Support' });
+    expect(support).toBeVisible();
   });
 
   it.each<[string, Partial<Shop>, string]>([
@@ -41,7 +42,7 @@ describe('support button', () => {
   ])('hides when %s', async (_label, overrides, path) => {
     renderApp({ path, shop: readyShop(overrides) });
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryAllByRole('link', { name: 'Support' })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: 'Support' })).toEqual([]);
   });
 
   it('hides without a help-widget key', async () => {
@@ -51,7 +52,7 @@ describe('support button', () => {
       shop: { ...shop, config: { ...shop.config, helpWidgetKey: null } },
     });
     await title('Insights');
-    expect(screen.queryAllByRole('link', { name: 'Support' })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: 'Support' })).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { ChatIcon } from '@shopify/polaris-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSupportWidget } from '../../features/help/support/use-support-widget';
 import { useHost } from '../host/HostContext';
 import { useShop } from '../shop/ShopContext';
 import { PageFooter } from './PageFooter';
@@ -51,6 +52,7 @@ export function PageShell({
   const host = useHost();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const support = useSupportWidget(shop);
 
   useEffect(() => host.setTitle(title), [host, title]);
 
@@ -59,11 +61,7 @@ export function PageShell({
     ? { content: 'Back', onAction: () => navigate(backTarget) }
     : undefined;
   const actions = isSupportButtonVisible(shop)
-    ? [
-        ...secondaryActions,
-        // The help-center widget replaces the e-mail once the help area lands.
-        { content: 'Support', icon: ChatIcon, url: `mailto:${shop.config.supportEmail}` },
-      ]
+    ? [...secondaryActions, { content: 'Support', icon: ChatIcon, onAction: support.open }]
     : secondaryActions;
   const footer = (
     <PageFooter supportEmail={shop.config.supportEmail} helpCenterUrl={shop.config.helpCenterUrl} />
@@ -92,6 +90,7 @@ export function PageShell({
         )}
         {footer}
       </BlockStack>
+      {support.element}
     </Page>
   );
 }

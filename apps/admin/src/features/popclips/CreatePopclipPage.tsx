@@ -1,6 +1,127 @@
+import {
+  type ClipSourceType,
+  canImportFromSocial,
+  creationBlockedMessage,
+  ROUTES,
+  type SocialSourceType,
+} from '@popstage/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
+import { usePopclipsGating } from '../billing/billing-api';
+import { ClipFormLayout } from './form/ClipFormLayout';
+import { CongratulationsModal } from './form/CongratulationsModal';
+import { DeviceSource } from './form/DeviceSource';
+import { ImportSource } from './form/ImportSource';
+import { SourceCard } from './form/SourceCard';
+import { UpgradeModal } from './form/UpgradeModal';
+import { emptyClipForm, useClipForm } from './form/use-clip-form';
+import { type CreateOutcome, UPLOAD_VARIANT, useCreateClip } from './form/use-create-clip';
+import { useFeaturedToggle } from './form/use-featured-toggle';
+import { useObjectUrl } from './form/use-object-url';
+import type { ClipsListLocationState } from './PopclipsListPage';
+import { usePopclipsPlanLevel } from './shared/use-plan-level';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+const isSocial = (source: ClipSourceType): source is SocialSourceType => source !== 'device';
+
+/** /popclips/create (spec 02 §2). */
 export function CreatePopclipPage() {
-  return <PageShell title="Create Popclip" />;
+  const navigate = useNavigate();
+  const level = usePopclipsPlanLevel();
+  const gating = usePopclipsGating();
+  const form = useClipForm(emptyClipForm());
+  const create = useCreateClip();
+  const featured = useFeaturedToggle(null, (value) => form.set('featured', value));
+  const previewUrl = useObjectUrl(form.values.video);
+  const [congratulations, setCongratulations] = useState(false);
+  const { source } = form.values;
+  const mayImport = canImportFromSocial(level);
+
+  // Creating is blocked at the view limit: back to the list, which shows the modal (spec 02 §2).
+  const blockedMessage = gating.data ? creationBlockedMessage(gating.data) : null;
+  useEffect(() => {
+    if (!blockedMessage) return;
+    const state: ClipsListLocationState = { viewLimitMessage: blockedMessage };
+    navigate(ROUTES.popclipsList, { replace: true, state });
+  }, [blockedMessage, navigate]);
+
+  const selectSource = (next: ClipSourceType) => {
+    form.set('source', next);
+    form.set('sourceUrl', '');
+    if (isSocial(next) && !mayImport) create.setUpgradeVariant(UPLOAD_VARIANT[next]);
+  };
+
+  const finish = (outcome: CreateOutcome) => {
+    if (outcome === 'first') setCongratulations(true);
+    else if (outcome === 'created') navigate(ROUTES.popclipsList);
+  };
+
+  const save = async () => {
+    if (!form.validate({ hasVideo: false })) return;
+    finish(await create.upload(form.values));
+  };
+
+  const importNow = async () => {
+    if (!isSocial(source)) return;
+    if (!mayImport) {
+      create.setUpgradeVariant(UPLOAD_VARIANT[source]);
+      return;
+    }
+    if (!form.validate({ hasVideo: true, thumbnailAllowed: false })) return;
+    finish(await create.importClip(form.values, source));
+  };
+
+  return (
+    <PageShell
+      title="Create Popclip"
+      loading={gating.isPending}
+      primaryAction={
+        isSocial(source)
+          ? undefined
+          : { content: 'Save', loading: create.busy, onAction: () => void save() }
+      }
+    >
+      <ClipFormLayout
+        form={form}
+        busy={create.busy}
+        previewSrc={previewUrl}
+        featured={featured}
+        thumbnailAllowed={!isSocial(source)}
+        source={
+          <SourceCard source={source} onSelect={selectSource} disabled={create.busy}>
+            {isSocial(source) ? (
+              <ImportSource
+                key={source}
+                source={source}
+                url={form.values.sourceUrl}
+                importing={create.busy}
+                onChange={(url) => form.set('sourceUrl', url)}
+                onImport={() => void importNow()}
+              />
+            ) : (
+              <DeviceSource
+                video={form.values.video}
+                error={form.errors.video}
+                progress={create.progress}
+                disabled={create.busy}
+                onPick={form.pickVideo}
+              />
+            )}
+          </SourceCard>
+        }
+      />
+      <UpgradeModal
+        variant={create.upgradeVariant}
+        onClose={() => create.setUpgradeVariant(null)}
+      />
+      <CongratulationsModal
+        open={congratulations}
+        onUploadAnother={() => {
+          setCongratulations(false);
+          form.reset(emptyClipForm());
+        }}
+        onGoToList={() => navigate(ROUTES.popclipsList)}
+      />
+    </PageShell>
+  );
 }

@@ -1,6 +1,101 @@
+import { isExcludedFromProductPage, POPCLIP_TOASTS, type Popclip, ROUTES } from '@popstage/core';
+import { Banner } from '@shopify/polaris';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import { ApiError } from '../../lib/api/errors';
+import { fetchClip } from './api/clips-api';
+import { ClipFormLayout } from './form/ClipFormLayout';
+import { type ClipFormValues, useClipForm } from './form/use-clip-form';
+import { useFeaturedToggle } from './form/use-featured-toggle';
+import { useSaveClip } from './form/use-save-clip';
+import { fromStoredProduct } from './shared/tagged-product';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+const TITLE = 'Edit Popclip';
+
+/** /popclips/edit/:id (spec 02 §2): id is the clip's metaIdentifier. */
 export function EditPopclipPage() {
-  return <PageShell title="Edit Popclip" />;
+  const { id = '' } = useParams();
+  const api = useApi();
+  const host = useHost();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const clip = useQuery({
+    queryKey: ['popclips', 'clip', id],
+    queryFn: ({ signal }) => fetchClip(api, shop.shopifyDomain, id, signal),
+    // The form is filled once; a background refetch would not reach it anyway.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const notFound =
+    clip.data === null || (clip.error instanceof ApiError && clip.error.status === 404);
+
+  // Spec 02 §2: a missing clip toasts 'Clip not found.' and returns to the list (once).
+  const left = useRef(false);
+  useEffect(() => {
+    if (!notFound || left.current) return;
+    left.current = true;
+    host.showToast(POPCLIP_TOASTS.clipNotFound, { error: true });
+    navigate(ROUTES.popclipsList, { replace: true });
+  }, [notFound, host, navigate]);
+
+  if (clip.data) return <EditClipForm key={clip.data.metaIdentifier} clip={clip.data} />;
+  return (
+    <PageShell title={TITLE} loading={!clip.isError}>
+      {clip.isError && !notFound ? (
+        <Banner tone="critical">{POPCLIP_TOASTS.genericFailed}</Banner>
+      ) : null}
+    </PageShell>
+  );
+}
+
+function valuesFrom(clip: Popclip): ClipFormValues {
+  const meta = clip.metaData;
+  return {
+    title: meta.videoTitle,
+    source: meta.clipSourceType,
+    sourceUrl: meta.clipSourceUrl ?? '',
+    video: null,
+    customThumbnail: meta.customThumbnailImageURL !== null,
+    thumbnail: null,
+    products: meta.products.map(fromStoredProduct),
+    excludeFromProductPage: isExcludedFromProductPage(meta.display),
+    featured: meta.featured,
+  };
+}
+
+function EditClipForm({ clip }: { clip: Popclip }) {
+  const navigate = useNavigate();
+  const form = useClipForm(valuesFrom(clip));
+  const featured = useFeaturedToggle(clip.metaIdentifier, (value) => form.set('featured', value));
+  const { save, saving } = useSaveClip(clip);
+  const meta = clip.metaData;
+
+  const submit = async () => {
+    const valid = form.validate({
+      hasVideo: true,
+      hasStoredThumbnail: meta.customThumbnailImageURL !== null,
+    });
+    if (valid && (await save(form.values))) navigate(ROUTES.popclipsList);
+  };
+
+  return (
+    <PageShell
+      title={TITLE}
+      primaryAction={{ content: 'Save', loading: saving, onAction: () => void submit() }}
+    >
+      <ClipFormLayout
+        form={form}
+        busy={saving}
+        previewSrc={clip.cdnUrl ?? meta.processedURL ?? meta.videoURL}
+        previewPoster={meta.thumbnailURL}
+        storedThumbnailUrl={meta.customThumbnailImageURL}
+        thumbnailLocked={meta.customThumbnailImageURL !== null}
+        featured={featured}
+      />
+    </PageShell>
+  );
 }

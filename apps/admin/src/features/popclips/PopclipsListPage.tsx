@@ -1,6 +1,147 @@
+import {
+  isPopclipsCreationBlocked,
+  POPCLIP_TOASTS,
+  type Popclip,
+  ROUTES,
+  SEARCH_DEBOUNCE_MS,
+} from '@popstage/core';
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Icon,
+  InlineGrid,
+  InlineStack,
+  TextField,
+} from '@shopify/polaris';
+import { RefreshIcon, SearchIcon, SettingsIcon } from '@shopify/polaris-icons';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { usePopclipsGating } from '../billing/billing-api';
+import { useClipsList } from './api/clips-api';
+import { ClipCard } from './list/ClipCard';
+import { ClipsEmptyState } from './list/ClipsEmptyState';
+import { DeleteClipModal } from './list/DeleteClipModal';
+import { useDeleteClip } from './list/use-delete-clip';
+import { WatermarkUpsell } from './list/WatermarkUpsell';
+import { useDebouncedValue } from './shared/use-debounced-value';
+import { usePopclipsPlanLevel } from './shared/use-plan-level';
+import { ViewLimitBanner, ViewLimitModal } from './shared/ViewLimitNotice';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */
+export interface ClipsListLocationState {
+  viewLimitMessage?: string;
+}
+
+/**
+ * Search filters the clips loaded so far, by title: the media API has no search call
+ * (docs/decisions.md). "Load more" brings further pages into the search.
+ */
+function matches(clip: Popclip, search: string): boolean {
+  return clip.metaData.videoTitle.toLowerCase().includes(search.trim().toLowerCase());
+}
+
+/** /popclips/list (spec 02 §2): the clip grid. */
 export function PopclipsListPage() {
-  return <PageShell title="Popclips: Shoppable Videos" />;
+  const shop = useShop();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const level = usePopclipsPlanLevel();
+  const gating = usePopclipsGating();
+  const list = useClipsList(shop.shopifyDomain);
+  const remove = useDeleteClip();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const redirectMessage = (location.state as ClipsListLocationState | null)?.viewLimitMessage;
+  const [limitModalOpen, setLimitModalOpen] = useState(Boolean(redirectMessage));
+
+  const clips = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const shown = useMemo(
+    () => (debouncedSearch.trim() ? clips.filter((clip) => matches(clip, debouncedSearch)) : clips),
+    [clips, debouncedSearch],
+  );
+  const createBlocked = gating.data ? isPopclipsCreationBlocked(gating.data) : false;
+
+  const refresh = () => {
+    void list.refetch();
+    void gating.refetch();
+  };
+
+  return (
+    <PageShell
+      title="Popclips: Shoppable Videos"
+      loading={list.isPending}
+      fullWidth
+      primaryAction={{
+        content: 'Create Popclip',
+        disabled: createBlocked,
+        onAction: () => navigate(ROUTES.popclipsCreate),
+      }}
+      secondaryActions={[
+        { content: 'Refresh', icon: RefreshIcon, onAction: refresh, loading: list.isRefetching },
+        {
+          content: 'Settings',
+          icon: SettingsIcon,
+          onAction: () => navigate(ROUTES.popclipsSettings),
+        },
+      ]}
+    >
+      <BlockStack gap="400">
+        <ViewLimitBanner gating={gating.data} />
+        {level === 'free' ? <WatermarkUpsell /> : null}
+        {clips.length > 0 ? (
+          <Box maxWidth="420px">
+            <TextField
+              label="Search by title"
+              labelHidden
+              placeholder="Search by title"
+              prefix={<Icon source={SearchIcon} />}
+              value={search}
+              onChange={setSearch}
+              clearButton
+              onClearButtonClick={() => setSearch('')}
+              autoComplete="off"
+            />
+          </Box>
+        ) : null}
+        {list.isError ? (
+          <Banner tone="critical">{POPCLIP_TOASTS.genericFailed}</Banner>
+        ) : shown.length === 0 ? (
+          <ClipsEmptyState searching={clips.length > 0} createDisabled={createBlocked} />
+        ) : (
+          <InlineGrid columns={{ xs: 2, sm: 3, md: 4, lg: 5, xl: 7 }} gap="400">
+            {shown.map((clip) => (
+              <ClipCard
+                key={clip.metaIdentifier}
+                clip={clip}
+                watermark={level === 'free'}
+                onDelete={remove.ask}
+              />
+            ))}
+          </InlineGrid>
+        )}
+        {list.hasNextPage ? (
+          <InlineStack align="center">
+            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Load more
+            </Button>
+          </InlineStack>
+        ) : null}
+      </BlockStack>
+      <DeleteClipModal
+        clip={remove.pending}
+        deleting={remove.deleting}
+        onConfirm={() => void remove.confirm()}
+        onClose={remove.cancel}
+      />
+      <ViewLimitModal
+        open={limitModalOpen && Boolean(redirectMessage)}
+        message={redirectMessage ?? ''}
+        onClose={() => setLimitModalOpen(false)}
+      />
+    </PageShell>
+  );
 }

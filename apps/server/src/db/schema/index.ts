@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './billing';
 export * from './mobile';
 export * from './onboarding';
+export * from './popclips';
 export * from './sandbox';
 export * from './sandbox-services';
 export * from './shopify';

@@ -6,6 +6,7 @@ import {
 } from '@popstage/core';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import { countPopclips } from '../popclips/store';
 import { ensureShop } from '../shop/service';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
@@ -23,7 +24,7 @@ const FIRST_THREE: readonly GetStartedEvent[] = [
 
 export interface OnboardingState {
   status: GetStartedStatus;
-  /** Whether the add-first-popclip event was stored (a popclip was made, not skipped). */
+  /** A popclip was made (its event stored) or the shop has one; skipping does not count. */
   firstPopclipCreated: boolean;
   onBoardedOn: Date | null;
 }
@@ -38,8 +39,12 @@ export async function onboardingState(
   row: ShopRow,
   live: { embedEnabled: boolean; publishedCount: number },
 ): Promise<OnboardingState> {
-  const stored = await storedEvents(deps.database.db, row.id);
-  const firstPopclipCreated = stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP');
+  const [stored, clips] = await Promise.all([
+    storedEvents(deps.database.db, row.id),
+    countPopclips(deps.database.db, row.id),
+  ]);
+  // A clip made (the event is stored with the first one), or one the shop still has.
+  const firstPopclipCreated = stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP') || clips > 0;
   const firstPopclipDone =
     row.skippedFirstPopclipsCreation ||
     onboardedBeforeCutoff(row.onBoardedOn?.toISOString() ?? null);

@@ -125,6 +125,9 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         textFilter(listOptions.query, [sandboxProducts.title, sandboxProducts.handle]),
       ];
       if (listOptions.status) filters.push(eq(sandboxProducts.status, listOptions.status));
+      if (listOptions.publishedOnly) {
+        filters.push(eq(sandboxProducts.publishedToSalesChannel, true));
+      }
       if (listOptions.collectionId !== undefined) {
         const collectionId = parseGid('Collection', listOptions.collectionId);
         if (collectionId === null)

@@ -194,10 +194,16 @@ export function createShopifyPlatform(
     },
 
     async listProducts(shop, listOptions = {}): Promise<Connection<PlatformProduct>> {
+      let publicationId: string | undefined;
+      if (listOptions.publishedOnly) {
+        const id = await appPublicationId(shop);
+        if (!id) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
+        publicationId = id;
+      }
       const data = await request<{ products: ConnectionNode<ProductNode> }>(shop, PRODUCTS_QUERY, {
         first: pageSize(listOptions.first),
         after: listOptions.after ?? null,
-        query: productSearch(listOptions),
+        query: productSearch({ ...listOptions, publicationId }),
       });
       return {
         nodes: data.products.nodes.map(toPlatformProduct),

@@ -1,3 +1,4 @@
+export { createMediaStore } from './from-config';
 export * from './keys';
 export { type LocalMediaRoutesOptions, localMediaRoutes } from './local-routes';
 export {

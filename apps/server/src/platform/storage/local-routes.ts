@@ -67,10 +67,11 @@ export const localMediaRoutes: FastifyPluginAsync<LocalMediaRoutesOptions> = asy
     }
     const header = request.headers['content-length'];
     const declared = header === undefined ? undefined : Number(header);
+    // Too large is the more useful answer, even when the length also differs from the signed one.
+    if (declared !== undefined && declared > maxBytes) return tooLarge(reply, maxBytes);
     if (fields.contentLength !== undefined && declared !== fields.contentLength) {
       return fail(reply, 403, 'Forbidden', 'Content-Length does not match the signed URL');
     }
-    if (declared !== undefined && declared > maxBytes) return tooLarge(reply, maxBytes);
     // A pass-through, so that a refused body does not destroy the socket the 413 is sent on.
     const raw = request.raw;
     const body = new PassThrough();

@@ -173,8 +173,14 @@ export function productSearch(filters: {
   query?: string | undefined;
   status?: ProductStatus | undefined;
   collectionId?: string | undefined;
+  /** The app's publication GID: products published to the Popstage sales channel only. */
+  publicationId?: string | undefined;
 }): string | null {
   const terms: string[] = [];
+  if (filters.publicationId !== undefined) {
+    // publication_ids (2024-10+) takes numeric ids.
+    terms.push(`publication_ids:${legacyId(filters.publicationId) ?? '0'}`);
+  }
   if (filters.status) terms.push(`status:${filters.status.toLowerCase()}`);
   if (filters.collectionId !== undefined) {
     // The collection_id filter (2024-10+) takes the numeric id, not the GID.

@@ -1,0 +1,93 @@
+import { OTP_MESSAGES } from '@popstage/core';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useHost } from '../../app/host/HostContext';
+import { useApi } from '../../lib/api/ApiContext';
+import { resendOtp, verifyOtp } from './account-api';
+import { resendErrorMessage, verifyErrorMessage } from './otp-errors';
+import {
+  clearPendingVerification,
+  type PendingVerification,
+  savePendingVerification,
+} from './otp-session';
+import { useAccountCreation } from './use-account-creation';
+import { useLeaveGuard } from './use-leave-guard';
+
+export type VerifyPhase = 'entering' | 'verifying' | 'creating' | 'created';
+
+/** Our wording: why a click elsewhere did nothing while the account is being made. */
+export const LEAVE_BLOCKED_MESSAGE = 'Please wait while we verify your phone number.';
+
+/** The verify page's state: the code, verification, re-send, and the account creation after it. */
+export function useVerifyFlow(initial: PendingVerification, createPath: string) {
+  const api = useApi();
+  const host = useHost();
+  const navigate = useNavigate();
+  const createAccount = useAccountCreation();
+  const [pending, setPending] = useState(initial);
+  const [phase, setPhaseState] = useState<VerifyPhase>('entering');
+  const [error, setError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  // The blocker reads a ref so the block can be lifted and a navigation made in one go.
+  const busy = useRef(false);
+  const setPhase = useCallback((next: VerifyPhase) => {
+    busy.current = next === 'verifying' || next === 'creating';
+    setPhaseState(next);
+  }, []);
+
+  const onBlocked = useCallback(() => host.showToast(LEAVE_BLOCKED_MESSAGE), [host]);
+  useLeaveGuard(
+    useCallback(() => busy.current, []),
+    onBlocked,
+  );
+
+  const verify = useCallback(
+    async (code: string) => {
+      if (busy.current) return;
+      setError(null);
+      setPhase('verifying');
+      let verification: Awaited<ReturnType<typeof verifyOtp>>;
+      try {
+        verification = await verifyOtp(api, pending.challenge.challengeId, code);
+      } catch (caught) {
+        setError(verifyErrorMessage(caught));
+        setPhase('entering');
+        return;
+      }
+      setPhase('creating');
+      const outcome = await createAccount(verification, pending.email, {
+        onCreated: () => {
+          clearPendingVerification();
+          setPhase('created');
+        },
+      });
+      if (outcome.kind === 'failed') {
+        setPhase('entering');
+        if (outcome.restart) {
+          clearPendingVerification();
+          navigate(createPath, { replace: true });
+        }
+      }
+    },
+    [api, createAccount, createPath, navigate, pending, setPhase],
+  );
+
+  const resend = useCallback(async () => {
+    if (busy.current || resending) return;
+    setResending(true);
+    host.showToast(OTP_MESSAGES.resending);
+    try {
+      const challenge = await resendOtp(api, pending.challenge.challengeId);
+      const next = { ...pending, challenge };
+      savePendingVerification(next);
+      setPending(next);
+      setError(null);
+    } catch (caught) {
+      host.showToast(resendErrorMessage(caught), { error: true });
+    } finally {
+      setResending(false);
+    }
+  }, [api, host, pending, resending]);
+
+  return { pending, phase, error, setError, verify, resend, resending };
+}

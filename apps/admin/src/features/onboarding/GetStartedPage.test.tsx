@@ -1,0 +1,201 @@
+import type { GetStartedEvent, Shop } from '@popstage/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
+
+const freshShop = (overrides: Partial<Shop> = {}) =>
+  readyShop({
+    embedEnabled: false,
+    livePageCreated: false,
+    publishedProductsToSalesChannelCount: 0,
+    firstPopclipCreated: false,
+    skippedFirstPopclipsCreation: false,
+    onBoardedOn: null,
+    progressPercentage: 0,
+    ...overrides,
+  });
+
+const wizard = (events: GetStartedEvent[]) => ({
+  body: { data: { completion_percentage: events.length * 25, events } },
+});
+
+const SDK: GetStartedEvent = 'STEP_ENABLE_VIDEEO_SDK';
+const PRODUCTS: GetStartedEvent = 'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC';
+const POPCLIP: GetStartedEvent = 'STEP_ADD_YOUR_FIRST_POPCLIP';
+const CAROUSEL: GetStartedEvent = 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL';
+
+async function openWizard(
+  events: GetStartedEvent[] | (() => GetStartedEvent[]),
+  routes: FakeRoutes = {},
+  shop: Shop | (() => Shop) = freshShop(),
+) {
+  const view = renderApp({
+    path: '/get-started',
+    shop,
+    routes: {
+      'GET /api/shopify/shop/app-setup-wizard': () =>
+        wizard(typeof events === 'function' ? events() : events),
+      'GET /api/shopify/shop/embed': { body: { embedEnabled: false } },
+      ...routes,
+    },
+  });
+  await pageTitle('Get Started');
+  await screen.findByRole('heading', { name: 'Publish your first carousel' });
+  return view;
+}
+
+/** A control by its text: Polaris draws a disabled url button without a link role. */
+const control = (text: string) => screen.getByText(text).closest('a, button') as HTMLElement;
+
+/** The step card holding the heading `title`. */
+const stepCard = (title: string) =>
+  screen.getByRole('heading', { name: title }).closest('.Polaris-ShadowBevel') as HTMLElement;
+
+describe('Get Started wizard', () => {
+  it('lists the four steps with their time hints, only the first open', async () => {
+    await openWizard([]);
+    const titles = [
+      'Enable the SDK embed and create the live page',
+      'Publish products to the sales channel',
+      'Create your first Popclip',
+      'Publish your first carousel',
+    ];
+    const hints = ['1 minute', '1 minute', '2 minutes', '3 minutes'];
+    titles.forEach((title, index) => {
+      expect(within(stepCard(title)).getByText(hints[index] as string)).toBeVisible();
+    });
+    expect(screen.getByText('0% complete')).toBeVisible();
+    expect(isDisabled(control('Create live page'))).toBe(false);
+    expect(isDisabled(control('Publish products'))).toBe(true);
+    expect(isDisabled(control('Skip'))).toBe(true);
+    expect(isDisabled(control('Create carousel'))).toBe(true);
+    expect(screen.queryByText("You're all set")).toBeNull();
+  });
+
+  it('explains a locked step with a tooltip', async () => {
+    await openWizard([SDK]);
+    await userEvent.hover(stepCard('Create your first Popclip'));
+    expect(await screen.findByText('Complete previous steps')).toBeVisible();
+    await userEvent.unhover(stepCard('Create your first Popclip'));
+    await userEvent.hover(stepCard('Publish products to the sales channel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Complete previous steps')).toBeNull();
+  });
+
+  it('step 1: links to the sandbox theme switch, creates the live page and checks again', async () => {
+    let embedOn = false;
+    const view = await openWizard(() => (embedOn ? [SDK] : []), {
+      'POST /api/shopify/shop/live-page': { body: { livePageCreated: true } },
+      'GET /api/shopify/shop/embed': () => ({ body: { embedEnabled: embedOn } }),
+    });
+    const embed = screen.getByRole('link', { name: 'Enable app embed' });
+    expect(embed).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
+    expect(embed).toHaveAttribute('target', '_blank');
+    await userEvent.click(control('Create live page'));
+    await expectToast('Live page created');
+    expect(view.calls('POST', '/api/shopify/shop/live-page')).toHaveLength(1);
+
+    embedOn = true;
+    const wizardReads = view.calls('GET', '/api/shopify/shop/app-setup-wizard').length;
+    await userEvent.click(screen.getAllByRole('button', { name: 'Check again' })[0] as HTMLElement);
+    await waitFor(() =>
+      expect(view.calls('GET', '/api/shopify/shop/app-setup-wizard').length).toBeGreaterThan(
+        wizardReads,
+      ),
+    );
+    await screen.findByText('25% complete');
+    expect(
+      within(stepCard('Enable the SDK embed and create the live page')).getByText('Completed', {
+        selector: '.Polaris-Badge *, .Polaris-Badge',
+      }),
+    ).toBeVisible();
+    expect(isDisabled(control('Publish products'))).toBe(false);
+  });
+
+  it('step 2: links to the sandbox publish control', async () => {
+    await openWizard([SDK], {}, freshShop({ embedEnabled: true, livePageCreated: true }));
+    const publish = control('Publish products');
+    expect(publish).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
+    expect(publish).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('0 products published')).toBeVisible();
+  });
+
+  it('step 3: skipping stores the choice, then all set and Continue goes to landing', async () => {
+    let skipped = false;
+    const done = {
+      embedEnabled: true,
+      livePageCreated: true,
+      publishedProductsToSalesChannelCount: 3,
+    };
+    const view = await openWizard(
+      () => (skipped ? [SDK, PRODUCTS, POPCLIP] : [SDK, PRODUCTS]),
+      {
+        'POST /api/shopify/shop-info': (_request, body) => {
+          skipped = true;
+          return { body: { success: true, data: body } };
+        },
+      },
+      () => freshShop({ ...done, skippedFirstPopclipsCreation: skipped }),
+    );
+    expect(screen.getByRole('link', { name: 'Create Popclip' })).toHaveAttribute(
+      'href',
+      '/popclips/create',
+    );
+    await userEvent.click(control('Skip'));
+    expect(await screen.findByText("You're all set")).toBeVisible();
+    expect(view.calls('POST', '/api/shopify/shop-info')[0]?.body).toEqual({
+      key: 'skippedFirstPopclipsCreation',
+      value: true,
+    });
+    // Step 4 opens, and the merchant stays here until Continue.
+    expect(control('Create carousel')).toHaveAttribute('href', '/popclips/create-carousel');
+    expect(view.pathname()).toBe('/get-started');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(view.pathname()).toBe('/'));
+  });
+
+  it("says You're all set at 100 %", async () => {
+    await openWizard([SDK, PRODUCTS, POPCLIP, CAROUSEL]);
+    expect(screen.getByText("You're all set")).toBeVisible();
+    expect(screen.getByText('100% complete')).toBeVisible();
+  });
+
+  it('shows the same steps in the progress popup', async () => {
+    await openWizard([SDK]);
+    await userEvent.click(screen.getByRole('button', { name: 'Setup progress: 25%' }));
+    const popup = await screen.findByRole('dialog');
+    expect(within(popup).getByRole('heading', { name: 'Setup progress' })).toBeVisible();
+    expect(
+      within(popup)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'CompletedEnable the SDK embed and create the live page1 minute',
+      '2.Publish products to the sales channel1 minute',
+      '3.Create your first Popclip2 minutes',
+      '4.Publish your first carousel3 minutes',
+    ]);
+  });
+
+  it('sends an onboarded shop to landing', async () => {
+    const view = renderApp({ path: '/get-started', shop: readyShop() });
+    await waitFor(() => expect(view.pathname()).toBe('/'));
+  });
+
+  it('marks the first-Popclip step for a shop onboarded before the cut-off', async () => {
+    const view = renderApp({
+      path: '/get-started',
+      shop: readyShop({ onBoardedOn: '2024-11-01T00:00:00.000Z', firstPopclipCreated: false }),
+      routes: { 'POST /api/shopify/shop/app-setup-wizard': wizard([SDK, PRODUCTS, POPCLIP]) },
+    });
+    await waitFor(() => expect(view.pathname()).toBe('/'));
+    await waitFor(() =>
+      expect(view.calls('POST', '/api/shopify/shop/app-setup-wizard')[0]?.body).toEqual({
+        event: 'STEP_ADD_YOUR_FIRST_POPCLIP',
+      }),
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import type { HostKind } from '../../app/host/types';
+
+/**
+ * The block handle of our theme app embed (extensions/, blocks/<handle>.liquid). The Shop entity
+ * does not carry it, so the build may override it (VITE_THEME_EMBED_HANDLE).
+ */
+const EMBED_HANDLE = (import.meta.env.VITE_THEME_EMBED_HANDLE as string | undefined) ?? 'app-embed';
+
+/** The app's API key: App Bridge's meta tag in Shopify, the build's key otherwise. */
+function apiKey(doc: Document): string {
+  return (
+    doc.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content ??
+    (import.meta.env.VITE_SHOPIFY_API_KEY as string | undefined) ??
+    ''
+  );
+}
+
+export interface StoreLinks {
+  /** Where the merchant switches the app embed on. */
+  appEmbed: string;
+  /** Where the merchant publishes products to the sales channel. */
+  products: string;
+}
+
+/**
+ * Where the merchant changes the store. In Shopify: the theme editor with our embed ready to
+ * activate, and the products admin. In the sandbox: the /sandbox control page's card of this shop,
+ * which has the theme's embed switch and the sales-channel publish button.
+ */
+export function storeLinks(
+  kind: HostKind,
+  shopDomain: string,
+  doc: Document = document,
+): StoreLinks {
+  if (kind === 'sandbox') {
+    const card = `/sandbox#${encodeURIComponent(shopDomain)}`;
+    return { appEmbed: card, products: card };
+  }
+  const admin = `https://${shopDomain}/admin`;
+  return {
+    appEmbed: `${admin}/themes/current/editor?context=apps&activateAppId=${apiKey(doc)}/${EMBED_HANDLE}`,
+    products: `${admin}/products`,
+  };
+}

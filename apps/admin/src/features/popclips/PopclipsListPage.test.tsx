@@ -1,0 +1,173 @@
+import { type ListMediaResponse, POPCLIP_TOASTS, type Popclip } from '@popstage/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADDONS, gatingWire, subscriptionWith } from '../../test/billing-fixture';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
+import { popclip } from './testing/clip-fixture';
+
+const LIST = '/api/media/listMediabyID';
+const basicShop = () => readyShop({ subscription: subscriptionWith([ADDONS.popclipsBasic]) });
+
+function listRoute(pages: Popclip[][]): FakeRoutes {
+  return {
+    [`POST ${LIST}`]: (_request, body) => {
+      const key = (body as { lastEvaluatedKey: string | null }).lastEvaluatedKey;
+      const index = key ? Number(key) : 0;
+      const answer: ListMediaResponse = {
+        data: pages[index] ?? [],
+        lastEvaluatedKey: index + 1 < pages.length ? String(index + 1) : null,
+      };
+      return { body: answer };
+    },
+  };
+}
+
+async function openList(routes: FakeRoutes, shop = basicShop()) {
+  const view = renderApp({ path: '/popclips/list', shop, routes });
+  await pageTitle('Popclips: Shoppable Videos');
+  return view;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Popclips list', () => {
+  it('shows the grid: titles cut at 46 characters, status, counts the API gives', async () => {
+    const long = 'A very long clip title that goes on and on past the cut';
+    const view = await openList(
+      listRoute([
+        [
+          popclip(1, { metaData: { videoTitle: long }, showViews: true, clipViews: 1500 }),
+          popclip(2, { status: 'processing', metaData: { thumbnailURL: null } }),
+          popclip(3, { status: 'failed', failureReason: 'The video could not be read.' }),
+        ],
+      ]),
+    );
+    await screen.findByText(`${long.slice(0, 46)}...`);
+    expect(screen.getByText('1.5K views')).toBeVisible();
+    expect(screen.queryByText(/likes$/)).toBeNull();
+    expect(screen.getAllByText('Processing...').length).toBeGreaterThan(0);
+    expect(screen.getByText('The video could not be read.')).toBeVisible();
+    expect(view.calls('POST', LIST)[0]?.body).toEqual({
+      id: 'demo-store.myshopify.com',
+      pageSize: 14,
+      fileCategory: 'shopifyClips',
+      lastEvaluatedKey: null,
+    });
+  });
+
+  it('loads the next page with lastEvaluatedKey', async () => {
+    const first = Array.from({ length: 14 }, (_, i) => popclip(i + 1));
+    const view = await openList(listRoute([first, [popclip(15)]]));
+    await screen.findByText('Clip number 14');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Clip number 15');
+    expect(view.calls('POST', LIST).at(-1)?.body).toMatchObject({ lastEvaluatedKey: '1' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('filters the loaded clips by title after typing stops', async () => {
+    await openList(
+      listRoute([[popclip(1, { metaData: { videoTitle: 'Summer dress' } }), popclip(2)]]),
+    );
+    await screen.findByText('Summer dress');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by title' }), 'summer');
+    await waitFor(() => expect(screen.queryByText('Clip number 2')).toBeNull());
+    expect(screen.getByText('Summer dress')).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by title' }), 'xyz');
+    await screen.findByText('No Result Found!');
+  });
+
+  it('polls every 8 s while a clip processes and stops once all are processed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let processed = false;
+    const view = await openList({
+      [`POST ${LIST}`]: () => ({
+        body: {
+          data: [popclip(1, { status: processed ? 'processed' : 'processing' })],
+          lastEvaluatedKey: null,
+        },
+      }),
+    });
+    await screen.findByText('Clip number 1');
+    expect(screen.getAllByText('Processing...').length).toBeGreaterThan(0);
+    expect(view.calls('POST', LIST)).toHaveLength(1);
+    processed = true;
+    await act(() => vi.advanceTimersByTimeAsync(8000));
+    await waitFor(() => expect(screen.queryByText('Processing...')).toBeNull());
+    expect(view.calls('POST', LIST)).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(24_000));
+    expect(view.calls('POST', LIST)).toHaveLength(2);
+  });
+
+  it('deletes a clip after confirmation', async () => {
+    let clips = [popclip(1), popclip(2)];
+    const view = await openList({
+      [`POST ${LIST}`]: () => ({ body: { data: clips, lastEvaluatedKey: null } }),
+      'POST /api/media/csDeleteMedia': (_request, body) => {
+        clips = clips.filter((c) => c.metaIdentifier !== (body as Popclip).metaIdentifier);
+        return { body: { success: true, metaIdentifier: 'clip-1' } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Clip number 1' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expectToast(POPCLIP_TOASTS.clipDeleted);
+    expect(view.calls('POST', '/api/media/csDeleteMedia')[0]?.body).toEqual({
+      id: 'demo-store.myshopify.com',
+      metaIdentifier: 'clip-1',
+    });
+    await waitFor(() => expect(screen.queryByText('Clip number 1')).toBeNull());
+  });
+
+  it('toasts the failure when deleting fails', async () => {
+    await openList({
+      ...listRoute([[popclip(1)]]),
+      'POST /api/media/csDeleteMedia': { status: 500, body: { error: 'internal', message: 'x' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Clip number 1' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await expectToast(POPCLIP_TOASTS.clipDeleteFailed);
+  });
+
+  it('offers Create in the empty state', async () => {
+    const view = await openList(listRoute([[]]));
+    await screen.findByText('No Popclips found');
+    await userEvent.click(screen.getByRole('link', { name: 'Create' }));
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/create'));
+  });
+
+  it('disables Create at the view limit and explains why', async () => {
+    await openList({
+      ...listRoute([[popclip(1)]]),
+      'GET /api/shopify/shop/popclips/gating': {
+        body: { data: gatingWire({ limit_access: true, max_views: '15,000' }) },
+      },
+    });
+    const text =
+      "You've reached your current plan's view limits of 15,000. In order to create new Popclips please upgrade.";
+    await screen.findByText(text);
+    expect(isDisabled(screen.getByRole('button', { name: 'Create Popclip' }))).toBe(true);
+  });
+
+  it('shows the watermark and its upsell on the free level only', async () => {
+    const view = await openList(listRoute([[popclip(1)]]), readyShop());
+    await screen.findByText('Clip number 1');
+    expect(screen.getByText('Powered by Popstage')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Watermark' }));
+    await waitFor(() => expect(view.pathname()).toBe('/manage/plans'));
+  });
+
+  it('shows no watermark on a paid level', async () => {
+    await openList(listRoute([[popclip(1)]]));
+    await screen.findByText('Clip number 1');
+    expect(screen.queryByText('Powered by Popstage')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Watermark' })).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import { formatPrice, PRODUCT_SEARCH_PAGE_SIZE, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core';
+import {
+  BlockStack,
+  Box,
+  Button,
+  Icon,
+  InlineStack,
+  Spinner,
+  Text,
+  TextField,
+  Thumbnail,
+} from '@shopify/polaris';
+import { ImageIcon, SearchIcon } from '@shopify/polaris-icons';
+import { useState } from 'react';
+import { useProductSearch } from '../api/products-api';
+import { fromPickerItem, type TaggedProduct } from '../shared/tagged-product';
+import { useDebouncedValue } from '../shared/use-debounced-value';
+import styles from './product-search.module.css';
+
+export const NO_PRODUCT_RESULTS = 'Could not find any results';
+
+interface Props {
+  taggedIds: readonly string[];
+  onAdd: (product: TaggedProduct) => void;
+}
+
+/**
+ * The product picker: pages of PRODUCT_SEARCH_PAGE_SIZE published products, searched 1.5 s after
+ * typing stops (the issue's reading of spec 02 §2), with "Load more" for the next page.
+ */
+export function ProductSearch({ taggedIds, onAdd }: Props) {
+  const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_LONG_MS);
+  const search = useProductSearch(debounced);
+  const products = search.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <BlockStack gap="200">
+      <TextField
+        label="Search products"
+        placeholder="Search products by title"
+        prefix={<Icon source={SearchIcon} />}
+        value={query}
+        onChange={setQuery}
+        clearButton
+        onClearButtonClick={() => setQuery('')}
+        autoComplete="off"
+      />
+      <div className={styles.results} aria-busy={search.isFetching}>
+        {search.isPending ? (
+          <Box padding="400">
+            <InlineStack align="center">
+              <Spinner size="small" accessibilityLabel="Loading products" />
+            </InlineStack>
+          </Box>
+        ) : products.length === 0 ? (
+          <Box padding="400">
+            <Text as="p" tone="subdued" alignment="center">
+              {NO_PRODUCT_RESULTS}
+            </Text>
+          </Box>
+        ) : (
+          <ul className={styles.list} aria-label="Products">
+            {products.map((item) => {
+              const tagged = taggedIds.includes(item.id);
+              return (
+                <li key={item.id} className={styles.row}>
+                  <Thumbnail
+                    size="small"
+                    source={item.imgSrc ?? ImageIcon}
+                    alt={item.imgAlt ?? item.title}
+                  />
+                  <div className={styles.grow}>
+                    <Text as="span" fontWeight="medium" truncate>
+                      {item.title}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {formatPrice(item.amount, item.currencyCode)}
+                    </Text>
+                  </div>
+                  <Button
+                    size="slim"
+                    disabled={tagged}
+                    accessibilityLabel={`Tag ${item.title}`}
+                    onClick={() => onAdd(fromPickerItem(item))}
+                  >
+                    {tagged ? 'Tagged' : 'Tag'}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {search.hasNextPage ? (
+          <Box padding="200">
+            <InlineStack align="center">
+              <Button
+                variant="plain"
+                onClick={() => void search.fetchNextPage()}
+                loading={search.isFetchingNextPage}
+                accessibilityLabel={`Load ${PRODUCT_SEARCH_PAGE_SIZE} more products`}
+              >
+                Load more
+              </Button>
+            </InlineStack>
+          </Box>
+        ) : null}
+      </div>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,36 @@
+import { BlockStack, Card, Checkbox, Text } from '@shopify/polaris';
+
+interface Props {
+  excludeFromProductPage: boolean;
+  featured: boolean;
+  disabled: boolean;
+  onExcludeChange: (exclude: boolean) => void;
+  onFeaturedChange: (featured: boolean) => void;
+}
+
+/** Where the clip plays: product pages (display targets) and the featured slot (one per shop). */
+export function VisibilityCard(props: Props) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Visibility
+        </Text>
+        <Checkbox
+          label="Exclude from product pages"
+          helpText="The clip will not play on the pages of its tagged products."
+          checked={props.excludeFromProductPage}
+          disabled={props.disabled}
+          onChange={props.onExcludeChange}
+        />
+        <Checkbox
+          label="Feature this Popclip"
+          helpText="The featured Popclip plays on your storefront. Only one Popclip can be featured."
+          checked={props.featured}
+          disabled={props.disabled}
+          onChange={props.onFeaturedChange}
+        />
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { FEATURED_OVERRIDE_CANCELLED, needsFeaturedOverride } from '@popstage/core';
+import { useState } from 'react';
+import { useShop } from '../../../app/shop/ShopContext';
+
+/**
+ * The featured toggle (spec 02 §4): checking it while another clip is featured opens the
+ * override confirmation; Cancel unmarks it. `clipId` is null for a clip not created yet.
+ */
+export function useFeaturedToggle(clipId: string | null, setFeatured: (value: boolean) => void) {
+  const shop = useShop();
+  const [confirming, setConfirming] = useState(false);
+
+  const onChange = (featured: boolean) => {
+    setFeatured(featured);
+    const override = needsFeaturedOverride({
+      currentFeaturedId: shop.featuredPopclipId,
+      clipId: clipId ?? '',
+      featured,
+    });
+    if (override) setConfirming(true);
+  };
+
+  return {
+    onChange,
+    modal: {
+      open: confirming,
+      onConfirm: () => setConfirming(false),
+      onCancel: () => {
+        setConfirming(false);
+        setFeatured(FEATURED_OVERRIDE_CANCELLED);
+      },
+    },
+  };
+}

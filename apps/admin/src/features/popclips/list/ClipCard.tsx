@@ -1,0 +1,114 @@
+import {
+  formatCompactNumber,
+  POPCLIP_LABELS,
+  type Popclip,
+  popclipEditPath,
+  popclipStatusLabel,
+  truncateClipTitle,
+} from '@popstage/core';
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris';
+import { DeleteIcon } from '@shopify/polaris-icons';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './clip-card.module.css';
+
+interface Props {
+  clip: Popclip;
+  /** Free level: the storefront player shows the 'Powered by' watermark (spec 02 §2, §6). */
+  watermark: boolean;
+  onDelete: (clip: Popclip) => void;
+}
+
+/** One clip of the list grid: poster (animated preview on hover), title, status, counts. */
+export function ClipCard({ clip, watermark, onDelete }: Props) {
+  const [hovered, setHovered] = useState(false);
+  const title = clip.metaData.videoTitle;
+  const poster = clip.metaData.thumbnailURL;
+  const preview = hovered && clip.metaData.gifURL ? clip.metaData.gifURL : poster;
+  const failed = clip.status === 'failed';
+  const editPath = popclipEditPath(clip.metaIdentifier);
+  const statusLabel = failed ? null : popclipStatusLabel(clip.status);
+
+  return (
+    <Card padding="0">
+      {/* The poster opens the clip too; the Edit button is the keyboard path. */}
+      <Link
+        to={editPath}
+        className={styles.poster}
+        tabIndex={-1}
+        aria-hidden
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
+        {preview ? (
+          <img className={styles.image} src={preview} alt="" loading="lazy" />
+        ) : failed ? null : (
+          <div className={styles.placeholder}>
+            <Spinner size="small" accessibilityLabel={POPCLIP_LABELS.processing} />
+          </div>
+        )}
+        {watermark ? (
+          <span className={styles.watermark}>{`${POPCLIP_LABELS.poweredBy} Popstage`}</span>
+        ) : null}
+      </Link>
+      <Box padding="300">
+        <BlockStack gap="200">
+          <span title={title}>
+            <Text as="h3" variant="headingSm" breakWord>
+              {truncateClipTitle(title)}
+            </Text>
+          </span>
+          {statusLabel ? (
+            <InlineStack>
+              <Badge tone="info" progress="incomplete">
+                {statusLabel}
+              </Badge>
+            </InlineStack>
+          ) : null}
+          {failed ? (
+            <BlockStack gap="100">
+              <InlineStack>
+                <Badge tone="critical">Failed</Badge>
+              </InlineStack>
+              <Text as="p" tone="critical" variant="bodySm">
+                {clip.failureReason ?? ''}
+              </Text>
+            </BlockStack>
+          ) : null}
+          <ClipCounts clip={clip} />
+          <InlineStack gap="200" align="space-between" blockAlign="center">
+            <Button url={editPath} accessibilityLabel={`Edit ${title}`}>
+              Edit
+            </Button>
+            <Button
+              icon={DeleteIcon}
+              tone="critical"
+              variant="tertiary"
+              accessibilityLabel={`Delete ${title}`}
+              onClick={() => onDelete(clip)}
+            />
+          </InlineStack>
+        </BlockStack>
+      </Box>
+    </Card>
+  );
+}
+
+/** Views from basic, likes from premium: the server says which (showViews, showLikes). */
+function ClipCounts({ clip }: { clip: Popclip }) {
+  if (!clip.showViews && !clip.showLikes) return null;
+  return (
+    <InlineStack gap="300">
+      {clip.showViews ? (
+        <Text as="span" tone="subdued" variant="bodySm">
+          {`${formatCompactNumber(clip.clipViews)} views`}
+        </Text>
+      ) : null}
+      {clip.showLikes ? (
+        <Text as="span" tone="subdued" variant="bodySm">
+          {`${formatCompactNumber(clip.clipLikes)} likes`}
+        </Text>
+      ) : null}
+    </InlineStack>
+  );
+}

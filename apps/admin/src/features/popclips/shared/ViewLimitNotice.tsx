@@ -1,0 +1,49 @@
+import { creationBlockedMessage, type PopclipsGating } from '@popstage/core';
+import { Banner, Modal, Text } from '@shopify/polaris';
+import { useNavigate } from 'react-router-dom';
+import { openUpgrade } from '../../shop/landing/upgrade-link';
+
+/** Why Create is disabled (spec 02 §2): the view-limit text, with an upgrade offer. */
+export function ViewLimitBanner({ gating }: { gating: PopclipsGating | undefined }) {
+  const navigate = useNavigate();
+  const text = gating ? creationBlockedMessage(gating) : null;
+  if (!text) return null;
+  return (
+    <Banner
+      tone="critical"
+      action={{ content: 'Upgrade Plan', onAction: () => openUpgrade(navigate) }}
+    >
+      {text}
+    </Banner>
+  );
+}
+
+interface ModalProps {
+  open: boolean;
+  message: string;
+  onClose: () => void;
+}
+
+/** The view-limit modal shown when creating is blocked (spec 02 §2). */
+export function ViewLimitModal({ open, message, onClose }: ModalProps) {
+  const navigate = useNavigate();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="View limit reached"
+      primaryAction={{
+        content: 'Upgrade Plan',
+        onAction: () => {
+          onClose();
+          openUpgrade(navigate);
+        },
+      }}
+      secondaryActions={[{ content: 'Close', onAction: onClose }]}
+    >
+      <Modal.Section>
+        <Text as="p">{message}</Text>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ClipSourceType, DisplayTarget, PopclipStatus } from '@popstage/core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** A tagged product as stored on a clip: the GID plus a snapshot taken when it was tagged. */
+export interface StoredPopclipProduct {
+  shopifyProductId: string;
+  shopifyProductHandle: string;
+  shopifyProductUrl: string;
+  defaultImage: string | null;
+  title: string;
+  amount: string;
+  currencyCode: string;
+}
+
+/**
+ * Popclips (spec 02 §3): one row per clip. Media lives in the ObjectStore under
+ * shops/<shop id>/clips/<metaIdentifier>/; the row keeps the keys. The shop's featured clip is
+ * shops.featured_popclip_id (a metaIdentifier), the only place "featured" is stored.
+ */
+export const popclips = pgTable(
+  'popclips',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    metaIdentifier: text().notNull().unique(),
+    title: text().notNull(),
+    status: text().$type<PopclipStatus>().notNull(),
+    failureReason: text(),
+    source: text().$type<ClipSourceType>().notNull().default('device'),
+    sourceUrl: text(),
+    /** The uploaded or imported file, kept as it came (also when processing fails). */
+    originalKey: text().notNull(),
+    /** What the browser declared at csUpload; the stored object must match it. */
+    originalContentType: text().notNull(),
+    originalDeclaredSize: integer(),
+    playableKey: text(),
+    thumbnailKey: text(),
+    customThumbnailKey: text(),
+    customThumbnailContentType: text(),
+    /** A replacement custom thumbnail being uploaded (csUpdateMedia), checked at csUploadComplete. */
+    pendingThumbnailKey: text(),
+    pendingThumbnailContentType: text(),
+    previewKey: text(),
+    durationSeconds: doublePrecision(),
+    width: integer(),
+    height: integer(),
+    products: jsonb().$type<StoredPopclipProduct[]>().notNull().default([]),
+    displayTargets: jsonb().$type<DisplayTarget[]>().notNull(),
+    isPrivate: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    processedAt: timestamp({ withTimezone: true }),
+    playableAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('popclips_shop_created_idx').on(table.shopId, table.createdAt, table.id)],
+);
+
+export type PopclipRow = typeof popclips.$inferSelect;
+export type NewPopclipRow = typeof popclips.$inferInsert;

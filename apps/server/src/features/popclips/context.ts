@@ -1,0 +1,63 @@
+import {
+  hasPopclipsCapability,
+  type PopclipsPlanLevel,
+  popclipsPlanLevel,
+  POPCLIP_SERVER_MESSAGES as S,
+} from '@popstage/core';
+import type { AppDeps } from '../../app';
+import type { ShopRow } from '../../db/schema';
+import { forbidden } from '../../http/errors';
+import { findSellerAccount } from '../account/seller-store';
+import { readCatalogue } from '../billing/catalogue-store';
+import { activeSubscription } from '../billing/subscription-store';
+import { ensureShop } from '../shop/service';
+
+/** What every clip call needs about the session's shop. */
+export interface ClipContext {
+  shop: ShopRow;
+  sellerId: string | null;
+  level: PopclipsPlanLevel;
+}
+
+export async function clipContext(
+  deps: Pick<AppDeps, 'database' | 'platform'>,
+  shopDomain: string,
+): Promise<ClipContext> {
+  const shop = await ensureShop(deps, shopDomain);
+  const [seller, level] = await Promise.all([
+    findSellerAccount(deps.database.db, shop.id),
+    popclipsLevel(deps, shop),
+  ]);
+  return { shop, sellerId: seller?.sellerId ?? null, level };
+}
+
+/** The level of the active subscription's popclips add-on (spec 02 §6); free without one. */
+export async function popclipsLevel(
+  deps: Pick<AppDeps, 'database'>,
+  shop: ShopRow,
+): Promise<PopclipsPlanLevel> {
+  const db = deps.database.db;
+  const active = await activeSubscription(db, shop.id);
+  if (!active) return popclipsPlanLevel(null, shop.shopifyDomain);
+  const catalogue = await readCatalogue(db);
+  const addon = catalogue.addons.find(
+    (candidate) => active.addonIds.includes(candidate.id) && candidate.featureId === 'popclips',
+  );
+  return popclipsPlanLevel(addon?.price[0]?.amount ?? null, shop.shopifyDomain);
+}
+
+/**
+ * The media gallery's owner id (listMediabyID id, sellerId, csUpdateMedia/csDeleteMedia id):
+ * the shop's domain, its id or its seller id. Anything else is another tenant: 403.
+ */
+export function assertOwner(ctx: ClipContext, id: string, alsoAllowed: string[] = []): void {
+  const owners = [ctx.shop.shopifyDomain, ctx.shop.id, ctx.sellerId, ...alsoAllowed];
+  if (!owners.includes(id.trim())) throw forbidden(S.notYourShop);
+}
+
+export function clipVisibility(level: PopclipsPlanLevel) {
+  return {
+    showViews: hasPopclipsCapability(level, 'viewCounts'),
+    showLikes: hasPopclipsCapability(level, 'likes'),
+  };
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CsImportBody,
+  canImportFromSocial,
+  POPCLIP_VALIDATION_MESSAGES as M,
+  POPCLIP_EMPTY_MESSAGES,
+  POPCLIP_TOASTS as T,
+  TITLE_MAX_LENGTH,
+  UPGRADE_BUTTON_PRICE_TEXT,
+} from '@popstage/core';
+import { HttpError } from '../../http/errors';
+import { SocialImportError } from '../../platform/social/port';
+import { storeEvent } from '../onboarding/store';
+import { clipContext } from './context';
+import { clipFolder } from './media-keys';
+import { resolveTaggedProducts } from './products';
+import { assertCanCreate, type PopclipDeps, queueProcessing } from './service';
+import { insertPopclip, setFeaturedPopclip } from './store';
+import { toPopclipWire } from './wire';
+
+/** The post page is read while the merchant waits; the video itself is fetched by the job. */
+const RESOLVE_TIMEOUT_MS = 15_000;
+
+/**
+ * csImport: Instagram or TikTok (spec 02 §2). Needs the basic level (add-on ≥ 29.99) or the
+ * allow list: else 403 'Access Denied' with the upgrade modal's variant. The post's video is found
+ * now (a wrong URL answers at once), then fetched and processed by the clip job like an upload.
+ */
+export async function importClip(deps: PopclipDeps, shopDomain: string, body: CsImportBody) {
+  const ctx = await clipContext(deps, shopDomain);
+  if (!canImportFromSocial(ctx.level)) {
+    throw new HttpError(403, POPCLIP_EMPTY_MESSAGES.accessDenied, {
+      reason: 'plan',
+      upgrade: {
+        variant: body.sourceType === 'tiktok' ? 'tiktokImport' : 'instagramImport',
+        price: UPGRADE_BUTTON_PRICE_TEXT,
+      },
+    });
+  }
+  await assertCanCreate(deps, ctx);
+  const products = await resolveTaggedProducts(deps, ctx.shop, body.products);
+  let resolved: { videoUrl: string; title: string | null };
+  try {
+    resolved = await deps.social.resolve(body.sourceType, body.url, {
+      signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw importHttpError(error);
+  }
+  const metaIdentifier = randomBytes(10).toString('hex');
+  const now = deps.clock.now();
+  const network = body.sourceType === 'tiktok' ? 'TikTok' : 'Instagram';
+  const title = Array.from(body.title ?? resolved.title ?? `${network} clip`)
+    .slice(0, TITLE_MAX_LENGTH)
+    .join('')
+    .trim();
+  const row = await insertPopclip(deps.database.db, {
+    shopId: ctx.shop.id,
+    metaIdentifier,
+    title: title || `${network} clip`,
+    status: 'processing',
+    source: body.sourceType,
+    sourceUrl: body.url.trim(),
+    originalKey: `${clipFolder(ctx.shop.id, metaIdentifier)}/original-import.mp4`,
+    originalContentType: 'video/mp4',
+    products,
+    displayTargets: body.display,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (body.featured) {
+    await setFeaturedPopclip(deps.database.db, ctx.shop.id, metaIdentifier);
+    ctx.shop = { ...ctx.shop, featuredPopclipId: metaIdentifier };
+  }
+  await storeEvent(deps.database.db, ctx.shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
+  await queueProcessing(deps, { clipId: row.id, videoUrl: resolved.videoUrl }, row);
+  return { clip: await toPopclipWire(deps.media, row, ctx) };
+}
+
+/** Spec 02 §8: a wrong or private post, or a network failure. */
+function importHttpError(error: unknown): HttpError {
+  if (error instanceof SocialImportError) {
+    if (error.failure === 'not_found') return new HttpError(422, T.importUploadFailed);
+    if (error.failure === 'too_large') return new HttpError(413, M.videoTooLarge);
+  }
+  return new HttpError(502, T.importFailed);
+}

@@ -1,0 +1,34 @@
+import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core';
+import type { AppDeps } from '../../app';
+import type { ShopRow, StoredPopclipProduct } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+
+/**
+ * Tagged products are read from the store by id, never taken from the request as they are:
+ * handle, URL, image, title and price are the store's (a snapshot for the storefront player).
+ * An id the shop does not have answers 400.
+ */
+export async function resolveTaggedProducts(
+  deps: Pick<AppDeps, 'platform'>,
+  shop: ShopRow,
+  inputs: readonly { shopifyProductId: string }[],
+): Promise<StoredPopclipProduct[]> {
+  const ids = [...new Set(inputs.map((input) => input.shopifyProductId.trim()))];
+  if (ids.length === 0) return [];
+  const found = await deps.platform.getProducts(shop.shopifyDomain, ids);
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const origin = shop.primaryDomainUrl.replace(/\/+$/, '');
+  return ids.map((id) => {
+    const product = byId.get(id);
+    if (!product) throw badRequest(S.productUnknown);
+    return {
+      shopifyProductId: product.id,
+      shopifyProductHandle: product.handle,
+      shopifyProductUrl: `${origin}/products/${product.handle}`,
+      defaultImage: product.images[0]?.url ?? null,
+      title: product.title,
+      amount: product.priceRange.min,
+      currencyCode: product.priceRange.currencyCode,
+    };
+  });
+}

@@ -1,0 +1,149 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/app';
+
+/** Test helpers for the clip calls. */
+
+export async function call(
+  t: TestApp,
+  shop: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: await t.auth(shop),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A signed media URL as an inject path (the host is not part of the signature). */
+export const mediaPath = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+export async function putSigned(
+  t: TestApp,
+  url: string,
+  body: Buffer,
+  contentType: string,
+  contentLength = body.length,
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url: mediaPath(url),
+    headers: { 'content-type': contentType, 'content-length': String(contentLength) },
+    payload: body,
+  });
+}
+
+/** The first n products of the shop's sandbox store as tagging input. */
+export async function someProducts(t: TestApp, shop: string, n = 1) {
+  const page = await t.deps.platform.listProducts(shop, { first: n });
+  return page.nodes.map((product) => ({
+    shopifyProductId: product.id,
+    shopifyProductHandle: product.handle,
+    shopifyProductUrl: `https://${shop}/products/${product.handle}`,
+    defaultImage: null,
+  }));
+}
+
+export async function csUpload(
+  t: TestApp,
+  shop: string,
+  video: { size: number; type?: string },
+  options: { thumbnail?: { type: string; size: number }; title?: string; featured?: boolean } = {},
+) {
+  const res = await call(t, shop, 'POST', '/api/media/csUpload', {
+    fileName: 'My clip (1).mp4',
+    fileMeta: { type: video.type ?? 'video/mp4', size: video.size },
+    ...(options.thumbnail ? { customThumbnailImage: options.thumbnail } : {}),
+    metaData: {
+      videoTitle: options.title ?? 'Summer drop',
+      products: await someProducts(t, shop),
+      featured: options.featured ?? false,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as {
+    uploadFileUrl: string;
+    uploadCustomThumbnailUrl: string | null;
+    clip: { id: string; metaIdentifier: string; status: string };
+  };
+}
+
+/** csUpload, both PUTs, csUploadComplete; answers the completion. */
+export async function uploadClip(
+  t: TestApp,
+  shop: string,
+  video: Buffer,
+  options: { thumbnail?: { bytes: Buffer; type: string }; featured?: boolean; title?: string } = {},
+) {
+  const created = await csUpload(
+    t,
+    shop,
+    { size: video.length },
+    {
+      ...(options.thumbnail
+        ? { thumbnail: { type: options.thumbnail.type, size: options.thumbnail.bytes.length } }
+        : {}),
+      ...(options.featured === undefined ? {} : { featured: options.featured }),
+      ...(options.title === undefined ? {} : { title: options.title }),
+    },
+  );
+  const put = await putSigned(t, created.uploadFileUrl, video, 'video/mp4');
+  expect(put.statusCode, put.body).toBe(200);
+  if (options.thumbnail && created.uploadCustomThumbnailUrl) {
+    const thumb = await putSigned(
+      t,
+      created.uploadCustomThumbnailUrl,
+      options.thumbnail.bytes,
+      options.thumbnail.type,
+    );
+    expect(thumb.statusCode, thumb.body).toBe(200);
+  }
+  const complete = await call(t, shop, 'POST', '/api/media/csUploadComplete', {
+    metaIdentifier: created.clip.metaIdentifier,
+  });
+  return { created, complete };
+}
+
+export async function getClip(t: TestApp, shop: string, metaIdentifier: string) {
+  const res = await call(t, shop, 'POST', '/api/media/listMediabyTypeAndMetaId', {
+    fileCategory: 'shopifyClips',
+    metaIds: [metaIdentifier],
+    sellerId: shop,
+  });
+  return res;
+}
+
+/** Draft → purchase → approve on the sandbox page: the shop's popclips add-on becomes `addon`. */
+export async function subscribe(t: TestApp, shop: string, addon: string) {
+  const draft = await call(t, shop, 'POST', '/api/shopify/shop/subscription/draft', {
+    shopifyDomain: shop,
+    planId: 'bundle-flexible-2025-monthly',
+    extraAddonIds: [addon],
+  });
+  expect(draft.statusCode, draft.body).toBe(200);
+  const bought = await call(t, shop, 'POST', '/api/shopify/shop/subscription', {
+    draftId: draft.json().id,
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const confirmationUrl = bought.json().confirmationUrl as string | null;
+  if (confirmationUrl) {
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(confirmationUrl).pathname}/approve`,
+    });
+    expect(approved.statusCode).toBe(303);
+  }
+}
+
+/** A tiny valid PNG header (what sniffing reads) padded to `size`. */
+export function pngBytes(size = 200): Buffer {
+  const bytes = Buffer.alloc(size, 0);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+}

@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './browser';
+import { prepareShop } from './prepare-shop';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+/** The ffmpeg the server itself runs (@ffmpeg-installer, resolved from apps/server). */
+function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  const serverRequire = createRequire(resolve(import.meta.dirname, '../apps/server/package.json'));
+  return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/** A 3-second portrait H.264/AAC MP4 from ffmpeg's test pattern. */
+async function generateClip(path: string): Promise<string> {
+  await promisify(execFile)(ffmpegPath(), [
+    ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3'],
+    ...['-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=3'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-f', 'mp4', path],
+  ]);
+  return path;
+}
+
+/** A solid-colour RGB PNG written from its bytes (signature, IHDR, IDAT, IEND). */
+function writePng(path: string, width: number, height: number, rgb: [number, number, number]) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array(height).fill(row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  writeFileSync(
+    path,
+    Buffer.concat([
+      signature,
+      chunk('IHDR', header),
+      chunk('IDAT', pixels),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+  return path;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  workDir = mkdtempSync(join(tmpdir(), 'popstage-popclips-e2e-'));
+});
+afterAll(async () => {
+  await browser.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
+  expect(reset.ok()).toBe(true);
+});
+
+describe('popclips journeys', () => {
+  it('uploads a clip with a thumbnail and two products, edits it and deletes it', async () => {
+    const [video, thumbnail] = await Promise.all([
+      generateClip(join(workDir, 'spring look.mp4')),
+      writePng(join(workDir, 'thumbnail.png'), 180, 320, [230, 90, 60]),
+    ]);
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+
+    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
+    await page.getByText('No Popclips found').waitFor();
+    await page.getByRole('button', { name: 'Create Popclip' }).click();
+    await page.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
+
+    await page.getByLabel('Clip Title').fill('Spring look in the garden');
+    await page.getByLabel('Video', { exact: true }).setInputFiles(video);
+    await page.getByLabel('Video preview').waitFor();
+    await page.getByLabel('Use a custom thumbnail').check();
+    await page.getByLabel('Thumbnail image').setInputFiles(thumbnail);
+    await page.getByAltText('Custom thumbnail').waitFor();
+
+    // The sandbox catalogue: the search goes out once typing has stopped for 1.5 s.
+    const searched = page.waitForResponse((r) =>
+      r.url().includes('/api/catalogue/products?query=cotton'),
+    );
+    await page.getByLabel('Search products').fill('cotton');
+    await searched;
+    const tagButtons = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('button', { name: /^Tag / });
+    await tagButtons.nth(1).waitFor();
+    await tagButtons.nth(0).click();
+    await tagButtons.nth(1).click();
+    const tagged = page.getByRole('list', { name: 'Tagged products' }).getByRole('listitem');
+    await expect.poll(() => tagged.count()).toBe(2);
+    await screenshot(page, 'popclips-create-form');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    const congratulations = page.getByRole('dialog');
+    await congratulations.getByText('Congratulations!').waitFor({ timeout: 30_000 });
+    await congratulations.getByRole('button', { name: 'Go to Popclips List' }).click();
+
+    await page.waitForURL(`${BASE}/popclips/list**`);
+    const card = page.getByRole('heading', { name: 'Spring look in the garden' });
+    await card.waitFor();
+    await page.getByText('Processing...').first().waitFor();
+    await screenshot(page, 'popclips-list-processing');
+    // Processing runs in the server's worker; the list polls every 8 s until it is done.
+    await expect
+      .poll(() => page.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
+      .toBe(0);
+    await page.getByText('0 views').waitFor();
+    await screenshot(page, 'popclips-list');
+
+    await page.getByRole('link', { name: 'Edit Spring look in the garden' }).click();
+    await page.getByRole('heading', { name: 'Edit Popclip', level: 1 }).waitFor();
+    const title = page.getByLabel('Clip Title');
+    await expect.poll(() => title.inputValue()).toBe('Spring look in the garden');
+    await expect.poll(() => tagged.count()).toBe(2);
+    await screenshot(page, 'popclips-edit');
+    await title.fill('Summer look by the sea');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Popclip saved.').first().waitFor();
+    await page.waitForURL(`${BASE}/popclips/list**`);
+    await page.getByRole('heading', { name: 'Summer look by the sea' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Summer look by the sea' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Clip successfully deleted.').first().waitFor();
+    await page.getByText('No Popclips found').waitFor();
+  }, 240_000);
+});
