@@ -35,12 +35,17 @@ const ACCOUNT_PAGES: ReadonlySet<RoutePattern> = new Set([
   ROUTES.popclipsAccountVerify,
 ]);
 
-/** Pages a shop may open before finishing onboarding: plans, account flows and the wizard itself. */
+/**
+ * Pages a shop may open before finishing onboarding: plans, account flows, the wizard itself, and
+ * the two pages its steps 3 and 4 send the merchant to (create the first clip and carousel).
+ */
 const ONBOARDING_EXEMPT_PAGES: ReadonlySet<RoutePattern> = new Set([
   ...ACCOUNT_PAGES,
   ROUTES.selectPlans,
   ROUTES.managePlans,
   ROUTES.getStarted,
+  ROUTES.popclipsCreate,
+  ROUTES.popclipsCreateCarousel,
 ]);
 
 export function isAccountPage(route: RoutePattern): boolean {
