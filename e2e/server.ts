@@ -8,6 +8,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 export interface StartedApp {
   baseUrl: string;
+  /** The server process's id (the media bench samples its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Starte
   }
   return {
     baseUrl,
+    pid: child.pid ?? Number.NaN,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

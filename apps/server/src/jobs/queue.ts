@@ -18,7 +18,13 @@ export function createQueue(
 ): Queue {
   const schema = options.schema ?? 'pgboss';
   // Maintenance and cron belong to processes that run workers; web processes only send jobs.
-  const roleOptions = { supervise: options.supervise ?? true, schedule: options.supervise ?? true };
+  const roleOptions = {
+    supervise: options.supervise ?? true,
+    schedule: options.supervise ?? true,
+    // Workers wake on NOTIFY the moment a job is sent (a clip should play within a second of
+    // upload-complete); polling stays on as the fallback.
+    useListenNotify: true,
+  };
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.url, schema, max: 4, ...roleOptions })

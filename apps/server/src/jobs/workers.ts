@@ -14,6 +14,7 @@ export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): 
     await queue.createQueue(job.name, {
       retryLimit: job.retryLimit ?? 5,
       retryBackoff: true,
+      notify: true,
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       ...(job.deadLetter ? { deadLetter: job.deadLetter } : {}),
     });
