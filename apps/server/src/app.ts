@@ -16,11 +16,15 @@ import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytic
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
+import { carouselRoutes } from './features/carousels/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { popclipsRoutes } from './features/popclips/routes';
 import { sandboxRoutes } from './features/sandbox/routes';
+import { settingsRoutes } from './features/settings/routes';
+import { sharePageRoutes } from './features/sharing/public-routes';
+import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
@@ -98,7 +102,8 @@ export async function buildApp(
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
+    // Pages that set their own policy (the public share page: framable by anyone) keep it.
+    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', frameAncestors(deps.config, request.query));
     }
     return payload;
@@ -114,6 +119,9 @@ export async function buildApp(
     await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(popclipsRoutes, { prefix: '/api' });
     await authed.register(catalogueRoutes, { prefix: '/api' });
+    await authed.register(carouselRoutes, { prefix: '/api' });
+    await authed.register(settingsRoutes, { prefix: '/api' });
+    await authed.register(sharingRoutes, { prefix: '/api' });
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
@@ -126,6 +134,8 @@ export async function buildApp(
     });
   }
   await app.register(billingReturnRoutes);
+  // Public share pages of clips (no token; rate limited).
+  await app.register(sharePageRoutes);
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

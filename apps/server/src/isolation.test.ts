@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
+import { carousels } from './db/schema';
 import { lastCode, sellerPayload, verifyPhone } from './features/account/testing';
 import { proposePlanChange } from './features/billing/service';
 import { csUpload, someProducts } from './features/popclips/testing';
@@ -26,6 +27,8 @@ interface IsolationCase {
 const A_PHONE = '+15550007777';
 const A_OPEN_PHONE = '+15550007778';
 const A_EMAIL = 'a-owner@demo.example.com';
+/** Shop A's carousel (inserted with this id in beforeAll). */
+const A_CAROUSEL = '0a0a0a0a-0000-4000-8000-00000000000a';
 
 const CASES: IsolationCase[] = [
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
@@ -300,6 +303,115 @@ const CASES: IsolationCase[] = [
     payload: (a) => ({ popclip_id: a.clip }),
     expect: 404,
   },
+  // Carousels, settings, share links (issue 6): A's carousel is not found in B's shop (404);
+  // a customer id of A's is 403.
+  {
+    method: 'GET',
+    route: '/api/popclips/carousels',
+    url: '/api/popclips/carousels',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/popclips/carousels',
+    url: `/api/popclips/carousels?customerId=${SHOP_A}`,
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/popclips/carousels/:carousel_id',
+    url: `/api/popclips/carousels/${A_CAROUSEL}`,
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/popclips/carousels',
+    url: '/api/popclips/carousels',
+    payload: (a) => ({
+      customer_id: SHOP_A,
+      carousel_title: 'Taken',
+      carousel_type: 'custom',
+      carousel_type_ids: [a.clip, 'x1', 'x2'],
+    }),
+    expect: 403,
+  },
+  {
+    method: 'PUT',
+    route: '/api/popclips/carousels',
+    url: '/api/popclips/carousels',
+    payload: (a) => ({
+      carousel_id: A_CAROUSEL,
+      customer_id: SHOP_B,
+      carousel_title: 'Taken',
+      carousel_type: 'custom',
+      carousel_type_ids: [a.clip, 'x1', 'x2'],
+      is_published: false,
+    }),
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/popclips/carousels/:carousel_id/publish',
+    url: `/api/popclips/carousels/${A_CAROUSEL}/publish`,
+    payload: () => ({ customer_id: SHOP_B, is_published: false }),
+    expect: 404,
+  },
+  {
+    method: 'GET',
+    route: '/api/popclips/carousels/:carousel_id/embed',
+    url: `/api/popclips/carousels/${A_CAROUSEL}/embed`,
+    expect: 404,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/popclips/carousels/:carousel_id',
+    url: `/api/popclips/carousels/${A_CAROUSEL}?customerId=${SHOP_B}`,
+    expect: 404,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/popclips/settings',
+    url: '/api/shopify/shop/popclips/settings',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/popclips/settings',
+    url: '/api/shopify/shop/popclips/settings',
+    payload: () => ({
+      hidePopClipsOnPDP: false,
+      showViewsOnPopClips: false,
+      showLikesOnPopClips: false,
+      enableShopFeaturesBuyBtn: false,
+      shopifyDomain: SHOP_A,
+    }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/popclips/settings',
+    url: '/api/shopify/shop/popclips/settings',
+    payload: () => ({
+      hidePopClipsOnPDP: false,
+      showViewsOnPopClips: false,
+      showLikesOnPopClips: false,
+      enableShopFeaturesBuyBtn: false,
+    }),
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/popclips/share-gating',
+    url: '/api/shopify/shop/popclips/share-gating',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/popclips/share-gating',
+    url: '/api/shopify/shop/popclips/share-gating',
+    payload: (a) => ({ metaIdentifier: a.clip }),
+    expect: 404,
+  },
   {
     method: 'GET',
     route: '/api/catalogue/products',
@@ -425,6 +537,25 @@ beforeAll(async () => {
     payload: { subject: 'a-secret-client', message: 'a-secret-client', email: A_EMAIL },
   });
   const clip = await csUpload(t, SHOP_A, { size: 1000 }, { featured: true });
+  // Issue 6: a carousel, saved settings and a share link of A's.
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/popclips/settings',
+    headers,
+    payload: {
+      hidePopClipsOnPDP: true,
+      showViewsOnPopClips: true,
+      showLikesOnPopClips: false,
+      enableShopFeaturesBuyBtn: true,
+    },
+  });
+  const shared = await t.app.inject({
+    method: 'POST',
+    url: '/api/shopify/shop/popclips/share-gating',
+    headers,
+    payload: { metaIdentifier: clip.clip.metaIdentifier },
+  });
+  expect(shared.statusCode).toBe(201);
   shopA = {
     clip: clip.clip.metaIdentifier,
     bProducts: await someProducts(t, SHOP_B),
@@ -446,6 +577,18 @@ beforeAll(async () => {
   );
   shopAId = rows[0]?.id ?? '';
   expect(shopAId).not.toBe('');
+  await t.deps.database.db.insert(carousels).values({
+    id: A_CAROUSEL,
+    shopId: shopAId,
+    title: 'a-secret-client',
+    type: 'custom',
+    typeIds: [shopA.clip],
+    sortedPopclipsIds: [shopA.clip],
+    isPublished: true,
+    publishedAt: new Date(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 });
 afterAll(() => t.close());
 

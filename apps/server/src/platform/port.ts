@@ -146,6 +146,8 @@ export interface StorePlatform {
   ): Promise<Connection<PlatformProduct>>;
   getProducts(shop: string, ids: string[]): Promise<PlatformProduct[]>;
   listCollections(shop: string, options?: ListOptions): Promise<Connection<PlatformCollection>>;
+  /** One collection of the shop by GID; null when the shop has no such collection. */
+  getCollection(shop: string, id: string): Promise<PlatformCollection | null>;
   /** Products published to the Popstage sales channel. */
   countPublishedProducts(shop: string): Promise<number>;
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */

@@ -20,3 +20,11 @@ export function carouselFormError({ title, type, typeIds }: CarouselFormFacts): 
   if (type === 'collection' && typeIds.length !== 1) return M.carouselCollectionRequired;
   return null;
 }
+
+/** The storefront snippet of a carousel (the widget renders every element carrying the attribute). */
+export const CAROUSEL_EMBED_ATTRIBUTE = 'data-popstage-carousel';
+
+export function carouselEmbedHtml(carouselId: string): string {
+  const safe = carouselId.replace(/[^A-Za-z0-9-]/g, '');
+  return `<div ${CAROUSEL_EMBED_ATTRIBUTE}="${safe}"></div>`;
+}

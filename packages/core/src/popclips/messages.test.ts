@@ -74,8 +74,9 @@ describe('Popclips texts', () => {
       'No Results',
       'No Result Found!',
     ]);
+    // The spec shows the start only ("...for this month..."); the end is ours.
     expect(SHARE_LIMIT_MESSAGE).toBe(
-      "Oops! You've reached the maximum limit of 5 Popclip shares for this month...",
+      "Oops! You've reached the maximum limit of 5 Popclip shares for this month. Upgrade your plan to share more.",
     );
     expect(POPCLIP_LABELS.processing).toBe('Processing...');
     expect(POPCLIP_LABELS.collectionOverLimit).toBe('250+ products');

@@ -99,6 +99,25 @@ export interface PopclipsSettings {
   enableShopFeaturesBuyBtn: boolean;
 }
 
+/** A shop's settings until it saves them (ours; recorded in docs/decisions.md). */
+export const DEFAULT_POPCLIPS_SETTINGS: PopclipsSettings = {
+  hidePopClipsOnPDP: false,
+  showViewsOnPopClips: true,
+  showLikesOnPopClips: true,
+  enableShopFeaturesBuyBtn: false,
+};
+
+/** GET /api/popclips/carousels/{carousel_id}/embed: how a carousel goes on a storefront page. */
+export interface CarouselEmbed {
+  carousel_id: string;
+  /** Paste into any theme section or page; the widget (app embed) renders it. */
+  html: string;
+  /** The theme app block that does the same from the theme editor. */
+  themeBlock: { extension: 'popstage'; block: 'carousel'; settings: { carousel_id: string } };
+  /** The Popstage app embed must be on for either to render. */
+  requiresAppEmbed: true;
+}
+
 /** Answers of the media gallery calls (spec 02 §7). */
 export interface ListMediaResponse {
   data: Popclip[];

@@ -1,6 +1,7 @@
 import {
   hasPopclipsCapability,
   type PopclipsPlanLevel,
+  type PopclipsSettings,
   popclipsPlanLevel,
   POPCLIP_SERVER_MESSAGES as S,
 } from '@popstage/core';
@@ -10,6 +11,7 @@ import { forbidden } from '../../http/errors';
 import { findSellerAccount } from '../account/seller-store';
 import { readCatalogue } from '../billing/catalogue-store';
 import { activeSubscription } from '../billing/subscription-store';
+import { readPopclipsSettings } from '../settings/store';
 import { ensureShop } from '../shop/service';
 
 /** What every clip call needs about the session's shop. */
@@ -17,6 +19,8 @@ export interface ClipContext {
   shop: ShopRow;
   sellerId: string | null;
   level: PopclipsPlanLevel;
+  /** The shop's Popclips settings (views and likes shown or not). */
+  settings: PopclipsSettings;
 }
 
 export async function clipContext(
@@ -24,11 +28,12 @@ export async function clipContext(
   shopDomain: string,
 ): Promise<ClipContext> {
   const shop = await ensureShop(deps, shopDomain);
-  const [seller, level] = await Promise.all([
+  const [seller, level, settings] = await Promise.all([
     findSellerAccount(deps.database.db, shop.id),
     popclipsLevel(deps, shop),
+    readPopclipsSettings(deps.database.db, shop.id),
   ]);
-  return { shop, sellerId: seller?.sellerId ?? null, level };
+  return { shop, sellerId: seller?.sellerId ?? null, level, settings };
 }
 
 /** The level of the active subscription's popclips add-on (spec 02 §6); free without one. */
@@ -55,9 +60,13 @@ export function assertOwner(ctx: ClipContext, id: string, alsoAllowed: string[] 
   if (!owners.includes(id.trim())) throw forbidden(S.notYourShop);
 }
 
-export function clipVisibility(level: PopclipsPlanLevel) {
+/** Views and likes show when the shop's settings say so and its plan level includes them. */
+export function clipVisibility(
+  level: PopclipsPlanLevel,
+  settings: Pick<PopclipsSettings, 'showViewsOnPopClips' | 'showLikesOnPopClips'>,
+) {
   return {
-    showViews: hasPopclipsCapability(level, 'viewCounts'),
-    showLikes: hasPopclipsCapability(level, 'likes'),
+    showViews: settings.showViewsOnPopClips && hasPopclipsCapability(level, 'viewCounts'),
+    showLikes: settings.showLikesOnPopClips && hasPopclipsCapability(level, 'likes'),
   };
 }

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app';
 import type { PopclipRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { popclipsGating } from '../billing/gating';
+import { removeClipFromCarousels } from '../carousels/store';
 import { storeEvent } from '../onboarding/store';
 import { assertOwner, type ClipContext, clipContext } from './context';
 import { clipFolder, customThumbnailKey, originalKey } from './media-keys';
@@ -319,6 +320,7 @@ export async function deleteMedia(
   const deleted = await deletePopclip(deps.database.db, row.id);
   if (!deleted) throw notFound(T.clipNotFound);
   await clearFeaturedIf(deps.database.db, ctx.shop.id, row.metaIdentifier);
+  await removeClipFromCarousels(deps.database.db, ctx.shop.id, row.metaIdentifier);
   await deps.media.deleteObjects(clipObjectKeys(deleted));
   return { success: true, metaIdentifier: row.metaIdentifier };
 }

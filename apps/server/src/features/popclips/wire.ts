@@ -55,7 +55,7 @@ export async function toPopclipWire(
     updatedAt: row.updatedAt.toISOString(),
     clipViews: 0,
     clipLikes: 0,
-    ...clipVisibility(ctx.level),
+    ...clipVisibility(ctx.level, ctx.settings),
   };
 }
 

@@ -213,6 +213,27 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
       };
     },
 
+    async getCollection(shop, id) {
+      const wanted = parseGid('Collection', id);
+      if (wanted === null) return null;
+      const [row] = await db
+        .select({
+          id: sandboxCollections.id,
+          title: sandboxCollections.title,
+          handle: sandboxCollections.handle,
+          productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
+        })
+        .from(sandboxCollections)
+        .where(and(eq(sandboxCollections.shopDomain, shop), eq(sandboxCollections.id, wanted)));
+      if (!row) return null;
+      return {
+        id: toGid('Collection', row.id),
+        title: row.title,
+        handle: row.handle,
+        productsCount: Number(row.productsCount),
+      };
+    },
+
     async countPublishedProducts(shop) {
       const [row] = await db
         .select({ value: count() })

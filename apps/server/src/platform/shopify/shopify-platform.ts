@@ -7,6 +7,7 @@ import { createShopifyBilling } from './billing';
 import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
 import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
 import {
+  COLLECTION_BY_ID_QUERY,
   COLLECTIONS_QUERY,
   type CollectionNode,
   toPlatformCollection,
@@ -228,6 +229,17 @@ export function createShopifyPlatform(
         nodes: data.collections.nodes.map(toPlatformCollection),
         pageInfo: data.collections.pageInfo,
       };
+    },
+
+    async getCollection(shop, id) {
+      // Only collection GIDs: anything else would fail the query rather than answer null.
+      if (!/^gid:\/\/shopify\/Collection\/\d+$/.test(id)) return null;
+      const data = await request<{ collection: CollectionNode | null }>(
+        shop,
+        COLLECTION_BY_ID_QUERY,
+        { id },
+      );
+      return data.collection ? toPlatformCollection(data.collection) : null;
     },
 
     async countPublishedProducts(shop) {

@@ -21,6 +21,20 @@ export const COLLECTIONS_QUERY = /* GraphQL */ `
   }
 `;
 
+// https://shopify.dev/docs/api/admin-graphql/2025-04/queries/collection
+export const COLLECTION_BY_ID_QUERY = /* GraphQL */ `
+  query PopstageCollection($id: ID!) {
+    collection(id: $id) {
+      id
+      title
+      handle
+      productsCount {
+        count
+      }
+    }
+  }
+`;
+
 export interface CollectionNode {
   id: string;
   title: string;

@@ -1,0 +1,30 @@
+import type { CarouselType } from '@popstage/core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/**
+ * Carousels (spec 02 §3): a shop's group of clips, picked by hand ('custom': clip
+ * metaIdentifiers) or by one collection ('collection': its GID). sorted_popclips_ids is the
+ * merchant's order (metaIdentifiers).
+ */
+export const carousels = pgTable(
+  'carousels',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    type: text().$type<CarouselType>().notNull(),
+    typeIds: jsonb().$type<string[]>().notNull(),
+    sortedPopclipsIds: jsonb().$type<string[]>().notNull().default([]),
+    isPublished: boolean().notNull().default(false),
+    /** When it was last published (null while never published or unpublished). */
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('carousels_shop_created_idx').on(table.shopId, table.createdAt)],
+);
+
+export type CarouselRow = typeof carousels.$inferSelect;

@@ -1,0 +1,62 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA_URL_SECONDS } from '../popclips/wire';
+import { renderNotFoundPage, renderSharePage, SHARE_PAGE_CSP } from './page';
+import { shareUrl } from './service';
+import { findSharedClip } from './store';
+
+/** Requests per client IP and minute on the public share pages (ours). */
+export const SHARE_PAGE_RATE_LIMIT = 120;
+
+const CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * GET /s/{code}: the public page of a shared clip (no token). Anyone may frame it (the embed
+ * code is an iframe of it), so its CSP says frame-ancestors * and nothing else runs on it.
+ */
+export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  await app.register(rateLimit, {
+    max: SHARE_PAGE_RATE_LIMIT,
+    timeWindow: '1 minute',
+  });
+
+  app.get(
+    '/s/:code',
+    { schema: { params: z.object({ code: z.string().max(256) }) } },
+    async (request, reply) => {
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', SHARE_PAGE_CSP)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('x-robots-tag', 'noindex');
+      const { code } = request.params;
+      const found = CODE.test(code) ? await findSharedClip(deps.database.db, code) : undefined;
+      if (!found) {
+        return reply.code(404).header('cache-control', 'no-store').send(renderNotFoundPage());
+      }
+      const { clip, shop, link } = found;
+      const sign = async (key: string | null) =>
+        key
+          ? (await deps.media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url
+          : null;
+      const [videoUrl, posterUrl] = await Promise.all([
+        sign(clip.playableKey),
+        sign(clip.customThumbnailKey ?? clip.thumbnailKey),
+      ]);
+      // The signed URLs last hours; a short private cache keeps them fresh.
+      reply.header('cache-control', 'private, max-age=300');
+      return renderSharePage({
+        url: shareUrl(deps.config, link.code),
+        title: clip.title,
+        shopName: shop.shopName,
+        videoUrl,
+        posterUrl,
+        width: clip.width,
+        height: clip.height,
+        products: clip.products,
+      });
+    },
+  );
+};
