@@ -430,6 +430,13 @@ const CASES: IsolationCase[] = [
     url: '/api/catalogue/collections',
     expect: 'own',
   },
+  {
+    // Shop A's own "All products" collection: B's catalogue has no such collection.
+    method: 'GET',
+    route: '/api/catalogue/collections/:collectionId/products',
+    url: `/api/catalogue/collections/${encodeURIComponent('gid://shopify/Collection/1001')}/products`,
+    expect: 'own',
+  },
 ];
 
 interface ShopAState {

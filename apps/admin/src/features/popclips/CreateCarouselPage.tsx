@@ -1,6 +1,6 @@
-import { PageShell } from '../../app/shell/PageShell';
+import { CarouselFormPage } from './carousels/CarouselFormPage';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** /popclips/create-carousel (spec 02 §2). */
 export function CreateCarouselPage() {
-  return <PageShell title="Create Carousel" />;
+  return <CarouselFormPage mode="create" />;
 }

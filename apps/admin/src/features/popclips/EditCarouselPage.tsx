@@ -1,6 +1,6 @@
-import { PageShell } from '../../app/shell/PageShell';
+import { CarouselFormPage } from './carousels/CarouselFormPage';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** /popclips/edit-carousel?id={carousel_id} (spec 02 §2). */
 export function EditCarouselPage() {
-  return <PageShell title="Edit Carousel" />;
+  return <CarouselFormPage mode="edit" />;
 }

@@ -150,6 +150,10 @@ describe('Edit Popclip', () => {
     dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));
     expect(featuredBox()).toBeChecked();
+    // Then the featured clip's placement (spec 02 §2); Cancel keeps the stored placement.
+    dialog = await screen.findByRole('dialog', { name: 'Featured Popclip placement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const shopLoads = view.calls('GET', '/api/shopify/shop').length;
     await save();
     await expectToast(CLIP_SAVED_TOAST);

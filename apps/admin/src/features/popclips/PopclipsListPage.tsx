@@ -1,4 +1,5 @@
 import {
+  hasPopclipsCapability,
   isPopclipsCreationBlocked,
   POPCLIP_TOASTS,
   type Popclip,
@@ -15,18 +16,21 @@ import {
   InlineStack,
   TextField,
 } from '@shopify/polaris';
-import { RefreshIcon, SearchIcon, SettingsIcon } from '@shopify/polaris-icons';
+import { LocationIcon, RefreshIcon, SearchIcon, SettingsIcon } from '@shopify/polaris-icons';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
 import { usePopclipsGating } from '../billing/billing-api';
 import { useClipsList } from './api/clips-api';
+import { CarouselManager } from './carousels/CarouselManager';
 import { ClipCard } from './list/ClipCard';
 import { ClipsEmptyState } from './list/ClipsEmptyState';
 import { DeleteClipModal } from './list/DeleteClipModal';
 import { useDeleteClip } from './list/use-delete-clip';
 import { WatermarkUpsell } from './list/WatermarkUpsell';
+import { PlacementModal } from './placement/PlacementModal';
+import { ShareModal } from './share/ShareModal';
 import { useDebouncedValue } from './shared/use-debounced-value';
 import { usePopclipsPlanLevel } from './shared/use-plan-level';
 import { ViewLimitBanner, ViewLimitModal } from './shared/ViewLimitNotice';
@@ -57,6 +61,9 @@ export function PopclipsListPage() {
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const redirectMessage = (location.state as ClipsListLocationState | null)?.viewLimitMessage;
   const [limitModalOpen, setLimitModalOpen] = useState(Boolean(redirectMessage));
+  const [sharing, setSharing] = useState<Popclip | null>(null);
+  const [placementOpen, setPlacementOpen] = useState(false);
+  const carouselManager = hasPopclipsCapability(level, 'carouselManager');
 
   const clips = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const shown = useMemo(
@@ -83,6 +90,11 @@ export function PopclipsListPage() {
       secondaryActions={[
         { content: 'Refresh', icon: RefreshIcon, onAction: refresh, loading: list.isRefetching },
         {
+          content: 'Miniplayer placement',
+          icon: LocationIcon,
+          onAction: () => setPlacementOpen(true),
+        },
+        {
           content: 'Settings',
           icon: SettingsIcon,
           onAction: () => navigate(ROUTES.popclipsSettings),
@@ -92,6 +104,7 @@ export function PopclipsListPage() {
       <BlockStack gap="400">
         <ViewLimitBanner gating={gating.data} />
         {level === 'free' ? <WatermarkUpsell /> : null}
+        {carouselManager ? <CarouselManager /> : null}
         {clips.length > 0 ? (
           <Box maxWidth="420px">
             <TextField
@@ -119,6 +132,7 @@ export function PopclipsListPage() {
                 clip={clip}
                 watermark={level === 'free'}
                 onDelete={remove.ask}
+                onShare={setSharing}
               />
             ))}
           </InlineGrid>
@@ -136,6 +150,12 @@ export function PopclipsListPage() {
         deleting={remove.deleting}
         onConfirm={() => void remove.confirm()}
         onClose={remove.cancel}
+      />
+      <ShareModal clip={sharing} onClose={() => setSharing(null)} />
+      <PlacementModal
+        open={placementOpen}
+        player="miniplayer"
+        onClose={() => setPlacementOpen(false)}
       />
       <ViewLimitModal
         open={limitModalOpen && Boolean(redirectMessage)}

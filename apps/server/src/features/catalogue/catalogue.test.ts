@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { call } from '../popclips/testing';
 
 let t: TestApp;
@@ -78,5 +78,21 @@ describe('catalogue for product tagging', () => {
       await call(t, SHOP_A, 'GET', '/api/catalogue/collections?query=All%20products')
     ).json();
     expect(one.data.map((c: { title: string }) => c.title)).toContain('All products');
+  });
+
+  it('previews the first products of a collection, only the shop’s own', async () => {
+    const [collection] = (await call(t, SHOP_A, 'GET', '/api/catalogue/collections')).json().data;
+    const url = `/api/catalogue/collections/${encodeURIComponent(collection.id)}/products`;
+    const preview = (await call(t, SHOP_A, 'GET', url)).json().data;
+    expect(preview.length).toBeGreaterThan(0);
+    expect(preview.length).toBeLessThanOrEqual(5);
+    expect(preview[0]).toMatchObject({ id: expect.stringMatching(/^gid:\/\/shopify\/Product\//) });
+    expect((await call(t, SHOP_A, 'GET', `${url}?first=2`)).json().data).toHaveLength(
+      Math.min(2, preview.length),
+    );
+    expect((await call(t, SHOP_B, 'GET', url)).json().data).toEqual([]);
+    expect(
+      (await call(t, SHOP_A, 'GET', '/api/catalogue/collections/nope/products')).statusCode,
+    ).toBe(400);
   });
 });

@@ -44,6 +44,23 @@ export async function productsByIds(
   return { data: products.map(toPickerItem) };
 }
 
+/** The first products of one collection, for the collection carousel's preview (spec 02 §9: 5). */
+export async function collectionProducts(
+  deps: CatalogueDeps,
+  shopDomain: string,
+  collectionId: string,
+  first: number,
+): Promise<{ data: ProductPickerItem[] }> {
+  await ensureShop(deps, shopDomain);
+  const page = await deps.platform.listProducts(shopDomain, {
+    first,
+    collectionId,
+    status: 'ACTIVE',
+    publishedOnly: true,
+  });
+  return { data: page.nodes.map(toPickerItem) };
+}
+
 export async function searchCollections(
   deps: CatalogueDeps,
   shopDomain: string,

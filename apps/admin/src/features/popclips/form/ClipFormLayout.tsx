@@ -1,6 +1,7 @@
 import { TITLE_MAX_LENGTH } from '@popstage/core';
 import { BlockStack, Card, Layout, TextField } from '@shopify/polaris';
 import type { ReactNode } from 'react';
+import { PlacementModal } from '../placement/PlacementModal';
 import { FeaturedOverrideModal } from './FeaturedOverrideModal';
 import { ProductsCard } from './ProductsCard';
 import { ThumbnailCard } from './ThumbnailCard';
@@ -74,10 +75,16 @@ export function ClipFormLayout(props: Props) {
             disabled={busy}
             onExcludeChange={(exclude) => form.set('excludeFromProductPage', exclude)}
             onFeaturedChange={featured.onChange}
+            onPlacement={featured.placement.openModal}
           />
         </BlockStack>
       </Layout.Section>
       <FeaturedOverrideModal {...featured.modal} />
+      <PlacementModal
+        open={featured.placement.open}
+        player="featured"
+        onClose={featured.placement.onClose}
+      />
     </Layout>
   );
 }

@@ -1,4 +1,4 @@
-import { BlockStack, Card, Checkbox, Text } from '@shopify/polaris';
+import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 
 interface Props {
   excludeFromProductPage: boolean;
@@ -6,6 +6,8 @@ interface Props {
   disabled: boolean;
   onExcludeChange: (exclude: boolean) => void;
   onFeaturedChange: (featured: boolean) => void;
+  /** Opens the featured clip's placement modal. */
+  onPlacement?: () => void;
 }
 
 /** Where the clip plays: product pages (display targets) and the featured slot (one per shop). */
@@ -30,6 +32,13 @@ export function VisibilityCard(props: Props) {
           disabled={props.disabled}
           onChange={props.onFeaturedChange}
         />
+        {props.featured && props.onPlacement ? (
+          <InlineStack>
+            <Button variant="plain" onClick={props.onPlacement} disabled={props.disabled}>
+              Featured placement
+            </Button>
+          </InlineStack>
+        ) : null}
       </BlockStack>
     </Card>
   );

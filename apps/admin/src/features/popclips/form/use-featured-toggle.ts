@@ -9,6 +9,8 @@ import { useShop } from '../../../app/shop/ShopContext';
 export function useFeaturedToggle(clipId: string | null, setFeatured: (value: boolean) => void) {
   const shop = useShop();
   const [confirming, setConfirming] = useState(false);
+  // Featuring a clip opens the placement modal (spec 02 §2), after the override question if any.
+  const [placing, setPlacing] = useState(false);
 
   const onChange = (featured: boolean) => {
     setFeatured(featured);
@@ -18,17 +20,26 @@ export function useFeaturedToggle(clipId: string | null, setFeatured: (value: bo
       featured,
     });
     if (override) setConfirming(true);
+    else if (featured) setPlacing(true);
   };
 
   return {
     onChange,
     modal: {
       open: confirming,
-      onConfirm: () => setConfirming(false),
+      onConfirm: () => {
+        setConfirming(false);
+        setPlacing(true);
+      },
       onCancel: () => {
         setConfirming(false);
         setFeatured(FEATURED_OVERRIDE_CANCELLED);
       },
+    },
+    placement: {
+      open: placing,
+      openModal: () => setPlacing(true),
+      onClose: () => setPlacing(false),
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   truncateClipTitle,
 } from '@popstage/core';
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris';
-import { DeleteIcon } from '@shopify/polaris-icons';
+import { DeleteIcon, ShareIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './clip-card.module.css';
@@ -17,10 +17,12 @@ interface Props {
   /** Free level: the storefront player shows the 'Powered by' watermark (spec 02 §2, §6). */
   watermark: boolean;
   onDelete: (clip: Popclip) => void;
+  /** Opens the share modal; absent hides the button. */
+  onShare?: (clip: Popclip) => void;
 }
 
 /** One clip of the list grid: poster (animated preview on hover), title, status, counts. */
-export function ClipCard({ clip, watermark, onDelete }: Props) {
+export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
   const [hovered, setHovered] = useState(false);
   const title = clip.metaData.videoTitle;
   const poster = clip.metaData.thumbnailURL;
@@ -80,13 +82,23 @@ export function ClipCard({ clip, watermark, onDelete }: Props) {
             <Button url={editPath} accessibilityLabel={`Edit ${title}`}>
               Edit
             </Button>
-            <Button
-              icon={DeleteIcon}
-              tone="critical"
-              variant="tertiary"
-              accessibilityLabel={`Delete ${title}`}
-              onClick={() => onDelete(clip)}
-            />
+            <InlineStack gap="100" wrap={false}>
+              {onShare && !failed ? (
+                <Button
+                  icon={ShareIcon}
+                  variant="tertiary"
+                  accessibilityLabel={`Share ${title}`}
+                  onClick={() => onShare(clip)}
+                />
+              ) : null}
+              <Button
+                icon={DeleteIcon}
+                tone="critical"
+                variant="tertiary"
+                accessibilityLabel={`Delete ${title}`}
+                onClick={() => onDelete(clip)}
+              />
+            </InlineStack>
           </InlineStack>
         </BlockStack>
       </Box>

@@ -1,0 +1,352 @@
+import {
+  type CarouselType,
+  carouselFormError,
+  FILE_CATEGORY,
+  hasPopclipsCapability,
+  MIN_CAROUSEL_CLIPS,
+  POPCLIP_LABELS,
+  POPCLIP_TOASTS,
+  type Popclip,
+  ROUTES,
+} from '@popstage/core';
+import {
+  Banner,
+  BlockStack,
+  Card,
+  Icon,
+  InlineStack,
+  Layout,
+  RadioButton,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { LockIcon } from '@shopify/polaris-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useHost } from '../../../app/host/HostContext';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { useApi } from '../../../lib/api/ApiContext';
+import { ApiError } from '../../../lib/api/errors';
+import { UpgradeModal } from '../form/UpgradeModal';
+import { usePopclipsPlanLevel } from '../shared/use-plan-level';
+import { ClipPicker } from './ClipPicker';
+import { CollectionPicker, CollectionPreview } from './CollectionPicker';
+import { suggestCarouselTitle } from './carousel-rules';
+import {
+  type CarouselBody,
+  type CatalogueCollection,
+  carouselsQueryKey,
+  saveCarousel,
+  useCarousel,
+  useCarousels,
+  useCollections,
+} from './carousels-api';
+import { PublishStepsModal } from './PublishStepsModal';
+import { SortableClipList } from './SortableClipList';
+import { usePublishCarousel } from './use-publish-carousel';
+
+export const CAROUSEL_NOT_FOUND = 'Carousel not found.';
+export const TYPE_LOCKED_HELP = 'The type of a saved carousel cannot be changed.';
+export const COLLECTION_LOCKED_HELP = 'Available on the premium plan.';
+
+interface Props {
+  mode: 'create' | 'edit';
+}
+
+/** /popclips/create-carousel and /popclips/edit-carousel?id= (spec 02 §2 Carousels). */
+export function CarouselFormPage({ mode }: Props) {
+  const level = usePopclipsPlanLevel();
+  // On the free level the create screen goes back to the list (spec 02 §2).
+  if (mode === 'create' && !hasPopclipsCapability(level, 'customCarousels')) {
+    return <Navigate to={ROUTES.popclipsList} replace />;
+  }
+  return <CarouselForm mode={mode} />;
+}
+
+function CarouselForm({ mode }: Props) {
+  const api = useApi();
+  const host = useHost();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const level = usePopclipsPlanLevel();
+  const [params] = useSearchParams();
+  const editId = mode === 'edit' ? params.get('id') : null;
+  const carousels = useCarousels(shop.shopifyDomain);
+  const one = useCarousel(editId);
+  const stored = one.data ?? null;
+  const collectionsAllowed = hasPopclipsCapability(level, 'collectionCarousels');
+
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<CarouselType>('custom');
+  const [picked, setPicked] = useState<Popclip[]>([]);
+  const [collection, setCollection] = useState<CatalogueCollection | null>(null);
+  const [collectionChanged, setCollectionChanged] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<{ carousel_id: string; carousel_title: string } | null>(null);
+  const publisher = usePublishCarousel();
+  const loadedFor = useRef<string | null>(null);
+
+  // Edit: a missing carousel goes back to the list.
+  const missing = mode === 'edit' && (editId === null || one.isError);
+  useEffect(() => {
+    if (!missing) return;
+    host.showToast(
+      one.error instanceof ApiError && one.error.status !== 404
+        ? one.error.message
+        : CAROUSEL_NOT_FOUND,
+      { error: true },
+    );
+    navigate(ROUTES.popclipsList, { replace: true });
+  }, [missing, one.error, host, navigate]);
+
+  // Edit: the stored clips in their stored order.
+  const storedClipIds =
+    stored?.carousel_type === 'custom'
+      ? stored.sorted_popclips_ids.length > 0
+        ? stored.sorted_popclips_ids
+        : stored.carousel_type_ids
+      : [];
+  const storedClips = useQuery({
+    queryKey: ['popclips', 'carousel-clips', editId, storedClipIds],
+    enabled: storedClipIds.length > 0,
+    queryFn: async ({ signal }) => {
+      const answer = await api.post<{ data: Popclip[] }>(
+        '/api/media/listMediabyTypeAndMetaId',
+        { fileCategory: FILE_CATEGORY, metaIds: storedClipIds, sellerId: shop.shopifyDomain },
+        { signal },
+      );
+      return answer.data;
+    },
+  });
+  const storedCollectionId =
+    stored?.carousel_type === 'collection' ? (stored.carousel_type_ids[0] ?? null) : null;
+  const allCollections = useCollections('', storedCollectionId !== null);
+
+  useEffect(() => {
+    if (!stored || loadedFor.current === stored.carousel_id) return;
+    loadedFor.current = stored.carousel_id;
+    setTitle(stored.carousel_title);
+    setType(stored.carousel_type);
+  }, [stored]);
+  useEffect(() => {
+    if (storedClips.data) setPicked(storedClips.data);
+  }, [storedClips.data]);
+  useEffect(() => {
+    if (!storedCollectionId || collection) return;
+    const found = allCollections.data?.find((c) => c.id === storedCollectionId);
+    if (found) setCollection(found);
+  }, [storedCollectionId, allCollections.data, collection]);
+
+  const placeholder = suggestCarouselTitle(carousels.data ?? []);
+  const typeIds =
+    type === 'custom'
+      ? picked.map((clip) => clip.metaIdentifier)
+      : collection
+        ? [collection.id]
+        : storedCollectionId && !collectionChanged
+          ? [storedCollectionId]
+          : [];
+
+  const chooseType = (next: CarouselType) => {
+    if (mode === 'edit') return;
+    if (next === 'collection' && !collectionsAllowed) {
+      setUpgradeOpen(true);
+      return;
+    }
+    setType(next);
+  };
+
+  const toggleClip = (clip: Popclip) =>
+    setPicked((current) =>
+      current.some((c) => c.metaIdentifier === clip.metaIdentifier)
+        ? current.filter((c) => c.metaIdentifier !== clip.metaIdentifier)
+        : [...current, clip],
+    );
+
+  const selectCollection = (next: CatalogueCollection) => {
+    setCollection(next);
+    // Switching collection clears the stored sort order (spec 02 §2).
+    if (next.id !== storedCollectionId) setCollectionChanged(true);
+  };
+
+  const save = async () => {
+    const error = carouselFormError({ title, type, typeIds });
+    if (error) {
+      host.showToast(error, { error: true });
+      return;
+    }
+    const body: CarouselBody = {
+      ...(stored ? { carousel_id: stored.carousel_id } : {}),
+      customer_id: shop.shopifyDomain,
+      carousel_title: title.trim(),
+      carousel_type: type,
+      carousel_type_ids: typeIds,
+      // A collection's order is kept by the server, and cleared when the collection changes.
+      ...(type === 'custom' ? { sorted_popclips_ids: typeIds } : {}),
+    };
+    setSaving(true);
+    try {
+      const answer = await saveCarousel(api, body);
+      void queryClient.invalidateQueries({ queryKey: carouselsQueryKey });
+      if (stored?.is_published) {
+        host.showToast(POPCLIP_TOASTS.carouselSaved);
+        navigate(ROUTES.popclipsList);
+        return;
+      }
+      setSaved({ carousel_id: answer.carousel_id, carousel_title: body.carousel_title });
+    } catch (caught) {
+      host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
+        error: true,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const publish = async () => {
+    if (!saved) return;
+    if (await publisher.publish(saved.carousel_id)) navigate(ROUTES.popclipsList);
+  };
+
+  const pageTitle = mode === 'create' ? 'Create Carousel' : 'Edit Carousel';
+  const loading =
+    (mode === 'edit' && !stored) || (storedClipIds.length > 0 && storedClips.isPending);
+
+  return (
+    <PageShell
+      title={pageTitle}
+      loading={loading}
+      primaryAction={{ content: 'Save', loading: saving, onAction: () => void save() }}
+    >
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <TextField
+                label="Carousel title"
+                value={title}
+                onChange={setTitle}
+                placeholder={placeholder}
+                helpText="Shown above the carousel on your storefront."
+                autoComplete="off"
+                maxLength={255}
+              />
+            </Card>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Carousel type
+                </Text>
+                <RadioButton
+                  id="carousel-type-custom"
+                  name="carousel-type"
+                  label={POPCLIP_LABELS.customCarousel}
+                  helpText="Pick the Popclips and their order."
+                  checked={type === 'custom'}
+                  disabled={mode === 'edit'}
+                  onChange={() => chooseType('custom')}
+                />
+                <RadioButton
+                  id="carousel-type-collection"
+                  name="carousel-type"
+                  label={
+                    <InlineStack gap="100" blockAlign="center" wrap={false}>
+                      <span>{POPCLIP_LABELS.collectionCarousel}</span>
+                      {collectionsAllowed ? null : (
+                        <span aria-hidden>
+                          <Icon source={LockIcon} tone="subdued" />
+                        </span>
+                      )}
+                    </InlineStack>
+                  }
+                  helpText={
+                    collectionsAllowed
+                      ? 'Show the Popclips tagged with the products of one collection.'
+                      : COLLECTION_LOCKED_HELP
+                  }
+                  checked={type === 'collection'}
+                  disabled={mode === 'edit'}
+                  onChange={() => chooseType('collection')}
+                />
+                {mode === 'edit' ? (
+                  <Text as="p" tone="subdued">
+                    {TYPE_LOCKED_HELP}
+                  </Text>
+                ) : null}
+              </BlockStack>
+            </Card>
+            {type === 'custom' ? (
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Popclips
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {`Select at least ${MIN_CAROUSEL_CLIPS} Popclips.`}
+                  </Text>
+                  <ClipPicker picked={picked} onToggle={toggleClip} />
+                </BlockStack>
+              </Card>
+            ) : (
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Collection
+                  </Text>
+                  <CollectionPicker
+                    selected={collection}
+                    selectedId={collectionChanged ? null : storedCollectionId}
+                    onSelect={selectCollection}
+                  />
+                </BlockStack>
+              </Card>
+            )}
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {type === 'custom' ? 'Carousel order' : 'Preview'}
+              </Text>
+              {type === 'custom' ? (
+                picked.length === 0 ? (
+                  <Text as="p" tone="subdued">
+                    Selected Popclips show here. Drag them, or use the arrows, to set their order.
+                  </Text>
+                ) : (
+                  <SortableClipList clips={picked} onChange={setPicked} onRemove={toggleClip} />
+                )
+              ) : collection ? (
+                <CollectionPreview collection={collection} />
+              ) : (
+                <Text as="p" tone="subdued">
+                  Pick a collection to see its products.
+                </Text>
+              )}
+            </BlockStack>
+          </Card>
+          {stored?.is_published ? (
+            <div style={{ marginTop: 'var(--p-space-400)' }}>
+              <Banner tone="success">This carousel is published.</Banner>
+            </div>
+          ) : null}
+        </Layout.Section>
+      </Layout>
+      <UpgradeModal
+        variant={upgradeOpen ? 'categoryCarousels' : null}
+        onClose={() => setUpgradeOpen(false)}
+      />
+      <PublishStepsModal
+        carousel={saved}
+        publishing={publisher.publishing}
+        onPublish={() => void publish()}
+        onClose={() => navigate(ROUTES.popclipsList)}
+      />
+    </PageShell>
+  );
+}

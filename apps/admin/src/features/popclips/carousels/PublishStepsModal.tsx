@@ -1,0 +1,104 @@
+import { carouselEmbedHtml } from '@popstage/core';
+import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
+import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
+import type { ReactNode } from 'react';
+import { useHost } from '../../../app/host/HostContext';
+import { useShop } from '../../../app/shop/ShopContext';
+import { copyText } from '../share/copy-text';
+import styles from './carousels.module.css';
+import { themeEditorUrl } from './theme-links';
+
+export const CAROUSEL_EMBED_COPIED = 'Carousel embed code copied to your clipboard';
+export const CAROUSEL_EMBED_COPY_FAILED = 'Failed to copy embed code';
+
+interface Props {
+  /** The saved carousel; null keeps the modal closed. */
+  carousel: { carousel_id: string; carousel_title: string } | null;
+  publishing: boolean;
+  onPublish: () => void;
+  onClose: () => void;
+}
+
+function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <BlockStack gap="200">
+      <InlineStack gap="200" blockAlign="center">
+        <Badge>{`Step ${n}`}</Badge>
+        <Text as="h3" variant="headingSm">
+          {title}
+        </Text>
+      </InlineStack>
+      <Box paddingInlineStart="400">
+        <BlockStack gap="200">{children}</BlockStack>
+      </Box>
+    </BlockStack>
+  );
+}
+
+/** After saving a new or unpublished carousel (spec 02 §2, §4): embed, place, publish. */
+export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: Props) {
+  const host = useHost();
+  const shop = useShop();
+  const embedCode = carousel ? carouselEmbedHtml(carousel.carousel_id) : '';
+
+  const copyEmbed = async () => {
+    if (await copyText(embedCode)) host.showToast(CAROUSEL_EMBED_COPIED);
+    else host.showToast(CAROUSEL_EMBED_COPY_FAILED, { error: true });
+  };
+
+  return (
+    <Modal
+      open={carousel !== null}
+      onClose={onClose}
+      title="Publish your carousel"
+      primaryAction={{ content: 'Publish carousel', loading: publishing, onAction: onPublish }}
+      secondaryActions={[{ content: 'Not now', onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="500">
+          <Text as="p">
+            {`"${carousel?.carousel_title ?? ''}" is saved. Three steps put it on your storefront.`}
+          </Text>
+          <Step n={1} title="Enable the Popstage app embed">
+            <Text as="p" tone="subdued">
+              Turn on the Popstage app embed in your theme, so the player loads on your storefront.
+            </Text>
+            <InlineStack>
+              <Button
+                icon={ExternalIcon}
+                url={themeEditorUrl(host.kind, shop.shopifyDomain, 'embed')}
+                target="_blank"
+              >
+                Open theme editor
+              </Button>
+            </InlineStack>
+          </Step>
+          <Step n={2} title="Place the carousel in your theme">
+            <Text as="p" tone="subdued">
+              Add the Popstage carousel block where it should show, or paste this embed code into
+              your theme.
+            </Text>
+            <code className={styles.embedCode}>{embedCode}</code>
+            <InlineStack gap="200">
+              <Button
+                icon={ExternalIcon}
+                url={themeEditorUrl(host.kind, shop.shopifyDomain, 'block')}
+                target="_blank"
+              >
+                Add carousel block
+              </Button>
+              <Button icon={ClipboardIcon} onClick={() => void copyEmbed()}>
+                Copy embed code
+              </Button>
+            </InlineStack>
+          </Step>
+          <Step n={3} title="Publish">
+            <Text as="p" tone="subdued">
+              Publishing makes the carousel visible to your customers.
+            </Text>
+          </Step>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './browser';
+import { prepareShop, shopApi } from './prepare-shop';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  const serverRequire = createRequire(resolve(import.meta.dirname, '../apps/server/package.json'));
+  return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/** A 2-second portrait H.264 MP4 of ffmpeg's test pattern, tinted per clip. */
+async function generateClip(path: string, hue: number): Promise<string> {
+  await promisify(execFile)(ffmpegPath(), [
+    ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=15:d=2'],
+    ...['-vf', `hue=h=${hue}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an'],
+    ...['-f', 'mp4', path],
+  ]);
+  return path;
+}
+
+interface UploadAnswer {
+  uploadFileUrl: string;
+  clip: { metaIdentifier: string };
+}
+
+/** The admin's own upload path through the API: csUpload, the signed PUT, csUploadComplete. */
+async function uploadClip(title: string, file: string, product: { id: string; handle: string }) {
+  const api = shopApi(page.request, BASE, DEMO);
+  const size = statSync(file).size;
+  const answer = await api<UploadAnswer>('POST', '/api/media/csUpload', {
+    fileName: title.replace(/[^A-Za-z0-9]/g, ''),
+    fileMeta: { type: 'video/mp4', size },
+    metaData: {
+      videoTitle: title,
+      clipSourceType: 'device',
+      products: [
+        {
+          shopifyProductId: product.id,
+          shopifyProductHandle: product.handle,
+          shopifyProductUrl: `https://${DEMO}/products/${product.handle}`,
+          defaultImage: null,
+        },
+      ],
+    },
+  });
+  const put = await page.request.put(new URL(answer.uploadFileUrl, BASE).toString(), {
+    data: readFileSync(file),
+    headers: { 'Content-Type': 'video/mp4' },
+  });
+  expect(put.status()).toBe(200);
+  await api('POST', '/api/media/csUploadComplete', { metaIdentifier: answer.clip.metaIdentifier });
+  return answer.clip.metaIdentifier;
+}
+
+const order = () =>
+  page.getByRole('list', { name: 'Carousel order' }).getByRole('listitem').allTextContents();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  workDir = mkdtempSync(join(tmpdir(), 'popstage-carousels-e2e-'));
+});
+afterAll(async () => {
+  await browser.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
+  expect(reset.ok()).toBe(true);
+});
+
+describe('carousels, placement, settings, share', () => {
+  it('builds and publishes a custom carousel, places the miniplayer, saves a setting, shares a clip', async () => {
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
+    const api = shopApi(page.request, BASE, DEMO);
+    const products = await api<{ data: { id: string; handle: string }[] }>(
+      'GET',
+      '/api/catalogue/products?query=',
+    );
+    const product = products.data[0];
+    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const titles = ['Red look', 'Green look', 'Blue look'];
+    for (const [index, title] of titles.entries()) {
+      const file = await generateClip(join(workDir, `clip-${index}.mp4`), index * 120);
+      await uploadClip(title, file, product);
+    }
+
+    // Create: pick three clips, reorder them, save, publish through the steps modal.
+    await page.goto(`${BASE}/popclips/create-carousel?shop=${DEMO}`);
+    await page.getByRole('heading', { name: 'Create Carousel', level: 1 }).waitFor();
+    await expect
+      .poll(() => page.getByLabel('Carousel title').getAttribute('placeholder'))
+      .toBe('My Carousel');
+    await page.getByLabel('Carousel title').fill('Spring picks');
+    for (const title of titles) await page.getByLabel(`Select ${title}`).check();
+    await expect.poll(order).toEqual(['1Red look', '2Green look', '3Blue look']);
+    await page.getByRole('button', { name: 'Move Blue look up' }).click();
+    // Drag the first row onto the last (HTML5 drag and drop).
+    const rows = page.getByRole('list', { name: 'Carousel order' }).getByRole('listitem');
+    await rows.nth(0).dragTo(rows.nth(2));
+    await expect.poll(order).toEqual(['1Blue look', '2Green look', '3Red look']);
+    await screenshot(page, 'carousels-create');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const steps = page.getByRole('dialog', { name: 'Publish your carousel' });
+    await steps.getByText('Enable the Popstage app embed').waitFor();
+    await screenshot(page, 'carousels-publish-steps');
+    await steps.getByRole('button', { name: 'Publish carousel' }).click();
+    await page.getByText('Carousel published').first().waitFor();
+    await page.waitForURL(`${BASE}/popclips/list**`);
+    const manager = page.getByRole('list', { name: 'Carousels' });
+    await manager.getByText('Spring picks').waitFor();
+    await manager.getByText('Published').waitFor();
+    const stored = await api<{ data: { sorted_popclips_ids: string[]; is_published: boolean }[] }>(
+      'GET',
+      `/api/popclips/carousels?customerId=${DEMO}`,
+    );
+    expect(stored.data[0]?.is_published).toBe(true);
+    expect(stored.data[0]?.sorted_popclips_ids).toHaveLength(3);
+    await screenshot(page, 'carousels-list-manager');
+
+    // Miniplayer placement: custom, dragged on the phone mock.
+    await page.getByRole('button', { name: 'Miniplayer placement' }).click();
+    const placement = page.getByRole('dialog', { name: 'Miniplayer placement' });
+    await placement.getByText('Custom Placement', { exact: true }).click();
+    const marker = placement.getByRole('button', { name: 'Miniplayer placement on mobile' });
+    const box = await marker.boundingBox();
+    if (!box) throw new Error('no marker');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 - 120, { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(() => placement.getByText(/^Mobile: \d+% from the left/).textContent())
+      .not.toBe('Mobile: 0% from the left, 75% from the top');
+    await screenshot(page, 'placement-miniplayer');
+    await placement.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Popclips miniplayer placement is saved').first().waitFor();
+    const positions = await api<{ data: Record<string, { xAxis: number; yAxis: number } | null> }>(
+      'GET',
+      `/api/shopify/shop/${DEMO}`,
+    );
+    expect(positions.data.miniplayer_position_mobile_web?.xAxis).toBeGreaterThan(0);
+    expect(positions.data.miniplayer_position_mobile_app).toEqual({ xAxis: 0, yAxis: 57 });
+
+    // Settings: one toggle, saved through the save bar.
+    await page.goto(`${BASE}/popclips/settings?shop=${DEMO}`);
+    await page.getByRole('heading', { name: 'Popclips Settings', level: 1 }).waitFor();
+    await page.getByLabel('Show the Buy button on Popclips').check();
+    await page.getByText('Unsaved changes').waitFor();
+    await screenshot(page, 'settings-dirty');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved successfully.').first().waitFor();
+    const settings = await api<{ data: { enableShopFeaturesBuyBtn: boolean } }>(
+      'GET',
+      '/api/shopify/shop/popclips/settings',
+    );
+    expect(settings.data.enableShopFeaturesBuyBtn).toBe(true);
+
+    // Share: generate the link and open the public page.
+    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
+    await page.getByRole('button', { name: 'Share Green look' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Popclip' });
+    await share.getByRole('button', { name: 'Generate link' }).click();
+    const linkField = share.getByLabel('Share link');
+    await expect.poll(() => linkField.inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    await screenshot(page, 'share-modal');
+    const url = await linkField.inputValue();
+    const publicPage = await browser.newPage({ viewport: { width: 420, height: 800 } });
+    const answer = await publicPage.goto(url);
+    expect(answer?.status()).toBe(200);
+    await expect.poll(() => publicPage.title()).toContain('Green look');
+    await publicPage.locator('video').waitFor();
+    await screenshot(publicPage, 'share-public-page');
+    await publicPage.close();
+  }, 300_000);
+});
