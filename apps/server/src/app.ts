@@ -18,6 +18,7 @@ import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
 import { carouselRoutes } from './features/carousels/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
+import { engagementRoutes } from './features/engagement/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { popclipsRoutes } from './features/popclips/routes';
@@ -26,6 +27,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
+import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
 import type { Queue } from './jobs/queue';
@@ -57,6 +59,8 @@ export interface AppDeps {
   live: LivePlatform;
   /** Clip media (videos, thumbnails, previews): local disk with signed URLs, or S3. */
   media: ObjectStore;
+  /** The built storefront player (apps/widget/dist/popstage.js); null or missing answers 503. */
+  widgetBundle: string | null;
   /** Instagram and TikTok import (bundled samples offline, or the public pages). */
   social: SocialImporter;
   clock: Clock;
@@ -122,6 +126,7 @@ export async function buildApp(
     await authed.register(carouselRoutes, { prefix: '/api' });
     await authed.register(settingsRoutes, { prefix: '/api' });
     await authed.register(sharingRoutes, { prefix: '/api' });
+    await authed.register(engagementRoutes, { prefix: '/api' });
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
@@ -136,6 +141,8 @@ export async function buildApp(
   await app.register(billingReturnRoutes);
   // Public share pages of clips (no token; rate limited).
   await app.register(sharePageRoutes);
+  // The public storefront API the player calls (CORS per shop, rate limited).
+  await app.register(storefrontRoutes, { prefix: STOREFRONT_PREFIX });
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

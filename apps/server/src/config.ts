@@ -83,6 +83,8 @@ const schema = z
       .default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     JOBS_ENABLED: booleanFlag.default(true),
+    /** Requests per client IP and minute on the public storefront API (/storefront/v1). */
+    STOREFRONT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /**
      * Behind a load balancer: 'true' or the number of proxy hops to trust in X-Forwarded-For, so
      * request.ip (per-IP OTP limits) is the client's. Off by default: a directly exposed server

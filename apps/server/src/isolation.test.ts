@@ -368,6 +368,21 @@ const CASES: IsolationCase[] = [
     url: `/api/popclips/carousels/${A_CAROUSEL}?customerId=${SHOP_B}`,
     expect: 404,
   },
+  // Views and likes: customer_id must be the caller's shop.
+  {
+    method: 'POST',
+    route: '/api/popclips/views/fetch',
+    url: '/api/popclips/views/fetch',
+    payload: (a) => ({ customer_id: SHOP_A, clip_ids: [a.clip] }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/popclips/likes/fetch',
+    url: '/api/popclips/likes/fetch',
+    payload: (a) => ({ customer_id: SHOP_A, clip_ids: [a.clip], user_id: 'u1' }),
+    expect: 403,
+  },
   {
     method: 'GET',
     route: '/api/shopify/shop/popclips/settings',

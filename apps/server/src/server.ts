@@ -14,6 +14,10 @@ import { createServicePorts } from './platform/services';
 import { createShopifyPlatform } from './platform/shopify';
 
 export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
+export const DEFAULT_WIDGET_BUNDLE = resolve(
+  fileURLToPath(import.meta.url),
+  '../../../widget/dist/popstage.js',
+);
 
 export interface RunningServer {
   app: App;
@@ -26,7 +30,12 @@ export interface RunningServer {
 /** Opens the database, starts the queue (and workers per role) and the HTTP server. */
 export async function startServer(
   config: Config,
-  options: { jobs?: JobDefinition[]; logger?: boolean; adminDist?: string | null } = {},
+  options: {
+    jobs?: JobDefinition[];
+    logger?: boolean;
+    adminDist?: string | null;
+    widgetBundle?: string | null;
+  } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await installCatalogue(database.db, readCatalogueFile(), {
@@ -71,6 +80,8 @@ export async function startServer(
       platform,
       sandbox,
       adminDist: options.adminDist === undefined ? DEFAULT_ADMIN_DIST : options.adminDist,
+      widgetBundle:
+        options.widgetBundle === undefined ? DEFAULT_WIDGET_BUNDLE : options.widgetBundle,
       ...ports,
       clock,
     },

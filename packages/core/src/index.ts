@@ -7,3 +7,4 @@ export * from './popclips/index';
 export * from './routing/index';
 export * from './shop/shop-info';
 export * from './shop/types';
+export * from './storefront/index';

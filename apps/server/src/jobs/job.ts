@@ -13,6 +13,8 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number;
   /** Queue that receives the job once its retries are exhausted (created before this one). */
   deadLetter?: string;
+  /** Cron (UTC) on which worker processes send the job with empty data (pg-boss schedule). */
+  schedule?: string;
 }
 
 /** Types a job's data for its handler while letting JOBS hold every job. */

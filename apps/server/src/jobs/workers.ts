@@ -1,4 +1,5 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
+import { viewLimitsJob } from '../features/engagement/view-limit-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
@@ -6,7 +7,12 @@ import type { Queue } from './queue';
 export type { JobContext, JobDefinition } from './job';
 
 /** A dead-letter queue is listed before the job that names it (it must exist first). */
-export const JOBS: JobDefinition[] = [createStoreAccountJob, processClipFailedJob, processClipJob];
+export const JOBS: JobDefinition[] = [
+  createStoreAccountJob,
+  processClipFailedJob,
+  processClipJob,
+  viewLimitsJob,
+];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */
 export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): Promise<void> {
@@ -32,6 +38,7 @@ export async function startWorkers(
     await queue.work<object>(job.name, async ([first, ...rest]) => {
       for (const item of [first, ...rest]) if (item) await job.handler(item.data, context);
     });
+    if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
   }
 }
 

@@ -73,6 +73,7 @@ export async function createTestApp(
     platform: sandbox,
     sandbox,
     adminDist: null,
+    widgetBundle: null,
     ...createServicePorts(config, database.db, clock),
     ...overrides,
     clock,

@@ -11,4 +11,5 @@ export * from './sandbox-services';
 export * from './sharing';
 export * from './shopify';
 export * from './shops';
+export * from './storefront';
 export * from './support';

@@ -8,7 +8,12 @@ import {
 } from '@popstage/core';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { popclipDailyViews, type ShopRow } from '../../db/schema';
+import {
+  type PopclipViewLimitRow,
+  popclipDailyViews,
+  popclipViewLimits,
+  type ShopRow,
+} from '../../db/schema';
 import { currentCycle } from './billing-cycle';
 import { readCatalogue } from './catalogue-store';
 import { activeSubscription } from './subscription-store';
@@ -16,16 +21,33 @@ import { activeSubscription } from './subscription-store';
 /** Without a subscription a shop is held to the free add-on of the standard plan. */
 const DEFAULT_POPCLIPS_ADDON = 'addon-popclips-free-2025';
 
-/**
- * Popclips gating (spec 02 §3, §6): the monthly view limit of the shop's popclips add-on against
- * the views counted since the start of the current 30-day billing cycle (calendar month when
- * there is no subscription). Views come from the daily rollup the storefront ingest fills.
- */
-export async function popclipsGating(
+/** The period views are counted over: the 30-day billing cycle, or the calendar month (UTC). */
+export interface ViewsPeriod {
+  start: Date;
+  typeOfDate: 'subscription' | 'calendar_month';
+}
+
+export function viewsPeriod(activatedAt: Date | null | undefined, now: Date): ViewsPeriod {
+  return activatedAt
+    ? { start: currentCycle(activatedAt, now).start, typeOfDate: 'subscription' }
+    : {
+        start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+        typeOfDate: 'calendar_month',
+      };
+}
+
+/** What the view limit of a shop is measured against right now. */
+export interface ViewLimitFacts extends ViewsPeriod {
+  /** -1 unlimited. */
+  maxViews: number;
+  totalViews: number;
+}
+
+export async function viewLimitFacts(
   db: Db,
   shop: ShopRow,
   now = new Date(),
-): Promise<PopclipsGatingWire> {
+): Promise<ViewLimitFacts> {
   const [active, catalogue] = await Promise.all([
     activeSubscription(db, shop.id),
     readCatalogue(db),
@@ -38,21 +60,71 @@ export async function popclipsGating(
   const maxViews = normaliseLimit(
     (addon && addonAttributeValue(addon, 'popclips.monthlyViews.max')) ?? 0,
   );
-  const start = active?.activatedAt
-    ? currentCycle(active.activatedAt, now).start
-    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const totalViews = await viewsSince(db, shop.id, start);
-  const limited = !isUnlimited(maxViews) && totalViews >= maxViews;
+  const period = viewsPeriod(active?.activatedAt, now);
+  const totalViews = await viewsSince(db, shop.id, period.start);
+  return { ...period, maxViews, totalViews };
+}
+
+/** Whether a view total is over a limit (never for unlimited). */
+export function overViewLimit(maxViews: number, totalViews: number): boolean {
+  return !isUnlimited(maxViews) && totalViews >= maxViews;
+}
+
+/**
+ * The stored flag (popclip_view_limits, set by the popclips.view-limits job) holds only for the
+ * period and limit it was computed for: a new period or a plan with another limit clears it.
+ */
+export function storedLimitApplies(
+  stored: Pick<PopclipViewLimitRow, 'limitAccess' | 'periodStart' | 'maxViews'> | undefined,
+  facts: Pick<ViewLimitFacts, 'start' | 'maxViews'>,
+): boolean {
+  return (
+    stored?.limitAccess === true &&
+    !isUnlimited(facts.maxViews) &&
+    stored.periodStart.getTime() === facts.start.getTime() &&
+    stored.maxViews === facts.maxViews
+  );
+}
+
+export async function readViewLimit(
+  db: Db,
+  shopId: string,
+): Promise<PopclipViewLimitRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(popclipViewLimits)
+    .where(eq(popclipViewLimits.shopId, shopId));
+  return row;
+}
+
+/**
+ * Popclips gating (spec 02 §3, §6): the monthly view limit of the shop's popclips add-on against
+ * the views counted since the start of the current 30-day billing cycle (calendar month when
+ * there is no subscription). Views come from the daily rollup the storefront ingest fills.
+ * limitAccess is the stored flag of the view-limits job, or the live total when the job has not
+ * caught up yet (so the merchant never sees "under the limit" while over it).
+ */
+export async function popclipsGating(
+  db: Db,
+  shop: ShopRow,
+  now = new Date(),
+): Promise<PopclipsGatingWire> {
+  const [facts, stored] = await Promise.all([
+    viewLimitFacts(db, shop, now),
+    readViewLimit(db, shop.id),
+  ]);
+  const limited =
+    storedLimitApplies(stored, facts) || overViewLimit(facts.maxViews, facts.totalViews);
   return toGatingWire({
-    maxViews,
-    totalViews,
+    maxViews: facts.maxViews,
+    totalViews: facts.totalViews,
     limitAccess: effectiveLimitAccess(limited, shop.shopifyDomain),
-    startDateOfViewsCount: start.toISOString(),
-    typeOfDate: active?.activatedAt ? 'subscription' : 'calendar_month',
+    startDateOfViewsCount: facts.start.toISOString(),
+    typeOfDate: facts.typeOfDate,
   });
 }
 
-async function viewsSince(db: Db, shopId: string, start: Date): Promise<number> {
+export async function viewsSince(db: Db, shopId: string, start: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)::int` })
     .from(popclipDailyViews)

@@ -14,6 +14,7 @@ import type { PopclipRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { popclipsGating } from '../billing/gating';
 import { removeClipFromCarousels } from '../carousels/store';
+import { clipCounts } from '../engagement/store';
 import { storeEvent } from '../onboarding/store';
 import { assertOwner, type ClipContext, clipContext } from './context';
 import { clipFolder, customThumbnailKey, originalKey } from './media-keys';
@@ -43,7 +44,25 @@ export type PopclipDeps = Pick<
 const newMetaIdentifier = () => randomBytes(10).toString('hex');
 
 async function answer(deps: PopclipDeps, ctx: ClipContext, row: PopclipRow): Promise<Popclip> {
-  return toPopclipWire(deps.media, row, ctx);
+  const [clip] = await answerAll(deps, ctx, [row]);
+  if (!clip) throw new Error('clip answer missing');
+  return clip;
+}
+
+/** Clips as the admin reads them, with their real view and like counts (two queries in all). */
+async function answerAll(
+  deps: PopclipDeps,
+  ctx: ClipContext,
+  rows: PopclipRow[],
+): Promise<Popclip[]> {
+  const counts = await clipCounts(
+    deps.database.db,
+    ctx.shop.id,
+    rows.map((row) => row.metaIdentifier),
+  );
+  return Promise.all(
+    rows.map((row) => toPopclipWire(deps.media, row, ctx, counts.get(row.metaIdentifier))),
+  );
 }
 
 export async function requireClip(
@@ -106,7 +125,7 @@ export async function listMedia(
   const page = rows.slice(0, body.pageSize);
   const last = page.at(-1);
   return {
-    data: await Promise.all(page.map((row) => answer(deps, ctx, row))),
+    data: await answerAll(deps, ctx, page),
     lastEvaluatedKey: rows.length > body.pageSize && last ? encodeCursor(last) : null,
   };
 }
@@ -120,7 +139,7 @@ export async function listMediaByMetaIds(
   assertOwner(ctx, body.sellerId);
   const rows = await findPopclipsByMetaIds(deps.database.db, ctx.shop.id, body.metaIds);
   if (rows.length === 0) throw notFound(T.clipNotFound);
-  return { data: await Promise.all(rows.map((row) => answer(deps, ctx, row))) };
+  return { data: await answerAll(deps, ctx, rows) };
 }
 
 // ---- upload ----------------------------------------------------------------------------------

@@ -3,6 +3,12 @@ import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { ObjectStore } from '../../platform/storage/port';
 import { type ClipContext, clipVisibility } from './context';
 
+/** A clip's all-time views and likes (features/engagement). */
+export interface ClipCounts {
+  views: number;
+  likes: number;
+}
+
 /** Signed GET URLs in clip answers stay valid this long (the admin refetches far sooner). */
 export const MEDIA_URL_SECONDS = 6 * 60 * 60;
 
@@ -11,6 +17,7 @@ export async function toPopclipWire(
   media: ObjectStore,
   row: PopclipRow,
   ctx: ClipContext,
+  counts: ClipCounts = { views: 0, likes: 0 },
 ): Promise<Popclip> {
   const sign = async (key: string | null) =>
     key ? (await media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url : null;
@@ -53,8 +60,8 @@ export async function toPopclipWire(
     height: row.height,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    clipViews: 0,
-    clipLikes: 0,
+    clipViews: counts.views,
+    clipLikes: counts.likes,
     ...clipVisibility(ctx.level, ctx.settings),
   };
 }

@@ -276,7 +276,17 @@ describe('storefront', () => {
     const [product] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' })).nodes;
     expect(home.body).toContain(product?.title.replace('&', '&amp;'));
     expect(home.body).toContain(`${root}/pages/about-us`);
-    expect(home.body).not.toContain('popstage-app-embed');
+    // The theme app embed is off on a fresh store: no player.
+    expect(home.body).not.toContain('/storefront/v1/widget.js');
+  });
+
+  it('loads the player the way the theme app embed does once the embed is on', async () => {
+    await sandbox.setAppEmbed(DEMO_SHOP, true);
+    const home = await app.inject({ method: 'GET', url: root });
+    expect(home.body).toContain(
+      `<script src="/storefront/v1/widget.js" data-shop="${DEMO_SHOP}" defer></script>`,
+    );
+    await sandbox.setAppEmbed(DEMO_SHOP, false);
   });
 
   it('shows active products, collections and pages; hides drafts', async () => {

@@ -27,7 +27,7 @@ export function renderStorefront(view: StorefrontView, title: string, content: H
 ${
   // Where the theme app embed block would load the Popstage widget in a real theme.
   view.embedEnabled
-    ? html`<div id="popstage-app-embed" data-shop="${view.shop.domain}" hidden></div>`
+    ? html`<script src="/storefront/v1/widget.js" data-shop="${view.shop.domain}" defer></script>`
     : ''
 }`,
   );

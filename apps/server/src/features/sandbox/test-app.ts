@@ -35,6 +35,7 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
     platform: sandbox,
     sandbox,
     adminDist: null,
+    widgetBundle: null,
     ...createServicePorts(config, database.db, systemClock),
     clock: systemClock,
   };

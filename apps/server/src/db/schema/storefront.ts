@@ -1,0 +1,84 @@
+import type { StorefrontEventType } from '@popstage/core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/**
+ * Raw storefront events (the widget's POST /storefront/v1/shops/{shop}/events). Views are stored
+ * only when counted (not within 30 minutes of the visitor's last counted view of the clip), so
+ * the last 'view' row of a visitor and clip is the dedupe reference.
+ */
+export const storefrontEvents = pgTable(
+  'storefront_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The clip's metaIdentifier. */
+    clipId: text().notNull(),
+    type: text().$type<StorefrontEventType>().notNull(),
+    visitorId: text().notNull(),
+    sessionId: text(),
+    productId: text(),
+    /** When the widget says it happened (clamped to the receiving time). */
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    /** Server time; the view dedupe window is measured on it. */
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('storefront_events_shop_occurred_idx').on(table.shopId, table.occurredAt),
+    // The view dedupe looks up the last counted view of a visitor and clip.
+    index('storefront_events_view_dedupe_idx')
+      .on(table.shopId, table.visitorId, table.clipId, table.receivedAt)
+      .where(sql`type = 'view'`),
+  ],
+);
+
+/** One row per visitor who likes a clip (like inserts, unlike deletes: both idempotent). */
+export const popclipLikes = pgTable(
+  'popclip_likes',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    clipId: text().notNull(),
+    visitorId: text().notNull(),
+    likedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.clipId, table.visitorId] }),
+    index('popclip_likes_visitor_idx').on(table.shopId, table.visitorId),
+  ],
+);
+
+/**
+ * The view-limit state of a shop (spec 02 §3 limitAccess), kept by the popclips.view-limits job.
+ * The flag applies only to the period and limit it was computed for: a new period or another
+ * plan's limit makes it stale (and the job clears it). totalViews is a running estimate the ingest
+ * bumps so it can tell when a batch crosses the limit; the job recomputes it from the rollup.
+ */
+export const popclipViewLimits = pgTable('popclip_view_limits', {
+  shopId: uuid()
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  periodStart: timestamp({ withTimezone: true }).notNull(),
+  /** -1 unlimited. */
+  maxViews: integer().notNull(),
+  totalViews: integer().notNull(),
+  limitAccess: boolean().notNull().default(false),
+  limitedAt: timestamp({ withTimezone: true }),
+  checkedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export type PopclipViewLimitRow = typeof popclipViewLimits.$inferSelect;

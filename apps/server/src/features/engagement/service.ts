@@ -1,0 +1,93 @@
+import {
+  POPCLIP_SERVER_MESSAGES as S,
+  type StorefrontEventsAnswer,
+  type StorefrontEventsBody,
+} from '@popstage/core';
+import type { AppDeps } from '../../app';
+import type { ShopRow } from '../../db/schema';
+import { forbidden } from '../../http/errors';
+import { ensureShop } from '../shop/service';
+import { planBatch } from './batch';
+import { clipLikeCounts, clipViewCounts, knownClipIds, storeBatch } from './store';
+import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
+
+/**
+ * Storefront events of one visitor: unknown or other shops' clips are rejected, views deduped per
+ * visitor and clip for 30 minutes, likes kept per visitor. A batch that takes the shop's view
+ * total to its limit queues the view-limits job for the shop.
+ */
+export async function ingestEvents(
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
+  shop: ShopRow,
+  body: StorefrontEventsBody,
+): Promise<StorefrontEventsAnswer> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const known = await knownClipIds(db, shop.id, [...new Set(body.events.map((e) => e.clipId))]);
+  const events = body.events.filter((event) => known.has(event.clipId));
+  const rejected = body.events.length - events.length;
+  if (events.length === 0) return { accepted: 0, deduped: 0, rejected };
+  const plan = planBatch(events, now);
+  const stored = await storeBatch(db, {
+    shopId: shop.id,
+    visitorId: body.visitorId,
+    sessionId: body.sessionId ?? null,
+    plan,
+    now,
+  });
+  const deduped = plan.dedupedInBatch + (plan.views.length - stored.countedViews);
+  const { limit } = stored;
+  // No stored state yet (first views of the shop), or this batch took the total to the limit.
+  const reason =
+    stored.countedViews === 0
+      ? null
+      : limit === undefined
+        ? 'init'
+        : !limit.limitAccess && limit.maxViews !== -1 && limit.totalViews >= limit.maxViews
+          ? 'crossed'
+          : null;
+  if (reason) {
+    await deps.queue.sendThrottled(
+      VIEW_LIMITS_JOB,
+      { shopId: shop.id },
+      null,
+      VIEW_LIMITS_THROTTLE_SECONDS,
+      `${shop.id}:${reason}`,
+    );
+  }
+  return { accepted: events.length - deduped, deduped, rejected };
+}
+
+/** customer_id must be the session's shop (403 otherwise). */
+async function ownShop(
+  deps: Pick<AppDeps, 'database' | 'platform'>,
+  shopDomain: string,
+  customerId: string,
+): Promise<ShopRow> {
+  if (customerId.trim() !== shopDomain) throw forbidden(S.notYourShop);
+  return ensureShop(deps, shopDomain);
+}
+
+/** POST /api/popclips/views/fetch: all-time views of each asked clip (0 for unknown ids). */
+export async function fetchViews(
+  deps: Pick<AppDeps, 'database' | 'platform'>,
+  shopDomain: string,
+  body: { customer_id: string; clip_ids: string[] },
+) {
+  const shop = await ownShop(deps, shopDomain, body.customer_id);
+  const ids = [...new Set(body.clip_ids)];
+  const views = await clipViewCounts(deps.database.db, shop.id, ids);
+  return { data: ids.map((id) => ({ clip_id: id, clip_total_views: views.get(id) ?? 0 })) };
+}
+
+/** POST /api/popclips/likes/fetch: likes of each asked clip (user_id is accepted and unused). */
+export async function fetchLikes(
+  deps: Pick<AppDeps, 'database' | 'platform'>,
+  shopDomain: string,
+  body: { customer_id: string; clip_ids: string[] },
+) {
+  const shop = await ownShop(deps, shopDomain, body.customer_id);
+  const ids = [...new Set(body.clip_ids)];
+  const likes = await clipLikeCounts(deps.database.db, shop.id, ids);
+  return { data: ids.map((id) => ({ clip_id: id, likes: likes.get(id) ?? 0 })) };
+}

@@ -1,0 +1,152 @@
+import {
+  DEFAULT_PLAYER_POSITION,
+  hasPopclipsCapability,
+  type PlayerPosition,
+  type PopclipsPlanLevel,
+  type PopclipsSettings,
+  playerPositionSchema,
+  type StorefrontPositions,
+} from '@popstage/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import {
+  type CarouselRow,
+  carousels,
+  type PopclipRow,
+  popclips,
+  type ShopRow,
+} from '../../db/schema';
+import type { PlatformProduct } from '../../platform/port';
+import { clipCounts } from '../engagement/store';
+import { popclipsLevel } from '../popclips/context';
+import { readPopclipsSettings } from '../settings/store';
+import { findShop } from '../shop/store';
+
+/** The most clips one feed carries (newest first). */
+export const FEED_CLIPS_LIMIT = 200;
+/** Products a collection carousel looks at (Shopify's page size). */
+const COLLECTION_PRODUCTS = 250;
+
+export type StorefrontDeps = Pick<AppDeps, 'database' | 'platform' | 'media' | 'config' | 'clock'>;
+
+/** The shop a storefront call names: undefined when unknown or deactivated (404). */
+export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {
+  const shop = await findShop(db, domain.trim().toLowerCase());
+  if (!shop || shop.featureFlags.deactivate_shop === true) return undefined;
+  return shop;
+}
+
+/** Everything a feed or carousel answer is made of, before media URLs are signed. */
+export interface StorefrontData {
+  shop: ShopRow;
+  level: PopclipsPlanLevel;
+  settings: PopclipsSettings;
+  /** Processed, public clips, newest first. */
+  clips: PopclipRow[];
+  /** Live product facts by GID (draft, archived and unknown products are absent). */
+  products: Map<string, PlatformProduct>;
+  counts: Map<string, { views: number; likes: number }>;
+}
+
+export async function loadStorefrontData(
+  deps: StorefrontDeps,
+  shop: ShopRow,
+): Promise<StorefrontData> {
+  const db = deps.database.db;
+  const [level, settings, clips] = await Promise.all([
+    popclipsLevel(deps, shop),
+    readPopclipsSettings(db, shop.id),
+    db
+      .select()
+      .from(popclips)
+      .where(
+        and(
+          eq(popclips.shopId, shop.id),
+          eq(popclips.status, 'processed'),
+          eq(popclips.isPrivate, false),
+        ),
+      )
+      .orderBy(desc(popclips.createdAt), desc(popclips.id))
+      .limit(FEED_CLIPS_LIMIT),
+  ]);
+  const productIds = [
+    ...new Set(clips.flatMap((clip) => clip.products.map((p) => p.shopifyProductId))),
+  ];
+  const [platformProducts, counts] = await Promise.all([
+    productIds.length > 0
+      ? deps.platform.getProducts(shop.shopifyDomain, productIds)
+      : Promise.resolve([]),
+    clipCounts(
+      db,
+      shop.id,
+      clips.map((clip) => clip.metaIdentifier),
+    ),
+  ]);
+  const products = new Map(
+    platformProducts
+      .filter((product) => product.status === 'ACTIVE')
+      .map((product) => [product.id, product]),
+  );
+  return { shop, level, settings, clips, products, counts };
+}
+
+export async function publishedCarousels(db: Db, shopId: string): Promise<CarouselRow[]> {
+  return db
+    .select()
+    .from(carousels)
+    .where(and(eq(carousels.shopId, shopId), eq(carousels.isPublished, true)))
+    .orderBy(desc(carousels.createdAt), desc(carousels.id));
+}
+
+/**
+ * The clips of a carousel in its order, of the given (processed, public) clips: a custom
+ * carousel's stored order; a collection carousel's clips tagging a product of the collection,
+ * the merchant's order first and then newest first.
+ */
+export async function carouselClipIds(
+  deps: Pick<AppDeps, 'platform'>,
+  shop: ShopRow,
+  carousel: CarouselRow,
+  clips: PopclipRow[],
+): Promise<string[]> {
+  const available = new Set(clips.map((clip) => clip.metaIdentifier));
+  if (carousel.type === 'custom') {
+    const ids =
+      carousel.sortedPopclipsIds.length > 0 ? carousel.sortedPopclipsIds : carousel.typeIds;
+    return [...new Set(ids)].filter((id) => available.has(id));
+  }
+  const [collectionId] = carousel.typeIds;
+  if (!collectionId) return [];
+  const page = await deps.platform.listProducts(shop.shopifyDomain, {
+    collectionId,
+    first: COLLECTION_PRODUCTS,
+  });
+  const inCollection = new Set(page.nodes.map((product) => product.id));
+  const tagged = clips
+    .filter((clip) => clip.products.some((p) => inCollection.has(p.shopifyProductId)))
+    .map((clip) => clip.metaIdentifier);
+  const sorted = carousel.sortedPopclipsIds.filter((id) => tagged.includes(id));
+  return [...sorted, ...tagged.filter((id) => !sorted.includes(id))];
+}
+
+/** Placement keys (decisions: the Mobile tab stores *_mobile_web, Desktop *_mobile_app). */
+export function storefrontPositions(shop: ShopRow, level: PopclipsPlanLevel): StorefrontPositions {
+  const custom = hasPopclipsCapability(level, 'customPlacement');
+  const read = (key: string, fallback: PlayerPosition): PlayerPosition => {
+    if (!custom) return fallback;
+    const parsed = playerPositionSchema.safeParse(shop.info[key]);
+    return parsed.success ? parsed.data : fallback;
+  };
+  const { mobile, desktop } = DEFAULT_PLAYER_POSITION;
+  return {
+    featured: {
+      mobile: read('featured_popclip_position_mobile_web', mobile),
+      desktop: read('featured_popclip_position_mobile_app', desktop),
+    },
+    miniplayer: {
+      mobile: read('miniplayer_position_mobile_web', mobile),
+      desktop: read('miniplayer_position_mobile_app', desktop),
+    },
+  };
+}

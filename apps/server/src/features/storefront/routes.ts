@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { STOREFRONT_BODY_LIMIT_BYTES, storefrontEventsBodySchema } from '@popstage/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ShopRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { findCarousel } from '../carousels/store';
+import { ingestEvents } from '../engagement/service';
+import { likedClipIds } from '../engagement/store';
+import { MEDIA_URL_SECONDS } from '../popclips/wire';
+import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
+import { type Sign, toStorefrontCarousel, toStorefrontFeed } from './wire';
+
+export const STOREFRONT_PREFIX = '/storefront/v1';
+const FEED_CACHE = 'public, max-age=60';
+const WIDGET_CACHE = 'public, max-age=300';
+/**
+ * Feed ETags cover the answer with media keys in place of signed URLs, plus the hour: a 304
+ * within the hour keeps URLs that are still valid for hours (they last 6 h).
+ */
+const ETAG_BUCKET_MS = 60 * 60 * 1000;
+const SHOP_IN_URL = /^\/storefront\/v1\/shops\/([^/?#]+)/;
+const SHOP_PARAM = z.string().min(1).max(255);
+
+const UNKNOWN_SHOP = 'Shop not found';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The storefront shop named in the URL, looked up once per request (CORS and handler). */
+    storefrontShopLookup?: Promise<ShopRow | undefined>;
+  }
+}
+
+/**
+ * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no token; CORS only
+ * for the shop's own origins; per-IP rate limit; unknown and deactivated shops answer 404.
+ */
+export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const db = deps.database.db;
+
+  const shopOf = (request: FastifyRequest): Promise<ShopRow | undefined> => {
+    if (!request.storefrontShopLookup) {
+      const domain = SHOP_IN_URL.exec(request.url)?.[1];
+      request.storefrontShopLookup = domain
+        ? storefrontShop(db, decodeURIComponent(domain))
+        : Promise.resolve(undefined);
+    }
+    return request.storefrontShopLookup;
+  };
+  const requireShop = async (request: FastifyRequest): Promise<ShopRow> => {
+    const shop = await shopOf(request);
+    if (!shop) throw notFound(UNKNOWN_SHOP);
+    return shop;
+  };
+  const sandboxOrigin =
+    deps.config.PLATFORM === 'sandbox' ? new URL(deps.config.APP_URL).origin : null;
+
+  await app.register(cors, {
+    hook: 'preHandler',
+    delegator: (request, callback) => {
+      shopOf(request as FastifyRequest).then(
+        (shop) => {
+          const origins = shop ? allowedOrigins(shop, sandboxOrigin) : [];
+          callback(null, {
+            origin: origins.length > 0 ? origins : false,
+            methods: ['GET', 'POST'],
+            allowedHeaders: ['content-type', 'if-none-match'],
+            exposedHeaders: ['etag'],
+            maxAge: 600,
+          });
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await app.register(rateLimit, {
+    max: deps.config.STOREFRONT_RATE_LIMIT,
+    timeWindow: '1 minute',
+  });
+  // sendBeacon may only send safelisted types: a text/plain body is read as JSON too.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  const signer: Sign = async (key) =>
+    key
+      ? (await deps.media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url
+      : null;
+  const fingerprint: Sign = async (key) => key;
+
+  app.get('/widget.js', async (_request, reply) => {
+    const file = deps.widgetBundle;
+    const body = file ? await readFile(file).catch(() => null) : null;
+    if (!body) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ error: 'Service Unavailable', message: 'Widget not built' });
+    }
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', WIDGET_CACHE)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(body);
+  });
+
+  app.get(
+    '/shops/:shop/feed',
+    { schema: { params: z.object({ shop: SHOP_PARAM }) } },
+    async (request, reply) => {
+      const shop = await requireShop(request);
+      const data = await loadStorefrontData(deps, shop);
+      const carousels = await Promise.all(
+        (await publishedCarousels(db, shop.id)).map(async (row) => ({
+          row,
+          clipIds: await carouselClipIds(deps, shop, row, data.clips),
+        })),
+      );
+      const unsigned = await toStorefrontFeed(data, carousels, fingerprint);
+      const etag = etagOf(unsigned, deps.clock.now());
+      reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return toStorefrontFeed(data, carousels, signer);
+    },
+  );
+
+  app.get(
+    '/shops/:shop/carousels/:carouselId',
+    { schema: { params: z.object({ shop: SHOP_PARAM, carouselId: z.string().max(64) }) } },
+    async (request, reply) => {
+      const shop = await requireShop(request);
+      const row = await findCarousel(db, shop.id, request.params.carouselId.trim());
+      if (!row?.isPublished) throw notFound('Carousel not found.');
+      const data = await loadStorefrontData(deps, shop);
+      const clipIds = await carouselClipIds(deps, shop, row, data.clips);
+      const unsigned = await toStorefrontCarousel(data, row, clipIds, fingerprint);
+      const etag = etagOf(unsigned, deps.clock.now());
+      reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return toStorefrontCarousel(data, row, clipIds, signer);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/events',
+    {
+      bodyLimit: STOREFRONT_BODY_LIMIT_BYTES,
+      schema: { params: z.object({ shop: SHOP_PARAM }), body: storefrontEventsBodySchema },
+    },
+    async (request, reply) => {
+      const shop = await requireShop(request);
+      reply.header('cache-control', 'no-store');
+      return reply.code(202).send(await ingestEvents(deps, shop, request.body));
+    },
+  );
+
+  app.get(
+    '/shops/:shop/likes',
+    {
+      schema: {
+        params: z.object({ shop: SHOP_PARAM }),
+        querystring: z.object({ visitorId: z.string().trim().min(1).max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const shop = await requireShop(request);
+      reply.header('cache-control', 'private, no-store');
+      return { likedClipIds: await likedClipIds(db, shop.id, request.query.visitorId) };
+    },
+  );
+};
+
+/** The shop's primary domain, its myshopify domain and, in the sandbox, the app's own origin. */
+export function allowedOrigins(shop: ShopRow, sandboxOrigin: string | null): string[] {
+  const origins = new Set<string>([`https://${shop.shopifyDomain}`]);
+  try {
+    origins.add(new URL(shop.primaryDomainUrl).origin);
+  } catch {
+    // A primary domain that is not a URL allows nothing more.
+  }
+  if (sandboxOrigin) origins.add(sandboxOrigin);
+  return [...origins];
+}
+
+function etagOf(answer: unknown, now: Date): string {
+  const bucket = Math.floor(now.getTime() / ETAG_BUCKET_MS);
+  const hash = createHash('sha256').update(JSON.stringify(answer)).update(`:${bucket}`);
+  return `"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}

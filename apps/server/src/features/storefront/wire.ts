@@ -1,0 +1,112 @@
+import type {
+  StorefrontCarouselAnswer,
+  StorefrontClip,
+  StorefrontFeed,
+  StorefrontProduct,
+} from '@popstage/core';
+import { hasPopclipsCapability } from '@popstage/core';
+import type { CarouselRow, PopclipRow, StoredPopclipProduct } from '../../db/schema';
+import type { PlatformProduct } from '../../platform/port';
+import { clipVisibility } from '../popclips/context';
+import { type StorefrontData, storefrontPositions } from './data';
+
+/** Turns an object key into a URL (signed GET, or the key itself to fingerprint the answer). */
+export type Sign = (key: string | null) => Promise<string | null>;
+
+/** A live product as the storefront shows it; null when it is out of stock (left out). */
+export function toStorefrontProduct(
+  stored: StoredPopclipProduct,
+  live: PlatformProduct,
+  storeUrl: string,
+): StorefrontProduct | null {
+  const variants = live.variants.filter((variant) => variant.availableForSale);
+  if (variants.length === 0) return null;
+  const cheapest = variants.reduce((low, variant) =>
+    Number(variant.price) < Number(low.price) ? variant : low,
+  );
+  return {
+    id: live.id,
+    handle: live.handle,
+    title: live.title,
+    url: `${storeUrl.replace(/\/+$/, '')}/products/${live.handle}`,
+    imageUrl: live.images[0]?.url ?? stored.defaultImage,
+    price: cheapest.price,
+    currencyCode: live.priceRange.currencyCode,
+    variantId: cheapest.id,
+    available: true,
+  };
+}
+
+export async function toStorefrontClip(
+  data: StorefrontData,
+  row: PopclipRow,
+  sign: Sign,
+): Promise<StorefrontClip> {
+  const { showViews, showLikes } = clipVisibility(data.level, data.settings);
+  const [videoUrl, posterUrl, previewUrl] = await Promise.all([
+    sign(row.playableKey),
+    sign(row.customThumbnailKey ?? row.thumbnailKey),
+    sign(row.previewKey),
+  ]);
+  const products = row.products.flatMap((stored) => {
+    const live = data.products.get(stored.shopifyProductId);
+    const product = live ? toStorefrontProduct(stored, live, data.shop.primaryDomainUrl) : null;
+    return product ? [product] : [];
+  });
+  const counts = data.counts.get(row.metaIdentifier) ?? { views: 0, likes: 0 };
+  return {
+    id: row.metaIdentifier,
+    title: row.title,
+    videoUrl,
+    posterUrl,
+    previewUrl,
+    durationSeconds: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    displayTargets: row.displayTargets,
+    products,
+    ...(showViews ? { views: counts.views } : {}),
+    ...(showLikes ? { likes: counts.likes } : {}),
+  };
+}
+
+export async function toStorefrontFeed(
+  data: StorefrontData,
+  carousels: { row: CarouselRow; clipIds: string[] }[],
+  sign: Sign,
+): Promise<StorefrontFeed> {
+  const { showViews, showLikes } = clipVisibility(data.level, data.settings);
+  const clips = await Promise.all(data.clips.map((row) => toStorefrontClip(data, row, sign)));
+  const featured = clips.find((clip) => clip.id === data.shop.featuredPopclipId) ?? null;
+  return {
+    shop: { domain: data.shop.shopifyDomain, currency: data.shop.currency },
+    settings: {
+      hidePopClipsOnPDP: data.settings.hidePopClipsOnPDP,
+      showViews,
+      showLikes,
+      buyButton: data.settings.enableShopFeaturesBuyBtn,
+      watermark: !hasPopclipsCapability(data.level, 'watermarkRemoval'),
+    },
+    positions: storefrontPositions(data.shop, data.level),
+    featured,
+    clips,
+    carousels: carousels.map(({ row, clipIds }) => ({ id: row.id, title: row.title, clipIds })),
+  };
+}
+
+export async function toStorefrontCarousel(
+  data: StorefrontData,
+  row: CarouselRow,
+  clipIds: string[],
+  sign: Sign,
+): Promise<StorefrontCarouselAnswer> {
+  const byId = new Map(data.clips.map((clip) => [clip.metaIdentifier, clip]));
+  const rows = clipIds.flatMap((id) => {
+    const clip = byId.get(id);
+    return clip ? [clip] : [];
+  });
+  return {
+    carousel: { id: row.id, title: row.title },
+    clips: await Promise.all(rows.map((clip) => toStorefrontClip(data, clip, sign))),
+  };
+}

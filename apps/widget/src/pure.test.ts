@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EventQueue, MAX_BATCH } from './events';
+import { feed } from './fixtures.test-util';
+import { videoObject } from './jsonld';
+import { carouselClips, featuredPlaylist, productClips, productKey } from './placements';
+import { positionFor, positionStyle } from './position';
+import { sessionId, visitorId } from './visitor';
+
+describe('position math', () => {
+  it('maps percents of the viewport to a box that stays inside it', () => {
+    expect(positionStyle({ xAxis: 0, yAxis: 75 })).toEqual({
+      left: 'calc(12px + (100% - 24px) * 0)',
+      top: 'calc(12px + (100% - 24px) * 0.75)',
+      transform: 'translate(-0%, -75%)',
+    });
+    expect(positionStyle({ xAxis: 100, yAxis: 100 }).transform).toBe('translate(-100%, -100%)');
+    expect(positionStyle({ xAxis: 140, yAxis: -3 })).toMatchObject({
+      left: 'calc(12px + (100% - 24px) * 1)',
+      top: 'calc(12px + (100% - 24px) * 0)',
+    });
+  });
+
+  it('falls back to the spec defaults per device', () => {
+    expect(positionFor(undefined, 'mobile')).toEqual({ xAxis: 0, yAxis: 75 });
+    expect(positionFor(undefined, 'desktop')).toEqual({ xAxis: 0, yAxis: 57 });
+    expect(positionFor({ mobile: { xAxis: 20, yAxis: 30 } }, 'mobile')).toEqual({
+      xAxis: 20,
+      yAxis: 30,
+    });
+  });
+});
+
+describe('feed → placements', () => {
+  it('orders a carousel by its clip ids, skipping unknown ones; all means every clip', () => {
+    const f = feed();
+    expect(carouselClips(f, 'car1').map((c) => c.id)).toEqual(['c', 'a']);
+    expect(carouselClips(f, 'all').map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(carouselClips(f, 'unpublished')).toEqual([]);
+  });
+
+  it('puts the featured clip first in its playlist', () => {
+    expect(featuredPlaylist(feed()).map((c) => c.id)).toEqual(['c', 'a', 'b']);
+    expect(featuredPlaylist(feed({ featured: null }))).toEqual([]);
+  });
+
+  it('selects product-page clips by product and display target, or none when hidden', () => {
+    const f = feed();
+    const b = f.clips[1];
+    const tagged = f.clips[0]?.products[0];
+    if (b && tagged) b.products = [{ ...tagged, id: 'gid://shopify/Product/2' }];
+    const c = f.clips[2];
+    if (c) c.displayTargets = ['MOBILE_WEB_PDP'];
+    expect(productClips(f, 'gid://shopify/Product/1', 'desktop').map((x) => x.id)).toEqual(['a']);
+    expect(productClips(f, 'gid://shopify/Product/1', 'mobile').map((x) => x.id)).toEqual([
+      'a',
+      'c',
+    ]);
+    expect(productClips(f, 'gid://shopify/Product/2', 'desktop').map((x) => x.id)).toEqual(['b']);
+    const a = f.clips[0];
+    if (a) a.displayTargets = [];
+    expect(productClips(f, 'gid://shopify/Product/1', 'desktop')).toEqual([]);
+    f.settings.hidePopClipsOnPDP = true;
+    expect(productClips(f, 'gid://shopify/Product/2', 'desktop')).toEqual([]);
+    expect(productKey('gid://shopify/Product/77')).toBe('77');
+  });
+});
+
+describe('event batching', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('dedupes impressions and views per clip, and sends one batch after the delay', () => {
+    vi.useFakeTimers();
+    const sent: { body: string; final: boolean }[] = [];
+    const queue = new EventQueue('/events', { visitorId: 'v1234567' }, (_u, body, final) =>
+      sent.push({ body, final }),
+    );
+    expect(queue.track('impression', 'a')).toBe(true);
+    expect(queue.track('impression', 'a')).toBe(false);
+    queue.track('view', 'a');
+    queue.track('view', 'a');
+    queue.track('like', 'a');
+    queue.track('like', 'a');
+    queue.track('click', 'a', 'p1');
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(5000);
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(sent[0]?.body ?? '{}');
+    expect(body.visitorId).toBe('v1234567');
+    expect(body.events.map((e: { type: string }) => e.type)).toEqual([
+      'impression',
+      'view',
+      'like',
+      'like',
+      'click',
+    ]);
+    expect(body.events[4]).toMatchObject({ clipId: 'a', productId: 'p1' });
+    expect(typeof body.events[0].at).toBe('string');
+  });
+
+  it('flushes full batches of 50 at once and the rest on pagehide with keepalive', () => {
+    const sent: { body: string; final: boolean }[] = [];
+    const queue = new EventQueue('/events', { visitorId: 'v1234567' }, (_u, body, final) =>
+      sent.push({ body, final }),
+    );
+    queue.listen(window);
+    for (let i = 0; i < MAX_BATCH + 3; i++) queue.track('impression', `c${i}`);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]?.body ?? '{}').events).toHaveLength(MAX_BATCH);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.final).toBe(true);
+    expect(JSON.parse(sent[1]?.body ?? '{}').events).toHaveLength(3);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(2);
+  });
+});
+
+describe('visitor id', () => {
+  it('is random, then the same from localStorage', () => {
+    localStorage.clear();
+    const first = visitorId();
+    expect(first).toMatch(/^[\w-]{8,64}$/);
+    expect(visitorId()).toBe(first);
+    localStorage.clear();
+    expect(visitorId()).not.toBe(first);
+    expect(sessionId()).toBe(sessionId());
+  });
+
+  it('replaces a tampered value', () => {
+    localStorage.setItem('popstage:visitor', '<script>');
+    expect(visitorId()).not.toBe('<script>');
+  });
+});
+
+describe('VideoObject', () => {
+  it('describes a clip', () => {
+    const clip = feed().clips[0];
+    if (!clip) throw new Error('fixture');
+    expect(videoObject(clip)).toMatchObject({
+      '@type': 'VideoObject',
+      name: 'Clip a',
+      contentUrl: 'https://cdn.example/a.mp4',
+      thumbnailUrl: 'https://cdn.example/a.jpg',
+      duration: 'PT12S',
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import type { PlayerPosition } from '@popstage/core';
+
+/** The storefront wire types live once, in @popstage/core (docs/api.md, storefront contract). */
+export type {
+  StorefrontClip,
+  StorefrontEvent as WidgetEvent,
+  StorefrontEventType as EventType,
+  StorefrontFeed,
+  StorefrontProduct,
+} from '@popstage/core';
+
+export type Device = 'mobile' | 'desktop';
+export type DevicePositions = Record<Device, PlayerPosition>;
