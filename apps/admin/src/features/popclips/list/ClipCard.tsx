@@ -113,12 +113,12 @@ function ClipCounts({ clip }: { clip: Popclip }) {
     <InlineStack gap="300">
       {clip.showViews ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipViews)} views`}
+          {`${formatCompactNumber(clip.clipViews)} ${clip.clipViews === 1 ? 'view' : 'views'}`}
         </Text>
       ) : null}
       {clip.showLikes ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipLikes)} likes`}
+          {`${formatCompactNumber(clip.clipLikes)} ${clip.clipLikes === 1 ? 'like' : 'likes'}`}
         </Text>
       ) : null}
     </InlineStack>

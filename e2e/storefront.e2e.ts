@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './browser';
+import { generateClip, uploadClip } from './clips';
+import { prepareShop, shopApi } from './prepare-shop';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+const TITLE = 'Featured garden look';
+
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+/** The answer to a storefront events batch (the widget flushes 5 s after a batch's first event) holding `type`. */
+function eventsWith(type: string, clipId: string) {
+  return (response: Response) => {
+    const request = response.request();
+    if (request.method() !== 'POST') return false;
+    if (!request.url().endsWith(`/storefront/v1/shops/${DEMO}/events`)) return false;
+    const body = request.postDataJSON() as { events?: { type: string; clipId: string }[] } | null;
+    return !!body?.events?.some((e) => e.type === type && e.clipId === clipId);
+  };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  workDir = mkdtempSync(join(tmpdir(), 'popstage-storefront-e2e-'));
+});
+afterAll(async () => {
+  await browser.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
+  expect(reset.ok()).toBe(true);
+});
+
+describe('storefront player', () => {
+  it('plays the featured clip on the sandbox storefront, counts a view and a like, shows them in the admin', async () => {
+    // Premium: views from basic, likes (and the widget's like button) from premium.
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
+    const api = shopApi(page.request, BASE, DEMO);
+    const products = await api<{ data: { id: string; handle: string }[] }>(
+      'GET',
+      '/api/catalogue/products?query=',
+    );
+    const product = products.data[0];
+    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const file = await generateClip(join(workDir, 'featured.mp4'));
+    const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
+
+    // The feed only carries processed clips: wait for the worker.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ data: { status: string }[] }>(
+              'POST',
+              '/api/media/listMediabyTypeAndMetaId',
+              {
+                fileCategory: 'shopifyClips',
+                metaIds: [clipId],
+                sellerId: DEMO,
+              },
+            )
+          ).data[0]?.status,
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBe('processed');
+    const featured = await api<{ data: { featuredPopclipId: string } }>(
+      'POST',
+      '/api/shopify/shop/featured-popclip',
+      { popclip_id: clipId },
+    );
+    expect(featured.data.featuredPopclipId).toBe(clipId);
+    const embed = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/embed`, {
+      data: { enabled: true },
+    });
+    expect(embed.ok()).toBe(true);
+
+    // A shopper: a fresh browser context (own visitor id, no session flags).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const shopper = await context.newPage();
+      await shopper.goto(`${BASE}/sandbox/storefront/${DEMO}`);
+      const bubble = shopper.getByRole('button', { name: `Play featured video: ${TITLE}` });
+      await bubble.waitFor();
+      await expect
+        .poll(() => shopper.locator('[data-popstage-float="featured"] img').getAttribute('src'))
+        .toBeTruthy();
+      await screenshot(shopper, 'storefront-featured');
+
+      const viewSent = shopper.waitForResponse(eventsWith('view', clipId), { timeout: 30_000 });
+      await bubble.click();
+      const viewer = shopper.getByRole('dialog', { name: TITLE });
+      await viewer.waitFor();
+      const view = await viewSent;
+      expect(view.status()).toBe(202);
+      await expect
+        .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime))
+        .toBeGreaterThanOrEqual(2);
+      await screenshot(shopper, 'storefront-viewer');
+
+      const likeSent = shopper.waitForResponse(eventsWith('like', clipId), { timeout: 30_000 });
+      await viewer.getByRole('button', { name: 'Like', exact: true }).click();
+      await viewer.getByRole('button', { name: 'Unlike' }).waitFor();
+      const like = await likeSent;
+      expect(like.status()).toBe(202);
+      await screenshot(shopper, 'storefront-liked');
+    } finally {
+      await context.close();
+    }
+
+    // The merchant's side: the counts through the API and on the list card.
+    const views = await api<{ data: { clip_id: string; clip_total_views: number }[] }>(
+      'POST',
+      '/api/popclips/views/fetch',
+      { customer_id: DEMO, clip_ids: [clipId] },
+    );
+    expect(views.data).toEqual([{ clip_id: clipId, clip_total_views: 1 }]);
+    const likes = await api<{ data: { clip_id: string; likes: number }[] }>(
+      'POST',
+      '/api/popclips/likes/fetch',
+      { customer_id: DEMO, clip_ids: [clipId] },
+    );
+    expect(likes.data).toEqual([{ clip_id: clipId, likes: 1 }]);
+
+    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await page.getByText('1 view', { exact: true }).waitFor();
+    await page.getByText('1 like', { exact: true }).waitFor();
+    await screenshot(page, 'storefront-admin-list');
+  }, 240_000);
+});
