@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
+import { generateClip, uploadClip } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -15,58 +13,6 @@ const DEMO = 'demo-store.myshopify.com';
 let browser: Browser;
 let page: Page;
 let workDir: string;
-
-function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  const serverRequire = createRequire(resolve(import.meta.dirname, '../apps/server/package.json'));
-  return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
-
-/** A 2-second portrait H.264 MP4 of ffmpeg's test pattern, tinted per clip. */
-async function generateClip(path: string, hue: number): Promise<string> {
-  await promisify(execFile)(ffmpegPath(), [
-    ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=15:d=2'],
-    ...['-vf', `hue=h=${hue}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an'],
-    ...['-f', 'mp4', path],
-  ]);
-  return path;
-}
-
-interface UploadAnswer {
-  uploadFileUrl: string;
-  clip: { metaIdentifier: string };
-}
-
-/** The admin's own upload path through the API: csUpload, the signed PUT, csUploadComplete. */
-async function uploadClip(title: string, file: string, product: { id: string; handle: string }) {
-  const api = shopApi(page.request, BASE, DEMO);
-  const size = statSync(file).size;
-  const answer = await api<UploadAnswer>('POST', '/api/media/csUpload', {
-    fileName: title.replace(/[^A-Za-z0-9]/g, ''),
-    fileMeta: { type: 'video/mp4', size },
-    metaData: {
-      videoTitle: title,
-      clipSourceType: 'device',
-      products: [
-        {
-          shopifyProductId: product.id,
-          shopifyProductHandle: product.handle,
-          shopifyProductUrl: `https://${DEMO}/products/${product.handle}`,
-          defaultImage: null,
-        },
-      ],
-    },
-  });
-  const put = await page.request.put(new URL(answer.uploadFileUrl, BASE).toString(), {
-    data: readFileSync(file),
-    headers: { 'Content-Type': 'video/mp4' },
-  });
-  expect(put.status()).toBe(200);
-  await api('POST', '/api/media/csUploadComplete', { metaIdentifier: answer.clip.metaIdentifier });
-  return answer.clip.metaIdentifier;
-}
 
 const order = () =>
   page.getByRole('list', { name: 'Carousel order' }).getByRole('listitem').allTextContents();
@@ -98,8 +44,8 @@ describe('carousels, placement, settings, share', () => {
     if (!product) throw new Error('the sandbox catalogue has no published product');
     const titles = ['Red look', 'Green look', 'Blue look'];
     for (const [index, title] of titles.entries()) {
-      const file = await generateClip(join(workDir, `clip-${index}.mp4`), index * 120);
-      await uploadClip(title, file, product);
+      const file = await generateClip(join(workDir, `clip-${index}.mp4`), { hue: index * 120 });
+      await uploadClip(page.request, BASE, DEMO, title, file, product);
     }
 
     // Create: pick three clips, reorder them, save, publish through the steps modal.

@@ -14,12 +14,13 @@ export function ffmpegPath(): string {
   return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-/** A 3-second portrait H.264/AAC MP4 from ffmpeg's test pattern. */
-export async function generateClip(path: string): Promise<string> {
+/** A 3-second portrait H.264/AAC MP4 from ffmpeg's test pattern, optionally tinted by `hue`. */
+export async function generateClip(path: string, options: { hue?: number } = {}): Promise<string> {
   await promisify(execFile)(ffmpegPath(), [
     ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
     ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3'],
     ...['-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=3'],
+    ...(options.hue === undefined ? [] : ['-vf', `hue=h=${options.hue}`]),
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
     ...['-f', 'mp4', path],
   ]);

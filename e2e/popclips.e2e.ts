@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
+import { generateClip } from './clips';
 import { prepareShop } from './prepare-shop';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -16,25 +14,6 @@ const DEMO = 'demo-store.myshopify.com';
 let browser: Browser;
 let page: Page;
 let workDir: string;
-
-/** The ffmpeg the server itself runs (@ffmpeg-installer, resolved from apps/server). */
-function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  const serverRequire = createRequire(resolve(import.meta.dirname, '../apps/server/package.json'));
-  return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
-
-/** A 3-second portrait H.264/AAC MP4 from ffmpeg's test pattern. */
-async function generateClip(path: string): Promise<string> {
-  await promisify(execFile)(ffmpegPath(), [
-    ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3'],
-    ...['-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=3'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-f', 'mp4', path],
-  ]);
-  return path;
-}
 
 /** A solid-colour RGB PNG written from its bytes (signature, IHDR, IDAT, IEND). */
 function writePng(path: string, width: number, height: number, rgb: [number, number, number]) {
