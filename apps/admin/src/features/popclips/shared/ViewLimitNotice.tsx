@@ -1,21 +1,12 @@
 import { creationBlockedMessage, type PopclipsGating } from '@popstage/core';
-import { Banner, Modal, Text } from '@shopify/polaris';
+import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
+import { UpgradeBanner } from '../../shop/landing/UpgradeBanner';
 import { openUpgrade } from '../../shop/landing/upgrade-link';
 
 /** Why Create is disabled (spec 02 §2): the view-limit text, with an upgrade offer. */
 export function ViewLimitBanner({ gating }: { gating: PopclipsGating | undefined }) {
-  const navigate = useNavigate();
-  const text = gating ? creationBlockedMessage(gating) : null;
-  if (!text) return null;
-  return (
-    <Banner
-      tone="critical"
-      action={{ content: 'Upgrade Plan', onAction: () => openUpgrade(navigate) }}
-    >
-      {text}
-    </Banner>
-  );
+  return <UpgradeBanner text={gating ? creationBlockedMessage(gating) : null} />;
 }
 
 interface ModalProps {

@@ -4,24 +4,15 @@ import {
   shouldShowViewsLimitModal,
   viewsLimitBannerText,
 } from '@popstage/core';
-import { Banner, Modal, Text } from '@shopify/polaris';
+import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { UpgradeBanner } from './UpgradeBanner';
 import { openUpgrade } from './upgrade-link';
 
 /** Spec 01 §4: the limit banner once creation is blocked. */
 export function ViewsLimitBanner({ gating }: { gating: PopclipsGating }) {
-  const navigate = useNavigate();
-  const text = viewsLimitBannerText(gating);
-  if (!text) return null;
-  return (
-    <Banner
-      tone="critical"
-      action={{ content: 'Upgrade Plan', onAction: () => openUpgrade(navigate) }}
-    >
-      {text}
-    </Banner>
-  );
+  return <UpgradeBanner text={viewsLimitBannerText(gating)} />;
 }
 
 /** Dismissed once per browser session, so the warning does not return on every visit. */
