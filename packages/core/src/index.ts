@@ -1,3 +1,4 @@
+export * from './attribution/index';
 export * from './account/index';
 export * from './analytics/events';
 export * from './billing/index';

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './analytics';
+export * from './attribution';
 export * from './billing';
 export * from './carousels';
 export * from './mobile';

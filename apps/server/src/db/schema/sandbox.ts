@@ -153,3 +153,51 @@ export const sandboxAppSubscriptions = pgTable(
   },
   (t) => [index().on(t.shopDomain, t.status)],
 );
+
+/** A line of a sandbox cart or order, shaped like the Shopify AJAX cart's items. */
+export interface SandboxCartLine {
+  /** Numeric variant id. */
+  variantId: number;
+  productId: number;
+  quantity: number;
+  /** Unit price as a decimal string ('19.00'). */
+  price: string;
+  title: string;
+  /** Line item properties; names starting with '_' are hidden from the shopper, as in Shopify. */
+  properties: Record<string, string>;
+}
+
+/** The storefront cart (Shopify keeps it server side behind the `cart` cookie; so does the sandbox). */
+export const sandboxCarts = pgTable(
+  'sandbox_carts',
+  {
+    token: text().primaryKey(),
+    shopDomain: shopDomain(),
+    lines: jsonb().$type<SandboxCartLine[]>().notNull(),
+    /** Cart attributes (`/cart/update.js` attributes), carried onto the order's note_attributes. */
+    attributes: jsonb().$type<Record<string, string>>().notNull(),
+    note: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.shopDomain)],
+);
+
+/** Orders placed through the sandbox checkout; ids draw from one sequence, like Shopify's. */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: bigint({ mode: 'number' })
+      .primaryKey()
+      .generatedByDefaultAsIdentity({ startWith: 5500001 }),
+    shopDomain: shopDomain(),
+    /** '#1001', counting per shop. */
+    name: text().notNull(),
+    lines: jsonb().$type<SandboxCartLine[]>().notNull(),
+    attributes: jsonb().$type<Record<string, string>>().notNull(),
+    currency: text().notNull(),
+    totalPrice: numeric({ precision: 12, scale: 2 }).notNull(),
+    cartToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [unique().on(t.shopDomain, t.name)],
+);

@@ -38,6 +38,8 @@ export const storefrontEvents = pgTable(
   },
   (table) => [
     index('storefront_events_shop_occurred_idx').on(table.shopId, table.occurredAt),
+    // Sales attribution reads a visitor's recent clip interactions when an order arrives.
+    index('storefront_events_visitor_idx').on(table.shopId, table.visitorId, table.occurredAt),
     // The view dedupe looks up the last counted view of a visitor and clip.
     index('storefront_events_view_dedupe_idx')
       .on(table.shopId, table.visitorId, table.clipId, table.receivedAt)

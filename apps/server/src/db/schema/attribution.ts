@@ -1,0 +1,69 @@
+import type { AttributionKind, OrderSource } from '@popstage/core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/**
+ * Orders the app has seen (orders/create webhook or sandbox checkout), one row each however often
+ * the order is delivered. Money is in the order's currency, in minor units (cents).
+ */
+export const storefrontOrders = pgTable(
+  'storefront_orders',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The platform's order id (Shopify's numeric id as text). */
+    orderId: text().notNull(),
+    source: text().$type<OrderSource>().notNull(),
+    /** The order's name as the merchant sees it ('#1001'). */
+    name: text().notNull(),
+    /** The Popstage visitor the order's cart carried (cart attribute), if any. */
+    visitorId: text(),
+    currency: text().notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    /** Credited to Popclips, all kinds together. */
+    attributedCents: bigint({ mode: 'number' }).notNull().default(0),
+    orderedAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.orderId] }),
+    index('storefront_orders_shop_ordered_idx').on(table.shopId, table.orderedAt),
+  ],
+);
+
+/** The line items of an order credited to a clip, each at most once, with its kind. */
+export const orderAttributions = pgTable(
+  'order_attributions',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    orderId: text().notNull(),
+    lineItemId: text().notNull(),
+    /** Product GID ('gid://shopify/Product/1'). */
+    productId: text().notNull(),
+    /** The credited clip's metaIdentifier. */
+    clipId: text().notNull(),
+    kind: text().$type<AttributionKind>().notNull(),
+    quantity: integer().notNull(),
+    /** The line's price × quantity less its discounts, in the order's currency's minor units. */
+    revenueCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    orderedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.orderId, table.lineItemId] }),
+    index('order_attributions_shop_ordered_idx').on(table.shopId, table.orderedAt),
+    index('order_attributions_shop_clip_idx').on(table.shopId, table.clipId),
+  ],
+);
