@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/account/routes';
 import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytics/routes';
+import { orderWebhookRoutes } from './features/attribution/routes';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
@@ -131,6 +132,7 @@ export async function buildApp(
     await authed.register(analyticsIngestRoutes);
   });
   await app.register(webhookRoutes);
+  await app.register(orderWebhookRoutes);
   // The local adapter's signed URLs (uploads and Range downloads); S3 serves its own.
   if (deps.media.kind === 'local') {
     await app.register(localMediaRoutes, {

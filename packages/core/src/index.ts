@@ -1,6 +1,6 @@
-export * from './attribution/index';
 export * from './account/index';
 export * from './analytics/events';
+export * from './attribution/index';
 export * from './billing/index';
 export * from './format/index';
 export * from './onboarding/progress';

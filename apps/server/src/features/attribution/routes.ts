@@ -1,0 +1,22 @@
+import { shopifyOrderInputSchema } from '@popstage/core';
+import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
+import { recordOrder } from './service';
+
+/**
+ * ORDERS_CREATE: the order is credited to clips and stored once, however often it is delivered.
+ * The sandbox store's checkout delivers the same signed payload here, so on the sandbox platform
+ * the order's source is the sandbox.
+ */
+export const orderWebhookRoutes = shopifyWebhookRoutes({
+  topic: 'orders/create',
+  payload: shopifyOrderInputSchema,
+  handle: async (deps, { shopDomain, payload }) => {
+    const source = deps.config.PLATFORM === 'sandbox' ? 'sandbox' : 'shopify';
+    const recorded = await recordOrder(deps, shopDomain, payload, source);
+    return {
+      outcome: recorded.outcome,
+      ...(recorded.outcome === 'skipped' ? { reason: recorded.reason } : {}),
+      attributedLines: recorded.attributions.length,
+    };
+  },
+});

@@ -1,0 +1,85 @@
+import {
+  attributeOrder,
+  attributionLookbackHours,
+  type ClipInteraction,
+  type OrderInput,
+  type OrderLineInput,
+  type OrderSource,
+} from '@popstage/core';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { knownClipIds } from '../engagement/store';
+import { storefrontShop } from '../storefront/data';
+import { insertOrder, type OrderWithAttributions, visitorInteractions } from './store';
+
+/** Why an order was acknowledged without storing anything. */
+export type SkipReason = 'unknown_shop' | 'test_order' | 'cancelled';
+
+export type RecordedOrder =
+  /** recorded: stored now; duplicate: stored before, answered as it was stored then. */
+  | ({ outcome: 'recorded' | 'duplicate' } & OrderWithAttributions)
+  | { outcome: 'skipped'; reason: SkipReason; order: null; attributions: [] };
+
+const skipped = (reason: SkipReason): RecordedOrder => ({
+  outcome: 'skipped',
+  reason,
+  order: null,
+  attributions: [],
+});
+
+/**
+ * Records an order of the shop (Shopify's orders/create or the sandbox checkout) with its line
+ * items credited to clips (docs/decisions.md "Sales attribution"). Idempotent per shop and order
+ * id. Unknown and deactivated shops, test orders and orders cancelled on arrival store nothing.
+ */
+export async function recordOrder(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  shopDomain: string,
+  order: OrderInput,
+  source: OrderSource,
+): Promise<RecordedOrder> {
+  const db = deps.database.db;
+  const shop = await storefrontShop(db, shopDomain);
+  if (!shop) return skipped('unknown_shop');
+  if (order.test) return skipped('test_order');
+  if (order.cancelled) return skipped('cancelled');
+
+  const since = new Date(order.orderedAt.getTime() - attributionLookbackHours() * 3_600_000);
+  const interactions = order.visitorId
+    ? await visitorInteractions(db, shop.id, order.visitorId, since, order.orderedAt)
+    : [];
+  const lines = await trustedLineClips(db, shop.id, order.lines, interactions);
+  const attributions = attributeOrder({ orderedAt: order.orderedAt, lines }, interactions);
+  const stored = await insertOrder(db, {
+    shopId: shop.id,
+    source,
+    order,
+    attributions,
+    receivedAt: deps.clock.now(),
+  });
+  return {
+    outcome: stored.inserted ? 'recorded' : 'duplicate',
+    order: stored.order,
+    attributions: stored.attributions,
+  };
+}
+
+/**
+ * A line property is written by the storefront, so anyone can put any text there: it names a
+ * clip only when that is one of the shop's clips, or one the visitor's own events name (a clip
+ * deleted since).
+ */
+async function trustedLineClips(
+  db: Db,
+  shopId: string,
+  lines: OrderLineInput[],
+  interactions: ClipInteraction[],
+): Promise<OrderLineInput[]> {
+  const named = [...new Set(lines.flatMap((line) => (line.clipId ? [line.clipId] : [])))];
+  if (named.length === 0) return lines;
+  const trusted = await knownClipIds(db, shopId, named);
+  for (const event of interactions) trusted.add(event.clipId);
+  return lines.map((line) =>
+    line.clipId && !trusted.has(line.clipId) ? { ...line, clipId: null } : line,
+  );
+}

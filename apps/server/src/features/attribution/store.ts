@@ -1,0 +1,134 @@
+import type { ClipInteraction, LineAttribution, OrderInput, OrderSource } from '@popstage/core';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/schema';
+
+export type StoredOrder = typeof storefrontOrders.$inferSelect;
+export type StoredAttribution = typeof orderAttributions.$inferSelect;
+
+/** An order as stored, with its credited line items. */
+export interface OrderWithAttributions {
+  order: StoredOrder;
+  attributions: StoredAttribution[];
+}
+
+/** The storefront events that can credit an order; impressions and unlikes never do. */
+const CREDITING_TYPES = ['view', 'like', 'click', 'add_to_cart'] as const;
+/** The newest interactions are the ones last touch needs; a runaway visitor is cut here. */
+const INTERACTIONS_LIMIT = 1000;
+
+/**
+ * A visitor's crediting events of the shop in [since, until], newest first: one range scan of
+ * storefront_events_visitor_idx (shop_id, visitor_id, occurred_at).
+ */
+export async function visitorInteractions(
+  db: Db,
+  shopId: string,
+  visitorId: string,
+  since: Date,
+  until: Date,
+): Promise<ClipInteraction[]> {
+  return db
+    .select({
+      type: storefrontEvents.type,
+      clipId: storefrontEvents.clipId,
+      productId: storefrontEvents.productId,
+      occurredAt: storefrontEvents.occurredAt,
+    })
+    .from(storefrontEvents)
+    .where(
+      and(
+        eq(storefrontEvents.shopId, shopId),
+        eq(storefrontEvents.visitorId, visitorId),
+        gte(storefrontEvents.occurredAt, since),
+        lte(storefrontEvents.occurredAt, until),
+        inArray(storefrontEvents.type, [...CREDITING_TYPES]),
+      ),
+    )
+    .orderBy(desc(storefrontEvents.occurredAt))
+    .limit(INTERACTIONS_LIMIT);
+}
+
+/**
+ * Stores the order and its credited lines in one transaction. An order stored before (the same
+ * order delivered again) is left as it was and answered as stored: inserted is false.
+ */
+export async function insertOrder(
+  db: Db,
+  input: {
+    shopId: string;
+    source: OrderSource;
+    order: OrderInput;
+    attributions: LineAttribution[];
+    receivedAt: Date;
+  },
+): Promise<OrderWithAttributions & { inserted: boolean }> {
+  const { shopId, source, order, attributions, receivedAt } = input;
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(storefrontOrders)
+      .values({
+        shopId,
+        orderId: order.orderId,
+        source,
+        name: order.name,
+        visitorId: order.visitorId,
+        currency: order.currency,
+        totalCents: order.totalCents,
+        attributedCents: attributions.reduce((sum, line) => sum + line.revenueCents, 0),
+        orderedAt: order.orderedAt,
+        receivedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!stored) {
+      // A concurrent insert of the same order has committed by now (ON CONFLICT waits for it).
+      const existing = await orderAttribution(tx, shopId, order.orderId);
+      if (!existing) throw new Error(`order ${order.orderId} conflicted but cannot be read`);
+      return { ...existing, inserted: false };
+    }
+    const lines =
+      attributions.length === 0
+        ? []
+        : await tx
+            .insert(orderAttributions)
+            .values(
+              attributions.map((line) => ({
+                shopId,
+                orderId: order.orderId,
+                lineItemId: line.lineItemId,
+                productId: line.productId,
+                clipId: line.clipId,
+                kind: line.kind,
+                quantity: line.quantity,
+                revenueCents: line.revenueCents,
+                currency: order.currency,
+                orderedAt: order.orderedAt,
+              })),
+            )
+            .returning();
+    return { order: stored, attributions: lines, inserted: true };
+  });
+}
+
+/**
+ * One order of the shop with its credited lines (ordered by line item id), or undefined; the
+ * sandbox's order confirmation page reads it.
+ */
+export async function orderAttribution(
+  db: Db,
+  shopId: string,
+  orderId: string,
+): Promise<OrderWithAttributions | undefined> {
+  const [order] = await db
+    .select()
+    .from(storefrontOrders)
+    .where(and(eq(storefrontOrders.shopId, shopId), eq(storefrontOrders.orderId, orderId)));
+  if (!order) return undefined;
+  const attributions = await db
+    .select()
+    .from(orderAttributions)
+    .where(and(eq(orderAttributions.shopId, shopId), eq(orderAttributions.orderId, orderId)))
+    .orderBy(orderAttributions.lineItemId);
+  return { order, attributions };
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app';
+import { isShopDomain } from '../auth/session-token';
+import { webhookDeliveries } from '../db/schema';
+import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';
+import { HttpError } from './errors';
+
+/** One verified, parsed delivery of a topic. */
+export interface ShopifyWebhookDelivery<T> {
+  shopDomain: string;
+  webhookId: string;
+  payload: T;
+}
+
+export interface ShopifyWebhookTopic<S extends z.ZodType> {
+  /** Shopify's topic name ('orders/create'); the route is POST /webhooks/{topic}. */
+  topic: string;
+  /** The body's schema (after the signature check); a body it refuses answers 400. */
+  payload: S;
+  /** Does the work; must be idempotent (a delivery can arrive again before it is recorded). */
+  handle(
+    deps: AppDeps,
+    delivery: ShopifyWebhookDelivery<z.output<S>>,
+  ): Promise<Record<string, unknown> | undefined>;
+}
+
+const headersSchema = z.object({
+  'x-shopify-hmac-sha256': z.string().optional(),
+  'x-shopify-shop-domain': z.string().optional(),
+  'x-shopify-webhook-id': z.string().optional(),
+  'x-shopify-topic': z.string().optional(),
+});
+
+/**
+ * POST /webhooks/{topic} for one Shopify webhook topic: HMAC-SHA256 of the raw body with the app
+ * secret (401 when wrong), shop domain and webhook id headers (400 when missing), the body's
+ * schema (400 when malformed), then the handler. A webhook id seen before for the topic is
+ * acknowledged without work; a failure answers 500 so Shopify retries. Nothing is stored before
+ * every check has passed.
+ * https://shopify.dev/docs/apps/build/webhooks/subscribe/https
+ */
+export function shopifyWebhookRoutes<S extends z.ZodType>(
+  definition: ShopifyWebhookTopic<S>,
+): FastifyPluginAsyncZod {
+  const { topic } = definition;
+  return async (app) => {
+    const { deps } = app;
+    // The HMAC covers the exact bytes sent, so the body stays unparsed until it is verified.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    app.post(`/webhooks/${topic}`, { schema: { headers: headersSchema } }, async (request) => {
+      const raw = request.body;
+      const headers = request.headers;
+      const signed =
+        Buffer.isBuffer(raw) &&
+        verifyShopifyWebhook(raw, headers['x-shopify-hmac-sha256'], deps.config.SHOPIFY_API_SECRET);
+      if (!signed) throw new HttpError(401, 'Invalid webhook signature');
+
+      const shopDomain = headers['x-shopify-shop-domain']?.trim().toLowerCase() ?? '';
+      const webhookId = headers['x-shopify-webhook-id']?.trim() ?? '';
+      if (!isShopDomain(shopDomain) || webhookId === '') {
+        throw new HttpError(400, 'Missing shop domain or webhook id');
+      }
+      const sentTopic = headers['x-shopify-topic'];
+      if (sentTopic !== undefined && sentTopic !== topic) {
+        throw new HttpError(400, `Topic ${sentTopic} is not served at /webhooks/${topic}`);
+      }
+      const payload = parsePayload(raw, definition.payload);
+
+      const { db } = deps.database;
+      const seen = await db
+        .select({ webhookId: webhookDeliveries.webhookId })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.topic, topic)));
+      if (seen.length > 0) return { ok: true, duplicate: true };
+      const answer = await definition.handle(deps, { shopDomain, webhookId, payload });
+      await db
+        .insert(webhookDeliveries)
+        .values({ webhookId, topic, shopDomain })
+        .onConflictDoNothing();
+      return { ok: true, duplicate: false, ...answer };
+    });
+  };
+}
+
+function parsePayload<S extends z.ZodType>(raw: Buffer, schema: S): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
+  throw new HttpError(400, issues[0]?.message ?? 'Invalid webhook payload', { issues });
+}
