@@ -86,6 +86,12 @@ const schema = z
     /** Requests per client IP and minute on the public storefront API (/storefront/v1). */
     STOREFRONT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /**
+     * Days raw storefront events are kept (the hourly prune job deletes older ones). At least 62:
+     * the view dedupe (30 min), sales attribution (7 days) and a this-month-against-last-month
+     * dashboard all read raw events; the default keeps 13 months for year-over-year months.
+     */
+    STOREFRONT_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(62).max(3650).default(400),
+    /**
      * Behind a load balancer: 'true' or the number of proxy hops to trust in X-Forwarded-For, so
      * request.ip (per-IP OTP limits) is the client's. Off by default: a directly exposed server
      * must not believe a forged header.

@@ -24,6 +24,7 @@ export function clip(id: string, overrides: Partial<StorefrontClip> = {}): Store
         available: true,
       },
     ],
+    uploadedAt: '2025-05-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ export function videoObject(clip: StorefrontClip): Record<string, unknown> {
     '@type': 'VideoObject',
     name: clip.title || 'Video',
     description: clip.title || 'Shoppable video',
+    // Google requires uploadDate for a VideoObject to be eligible for video results.
+    uploadDate: clip.uploadedAt,
   };
   if (clip.videoUrl) data.contentUrl = clip.videoUrl;
   if (clip.posterUrl) data.thumbnailUrl = clip.posterUrl;

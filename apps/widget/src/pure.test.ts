@@ -142,6 +142,7 @@ describe('VideoObject', () => {
       contentUrl: 'https://cdn.example/a.mp4',
       thumbnailUrl: 'https://cdn.example/a.jpg',
       duration: 'PT12S',
+      uploadDate: '2025-05-01T10:00:00.000Z',
     });
   });
 });

@@ -1,4 +1,5 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
+import { pruneEventsJob } from '../features/engagement/prune-job';
 import { viewLimitsJob } from '../features/engagement/view-limit-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import type { JobContext, JobDefinition } from './job';
@@ -12,6 +13,7 @@ export const JOBS: JobDefinition[] = [
   processClipFailedJob,
   processClipJob,
   viewLimitsJob,
+  pruneEventsJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

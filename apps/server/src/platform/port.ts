@@ -127,6 +127,12 @@ export interface CreateAppSubscriptionInput {
   replacementBehavior: 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' | 'STANDARD';
 }
 
+/**
+ * The app-data metafield the theme app embed reads its script origin from
+ * (`app.metafields.popstage.app_url.value`, extensions/popstage/blocks/app-embed.liquid).
+ */
+export const APP_URL_METAFIELD = { namespace: 'popstage', key: 'app_url', type: 'url' } as const;
+
 export interface StorePlatform {
   readonly kind: 'sandbox' | 'shopify';
   /**
@@ -160,6 +166,8 @@ export interface StorePlatform {
     shop: string,
     page: { title: string; handle: string; body: string },
   ): Promise<PlatformPage>;
+  /** Sets APP_URL_METAFIELD on the app's installation (Shopify: metafieldsSet); idempotent. */
+  setAppUrlMetafield(shop: string, url: string): Promise<void>;
 
   /** Billing: creates a pending charge; the merchant approves it at confirmationUrl. */
   createAppSubscription(

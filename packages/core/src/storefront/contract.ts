@@ -67,6 +67,8 @@ export interface StorefrontClip {
   height: number | null;
   displayTargets: DisplayTarget[];
   products: StorefrontProduct[];
+  /** When the clip was uploaded (ISO 8601): schema.org VideoObject's required uploadDate. */
+  uploadedAt: string;
   views?: number;
   likes?: number;
 }

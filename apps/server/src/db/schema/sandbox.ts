@@ -32,6 +32,11 @@ export const sandboxShops = pgTable('sandbox_shops', {
   email: text().notNull(),
   currency: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
+  /** The app installation's app-data metafields by `namespace.key` (reset with the store). */
+  appMetafields: jsonb()
+    .$type<Record<string, { type: string; value: string }>>()
+    .notNull()
+    .default({}),
 });
 
 const shopDomain = () =>

@@ -27,6 +27,8 @@ export const shops = pgTable('shops', {
   dashboardUrl: text(),
   /** Free-form merchant settings written through POST /api/shopify/shop-info (allow-listed keys). */
   info: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** The URL last written to the popstage.app_url metafield; null until a write succeeded. */
+  appUrlMetafield: text(),
 });
 
 export type ShopRow = typeof shops.$inferSelect;

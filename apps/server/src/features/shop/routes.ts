@@ -9,7 +9,7 @@ import { ensureLivePage, ensureShop, loadShop, saveShopInfo } from './service';
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/shopify/shop', async (request) => loadShop(deps, request.shopDomain));
+  app.get('/shopify/shop', async (request) => loadShop(deps, request.shopDomain, request.log));
 
   app.get('/shopify/shop/embed', async (request) => {
     await ensureShop(deps, request.shopDomain);

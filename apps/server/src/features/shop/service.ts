@@ -5,6 +5,7 @@ import {
   type ShopConnection,
   type ShopInfoKey,
 } from '@popstage/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -13,6 +14,7 @@ import { findStoreAccount } from '../account/store-account-store';
 import { shopBillingState } from '../billing/shop-billing-state';
 import { mobileAppFacts } from '../mobile/app-request-store';
 import { onboardingState } from '../onboarding/service';
+import { syncAppUrlMetafield } from './app-url-metafield';
 import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
@@ -44,8 +46,15 @@ export function featureFlagsOf(row: ShopRow): FeatureFlags {
   ) as FeatureFlags;
 }
 
-/** The Shop entity of spec 01 §3: stored state joined with live platform state. */
-export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
+/**
+ * The Shop entity of spec 01 §3: stored state joined with live platform state. The admin loads it
+ * first on every open, so it also keeps the app_url metafield written (never throws).
+ */
+export async function loadShop(
+  deps: AppDeps,
+  domain: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Shop> {
   const row = await ensureShop(deps, domain);
   const [embedEnabled, publishedCount, billing, mobileApp, connections] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
@@ -53,6 +62,7 @@ export async function loadShop(deps: AppDeps, domain: string): Promise<Shop> {
     shopBillingState(deps.database.db, row),
     mobileAppFacts(deps.database.db, row.id),
     shopConnections(deps, row.id),
+    syncAppUrlMetafield(deps, row, log),
   ]);
   const onboarding = await onboardingState(deps, row, { embedEnabled, publishedCount });
   const status = onboarding.status;

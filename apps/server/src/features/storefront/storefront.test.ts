@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { carousels, type PopclipRow, type ShopRow } from '../../db/schema';
+import { carousels, type PopclipRow, popclips, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertPopclip } from '../popclips/store';
@@ -119,6 +119,12 @@ describe('storefront feed', () => {
     expect(first.products.map((p: { id: string }) => p.id)).toEqual([active.id]);
     expect(first.products[0]).toMatchObject({ available: true, handle: active.handle });
     expect(first.videoUrl).toContain('playable.mp4');
+    // VideoObject's uploadDate: the clip's creation time.
+    const [stored] = await t.deps.database.db
+      .select({ createdAt: popclips.createdAt })
+      .from(popclips)
+      .where(eq(popclips.metaIdentifier, 'a-processed'));
+    expect(first.uploadedAt).toBe(stored?.createdAt.toISOString());
     // Free level: views and likes hidden, watermark on, default positions.
     expect(feed.settings).toMatchObject({ showViews: false, showLikes: false, watermark: true });
     expect(first.views).toBeUndefined();

@@ -65,6 +65,7 @@ export async function toStorefrontClip(
     height: row.height,
     displayTargets: row.displayTargets,
     products,
+    uploadedAt: row.createdAt.toISOString(),
     ...(showViews ? { views: counts.views } : {}),
     ...(showLikes ? { likes: counts.likes } : {}),
   };

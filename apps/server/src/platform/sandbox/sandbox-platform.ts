@@ -19,6 +19,7 @@ import type {
   PlatformShop,
   ProductStatus,
 } from '../port';
+import { createSandboxAppMetafields } from './app-metafields';
 import { createSandboxBilling } from './billing';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
 import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
@@ -111,6 +112,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
   return {
     kind: 'sandbox',
     ...createSandboxBilling(db, baseUrl),
+    ...createSandboxAppMetafields(db),
 
     async getShop(shop) {
       const row = await findShopRow(shop);

@@ -10,6 +10,8 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   /** Regenerates one shop's store data as on first start (its app charges go too). */
   resetShop(shop: string): Promise<void>;
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;
+  /** The app_url app-data metafield as the theme app embed would read it; null when unset. */
+  appUrlMetafield(shop: string): Promise<string | null>;
 }
 
 export type { DecisionResult, SandboxAppSubscription } from './billing';

@@ -1,11 +1,23 @@
 import type { Db } from '../../db/client';
 import { badRequest, HttpError } from '../../http/errors';
-import type { Connection, PlatformPage, PlatformProduct, StorePlatform } from '../port';
+import {
+  APP_URL_METAFIELD,
+  type Connection,
+  type PlatformPage,
+  type PlatformProduct,
+  type StorePlatform,
+} from '../port';
 import { createAccessTokens } from './access-tokens';
 import { isAppEmbedEnabledIn } from './app-embed';
 import { createShopifyBilling } from './billing';
 import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
 import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
+import {
+  APP_INSTALLATION_ID_QUERY,
+  type AppInstallationIdData,
+  METAFIELDS_SET_MUTATION,
+  type MetafieldsSetData,
+} from './queries/app-metafields';
 import {
   COLLECTION_BY_ID_QUERY,
   COLLECTIONS_QUERY,
@@ -318,6 +330,16 @@ export function createShopifyPlatform(
       const payload = throwOnUserErrors('pageCreate', data.pageCreate);
       if (!payload.page) throw new Error('Shopify pageCreate answered without a page');
       return toPlatformPage(payload.page, await primaryDomain(shop));
+    },
+
+    async setAppUrlMetafield(shop, url) {
+      const installation = await request<AppInstallationIdData>(shop, APP_INSTALLATION_ID_QUERY);
+      const data = await request<MetafieldsSetData>(shop, METAFIELDS_SET_MUTATION, {
+        metafields: [
+          { ownerId: installation.currentAppInstallation.id, ...APP_URL_METAFIELD, value: url },
+        ],
+      });
+      throwOnUserErrors('metafieldsSet', data.metafieldsSet);
     },
 
     createAppSubscription: billing.createAppSubscription,

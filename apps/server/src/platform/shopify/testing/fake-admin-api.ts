@@ -51,6 +51,10 @@ export interface FakeShop {
   /** config/settings_data.json of the MAIN theme; null when the shop has no published theme. */
   settingsData: string | null;
   subscriptions: FakeSubscription[];
+  /** currentAppInstallation's id: the owner of app-data metafields. */
+  appInstallationId: string;
+  /** App-data metafields by `namespace.key`. */
+  appMetafields: Map<string, { type: string; value: string }>;
 }
 
 export interface RecordedRequest {
@@ -106,6 +110,8 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
         pages: [],
         settingsData: null,
         subscriptions: [],
+        appInstallationId: `gid://shopify/AppInstallation/${++sequence}`,
+        appMetafields: new Map(),
       };
       shops.set(domain, state);
     }
@@ -319,6 +325,10 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
         state.pages.push(page);
         return { pageCreate: { page, userErrors: [] } };
       }
+      case 'PopstageAppInstallationId':
+        return { currentAppInstallation: { id: state.appInstallationId } };
+      case 'PopstageMetafieldsSet':
+        return { metafieldsSet: setMetafields(state, variables.metafields as MetafieldInput[]) };
       case 'PopstageAppSubscriptionCreate': {
         const lineItems = variables.lineItems as FakeSubscription['lineItems'];
         const amount = Number(lineItems[0]?.plan.appRecurringPricingDetails.price.amount);
@@ -498,6 +508,38 @@ function paginate<T>(items: T[], first: number, after: string | null) {
       endCursor: nodes.length > 0 ? Buffer.from(String(last)).toString('base64url') : null,
     },
   };
+}
+
+interface MetafieldInput {
+  ownerId: string;
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+}
+
+/** metafieldsSet on app-data metafields: all or nothing, `url` values checked like Shopify. */
+function setMetafields(state: FakeShop, inputs: MetafieldInput[]) {
+  const userErrors = inputs.flatMap((input, index) => {
+    const field = ['metafields', String(index)];
+    if (input.ownerId !== state.appInstallationId) {
+      return [{ field: [...field, 'ownerId'], message: 'Owner does not exist', code: 'INVALID' }];
+    }
+    if (input.type === 'url' && !/^https?:\/\/[^\s/]+/.test(input.value)) {
+      return [{ field: [...field, 'value'], message: 'Value is invalid', code: 'INVALID_VALUE' }];
+    }
+    return [];
+  });
+  if (userErrors.length > 0) return { metafields: [], userErrors };
+  const metafields = inputs.map((input) => {
+    state.appMetafields.set(`${input.namespace}.${input.key}`, {
+      type: input.type,
+      value: input.value,
+    });
+    const { namespace, key, value } = input;
+    return { id: `gid://shopify/Metafield/${namespace}.${key}`, namespace, key, value };
+  });
+  return { metafields, userErrors: [] };
 }
 
 function subscriptionNode(subscription: FakeSubscription) {

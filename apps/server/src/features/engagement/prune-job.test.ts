@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { queryRows } from '../../db/client';
+import { type ShopRow, storefrontEvents } from '../../db/schema';
+import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { insertPopclip } from '../popclips/store';
+import { ensureShop } from '../shop/service';
+import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
+
+const DAY = 24 * 60 * 60_000;
+
+let t: TestApp;
+let shopA: ShopRow;
+let shopB: ShopRow;
+
+async function addClip(shop: ShopRow, id: string) {
+  const now = t.clock.now();
+  await insertPopclip(t.deps.database.db, {
+    shopId: shop.id,
+    metaIdentifier: id,
+    title: id,
+    status: 'processed',
+    originalKey: `shops/${shop.id}/clips/${id}/original.mp4`,
+    originalContentType: 'video/mp4',
+    displayTargets: ['WEB_PDP'],
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+const ingest = (shop: string, visitorId: string, events: object[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/storefront/v1/shops/${shop}/events`,
+    payload: { visitorId, events },
+  });
+
+const eventsOf = (shop: ShopRow) =>
+  queryRows<{ visitor_id: string; type: string }>(
+    t.deps.database.db,
+    sql`select visitor_id, type from storefront_events where shop_id = ${shop.id}
+        order by id`,
+  );
+
+const total = async (table: 'popclip_daily_views' | 'popclip_likes', shop: ShopRow) =>
+  (
+    await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql`select count(*)::int as n from ${sql.identifier(table)} where shop_id = ${shop.id}`,
+    )
+  )[0]?.n;
+
+beforeAll(async () => {
+  t = await createTestApp({ STOREFRONT_EVENTS_RETENTION_DAYS: '400' });
+  shopA = await ensureShop(t.deps, SHOP_A);
+  shopB = await ensureShop(t.deps, SHOP_B);
+  await addClip(shopA, 'prune-a');
+  await addClip(shopB, 'prune-b');
+});
+afterAll(() => t.close());
+
+describe('storefront events retention', () => {
+  it('deletes raw events past the retention in every shop and keeps the aggregates', async () => {
+    const start = t.clock.now();
+    const view = { type: 'view', clipId: 'prune-a' };
+    expect(
+      (
+        await ingest(SHOP_A, 'v-old', [
+          view,
+          { type: 'click', clipId: 'prune-a', productId: 'gid://shopify/Product/1' },
+          { type: 'like', clipId: 'prune-a' },
+        ])
+      ).statusCode,
+    ).toBe(202);
+    expect((await ingest(SHOP_B, 'v-old', [{ type: 'view', clipId: 'prune-b' }])).statusCode).toBe(
+      202,
+    );
+    t.clock.set(new Date(start.getTime() + 300 * DAY));
+    expect((await ingest(SHOP_A, 'v-kept', [view])).statusCode).toBe(202);
+
+    // Just past 400 days after the first events: those go, the 100-day-old view stays.
+    t.clock.set(new Date(start.getTime() + 400 * DAY + 60_000));
+    expect((await ingest(SHOP_A, 'v-now', [view])).json()).toMatchObject({ accepted: 1 });
+    await t.deps.queue.send(PRUNE_EVENTS_JOB, {});
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+
+    expect(await eventsOf(shopA)).toEqual([
+      { visitor_id: 'v-kept', type: 'view' },
+      { visitor_id: 'v-now', type: 'view' },
+    ]);
+    expect(await eventsOf(shopB)).toEqual([]);
+    // Views, likes and the rollup stay: the admin's all-time counts do not change.
+    expect(await total('popclip_daily_views', shopA)).toBe(3);
+    expect(await total('popclip_likes', shopA)).toBe(1);
+    const views = await t.app.inject({
+      method: 'POST',
+      url: '/api/popclips/views/fetch',
+      headers: await t.auth(SHOP_A),
+      payload: { customer_id: SHOP_A, clip_ids: ['prune-a'] },
+    });
+    expect(views.json()).toEqual({ data: [{ clip_id: 'prune-a', clip_total_views: 3 }] });
+    // The dedupe reference of a recent view survives the prune.
+    expect((await ingest(SHOP_A, 'v-now', [view])).json()).toMatchObject({
+      accepted: 0,
+      deduped: 1,
+    });
+  });
+
+  it('deletes in bounded batches and leaves a backlog to the next run', async () => {
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - 500 * DAY);
+    await t.deps.database.db.insert(storefrontEvents).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        shopId: shopB.id,
+        clipId: 'prune-b',
+        type: 'impression' as const,
+        visitorId: `backlog-${i}`,
+        occurredAt: old,
+        receivedAt: old,
+      })),
+    );
+    const run = () =>
+      pruneStorefrontEvents(t.deps.database.db, now, 400, { batchSize: 2, maxBatches: 2 });
+    expect(await run()).toBe(4);
+    expect(await eventsOf(shopB)).toHaveLength(1);
+    expect(await run()).toBe(1);
+    expect(await run()).toBe(0);
+    expect(await eventsOf(shopB)).toEqual([]);
+  });
+
+  it('refuses a retention too short for the dedupe, attribution and monthly dashboard', () => {
+    expect(loadConfig({}).STOREFRONT_EVENTS_RETENTION_DAYS).toBe(400);
+    expect(() => loadConfig({ STOREFRONT_EVENTS_RETENTION_DAYS: '7' })).toThrow(
+      /STOREFRONT_EVENTS_RETENTION_DAYS/,
+    );
+  });
+});

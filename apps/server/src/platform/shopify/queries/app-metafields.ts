@@ -1,0 +1,45 @@
+import type { ShopifyUserErrorDetail } from '../errors';
+
+/**
+ * App-data metafields: metafields owned by the app's installation, readable in Liquid as
+ * `app.metafields.{namespace}.{key}` and by no other app. Written with metafieldsSet, the owner
+ * being currentAppInstallation's id (Shopify deletes them when the app is uninstalled).
+ * https://shopify.dev/docs/apps/build/custom-data/metafields/app-data
+ * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/metafieldsSet
+ */
+export const APP_INSTALLATION_ID_QUERY = /* GraphQL */ `
+  query PopstageAppInstallationId {
+    currentAppInstallation {
+      id
+    }
+  }
+`;
+
+export interface AppInstallationIdData {
+  currentAppInstallation: { id: string };
+}
+
+export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
+  mutation PopstageMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) {
+      metafields {
+        id
+        namespace
+        key
+        value
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export interface MetafieldsSetData {
+  metafieldsSet: {
+    metafields: { id: string; namespace: string; key: string; value: string }[] | null;
+    userErrors: ShopifyUserErrorDetail[];
+  } | null;
+}

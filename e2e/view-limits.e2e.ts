@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './browser';
+import { generateClip, uploadClip } from './clips';
+import { prepareShop, shopApi } from './prepare-shop';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+const TITLE = 'Limited edition look';
+/** The 2025 free popclips add-on: 1,000 views a month (catalogue.v1.json). */
+const FREE_ADDON = 'addon-popclips-free-2025';
+const LIMIT = 1000;
+const SHOPPERS = LIMIT + 10;
+const CONCURRENCY = 8;
+const MODAL_TEXT =
+  "You've reached your current plan's view limits of 1,000. In order to create new Popclips please upgrade.";
+const BANNER_TEXT = "You've reached your current plan's view limits of 1,000";
+
+interface Gating {
+  data: { max_views: string; total_views: number; limit_access: boolean };
+}
+
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+const resetDemo = async (target: Page) => {
+  const reset = await target.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
+  expect(reset.ok()).toBe(true);
+};
+
+/**
+ * One view each from `count` distinct shoppers through the public events endpoint, as the widget
+ * sends them (a visitor's views of a clip count once per 30 minutes); answers the accepted total.
+ */
+async function sendShopperViews(clipId: string, count: number): Promise<number> {
+  let next = 0;
+  let accepted = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const response = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          visitorId: `e2e-shopper-${i}`,
+          sessionId: `e2e-session-${i}`,
+          events: [{ type: 'view', clipId }],
+        }),
+      });
+      expect(response.status, await response.clone().text()).toBe(202);
+      accepted += ((await response.json()) as { accepted: number }).accepted;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return accepted;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  workDir = mkdtempSync(join(tmpdir(), 'popstage-view-limits-e2e-'));
+});
+afterAll(async () => {
+  // The demo shop leaves this file without views or a stored limit (reset deletes the app's rows).
+  const cleanup = await browser.newPage();
+  await resetDemo(cleanup);
+  await browser.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await resetDemo(page);
+});
+
+describe('view limits', () => {
+  it('blocks creating Popclips once storefront views reach the plan limit', async () => {
+    await prepareShop(page.request, BASE, DEMO, [FREE_ADDON]);
+    const api = shopApi(page.request, BASE, DEMO);
+    const gating = () => api<Gating>('GET', '/api/shopify/shop/popclips/gating');
+    expect((await gating()).data).toMatchObject({
+      max_views: '1,000',
+      total_views: 0,
+      limit_access: false,
+    });
+
+    const products = await api<{ data: { id: string; handle: string }[] }>(
+      'GET',
+      '/api/catalogue/products?query=',
+    );
+    const product = products.data[0];
+    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const file = await generateClip(join(workDir, 'limited.mp4'));
+    const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
+    // Only processed clips are in the storefront feed, so only they get shoppers' views.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ data: { status: string }[] }>(
+              'POST',
+              '/api/media/listMediabyTypeAndMetaId',
+              { fileCategory: 'shopifyClips', metaIds: [clipId], sellerId: DEMO },
+            )
+          ).data[0]?.status,
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBe('processed');
+
+    // Under the limit: Create is enabled and opens the create page.
+    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    const create = page.getByRole('button', { name: 'Create Popclip' });
+    expect(await create.isEnabled()).toBe(true);
+    await create.click();
+    await page.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
+
+    // Over the limit: views from distinct shoppers; the gating answers from the live total and
+    // the flag the popclips.view-limits job stores (queued by the ingest that crossed the limit).
+    expect(await sendShopperViews(clipId, SHOPPERS)).toBe(SHOPPERS);
+    await expect
+      .poll(async () => (await gating()).data, { timeout: 30_000, interval: 500 })
+      .toMatchObject({ max_views: '1,000', total_views: SHOPPERS, limit_access: true });
+
+    // The list: Create disabled, the limit banner.
+    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    await page.getByText(MODAL_TEXT, { exact: true }).first().waitFor();
+
+    // The create URL: back on the list, with the view-limit modal.
+    await page.goto(`${BASE}/popclips/create?shop=${DEMO}`);
+    const modal = page.getByRole('dialog', { name: 'View limit reached' });
+    await modal.getByText(MODAL_TEXT, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/popclips/list');
+    expect(await create.isDisabled()).toBe(true);
+    await screenshot(page, 'view-limits-blocked-list');
+    // The footer's Close (the header's ✕ is named Close too).
+    await modal.getByRole('button', { name: 'Close' }).last().click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // The landing: the limit banner.
+    await page.goto(`${BASE}/?shop=${DEMO}`);
+    await page.getByText(BANNER_TEXT, { exact: true }).waitFor();
+    await screenshot(page, 'view-limits-landing');
+
+    // The reset every journey starts with leaves no views or stored limit behind.
+    await resetDemo(page);
+    expect((await gating()).data).toMatchObject({ total_views: 0, limit_access: false });
+  }, 240_000);
+});
