@@ -88,7 +88,7 @@ describe('storefront player', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const shopper = await context.newPage();
-      await shopper.goto(`${BASE}/sandbox/storefront/${DEMO}`);
+      await shopper.goto(`${BASE}/sandbox/store/${DEMO}`);
       const bubble = shopper.getByRole('button', { name: `Play featured video: ${TITLE}` });
       await bubble.waitFor();
       await expect

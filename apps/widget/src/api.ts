@@ -1,4 +1,4 @@
-import type { StorefrontFeed, StorefrontProduct } from './types';
+import type { StorefrontFeed } from './types';
 
 export interface Api {
   base: string;
@@ -29,28 +29,4 @@ export function createApi(origin: string, shop: string): Api {
         )
       )?.likedClipIds ?? [],
   };
-}
-
-/** The numeric id Shopify's cart wants ('gid://shopify/ProductVariant/42' → '42'). */
-export const variantNumber = (id: string): string => id.slice(id.lastIndexOf('/') + 1);
-
-/**
- * Adds one unit to the storefront's own cart (Shopify's AJAX cart, POST /cart/add.js on the shop's
- * origin). False when the storefront has no such cart (the caller then opens the product page).
- */
-export async function addToCart(product: StorefrontProduct): Promise<boolean> {
-  if (!product.variantId) return false;
-  try {
-    const response = await fetch('/cart/add.js', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        items: [{ id: Number(variantNumber(product.variantId)), quantity: 1 }],
-      }),
-    });
-    if (response.ok) document.dispatchEvent(new CustomEvent('popstage:cart-added'));
-    return response.ok;
-  } catch {
-    return false;
-  }
 }

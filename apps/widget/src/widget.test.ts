@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCartTagging } from './cart';
 import { feed } from './fixtures.test-util';
 import type { StorefrontFeed } from './types';
 import { Widget } from './widget';
@@ -44,6 +45,7 @@ beforeEach(() => {
     <div data-popstage-carousel="unknown"></div>
     <div data-popstage-product="gid://shopify/Product/1"></div>`;
   sessionStorage.clear();
+  resetCartTagging();
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
@@ -218,7 +220,9 @@ describe('viewer', () => {
     document.querySelector<HTMLButtonElement>('[aria-label="Add Tee to cart"]')?.click();
     await flushPromises();
     const cart = calls.find((c) => c.url === '/cart/add.js');
-    expect(JSON.parse(String(cart?.init?.body))).toEqual({ items: [{ id: 11, quantity: 1 }] });
+    expect(JSON.parse(String(cart?.init?.body))).toEqual({
+      items: [{ id: 11, quantity: 1, properties: { _popstage_clip: 'a' } }],
+    });
     expect(assign).toHaveBeenCalledWith('/products/tee');
     widget.queue.flush();
     const events = sent.flatMap((b) => (b as { events: { type: string }[] }).events);

@@ -1,12 +1,13 @@
 import { formatCompactNumber, formatCurrency } from '@popstage/core';
-import { addToCart, createApi } from './api';
+import { createApi } from './api';
+import { addToCart, tagCart } from './cart';
 import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
 import { videoJsonLd } from './jsonld';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
 import { CSS } from './styles';
-import type { Device, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
+import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
 import { sessionId, visitorId } from './visitor';
 
 export interface WidgetOptions {
@@ -307,6 +308,14 @@ export class Widget {
     if (this.viewer === viewer) this.viewer = null;
   }
 
+  /** Counts the event; a view, click or add-to-cart also puts the visitor on the cart (once). */
+  track(type: EventType, clipId: string, productId?: string): void {
+    this.queue.track(type, clipId, productId);
+    if (type === 'view' || type === 'click' || type === 'add_to_cart') {
+      void tagCart(this.queue.visitor);
+    }
+  }
+
   isLiked(clipId: string): boolean {
     return !!this.liked?.has(clipId);
   }
@@ -325,7 +334,7 @@ export class Widget {
     const settings = this.feed?.settings;
     const link = h(
       'a',
-      { href: product.url, onclick: () => this.queue.track('click', clip.id, product.id) },
+      { href: product.url, onclick: () => this.track('click', clip.id, product.id) },
       product.title,
     );
     const buy =
@@ -340,9 +349,12 @@ export class Widget {
                 const button = event.currentTarget as HTMLButtonElement;
                 button.disabled = true;
                 this.queue.track('add_to_cart', clip.id, product.id);
-                if (await addToCart(product)) {
+                if (await addToCart(product, clip.id, this.queue.visitor)) {
+                  const done = `${product.title} added to cart`;
                   button.textContent = 'Added';
-                  this.viewer?.announce(`${product.title} added to cart`);
+                  // The label named the action; it now names the result.
+                  button.setAttribute('aria-label', done);
+                  this.viewer?.announce(done);
                 } else {
                   window.location.assign(product.url);
                 }
@@ -483,7 +495,7 @@ export class Viewer {
   }
 
   private viewed(): void {
-    this.widget.queue.track('view', this.clip.id);
+    this.widget.track('view', this.clip.id);
   }
 
   private show(startAt = 0): void {

@@ -265,7 +265,7 @@ describe('JSON controls', () => {
 });
 
 describe('storefront', () => {
-  const root = `/sandbox/storefront/${DEMO_SHOP}`;
+  const root = `/sandbox/store/${DEMO_SHOP}`;
 
   it('is where the primary domain points, with the catalogue and menus', async () => {
     const shop = await sandbox.getShop(DEMO_SHOP);
@@ -309,9 +309,17 @@ describe('storefront', () => {
     );
     expect((await app.inject({ method: 'GET', url: `${root}/pages/faq` })).statusCode).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/sandbox/storefront/unknown.myshopify.com' }))
-        .statusCode,
+      (await app.inject({ method: 'GET', url: '/sandbox/store/unknown.myshopify.com' })).statusCode,
     ).toBe(404);
+  });
+
+  it('answers the old /sandbox/storefront address with a permanent redirect to the store', async () => {
+    const moved = await app.inject({
+      method: 'GET',
+      url: `/sandbox/storefront/${DEMO_SHOP}/products/some-hat?variant=1`,
+    });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`${root}/products/some-hat?variant=1`);
   });
 
   it('renders the live page the app creates and the app embed when it is on', async () => {

@@ -21,7 +21,7 @@ import {
   shopState,
 } from './service';
 import { sandboxServiceRoutes } from './services-routes';
-import { storefrontRoutes } from './storefront-routes';
+import { movedStorefrontRoutes, storefrontRoutes } from './storefront-routes';
 
 const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
 const shopParams = z.object({ shop: shopDomain });
@@ -122,7 +122,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(renderPlaceholderSvg(request.params.file.slice(0, -'.svg'.length))),
   );
 
-  await app.register(storefrontRoutes, { prefix: '/storefront', sandbox });
+  await app.register(storefrontRoutes, { prefix: '/store', sandbox });
+  await app.register(movedStorefrontRoutes);
   await app.register(billingConfirmRoutes, { prefix: '/billing', sandbox });
   await app.register(sandboxServiceRoutes);
 

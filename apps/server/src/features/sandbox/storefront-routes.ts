@@ -1,17 +1,14 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { notFound } from '../../http/errors';
 import type { PlatformProduct } from '../../platform/port';
+import { createCartStore } from '../../platform/sandbox/cart-store';
 import type { SandboxStore } from '../../platform/sandbox/store';
-import { requireSandboxShop } from './service';
-import {
-  pageBody,
-  productDetail,
-  productGrid,
-  renderStorefront,
-  type StorefrontView,
-} from './storefront-page';
+import { storefrontCartRoutes } from './storefront-cart-routes';
+import { type StoreDeps, storeContext, storefrontView } from './storefront-context';
+import { pageBody, productDetail, productGrid, renderStorefront } from './storefront-page';
 
 const shop = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
 const handle = z
@@ -19,20 +16,20 @@ const handle = z
   .max(255)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid handle');
 
-/** /sandbox/storefront/:shop/...: the sandbox shops' primary domains (home, collections, products, pages). */
+/**
+ * /sandbox/store/:shop/...: the sandbox shops' primary domains (home, collections, products,
+ * pages, cart, checkout, order confirmation), each page framed like a theme's.
+ */
 export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> = async (
   app,
   { sandbox },
 ) => {
-  const viewOf = async (domain: string): Promise<StorefrontView> => {
-    const platformShop = await requireSandboxShop(sandbox, domain);
-    const [menu, footer, embedEnabled] = await Promise.all([
-      sandbox.getMenu(domain, 'main-menu'),
-      sandbox.getMenu(domain, 'footer'),
-      sandbox.isAppEmbedEnabled(domain),
-    ]);
-    return { shop: platformShop, menu, footer, embedEnabled };
+  const store: StoreDeps = {
+    deps: app.deps,
+    sandbox,
+    carts: createCartStore(app.deps.database.db),
   };
+  await app.register(fastifyCookie);
   const activeProducts = async (domain: string, collectionId?: string) =>
     (await sandbox.listProducts(domain, { first: 48, status: 'ACTIVE', collectionId })).nodes;
 
@@ -42,35 +39,39 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
   });
 
   app.get('/:shop', { schema: { params: z.object({ shop }) } }, async (request, reply) => {
-    const view = await viewOf(request.params.shop);
-    const products = await activeProducts(view.shop.domain);
+    const ctx = await storeContext(store, request, reply, request.params.shop);
+    const [view, products] = await Promise.all([
+      storefrontView(sandbox, ctx),
+      activeProducts(ctx.shop.domain),
+    ]);
     return reply
       .type('text/html; charset=utf-8')
-      .send(renderStorefront(view, 'Home', productGrid(view.shop.primaryDomainUrl, products)));
+      .send(renderStorefront(view, 'Home', productGrid(ctx.root, products)));
   });
 
   app.get(
     '/:shop/collections/:handle',
     { schema: { params: z.object({ shop, handle }) } },
     async (request, reply) => {
-      const view = await viewOf(request.params.shop);
+      const ctx = await storeContext(store, request, reply, request.params.shop);
       let title = 'All products';
       let products: PlatformProduct[];
       if (request.params.handle === 'all') {
-        products = await activeProducts(view.shop.domain);
+        products = await activeProducts(ctx.shop.domain);
       } else {
-        const found = await sandbox.listCollections(view.shop.domain, {
+        const found = await sandbox.listCollections(ctx.shop.domain, {
           first: 250,
           query: request.params.handle,
         });
         const collection = found.nodes.find((c) => c.handle === request.params.handle);
         if (!collection) throw notFound('No such collection');
         title = collection.title;
-        products = await activeProducts(view.shop.domain, collection.id);
+        products = await activeProducts(ctx.shop.domain, collection.id);
       }
+      const view = await storefrontView(sandbox, ctx);
       return reply
         .type('text/html; charset=utf-8')
-        .send(renderStorefront(view, title, productGrid(view.shop.primaryDomainUrl, products)));
+        .send(renderStorefront(view, title, productGrid(ctx.root, products)));
     },
   );
 
@@ -78,8 +79,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
     '/:shop/products/:handle',
     { schema: { params: z.object({ shop, handle }) } },
     async (request, reply) => {
-      const view = await viewOf(request.params.shop);
-      const found = await sandbox.listProducts(view.shop.domain, {
+      const ctx = await storeContext(store, request, reply, request.params.shop);
+      const found = await sandbox.listProducts(ctx.shop.domain, {
         first: 250,
         query: request.params.handle,
       });
@@ -87,9 +88,16 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
         (p) => p.handle === request.params.handle && p.status === 'ACTIVE',
       );
       if (!product) throw notFound('No such product');
+      const view = await storefrontView(sandbox, ctx);
       return reply
         .type('text/html; charset=utf-8')
-        .send(renderStorefront(view, product.title, productDetail(product)));
+        .send(
+          renderStorefront(
+            view,
+            product.title,
+            productDetail(product, ctx.root, view.embedEnabled),
+          ),
+        );
     },
   );
 
@@ -97,12 +105,29 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
     '/:shop/pages/:handle',
     { schema: { params: z.object({ shop, handle }) } },
     async (request, reply) => {
-      const view = await viewOf(request.params.shop);
-      const storePage = await sandbox.findPage(view.shop.domain, request.params.handle);
+      const ctx = await storeContext(store, request, reply, request.params.shop);
+      const storePage = await sandbox.findPage(ctx.shop.domain, request.params.handle);
       if (!storePage) throw notFound('No such page');
+      const view = await storefrontView(sandbox, ctx);
       return reply
         .type('text/html; charset=utf-8')
         .send(renderStorefront(view, storePage.title, pageBody(storePage.title, storePage.body)));
     },
+  );
+
+  await app.register(storefrontCartRoutes, store);
+};
+
+/**
+ * /sandbox/storefront/* was the store's address before it had a cart: a permanent redirect to
+ * /sandbox/store/*, so saved links and bookmarks keep working.
+ */
+export const movedStorefrontRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/storefront/*',
+    { schema: { params: z.object({ '*': z.string().max(2000) }) } },
+    // The raw URL keeps the path's encoding and the query exactly as they came.
+    async (request, reply) =>
+      reply.redirect(request.url.replace(/^\/sandbox\/storefront\//, '/sandbox/store/'), 301),
   );
 };

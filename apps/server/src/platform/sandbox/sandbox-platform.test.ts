@@ -113,7 +113,7 @@ describe('generated catalogue', () => {
       domain: DEMO_SHOP,
       name: 'Demo Store',
       currency: 'USD',
-      primaryDomainUrl: `${BASE_URL}/sandbox/storefront/${DEMO_SHOP}`,
+      primaryDomainUrl: `${BASE_URL}/sandbox/store/${DEMO_SHOP}`,
     });
     expect(await store.getShop('unknown.myshopify.com')).toBeNull();
     expect((await store.listShops()).map((s) => s.domain)).toEqual([DEMO_SHOP, OTHER_SHOP]);
@@ -261,7 +261,7 @@ describe('changes a merchant makes', () => {
     expect(page).toMatchObject({
       title: 'Live Shopping',
       handle: 'live',
-      url: `${BASE_URL}/sandbox/storefront/${DEMO_SHOP}/pages/live`,
+      url: `${BASE_URL}/sandbox/store/${DEMO_SHOP}/pages/live`,
     });
     expect(page.id).toMatch(/^gid:\/\/shopify\/Page\/\d+$/);
     expect(await store.findPage(DEMO_SHOP, 'live')).toEqual(page);

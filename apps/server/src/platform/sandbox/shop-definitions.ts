@@ -47,5 +47,5 @@ export function findShopDefinition(domain: string): SandboxShopDefinition | unde
  * to the storefront, to a product or to the live page open something real.
  */
 export function storefrontUrl(baseUrl: string, domain: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/sandbox/storefront/${domain}`;
+  return `${baseUrl.replace(/\/+$/, '')}/sandbox/store/${domain}`;
 }

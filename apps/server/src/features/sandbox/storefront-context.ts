@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import type { PlatformShop } from '../../platform/port';
+import type { CartStore } from '../../platform/sandbox/cart-store';
+import type { SandboxStore } from '../../platform/sandbox/store';
+import { requireSandboxShop } from './service';
+import { type CartContext, itemCount } from './storefront-cart';
+import { type StorefrontView, storeRootPath } from './storefront-page';
+
+/**
+ * What every sandbox store request needs: the shop and the shopper's cart, found by the `cart`
+ * cookie as on Shopify (HttpOnly, SameSite=Lax, scoped to this store's root so another sandbox
+ * store never sees it). A token that names another store's cart is replaced, never reused.
+ */
+
+export const CART_COOKIE = 'cart';
+const TOKEN = /^[a-f0-9]{32}$/;
+/** Shopify keeps an idle cart for 14 days. */
+const CART_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+
+export interface StoreContext {
+  shop: PlatformShop;
+  /** The store's absolute root URL (its primary domain). */
+  root: string;
+  /** The root's path, where the cart cookie lives ('/sandbox/store/<domain>'). */
+  rootPath: string;
+  cart: CartContext;
+}
+
+export interface StoreDeps {
+  deps: Pick<AppDeps, 'config' | 'clock' | 'database'>;
+  sandbox: SandboxStore;
+  carts: CartStore;
+}
+
+export async function storeContext(
+  { deps, sandbox, carts }: StoreDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  domain: string,
+): Promise<StoreContext> {
+  const shop = await requireSandboxShop(sandbox, domain);
+  const rootPath = storeRootPath(shop);
+  const current = request.cookies[CART_COOKIE];
+  const usable =
+    current !== undefined &&
+    TOKEN.test(current) &&
+    !(await carts.tokenTakenElsewhere(domain, current));
+  const token = usable ? current : issueCartToken(reply, rootPath, deps.config.APP_URL);
+  return {
+    shop,
+    root: shop.primaryDomainUrl,
+    rootPath,
+    cart: {
+      store: carts,
+      shop: domain,
+      currency: shop.currency,
+      token,
+      baseUrl: deps.config.APP_URL,
+      now: deps.clock.now(),
+    },
+  };
+}
+
+/** A new cart token in the cookie (first visit, or a fresh cart after checkout). */
+export function issueCartToken(reply: FastifyReply, rootPath: string, appUrl: string): string {
+  const token = randomBytes(16).toString('hex');
+  reply.setCookie(CART_COOKIE, token, {
+    path: rootPath,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: appUrl.startsWith('https:'),
+    maxAge: CART_MAX_AGE_SECONDS,
+  });
+  return token;
+}
+
+/** The theme's frame around a page: menus, the embed switch, the header's cart count. */
+export async function storefrontView(
+  sandbox: SandboxStore,
+  ctx: StoreContext,
+): Promise<StorefrontView> {
+  const [menu, footer, embedEnabled, cart] = await Promise.all([
+    sandbox.getMenu(ctx.shop.domain, 'main-menu'),
+    sandbox.getMenu(ctx.shop.domain, 'footer'),
+    sandbox.isAppEmbedEnabled(ctx.shop.domain),
+    ctx.cart.store.findCart(ctx.shop.domain, ctx.cart.token),
+  ]);
+  return {
+    shop: ctx.shop,
+    menu,
+    footer,
+    embedEnabled,
+    cartCount: cart ? itemCount(cart.lines) : 0,
+  };
+}

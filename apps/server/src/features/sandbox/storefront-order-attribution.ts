@@ -1,0 +1,53 @@
+import type { AttributionKind } from '@popstage/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { popclips } from '../../db/schema';
+import { orderAttribution } from '../attribution/store';
+import { findShop } from '../shop/store';
+
+/**
+ * What Popstage recorded for a sandbox order, for the confirmation page's panel: whether the
+ * orders/create webhook reached the app, and the credited lines with their clips' titles.
+ */
+export interface OrderAttributionPanel {
+  /** False when the app is not installed on the shop (nothing can be credited). */
+  installed: boolean;
+  /** The app has the order (its webhook was processed). */
+  received: boolean;
+  lines: {
+    lineItemId: string;
+    productId: string;
+    clipId: string;
+    /** Null when the clip has been deleted since. */
+    clipTitle: string | null;
+    kind: AttributionKind;
+    quantity: number;
+    revenueCents: number;
+    currency: string;
+  }[];
+}
+
+export async function readOrderAttribution(
+  db: Db,
+  shopDomain: string,
+  orderId: string,
+): Promise<OrderAttributionPanel> {
+  const shop = await findShop(db, shopDomain);
+  if (!shop) return { installed: false, received: false, lines: [] };
+  const recorded = await orderAttribution(db, shop.id, orderId);
+  const credited = recorded?.attributions ?? [];
+  const clipIds = [...new Set(credited.map((line) => line.clipId))];
+  const clips =
+    clipIds.length === 0
+      ? []
+      : await db
+          .select({ id: popclips.metaIdentifier, title: popclips.title })
+          .from(popclips)
+          .where(and(eq(popclips.shopId, shop.id), inArray(popclips.metaIdentifier, clipIds)));
+  const titles = new Map(clips.map((clip) => [clip.id, clip.title]));
+  return {
+    installed: true,
+    received: recorded !== undefined,
+    lines: credited.map((line) => ({ ...line, clipTitle: titles.get(line.clipId) ?? null })),
+  };
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SandboxOrder } from '../../platform/sandbox/cart-store';
+import { signShopifyWebhook } from '../../platform/shopify/webhook-hmac';
+import { type CartLineView, lineTotalCents } from './storefront-cart';
+
+/**
+ * The orders/create webhook Shopify sends when an order is placed, built from a sandbox order:
+ * the REST Order resource's fields that apps read, signed with the app secret like Shopify does.
+ * https://shopify.dev/docs/api/admin-rest/latest/resources/order
+ */
+
+export const ORDERS_CREATE_TOPIC = 'orders/create';
+export const ORDERS_CREATE_PATH = '/webhooks/orders/create';
+
+/** Line item ids unique across orders, as Shopify's are (a cart has at most 250 lines). */
+export const lineItemId = (orderId: number, index: number): number => orderId * 1000 + index + 1;
+
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const priceSet = (value: string, currency: string) => ({
+  shop_money: { amount: value, currency_code: currency },
+  presentment_money: { amount: value, currency_code: currency },
+});
+const nameValues = (record: Record<string, string>) =>
+  Object.entries(record).map(([name, value]) => ({ name, value }));
+
+export function orderCreatedPayload(
+  order: SandboxOrder,
+  lines: CartLineView[],
+  note: string | null,
+) {
+  const number = Number(order.name.slice(1));
+  const createdAt = order.createdAt.toISOString();
+  const subtotal = amount(lines.reduce((sum, line) => sum + lineTotalCents(line), 0));
+  return {
+    id: order.id,
+    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+    name: order.name,
+    order_number: number,
+    number: number - 1000,
+    email: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    processed_at: createdAt,
+    currency: order.currency,
+    presentment_currency: order.currency,
+    total_price: order.totalPrice,
+    total_price_set: priceSet(order.totalPrice, order.currency),
+    subtotal_price: subtotal,
+    subtotal_price_set: priceSet(subtotal, order.currency),
+    total_line_items_price: subtotal,
+    total_discounts: '0.00',
+    total_tax: '0.00',
+    taxes_included: false,
+    financial_status: 'paid',
+    fulfillment_status: null,
+    confirmed: true,
+    test: false,
+    source_name: 'web',
+    cart_token: order.cartToken,
+    note,
+    note_attributes: nameValues(order.attributes),
+    line_items: lines.map((line, index) => {
+      const id = lineItemId(order.id, index);
+      return {
+        id,
+        admin_graphql_api_id: `gid://shopify/LineItem/${id}`,
+        product_id: line.productId,
+        variant_id: line.variantId,
+        title: line.productTitle,
+        variant_title: line.variantTitle,
+        name: line.title,
+        sku: line.sku,
+        vendor: line.vendor,
+        quantity: line.quantity,
+        fulfillable_quantity: line.quantity,
+        fulfillment_status: null,
+        price: line.price,
+        price_set: priceSet(line.price, order.currency),
+        total_discount: '0.00',
+        discount_allocations: [],
+        tax_lines: [],
+        properties: nameValues(line.properties),
+        gift_card: false,
+        taxable: true,
+        requires_shipping: true,
+        product_exists: line.handle !== null,
+        grams: 0,
+      };
+    }),
+  };
+}
+
+export interface WebhookDelivery {
+  webhookId: string;
+  statusCode: number;
+  body: string;
+}
+
+/**
+ * Delivers the webhook to this app's own endpoint in-process (Fastify inject), with Shopify's
+ * headers and an HMAC of the exact bytes sent. Answers the endpoint's status; never throws for a
+ * refusal, since the order stands whatever the app answers (Shopify would retry).
+ */
+export async function deliverOrderCreated(
+  app: Pick<FastifyInstance, 'inject'>,
+  options: { shop: string; secret: string; apiVersion: string; triggeredAt: Date },
+  payload: ReturnType<typeof orderCreatedPayload>,
+): Promise<WebhookDelivery> {
+  const body = JSON.stringify(payload);
+  const webhookId = randomUUID();
+  const response = await app.inject({
+    method: 'POST',
+    url: ORDERS_CREATE_PATH,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Shopify-Captain-Hook',
+      'x-shopify-topic': ORDERS_CREATE_TOPIC,
+      'x-shopify-hmac-sha256': signShopifyWebhook(body, options.secret),
+      'x-shopify-shop-domain': options.shop,
+      'x-shopify-webhook-id': webhookId,
+      'x-shopify-event-id': randomUUID(),
+      'x-shopify-triggered-at': options.triggeredAt.toISOString(),
+      'x-shopify-api-version': options.apiVersion,
+    },
+    payload: body,
+  });
+  return { webhookId, statusCode: response.statusCode, body: response.body };
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot } from './browser';
+import { generateClip, uploadClip } from './clips';
+import { prepareShop, shopApi } from './prepare-shop';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+const STORE = `${BASE}/sandbox/store/${DEMO}`;
+const TITLE = 'Shop the look';
+
+let browser: Browser;
+let page: Page;
+let workDir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  workDir = mkdtempSync(join(tmpdir(), 'popstage-checkout-e2e-'));
+});
+afterAll(async () => {
+  await browser.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
+  expect(reset.ok()).toBe(true);
+});
+
+describe('sandbox store checkout', () => {
+  it('adds a clip’s product to the cart from the player, checks out and shows the order as a direct sale', async () => {
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
+    const api = shopApi(page.request, BASE, DEMO);
+    await api('POST', '/api/shopify/shop/popclips/settings', {
+      hidePopClipsOnPDP: false,
+      showViewsOnPopClips: true,
+      showLikesOnPopClips: true,
+      enableShopFeaturesBuyBtn: true,
+    });
+    // A published product the store can sell (its product page offers the add-to-cart form).
+    const products = await api<{ data: { id: string; handle: string; title: string }[] }>(
+      'GET',
+      '/api/catalogue/products?query=',
+    );
+    let product: (typeof products.data)[number] | undefined;
+    for (const candidate of products.data) {
+      const productPage = await page.request.get(`${STORE}/products/${candidate.handle}`);
+      if ((await productPage.text()).includes('>Add to cart</button>')) {
+        product = candidate;
+        break;
+      }
+    }
+    if (!product) throw new Error('no published product in stock');
+    const file = await generateClip(join(workDir, 'look.mp4'), { hue: 200 });
+    const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ data: { status: string }[] }>(
+              'POST',
+              '/api/media/listMediabyTypeAndMetaId',
+              { fileCategory: 'shopifyClips', metaIds: [clipId], sellerId: DEMO },
+            )
+          ).data[0]?.status,
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBe('processed');
+    await api('POST', '/api/shopify/shop/featured-popclip', { popclip_id: clipId });
+
+    // A shopper in a fresh browser: the featured clip, then its product card's Add to cart.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const shopper = await context.newPage();
+      await shopper.goto(STORE);
+      await expect.poll(() => shopper.locator('#cart-count').textContent()).toBe('0');
+      await shopper.getByRole('button', { name: `Play featured video: ${TITLE}` }).click();
+      const viewer = shopper.getByRole('dialog', { name: TITLE });
+      await viewer.waitFor();
+      const added = shopper.waitForResponse(
+        (r) => r.url().endsWith('/cart/add.js') && r.request().method() === 'POST',
+      );
+      await viewer.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+      expect((await added).status()).toBe(200);
+      await viewer.getByRole('button', { name: `${product.title} added to cart` }).waitFor();
+      // The theme's header count follows the widget's add.
+      await expect.poll(() => shopper.locator('#cart-count').textContent()).toBe('1');
+      await viewer.getByRole('button', { name: 'Close' }).click();
+
+      await shopper.getByRole('link', { name: /^Cart \(1\)$/ }).click();
+      await shopper.waitForURL(`${STORE}/cart`);
+      await shopper.getByRole('heading', { name: 'Your cart' }).waitFor();
+      await shopper.getByRole('link', { name: product.title }).waitFor();
+      await screenshot(shopper, 'storefront-cart');
+
+      await shopper.getByRole('button', { name: 'Check out' }).click();
+      await shopper.waitForURL(new RegExp(`${STORE}/orders/\\d+$`));
+      await shopper.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      await shopper.getByText('Order #1001 is confirmed').waitFor();
+      const panel = shopper.getByRole('region', { name: 'Popstage attribution' });
+      await panel.getByText('Direct', { exact: true }).waitFor();
+      await expect.poll(() => panel.locator('code').textContent()).toBe(clipId);
+      await expect
+        .poll(() => panel.locator('tbody td').first().textContent())
+        .toContain(product.title);
+      await screenshot(shopper, 'storefront-order');
+
+      // After checkout the cart is a new, empty one; the theme's own product form fills it.
+      await shopper.goto(`${STORE}/cart`);
+      await shopper.getByText('Your cart is empty.').waitFor();
+      await shopper.goto(`${STORE}/products/${product.handle}`);
+      // The product block of the theme extension, filled by the widget with the product's clip.
+      await shopper
+        .locator(`[data-popstage-product] [aria-label="Play video: ${TITLE}"]`)
+        .waitFor();
+      await screenshot(shopper, 'storefront-product');
+      await shopper.getByLabel('Quantity').fill('2');
+      await shopper.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await shopper.waitForURL(`${STORE}/cart`);
+      await expect.poll(() => shopper.locator('#cart-count').textContent()).toBe('2');
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
