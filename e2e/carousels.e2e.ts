@@ -1,39 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
 import { generateClip, uploadClip } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
-let browser: Browser;
-let page: Page;
-let workDir: string;
+const session = journeySession(BASE, DEMO);
 
 const order = () =>
-  page.getByRole('list', { name: 'Carousel order' }).getByRole('listitem').allTextContents();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  workDir = mkdtempSync(join(tmpdir(), 'popstage-carousels-e2e-'));
-});
-afterAll(async () => {
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+  session.page
+    .getByRole('list', { name: 'Carousel order' })
+    .getByRole('listitem')
+    .allTextContents();
 
 describe('carousels, placement, settings, share', () => {
   it('builds and publishes a custom carousel, places the miniplayer, saves a setting, shares a clip', async () => {
+    const { page, browser, workDir } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
     const products = await api<{ data: { id: string; handle: string }[] }>(

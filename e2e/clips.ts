@@ -67,3 +67,26 @@ export async function uploadClip(
   await api('POST', '/api/media/csUploadComplete', { metaIdentifier: answer.clip.metaIdentifier });
   return answer.clip.metaIdentifier;
 }
+
+/** Waits for the worker to process an uploaded clip (only processed clips reach the storefront). */
+export async function waitUntilProcessed(
+  request: APIRequestContext,
+  base: string,
+  shop: string,
+  clipId: string,
+): Promise<void> {
+  const api = shopApi(request, base, shop);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ data: { status: string }[] }>('POST', '/api/media/listMediabyTypeAndMetaId', {
+            fileCategory: 'shopifyClips',
+            metaIds: [clipId],
+            sellerId: shop,
+          })
+        ).data[0]?.status,
+      { timeout: 90_000, interval: 1000 },
+    )
+    .toBe('processed');
+}

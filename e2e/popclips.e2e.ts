@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
 import { generateClip } from './clips';
 import { prepareShop } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
-
-let browser: Browser;
-let page: Page;
-let workDir: string;
 
 /** A solid-colour RGB PNG written from its bytes (signature, IHDR, IDAT, IEND). */
 function writePng(path: string, width: number, height: number, rgb: [number, number, number]) {
@@ -44,23 +39,11 @@ function writePng(path: string, width: number, height: number, rgb: [number, num
   return path;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  workDir = mkdtempSync(join(tmpdir(), 'popstage-popclips-e2e-'));
-});
-afterAll(async () => {
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO);
 
 describe('popclips journeys', () => {
   it('uploads a clip with a thumbnail and two products, edits it and deletes it', async () => {
+    const { page, workDir } = session;
     const [video, thumbnail] = await Promise.all([
       generateClip(join(workDir, 'spring look.mp4')),
       writePng(join(workDir, 'thumbnail.png'), 180, 320, [230, 90, 60]),

@@ -1,38 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { generateClip, uploadClip } from './clips';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
+import { generateClip, uploadClip, waitUntilProcessed } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 const STORE = `${BASE}/sandbox/store/${DEMO}`;
 const TITLE = 'Shop the look';
 
-let browser: Browser;
-let page: Page;
-let workDir: string;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  workDir = mkdtempSync(join(tmpdir(), 'popstage-checkout-e2e-'));
-});
-afterAll(async () => {
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO);
 
 describe('sandbox store checkout', () => {
   it('adds a clip’s product to the cart from the player, checks out and shows the order as a direct sale', async () => {
+    const { page, browser, workDir } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
     await api('POST', '/api/shopify/shop/popclips/settings', {
@@ -57,19 +39,7 @@ describe('sandbox store checkout', () => {
     if (!product) throw new Error('no published product in stock');
     const file = await generateClip(join(workDir, 'look.mp4'), { hue: 200 });
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
-    await expect
-      .poll(
-        async () =>
-          (
-            await api<{ data: { status: string }[] }>(
-              'POST',
-              '/api/media/listMediabyTypeAndMetaId',
-              { fileCategory: 'shopifyClips', metaIds: [clipId], sellerId: DEMO },
-            )
-          ).data[0]?.status,
-        { timeout: 90_000, interval: 1000 },
-      )
-      .toBe('processed');
+    await waitUntilProcessed(page.request, BASE, DEMO, clipId);
     await api('POST', '/api/shopify/shop/featured-popclip', { popclip_id: clipId });
 
     // A shopper in a fresh browser: the featured clip, then its product card's Add to cart.

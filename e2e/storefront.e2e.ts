@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { generateClip, uploadClip } from './clips';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
+import { generateClip, uploadClip, waitUntilProcessed } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 const TITLE = 'Featured garden look';
-
-let browser: Browser;
-let page: Page;
-let workDir: string;
 
 /** The answer to a storefront events batch (the widget flushes 5 s after a batch's first event) holding `type`. */
 function eventsWith(type: string, clipId: string) {
@@ -26,23 +21,11 @@ function eventsWith(type: string, clipId: string) {
   };
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  workDir = mkdtempSync(join(tmpdir(), 'popstage-storefront-e2e-'));
-});
-afterAll(async () => {
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO);
 
 describe('storefront player', () => {
   it('plays the featured clip on the sandbox storefront, counts a view and a like, shows them in the admin', async () => {
+    const { page, browser, workDir } = session;
     // Premium: views from basic, likes (and the widget's like button) from premium.
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
@@ -56,23 +39,7 @@ describe('storefront player', () => {
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
 
     // The feed only carries processed clips: wait for the worker.
-    await expect
-      .poll(
-        async () =>
-          (
-            await api<{ data: { status: string }[] }>(
-              'POST',
-              '/api/media/listMediabyTypeAndMetaId',
-              {
-                fileCategory: 'shopifyClips',
-                metaIds: [clipId],
-                sellerId: DEMO,
-              },
-            )
-          ).data[0]?.status,
-        { timeout: 90_000, interval: 1000 },
-      )
-      .toBe('processed');
+    await waitUntilProcessed(page.request, BASE, DEMO, clipId);
     const featured = await api<{ data: { featuredPopclipId: string } }>(
       'POST',
       '/api/shopify/shop/featured-popclip',

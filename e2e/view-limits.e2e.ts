@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { generateClip, uploadClip } from './clips';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
+import { generateClip, uploadClip, waitUntilProcessed } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession, resetShop } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
@@ -22,15 +20,6 @@ const BANNER_TEXT = "You've reached your current plan's view limits of 1,000";
 interface Gating {
   data: { max_views: string; total_views: number; limit_access: boolean };
 }
-
-let browser: Browser;
-let page: Page;
-let workDir: string;
-
-const resetDemo = async (target: Page) => {
-  const reset = await target.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-};
 
 /**
  * One view each from `count` distinct shoppers through the public events endpoint, as the widget
@@ -58,25 +47,11 @@ async function sendShopperViews(clipId: string, count: number): Promise<number> 
   return accepted;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  workDir = mkdtempSync(join(tmpdir(), 'popstage-view-limits-e2e-'));
-});
-afterAll(async () => {
-  // The demo shop leaves this file without views or a stored limit (reset deletes the app's rows).
-  const cleanup = await browser.newPage();
-  await resetDemo(cleanup);
-  await browser.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await resetDemo(page);
-});
+const session = journeySession(BASE, DEMO, { resetAfter: true });
 
 describe('view limits', () => {
   it('blocks creating Popclips once storefront views reach the plan limit', async () => {
+    const { page, workDir } = session;
     await prepareShop(page.request, BASE, DEMO, [FREE_ADDON]);
     const api = shopApi(page.request, BASE, DEMO);
     const gating = () => api<Gating>('GET', '/api/shopify/shop/popclips/gating');
@@ -95,19 +70,7 @@ describe('view limits', () => {
     const file = await generateClip(join(workDir, 'limited.mp4'));
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
     // Only processed clips are in the storefront feed, so only they get shoppers' views.
-    await expect
-      .poll(
-        async () =>
-          (
-            await api<{ data: { status: string }[] }>(
-              'POST',
-              '/api/media/listMediabyTypeAndMetaId',
-              { fileCategory: 'shopifyClips', metaIds: [clipId], sellerId: DEMO },
-            )
-          ).data[0]?.status,
-        { timeout: 90_000, interval: 1000 },
-      )
-      .toBe('processed');
+    await waitUntilProcessed(page.request, BASE, DEMO, clipId);
 
     // Under the limit: Create is enabled and opens the create page.
     await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
@@ -147,7 +110,7 @@ describe('view limits', () => {
     await screenshot(page, 'view-limits-landing');
 
     // The reset every journey starts with leaves no views or stored limit behind.
-    await resetDemo(page);
+    await resetShop(page, BASE, DEMO);
     expect((await gating()).data).toMatchObject({ total_views: 0, limit_access: false });
   }, 240_000);
 });
