@@ -90,6 +90,20 @@ describe('visitor cart attribute', () => {
     expect(calls.filter((c) => c.url === '/cart/update.js')).toHaveLength(1);
   });
 
+  it('is posted again when the cart is a new one (a checkout gave the shopper a fresh cart)', async () => {
+    const calls = mockFetch();
+    document.cookie = 'cart=c1-first';
+    await tagCart('visitor-1');
+    resetCartTagging();
+    await tagCart('visitor-1');
+    document.cookie = 'cart=c1-second';
+    resetCartTagging();
+    await tagCart('visitor-1');
+    expect(calls.filter((c) => c.url === '/cart/update.js')).toHaveLength(2);
+    expect(sessionStorage.getItem('popstage:cart-visitor')).toBe('c1-second');
+    document.cookie = 'cart=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
   it('is tried again on the next page when it failed, and a failure is silent', async () => {
     const calls = mockFetch(500);
     await expect(tagCart('visitor-1')).resolves.toBeUndefined();

@@ -27,18 +27,25 @@ const post = (path: string, body: unknown): Promise<Response> =>
 
 let tagging: Promise<void> | null = null;
 
+/** Shopify's `cart` cookie (theme scripts may read it); another value means another cart. */
+function cartCookie(): string {
+  return /(?:^|;\s*)cart=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+}
+
 /**
  * Puts the visitor id on the cart the first time the visitor engages with a clip in this browser
- * session (sessionStorage remembers it). A failure is ignored: the next page load tries again.
+ * session, and again when the cart is a new one (after a checkout): sessionStorage remembers
+ * which cart was tagged. A failure is ignored: the next page load tries again.
  */
 export function tagCart(visitorId: string): Promise<void> {
   tagging ??= (async () => {
     try {
-      if (sessionStorage.getItem(TAGGED)) return;
+      if (sessionStorage.getItem(TAGGED) === cartCookie()) return;
       const response = await post('update.js', {
         attributes: { [VISITOR_CART_ATTRIBUTE]: visitorId },
       });
-      if (response.ok) sessionStorage.setItem(TAGGED, '1');
+      // The answer may have set the cookie (a cart's first write).
+      if (response.ok) sessionStorage.setItem(TAGGED, cartCookie());
     } catch {
       // storage blocked or no cart here: attribution falls back to the clip on the line
     }

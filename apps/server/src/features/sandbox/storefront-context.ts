@@ -10,7 +10,7 @@ import { type StorefrontView, storeRootPath } from './storefront-page';
 
 /**
  * What every sandbox store request needs: the shop and the shopper's cart, found by the `cart`
- * cookie as on Shopify (HttpOnly, SameSite=Lax, scoped to this store's root so another sandbox
+ * cookie as on Shopify (readable by theme scripts, SameSite=Lax, scoped to this store's root so another sandbox
  * store never sees it). A token that names another store's cart is replaced, never reused.
  */
 
@@ -68,7 +68,8 @@ export function issueCartToken(reply: FastifyReply, rootPath: string, appUrl: st
   const token = randomBytes(16).toString('hex');
   reply.setCookie(CART_COOKIE, token, {
     path: rootPath,
-    httpOnly: true,
+    // Not HttpOnly, as Shopify's: theme scripts (and the widget) read it to tell carts apart.
+    httpOnly: false,
     sameSite: 'lax',
     secure: appUrl.startsWith('https:'),
     maxAge: CART_MAX_AGE_SECONDS,
