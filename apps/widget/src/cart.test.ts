@@ -22,6 +22,12 @@ function mockFetch(cartStatus = 200) {
   return calls;
 }
 
+/** The storefront (not the widget) sets its cart cookie; the test plays the storefront. */
+const setCartCookie = (cookie: string) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the storefront's own cookie write, simulated
+  document.cookie = cookie;
+};
+
 const setRoot = (root?: string) =>
   vi.stubGlobal('Shopify', root === undefined ? undefined : { routes: { root } });
 
@@ -92,16 +98,16 @@ describe('visitor cart attribute', () => {
 
   it('is posted again when the cart is a new one (a checkout gave the shopper a fresh cart)', async () => {
     const calls = mockFetch();
-    document.cookie = 'cart=c1-first';
+    setCartCookie('cart=c1-first');
     await tagCart('visitor-1');
     resetCartTagging();
     await tagCart('visitor-1');
-    document.cookie = 'cart=c1-second';
+    setCartCookie('cart=c1-second');
     resetCartTagging();
     await tagCart('visitor-1');
     expect(calls.filter((c) => c.url === '/cart/update.js')).toHaveLength(2);
     expect(sessionStorage.getItem('popstage:cart-visitor')).toBe('c1-second');
-    document.cookie = 'cart=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    setCartCookie('cart=; expires=Thu, 01 Jan 1970 00:00:00 GMT');
   });
 
   it('is tried again on the next page when it failed, and a failure is silent', async () => {
