@@ -8,8 +8,47 @@ export function report(name: string, value: number, target: number, unit: string
   return ratio <= 1;
 }
 
+/** Prints a figure that must reach at least `target` (throughput); ratio is target / figure. */
+export function reportAtLeast(name: string, value: number, target: number, unit: string): boolean {
+  const ratio = value > 0 ? target / value : Number.POSITIVE_INFINITY;
+  const verdict = ratio <= 1 ? 'meets target' : 'MISSES target';
+  console.log(
+    `${name.padEnd(34)} ${value.toFixed(0).padStart(8)} ${unit.padEnd(3)} target >= ${target} ${unit}  ratio ${ratio.toFixed(2)}  ${verdict}`,
+  );
+  return ratio <= 1;
+}
+
+/** Prints a figure that must not change (e.g. CLS with and without the widget). */
+export function reportUnchanged(
+  name: string,
+  without: number,
+  withIt: number,
+  digits = 3,
+): boolean {
+  const delta = withIt - without;
+  const ok = Math.abs(delta) < 0.5 * 10 ** -digits;
+  console.log(
+    `${name.padEnd(34)} ${withIt.toFixed(digits).padStart(8)}     target = ${without.toFixed(digits)} (unchanged)  delta ${delta >= 0 ? '+' : ''}${delta.toFixed(digits)}  ${ok ? 'meets target' : 'MISSES target'}`,
+  );
+  return ok;
+}
+
+/** Prints a figure that has no target. */
+export function reportFigure(name: string, value: number, unit: string, note = ''): void {
+  console.log(
+    `${name.padEnd(34)} ${value.toFixed(unit === 'ms' || unit === '/s' ? 0 : 1).padStart(8)} ${unit.padEnd(3)} ${note || 'no target'}`,
+  );
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** The p-th percentile (0-100) of already sorted values, nearest rank. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }

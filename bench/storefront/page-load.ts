@@ -1,0 +1,276 @@
+import type { Browser } from 'playwright-core';
+import type { StartedApp } from '../../e2e/server';
+import { median, report, reportFigure, reportUnchanged } from '../report';
+import type { BenchShop } from './shop';
+
+/**
+ * A product page of the sandbox storefront in headless Chromium, cold (a new context: empty
+ * cache), without the widget and with the exact tag the theme app embed renders. Both carry the
+ * product block's markup (extensions/popstage/blocks/product.liquid) in the product's info
+ * column: a theme with the block but the embed off renders it empty.
+ */
+
+export const LOADS = 5;
+/** Page-load cost the widget may add (issue 7): LCP at most +100 ms, CLS unchanged. */
+const LCP_DELTA_TARGET_MS = 100;
+const VIEWPORT = { width: 1280, height: 800 };
+/** After networkidle: late layout shifts and long tasks still count. */
+const SETTLE_MS = 500;
+
+interface Load {
+  lcp: number;
+  lcpElement: string;
+  cls: number;
+  /** What moved, for each counted layout shift (tag.class, top before → after). */
+  shifted: string[];
+  /** Total blocking time: the part over 50 ms of each long task after FCP, up to settle. */
+  tbt: number;
+  fcp: number;
+  floats: number;
+  tiles: number;
+}
+
+interface Product {
+  id: string;
+  handle: string;
+  url: string;
+}
+
+function productBlock(productGid: string): string {
+  return `<div class="popstage-product" data-popstage-product="${productGid}" data-popstage-label="Shoppable videos"></div>`;
+}
+
+/** Where a theme's product section puts app blocks: after the product info (variants). */
+function withProductBlock(html: string, productGid: string): { html: string; where: string } {
+  const block = productBlock(productGid);
+  const variants = /(<ul class="variants">[\s\S]*?<\/ul>)/;
+  if (variants.test(html)) {
+    return { html: html.replace(variants, `$1${block}`), where: 'after the variants' };
+  }
+  return { html: html.replace('</main>', `${block}</main>`), where: 'at the end of <main>' };
+}
+
+/** A 3-clip feed with the sandbox's own images, for when the clips could not be processed. */
+function syntheticFeed(app: StartedApp, shop: BenchShop, product: Product): object {
+  const image = `${app.baseUrl}/sandbox/images/popstage.svg`;
+  const clips = ['one', 'two', 'three'].map((id) => ({
+    id,
+    title: `Clip ${id}`,
+    videoUrl: `${app.baseUrl}/bench-${id}.mp4`,
+    posterUrl: image,
+    previewUrl: null,
+    durationSeconds: 10,
+    width: 720,
+    height: 1280,
+    displayTargets: ['WEB_PDP', 'MOBILE_PDP', 'MOBILE_WEB_PDP'],
+    products: [
+      {
+        id: product.id,
+        handle: product.handle,
+        title: 'Product',
+        url: product.url,
+        imageUrl: image,
+        price: '10.00',
+        currencyCode: shop.currency,
+        variantId: `${product.id}-variant`,
+        available: true,
+      },
+    ],
+    views: 1200,
+  }));
+  return {
+    shop: { domain: shop.domain, currency: shop.currency },
+    settings: {
+      hidePopClipsOnPDP: false,
+      showViews: true,
+      showLikes: false,
+      buyButton: false,
+      watermark: true,
+    },
+    positions: {
+      featured: { mobile: { xAxis: 0, yAxis: 75 }, desktop: { xAxis: 0, yAxis: 57 } },
+      miniplayer: { mobile: { xAxis: 0, yAxis: 75 }, desktop: { xAxis: 0, yAxis: 57 } },
+    },
+    featured: clips[0],
+    clips,
+    carousels: [],
+  };
+}
+
+async function productPageLoad(
+  app: StartedApp,
+  browser: Browser,
+  shop: BenchShop,
+  product: Product,
+  withWidget: boolean,
+  synthetic: object | null,
+): Promise<Load & { where: string }> {
+  const tag = `<script src="${app.baseUrl}/storefront/v1/widget.js" data-shop="${shop.domain}" defer></script>`;
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  let where = '';
+  try {
+    const page = await context.newPage();
+    await page.route(product.url, async (route) => {
+      const response = await route.fetch();
+      // The page as the theme renders it: the embed's own tag (if the sandbox switch is on) out.
+      const rendered = withProductBlock(
+        (await response.text()).replace(
+          /<script[^>]+storefront\/v1\/widget\.js[^>]*><\/script>/g,
+          '',
+        ),
+        product.id,
+      );
+      where = rendered.where;
+      const body = withWidget ? rendered.html.replace('</body>', `${tag}</body>`) : rendered.html;
+      await route.fulfill({ response, body });
+    });
+    if (synthetic) {
+      await page.route(`${app.baseUrl}/storefront/v1/shops/${shop.domain}/feed`, (route) =>
+        route.fulfill({ json: synthetic, headers: { 'access-control-allow-origin': '*' } }),
+      );
+    }
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __lcp: number;
+        __lcpElement: string;
+        __cls: number;
+        __shifted: string[];
+        __longTasks: [number, number][];
+      };
+      w.__lcp = 0;
+      w.__shifted = [];
+      w.__lcpElement = '';
+      w.__cls = 0;
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+          w.__lcp = entry.startTime;
+          const el = entry.element;
+          w.__lcpElement = el
+            ? `${el.tagName.toLowerCase()}${el.closest('[data-popstage-product],[data-popstage-float]') ? ' of the widget' : ' of the page'}`
+            : '';
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          w.__cls += entry.value;
+          for (const source of entry.sources ?? []) {
+            const node = source.node as Element | undefined;
+            const name = node?.tagName
+              ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(' ')[0]}` : ''}`
+              : 'text';
+            w.__shifted.push(
+              `${name} top ${source.previousRect.top.toFixed(0)} → ${source.currentRect.height ? source.currentRect.top.toFixed(0) : 'out of view'}`,
+            );
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.__longTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const answer = await page.goto(product.url, { waitUntil: 'networkidle' });
+    if (!answer?.ok()) throw new Error(`${product.url} answered ${answer?.status()}`);
+    await page.waitForTimeout(SETTLE_MS);
+    const measured = await page.evaluate(() => {
+      const w = window as unknown as {
+        __lcp: number;
+        __lcpElement: string;
+        __cls: number;
+        __shifted: string[];
+        __longTasks: [number, number][];
+      };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      let tbt = 0;
+      for (const [start, duration] of w.__longTasks) {
+        const end = start + duration;
+        if (end <= fcp) continue;
+        tbt += Math.max(0, end - Math.max(start, fcp) - 50);
+      }
+      return {
+        lcp: w.__lcp,
+        lcpElement: w.__lcpElement,
+        cls: w.__cls,
+        shifted: w.__shifted,
+        tbt,
+        fcp,
+      };
+    });
+    return {
+      ...measured,
+      floats: await page.locator('[data-popstage-float]').count(),
+      tiles: await page.locator('[data-popstage-product] .ps-tile').count(),
+      where,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** LOADS cold loads each way, interleaved so that a busy machine weighs on both alike. */
+export async function productPageBench(
+  app: StartedApp,
+  browser: Browser,
+  shop: BenchShop,
+): Promise<void> {
+  let product = shop.product;
+  let synthetic: object | null = null;
+  if (!product || !shop.processed) {
+    const first = shop.catalogue[0];
+    if (!first) throw new Error('no product to load');
+    product = {
+      id: first.id,
+      handle: first.handle,
+      url: `${shop.primaryDomainUrl}/products/${first.handle}`,
+    };
+    synthetic = syntheticFeed(app, shop, product);
+  }
+  console.log(
+    `product page ${new URL(product.url).pathname}, ${synthetic ? 'a synthetic 3-clip feed' : `the shop's feed (${shop.clips.length} processed clips, one tagged with this product, one featured)`}:`,
+  );
+  const without: Load[] = [];
+  const withWidget: Load[] = [];
+  let where = '';
+  for (let i = 0; i < LOADS; i++) {
+    without.push(await productPageLoad(app, browser, shop, product, false, synthetic));
+    const load = await productPageLoad(app, browser, shop, product, true, synthetic);
+    where = load.where;
+    withWidget.push(load);
+    console.log(
+      `  load ${i + 1}/${LOADS}: LCP ${without[i]?.lcp.toFixed(0)} / ${load.lcp.toFixed(0)} ms, CLS ${without[i]?.cls.toFixed(3)} / ${load.cls.toFixed(3)}, TBT ${without[i]?.tbt.toFixed(0)} / ${load.tbt.toFixed(0)} ms (without / with)`,
+    );
+  }
+  const last = withWidget[withWidget.length - 1];
+  console.log(
+    `  product block ${where}; the widget rendered ${last?.floats} floating player(s) and ${last?.tiles} product tile(s); LCP element ${last?.lcpElement} (without: ${without[0]?.lcpElement})`,
+  );
+  const shifts = [...new Set(withWidget.flatMap((load) => load.shifted))];
+  if (shifts.length > 0) console.log(`  layout shifts with the widget: ${shifts.join('; ')}`);
+  if (!synthetic && (last?.tiles ?? 0) === 0) {
+    console.log('  WARNING: no product tile rendered: the product block is not exercised');
+  }
+  const m = (loads: Load[], key: 'lcp' | 'tbt' | 'fcp') => median(loads.map((l) => l[key]));
+  const worstCls = (loads: Load[]) => Math.max(...loads.map((l) => l.cls));
+  console.log(
+    `  median of ${LOADS} cold loads without / with the widget: FCP ${m(without, 'fcp').toFixed(0)} / ${m(withWidget, 'fcp').toFixed(0)} ms, LCP ${m(without, 'lcp').toFixed(0)} / ${m(withWidget, 'lcp').toFixed(0)} ms, TBT ${m(without, 'tbt').toFixed(0)} / ${m(withWidget, 'tbt').toFixed(0)} ms; worst CLS ${worstCls(without).toFixed(3)} / ${worstCls(withWidget).toFixed(3)}`,
+  );
+  report(
+    'LCP added by the widget (PDP)',
+    Math.max(0, m(withWidget, 'lcp') - m(without, 'lcp')),
+    LCP_DELTA_TARGET_MS,
+    'ms',
+  );
+  reportUnchanged('worst CLS with the widget (PDP)', worstCls(without), worstCls(withWidget));
+  reportFigure(
+    'TBT added by the widget (PDP)',
+    m(withWidget, 'tbt') - m(without, 'tbt'),
+    'ms',
+    `no target (median TBT ${m(without, 'tbt').toFixed(0)} ms without, ${m(withWidget, 'tbt').toFixed(0)} ms with)`,
+  );
+}
