@@ -19,6 +19,11 @@ import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
 import { carouselRoutes } from './features/carousels/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
+import {
+  customersDataRequestRoutes,
+  customersRedactRoutes,
+  shopRedactRoutes,
+} from './features/compliance/routes';
 import { engagementRoutes } from './features/engagement/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -28,6 +33,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
+import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
@@ -131,8 +137,13 @@ export async function buildApp(
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
+  // Shopify webhooks (HMAC-verified): billing, orders, uninstall and the compliance topics.
   await app.register(webhookRoutes);
   await app.register(orderWebhookRoutes);
+  await app.register(uninstallWebhookRoutes);
+  await app.register(customersDataRequestRoutes);
+  await app.register(customersRedactRoutes);
+  await app.register(shopRedactRoutes);
   // The local adapter's signed URLs (uploads and Range downloads); S3 serves its own.
   if (deps.media.kind === 'local') {
     await app.register(localMediaRoutes, {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app';
@@ -11,7 +12,10 @@ import { HttpError } from './errors';
 export interface ShopifyWebhookDelivery<T> {
   shopDomain: string;
   webhookId: string;
+  /** When the event happened (X-Shopify-Triggered-At); the receiving time when absent or later. */
+  triggeredAt: Date;
   payload: T;
+  log: FastifyBaseLogger;
 }
 
 export interface ShopifyWebhookTopic<S extends z.ZodType> {
@@ -19,6 +23,11 @@ export interface ShopifyWebhookTopic<S extends z.ZodType> {
   topic: string;
   /** The body's schema (after the signature check); a body it refuses answers 400. */
   payload: S;
+  /**
+   * The shop the payload names, when it names one. The HMAC covers the body but not the headers,
+   * so a payload naming another shop than X-Shopify-Shop-Domain is refused (400).
+   */
+  payloadShop?(payload: z.output<S>): string | undefined;
   /** Does the work; must be idempotent (a delivery can arrive again before it is recorded). */
   handle(
     deps: AppDeps,
@@ -31,6 +40,7 @@ const headersSchema = z.object({
   'x-shopify-shop-domain': z.string().optional(),
   'x-shopify-webhook-id': z.string().optional(),
   'x-shopify-topic': z.string().optional(),
+  'x-shopify-triggered-at': z.string().optional(),
 });
 
 /**
@@ -70,6 +80,11 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
         throw new HttpError(400, `Topic ${sentTopic} is not served at /webhooks/${topic}`);
       }
       const payload = parsePayload(raw, definition.payload);
+      const named = definition.payloadShop?.(payload);
+      if (named !== undefined && named.trim().toLowerCase() !== shopDomain) {
+        throw new HttpError(400, 'The payload names another shop than X-Shopify-Shop-Domain');
+      }
+      const triggeredAt = eventTime(headers['x-shopify-triggered-at'], deps.clock.now());
 
       const { db } = deps.database;
       const seen = await db
@@ -77,7 +92,13 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
         .from(webhookDeliveries)
         .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.topic, topic)));
       if (seen.length > 0) return { ok: true, duplicate: true };
-      const answer = await definition.handle(deps, { shopDomain, webhookId, payload });
+      const answer = await definition.handle(deps, {
+        shopDomain,
+        webhookId,
+        triggeredAt,
+        payload,
+        log: request.log,
+      });
       await db
         .insert(webhookDeliveries)
         .values({ webhookId, topic, shopDomain })
@@ -85,6 +106,12 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
       return { ok: true, duplicate: false, ...answer };
     });
   };
+}
+
+function eventTime(header: string | undefined, now: Date): Date {
+  const at = header ? new Date(header) : now;
+  // An unreadable or future time (clock skew) counts as now.
+  return Number.isNaN(at.getTime()) || at > now ? now : at;
 }
 
 function parsePayload<S extends z.ZodType>(raw: Buffer, schema: S): z.output<S> {

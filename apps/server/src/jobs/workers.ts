@@ -1,4 +1,5 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
+import { shopRedactJob } from '../features/compliance/shop-redact-job';
 import { pruneEventsJob } from '../features/engagement/prune-job';
 import { viewLimitsJob } from '../features/engagement/view-limit-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
@@ -14,6 +15,7 @@ export const JOBS: JobDefinition[] = [
   processClipJob,
   viewLimitsJob,
   pruneEventsJob,
+  shopRedactJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

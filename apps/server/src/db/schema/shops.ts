@@ -27,8 +27,16 @@ export const shops = pgTable('shops', {
   dashboardUrl: text(),
   /** Free-form merchant settings written through POST /api/shopify/shop-info (allow-listed keys). */
   info: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  /** The URL last written to the popstage.app_url metafield; null until a write succeeded. */
+  /**
+   * The URL last written to the popstage.app_url metafield; null until a write succeeded, and
+   * again after an uninstall (Shopify deletes the app's metafields then).
+   */
   appUrlMetafield: text(),
+  /**
+   * When the app was uninstalled (app/uninstalled webhook); null while installed. The data stays
+   * for a reinstall until shop/redact; the next app load clears it.
+   */
+  uninstalledAt: timestamp({ withTimezone: true }),
 });
 
 export type ShopRow = typeof shops.$inferSelect;

@@ -30,7 +30,8 @@ const skipped = (reason: SkipReason): RecordedOrder => ({
 /**
  * Records an order of the shop (Shopify's orders/create or the sandbox checkout) with its line
  * items credited to clips (docs/decisions.md "Sales attribution"). Idempotent per shop and order
- * id. Unknown and deactivated shops, test orders and orders cancelled on arrival store nothing.
+ * id. Unknown, deactivated and uninstalled shops, test orders and orders cancelled on arrival
+ * store nothing.
  */
 export async function recordOrder(
   deps: Pick<AppDeps, 'database' | 'clock'>,

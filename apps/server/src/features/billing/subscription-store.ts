@@ -112,3 +112,16 @@ export async function endSubscriptions(
   if (ids.length === 0) return;
   await tx.update(subscriptions).set({ status, endedAt: at }).where(inArray(subscriptions.id, ids));
 }
+
+/**
+ * Ends every open subscription of the shop (active and pending) as cancelled: Shopify cancels an
+ * app's charges when it is uninstalled, so none of them is still billed or can be approved.
+ */
+export async function cancelOpenSubscriptions(tx: Db | Tx, shopId: string, at: Date) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'CANCELLED', endedAt: at })
+    .where(
+      and(eq(subscriptions.shopId, shopId), inArray(subscriptions.status, ['ACTIVE', 'PENDING'])),
+    );
+}

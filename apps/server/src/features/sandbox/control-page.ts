@@ -1,10 +1,12 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@popstage/core';
 import type { DiscountCodeView, PlanChangeOptions } from './billing-state';
 import {
+  appStatus,
   discountCodesSection,
   mobileSection,
   proposeSection,
   subscriptionsSection,
+  uninstallSection,
 } from './control-sections';
 import { badge, type Html, html, page } from './html';
 import type { SandboxShopState } from './service';
@@ -19,6 +21,10 @@ export const NOTICES = {
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
   publish: 'Active products published to the Popstage sales channel.',
+  uninstalled:
+    'App uninstalled: the theme app embed is off and the app got app/uninstalled. Opening the admin reinstalls it.',
+  undelivered:
+    'App uninstalled from the store, but the app did not accept app/uninstalled (see the server log).',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -69,11 +75,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   <dl>
     <dt>Owner</dt><dd>${shop.ownerName} · ${shop.email}</dd>
     <dt>Storefront</dt><dd><a href="${shop.primaryDomainUrl}">${shop.primaryDomainUrl}</a></dd>
-    <dt>App</dt><dd>${
-      shop.installed
-        ? html`${badge(true, 'Installed')} <span class="muted">since ${shop.installedAt}</span>`
-        : html`${badge(false, 'Not installed')} <span class="muted">installs when the admin opens</span>`
-    }</dd>
+    <dt>App</dt><dd>${appStatus(shop)}</dd>
     <dt>Sales channel</dt><dd>${shop.publishedProducts} products published</dd>
     <dt>Live page</dt><dd>${badge(shop.livePage, shop.livePage ? 'Created' : 'Not created')}</dd>
   </dl>
@@ -105,6 +107,8 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   ${subscriptionsSection(shop)}
   ${proposeSection(shop, extras.planOptions)}
   ${mobileSection(shop)}
+
+  ${uninstallSection(shop)}
 
   <form class="danger-zone" method="post" action="${base}/reset"
     onsubmit="return confirm('Reset this shop to a fresh install? Everything the app stored for it is deleted.')">

@@ -4,7 +4,28 @@ import { badge, type Html, html } from './html';
 import { MOBILE_PRESET_LABELS, MOBILE_PRESETS } from './mobile-state';
 import type { SandboxShopState } from './service';
 
-/** The billing and mobile parts of the /sandbox control page. */
+/** The app installation, billing and mobile parts of the /sandbox control page. */
+
+export function appStatus(shop: SandboxShopState): Html {
+  if (shop.installed) {
+    return html`${badge(true, 'Installed')} <span class="muted">since ${shop.installedAt}</span>`;
+  }
+  if (shop.uninstalledAt) {
+    return html`${badge(false, 'Uninstalled')} <span class="muted">at ${shop.uninstalledAt}; its data is kept, opening the admin reinstalls</span>`;
+  }
+  return html`${badge(false, 'Not installed')} <span class="muted">installs when the admin opens</span>`;
+}
+
+/** As a merchant uninstalls in Shopify's admin; only while the app is installed. */
+export function uninstallSection(shop: SandboxShopState): Html {
+  if (!shop.installed) return html``;
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  return html`<form class="danger-zone" method="post" action="${base}/uninstall"
+    onsubmit="return confirm('Uninstall Popstage from this store? The storefront stops showing Popclips; the data is kept for a reinstall.')">
+    <span>Uninstall the app as the merchant would: the theme app embed goes off, charges are cancelled and the app gets app/uninstalled.</span>
+    <button type="submit" class="danger">Uninstall app</button>
+  </form>`;
+}
 
 export function subscriptionsSection(shop: SandboxShopState): Html {
   const rows = shop.appSubscriptions;

@@ -19,6 +19,7 @@ import {
   setFeatureFlags,
   setMobileAppState,
   shopState,
+  uninstallApp,
 } from './service';
 import { sandboxServiceRoutes } from './services-routes';
 import { movedStorefrontRoutes, storefrontRoutes } from './storefront-routes';
@@ -139,6 +140,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return stateOf(request.params.shop);
   });
 
+  app.post('/api/shops/:shop/uninstall', { schema: { params: shopParams } }, async (request) => {
+    const delivery = await uninstallApp(app, deps, sandbox, request.params.shop);
+    return {
+      delivery: { webhookId: delivery.webhookId, statusCode: delivery.statusCode },
+      ...(await stateOf(request.params.shop)),
+    };
+  });
+
   app.post(
     '/api/shops/:shop/flags',
     { schema: { params: shopParams, body: flagsBody } },
@@ -191,6 +200,21 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/shops/:shop/reset', { schema: { params: shopParams } }, async (request, reply) => {
     await resetToFreshInstall(deps, sandbox, request.params.shop);
     return reply.redirect(backTo(request.params.shop, 'reset'), 303);
+  });
+
+  app.post('/shops/:shop/uninstall', { schema: { params: shopParams } }, async (request, reply) => {
+    const delivery = await uninstallApp(app, deps, sandbox, request.params.shop);
+    const accepted = delivery.statusCode < 300;
+    if (!accepted) {
+      request.log.error(
+        { status: delivery.statusCode, webhookId: delivery.webhookId },
+        'app/uninstalled webhook delivery was not accepted',
+      );
+    }
+    return reply.redirect(
+      backTo(request.params.shop, accepted ? 'uninstalled' : 'undelivered'),
+      303,
+    );
   });
 
   app.post(

@@ -1,9 +1,10 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { signSessionToken } from '../../auth/session-token';
 import { shops } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import type { PlatformShop } from '../../platform/port';
 import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
 import { proposePlanChange } from '../billing/service';
@@ -15,11 +16,15 @@ import {
   readMobileAppRequest,
   writeMobilePreset,
 } from './mobile-state';
+import { deliverWebhook, type WebhookDelivery } from './webhook-delivery';
 
 /** What the /sandbox control page shows about one shop: store side and app side. */
 export interface SandboxShopState extends PlatformShop {
+  /** The app has a shop row and is not uninstalled. */
   installed: boolean;
   installedAt: string | null;
+  /** When the app was uninstalled; its data stays until reset (shop/redact in Shopify). */
+  uninstalledAt: string | null;
   embedEnabled: boolean;
   publishedProducts: number;
   livePage: boolean;
@@ -61,8 +66,9 @@ export async function shopState(
   ]);
   return {
     ...shop,
-    installed: row !== undefined,
+    installed: row !== undefined && row.uninstalledAt === null,
     installedAt: row?.installedAt.toISOString() ?? null,
+    uninstalledAt: row?.uninstalledAt?.toISOString() ?? null,
     embedEnabled,
     publishedProducts,
     livePage: livePage !== null,
@@ -104,6 +110,52 @@ export async function setFeatureFlags(
   await updateShop(deps.database.db, domain, {
     featureFlags: sql`${shops.featureFlags} || ${json}::jsonb` as never,
   });
+}
+
+export const APP_UNINSTALLED_TOPIC = 'app/uninstalled';
+
+/**
+ * Uninstalls the app as a merchant would in Shopify's admin: the store's side first (theme embeds
+ * off, app metafields deleted, charges cancelled), then the signed app/uninstalled webhook to the
+ * app in-process, as the checkout delivers orders/create. Opening the admin again reinstalls.
+ */
+export async function uninstallApp(
+  app: Pick<FastifyInstance, 'inject'>,
+  deps: Pick<AppDeps, 'database' | 'config' | 'clock'>,
+  sandbox: SandboxStore,
+  domain: string,
+): Promise<WebhookDelivery> {
+  const shop = await requireSandboxShop(sandbox, domain);
+  const row = await findShop(deps.database.db, domain);
+  if (!row || row.uninstalledAt !== null) {
+    throw new HttpError(409, `Popstage is not installed on ${domain}`);
+  }
+  await sandbox.uninstallApp(domain);
+  const { config } = deps;
+  return deliverWebhook(
+    app,
+    {
+      topic: APP_UNINSTALLED_TOPIC,
+      shop: domain,
+      secret: config.SHOPIFY_API_SECRET,
+      apiVersion: config.SHOPIFY_API_VERSION,
+      triggeredAt: deps.clock.now(),
+    },
+    appUninstalledPayload(shop),
+  );
+}
+
+/** The Shop resource Shopify sends with app/uninstalled (the fields the sandbox knows). */
+function appUninstalledPayload(shop: PlatformShop) {
+  return {
+    name: shop.name,
+    email: shop.email,
+    domain: shop.domain,
+    myshopify_domain: shop.domain,
+    shop_owner: shop.ownerName,
+    currency: shop.currency,
+    created_at: shop.createdAt,
+  };
 }
 
 export async function setAppEmbed(sandbox: SandboxStore, domain: string, enabled: boolean) {

@@ -16,8 +16,9 @@ import {
   storefrontView,
 } from './storefront-context';
 import { readOrderAttribution } from './storefront-order-attribution';
-import { deliverOrderCreated, orderCreatedPayload } from './storefront-order-webhook';
+import { ORDERS_CREATE_TOPIC, orderCreatedPayload } from './storefront-order-webhook';
 import { renderStorefront } from './storefront-page';
+import { deliverWebhook } from './webhook-delivery';
 
 const shop = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
 const shopParams = z.object({ shop });
@@ -148,9 +149,10 @@ export const storefrontCartRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app
       const placed = await placeOrder(ctx.cart);
       // Shopify sends orders/create as the order is placed; the app's answer cannot undo it.
       try {
-        const delivery = await deliverOrderCreated(
+        const delivery = await deliverWebhook(
           app,
           {
+            topic: ORDERS_CREATE_TOPIC,
             shop: ctx.shop.domain,
             secret: store.deps.config.SHOPIFY_API_SECRET,
             apiVersion: store.deps.config.SHOPIFY_API_VERSION,

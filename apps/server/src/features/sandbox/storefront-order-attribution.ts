@@ -10,7 +10,7 @@ import { findShop } from '../shop/store';
  * orders/create webhook reached the app, and the credited lines with their clips' titles.
  */
 export interface OrderAttributionPanel {
-  /** False when the app is not installed on the shop (nothing can be credited). */
+  /** False when the app is not installed on the shop, or uninstalled (nothing is credited). */
   installed: boolean;
   /** The app has the order (its webhook was processed). */
   received: boolean;
@@ -33,7 +33,7 @@ export async function readOrderAttribution(
   orderId: string,
 ): Promise<OrderAttributionPanel> {
   const shop = await findShop(db, shopDomain);
-  if (!shop) return { installed: false, received: false, lines: [] };
+  if (!shop || shop.uninstalledAt !== null) return { installed: false, received: false, lines: [] };
   const recorded = await orderAttribution(db, shop.id, orderId);
   const credited = recorded?.attributions ?? [];
   const clipIds = [...new Set(credited.map((line) => line.clipId))];

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { SandboxOrder } from '../../platform/sandbox/cart-store';
-import { signShopifyWebhook } from '../../platform/shopify/webhook-hmac';
 import { type CartLineView, lineTotalCents } from './storefront-cart';
 
 /**
  * The orders/create webhook Shopify sends when an order is placed, built from a sandbox order:
- * the REST Order resource's fields that apps read, signed with the app secret like Shopify does.
+ * the REST Order resource's fields that apps read (delivered signed by deliverWebhook).
  * https://shopify.dev/docs/api/admin-rest/latest/resources/order
  */
 
@@ -89,41 +86,4 @@ export function orderCreatedPayload(
       };
     }),
   };
-}
-
-export interface WebhookDelivery {
-  webhookId: string;
-  statusCode: number;
-  body: string;
-}
-
-/**
- * Delivers the webhook to this app's own endpoint in-process (Fastify inject), with Shopify's
- * headers and an HMAC of the exact bytes sent. Answers the endpoint's status; never throws for a
- * refusal, since the order stands whatever the app answers (Shopify would retry).
- */
-export async function deliverOrderCreated(
-  app: Pick<FastifyInstance, 'inject'>,
-  options: { shop: string; secret: string; apiVersion: string; triggeredAt: Date },
-  payload: ReturnType<typeof orderCreatedPayload>,
-): Promise<WebhookDelivery> {
-  const body = JSON.stringify(payload);
-  const webhookId = randomUUID();
-  const response = await app.inject({
-    method: 'POST',
-    url: ORDERS_CREATE_PATH,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Shopify-Captain-Hook',
-      'x-shopify-topic': ORDERS_CREATE_TOPIC,
-      'x-shopify-hmac-sha256': signShopifyWebhook(body, options.secret),
-      'x-shopify-shop-domain': options.shop,
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-event-id': randomUUID(),
-      'x-shopify-triggered-at': options.triggeredAt.toISOString(),
-      'x-shopify-api-version': options.apiVersion,
-    },
-    payload: body,
-  });
-  return { webhookId, statusCode: response.statusCode, body: response.body };
 }

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { shopIsServed } from '@popstage/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_URL_SECONDS } from '../popclips/wire';
@@ -14,6 +15,7 @@ const CODE = /^[A-Za-z0-9_-]{16,64}$/;
 /**
  * GET /s/{code}: the public page of a shared clip (no token). Anyone may frame it (the embed
  * code is an iframe of it), so its CSP says frame-ancestors * and nothing else runs on it.
+ * Clips of deactivated or uninstalled shops are not served, as on the storefront.
  */
 export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -33,7 +35,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-robots-tag', 'noindex');
       const { code } = request.params;
       const found = CODE.test(code) ? await findSharedClip(deps.database.db, code) : undefined;
-      if (!found) {
+      if (!found || !shopIsServed(found.shop)) {
         return reply.code(404).header('cache-control', 'no-store').send(renderNotFoundPage());
       }
       const { clip, shop, link } = found;

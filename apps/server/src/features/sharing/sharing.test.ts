@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { updatePopclip } from '../popclips/store';
 import { call, csUpload, subscribe } from '../popclips/testing';
+import { updateShop } from '../shop/store';
 
 let t: TestApp;
 
@@ -148,6 +149,19 @@ describe('share links', () => {
 
     // The embed iframe is this page.
     expect(link.embedCode).toContain(`src="${link.url}"`);
+  });
+
+  it('answers the 404 page while the shop is deactivated, as the storefront does', async () => {
+    const clip = await newClip(SHOP_B);
+    const link = (await share(SHOP_B, clip.metaIdentifier)).json().data.link;
+    const page = () => t.app.inject({ method: 'GET', url: `/s/${link.code}` });
+    expect((await page()).statusCode).toBe(200);
+    await updateShop(t.deps.database.db, SHOP_B, { featureFlags: { deactivate_shop: true } });
+    const hidden = await page();
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toContain('This Popclip is not available.');
+    await updateShop(t.deps.database.db, SHOP_B, { featureFlags: {} });
+    expect((await page()).statusCode).toBe(200);
   });
 
   it('answers a 404 page for unknown codes', async () => {

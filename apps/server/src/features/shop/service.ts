@@ -16,6 +16,7 @@ import { mobileAppFacts } from '../mobile/app-request-store';
 import { onboardingState } from '../onboarding/service';
 import { syncAppUrlMetafield } from './app-url-metafield';
 import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
+import { reinstallIfUninstalled } from './uninstall';
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
 
@@ -48,14 +49,15 @@ export function featureFlagsOf(row: ShopRow): FeatureFlags {
 
 /**
  * The Shop entity of spec 01 §3: stored state joined with live platform state. The admin loads it
- * first on every open, so it also keeps the app_url metafield written (never throws).
+ * first on every open, so this is the app load: it reinstalls a shop the app was uninstalled from
+ * and keeps the app_url metafield written (never throws).
  */
 export async function loadShop(
   deps: AppDeps,
   domain: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Shop> {
-  const row = await ensureShop(deps, domain);
+  const row = await reinstallIfUninstalled(deps.database.db, await ensureShop(deps, domain));
   const [embedEnabled, publishedCount, billing, mobileApp, connections] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),

@@ -6,6 +6,7 @@ import {
   type PopclipsSettings,
   playerPositionSchema,
   type StorefrontPositions,
+  shopIsServed,
 } from '@popstage/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
@@ -30,11 +31,10 @@ const COLLECTION_PRODUCTS = 250;
 
 export type StorefrontDeps = Pick<AppDeps, 'database' | 'platform' | 'media' | 'config' | 'clock'>;
 
-/** The shop a storefront call names: undefined when unknown or deactivated (404). */
+/** The shop a storefront call names: undefined when unknown, deactivated or uninstalled (404). */
 export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {
   const shop = await findShop(db, domain.trim().toLowerCase());
-  if (!shop || shop.featureFlags.deactivate_shop === true) return undefined;
-  return shop;
+  return shop && shopIsServed(shop) ? shop : undefined;
 }
 
 /** Everything a feed or carousel answer is made of, before media URLs are signed. */

@@ -37,7 +37,8 @@ declare module 'fastify' {
 
 /**
  * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no token; CORS only
- * for the shop's own origins; per-IP rate limit; unknown and deactivated shops answer 404.
+ * for the shop's own origins; per-IP rate limit; unknown, deactivated and uninstalled shops
+ * answer 404.
  */
 export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

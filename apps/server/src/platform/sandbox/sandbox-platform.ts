@@ -19,6 +19,7 @@ import type {
   PlatformShop,
   ProductStatus,
 } from '../port';
+import { createSandboxAppInstallation } from './app-installation';
 import { createSandboxAppMetafields } from './app-metafields';
 import { createSandboxBilling } from './billing';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
@@ -113,6 +114,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     kind: 'sandbox',
     ...createSandboxBilling(db, baseUrl),
     ...createSandboxAppMetafields(db),
+    ...createSandboxAppInstallation(db),
 
     async getShop(shop) {
       const row = await findShopRow(shop);

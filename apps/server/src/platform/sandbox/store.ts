@@ -12,6 +12,8 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;
   /** The app_url app-data metafield as the theme app embed would read it; null when unset. */
   appUrlMetafield(shop: string): Promise<string | null>;
+  /** Shopify's side of an uninstall: embeds off, app metafields deleted, charges cancelled. */
+  uninstallApp(shop: string): Promise<void>;
 }
 
 export type { DecisionResult, SandboxAppSubscription } from './billing';

@@ -26,3 +26,11 @@ export function assertValidObjectKey(key: string): string {
 export function uploadObjectKey(folders: readonly string[], fileName: string): string {
   return assertValidObjectKey([...folders, sanitizeFileName(fileName)].join('/'));
 }
+
+/** A folder of keys ('shops/<id>/'): a valid key followed by '/'. */
+export function assertValidKeyPrefix(prefix: string): string {
+  if (!prefix.endsWith('/') || !isValidObjectKey(prefix.slice(0, -1))) {
+    throw new InvalidObjectKeyError(prefix);
+  }
+  return prefix;
+}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Clock, systemClock } from '../clock';
-import { assertValidObjectKey } from './keys';
+import { assertValidKeyPrefix, assertValidObjectKey } from './keys';
 import {
   type ByteRange,
   checkSignedUrlOptions,
@@ -178,6 +178,18 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
     async deleteObjects(keys) {
       for (const key of keys) assertValidObjectKey(key);
       await Promise.all(keys.map(deleteObject));
+    },
+
+    async deletePrefix(prefix) {
+      // A prefix is a folder here: its objects and their meta files go with it.
+      const folder = assertValidKeyPrefix(prefix);
+      const objects = path.join(objectsDir, folder);
+      const files = await readdir(objects, { recursive: true, withFileTypes: true }).catch(
+        missingAsNull,
+      );
+      await rm(objects, { recursive: true, force: true });
+      await rm(path.join(metaDir, folder), { recursive: true, force: true });
+      return (files ?? []).filter((entry) => entry.isFile()).length;
     },
 
     async createSignedUploadUrl(key, upload: SignedUploadOptions): Promise<SignedUrl> {

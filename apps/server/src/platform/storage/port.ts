@@ -68,6 +68,12 @@ export interface ObjectStore {
   /** Deleting a missing object is not an error. */
   deleteObject(key: string): Promise<void>;
   deleteObjects(keys: readonly string[]): Promise<void>;
+  /**
+   * Deletes every object whose key starts with `prefix`, which must end with '/' and be a valid
+   * key before it (so never the whole store); answers how many went. Objects written meanwhile
+   * under the prefix may survive.
+   */
+  deletePrefix(prefix: string): Promise<number>;
   createSignedUploadUrl(key: string, options: SignedUploadOptions): Promise<SignedUrl>;
   createSignedDownloadUrl(key: string, options: SignedDownloadOptions): Promise<SignedUrl>;
 }

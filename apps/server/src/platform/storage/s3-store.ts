@@ -4,6 +4,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ServiceException,
@@ -11,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type Clock, systemClock } from '../clock';
-import { assertValidObjectKey } from './keys';
+import { assertValidKeyPrefix, assertValidObjectKey } from './keys';
 import {
   checkSignedUrlOptions,
   type ObjectInfo,
@@ -110,6 +111,21 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
     }
   }
 
+  async function deleteObjects(keys: readonly string[]): Promise<void> {
+    for (const key of keys) assertValidObjectKey(key);
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const batch = keys.slice(at, at + DELETE_BATCH);
+      const result = await client.send(
+        new DeleteObjectsCommand({
+          Bucket: bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = result.Errors?.[0];
+      if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code}`);
+    }
+  }
+
   return {
     kind: 's3',
     client,
@@ -143,19 +159,23 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
       );
     },
 
-    async deleteObjects(keys) {
-      for (const key of keys) assertValidObjectKey(key);
-      for (let at = 0; at < keys.length; at += DELETE_BATCH) {
-        const batch = keys.slice(at, at + DELETE_BATCH);
-        const result = await client.send(
-          new DeleteObjectsCommand({
-            Bucket: bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
+    deleteObjects,
+
+    async deletePrefix(prefix) {
+      assertValidKeyPrefix(prefix);
+      let deleted = 0;
+      let token: string | undefined;
+      // A listing page holds at most 1000 keys, exactly one DeleteObjects call.
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
         );
-        const failed = result.Errors?.[0];
-        if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code}`);
-      }
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        await deleteObjects(keys);
+        deleted += keys.length;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return deleted;
     },
 
     async createSignedUploadUrl(key, upload) {

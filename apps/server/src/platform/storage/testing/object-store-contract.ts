@@ -100,6 +100,24 @@ export function objectStoreContract(harness: () => ContractHarness): void {
     await store.deleteObjects([]);
   });
 
+  it('deletes every object under a prefix and nothing beside it', async () => {
+    const { store } = harness();
+    const folder = freshKey('shop');
+    const inside = [`${folder}/clips/a/playable.mp4`, `${folder}/clips/b/thumbnail.jpg`];
+    const beside = `${folder}-other/clips/a/playable.mp4`;
+    for (const key of [...inside, beside]) {
+      await store.putObject(key, 'x', { contentType: 'video/mp4' });
+    }
+    expect(await store.deletePrefix(`${folder}/`)).toBe(2);
+    for (const key of inside) expect(await store.headObject(key)).toBeNull();
+    expect(await store.headObject(beside)).toMatchObject({ size: 1 });
+    expect(await store.deletePrefix(`${folder}/`)).toBe(0);
+    for (const prefix of ['', '/', 'shops', '../', 'shops//']) {
+      await expect(store.deletePrefix(prefix)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+    }
+    expect(await store.headObject(beside)).toMatchObject({ size: 1 });
+  });
+
   it('refuses unsafe keys', async () => {
     const { store } = harness();
     for (const key of ['../x', '/abs', 'a//b', 'a/../b', '.hidden', 'a b', 'a/', '', 'é']) {

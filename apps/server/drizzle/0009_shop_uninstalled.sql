@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "uninstalled_at" timestamp with time zone;

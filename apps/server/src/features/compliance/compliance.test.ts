@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import {
+  type ShopRow,
+  shopifySessions,
+  shops,
+  storefrontOrders,
+  webhookDeliveries,
+} from '../../db/schema';
+import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { postWebhook } from '../../test/webhooks';
+import { clipFolder } from '../popclips/media-keys';
+import { ensureShop } from '../shop/service';
+import { findShop } from '../shop/store';
+import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from './testing';
+
+let t: TestApp;
+let shopA: ShopRow;
+let shopB: ShopRow;
+let productA: number;
+let productB: number;
+const customer = { id: 191167, email: 'john@example.com', phone: '555-625-1199' };
+
+const ordersOf = (shop: ShopRow) =>
+  t.deps.database.db
+    .select({ orderId: storefrontOrders.orderId, visitorId: storefrontOrders.visitorId })
+    .from(storefrontOrders)
+    .where(eq(storefrontOrders.shopId, shop.id))
+    .orderBy(storefrontOrders.orderId);
+const likesOf = async (shop: string, visitorId: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/storefront/v1/shops/${shop}/likes?visitorId=${visitorId}`,
+    })
+  ).json().likedClipIds;
+const firstProduct = async (shop: string) => {
+  const [product] = (await t.deps.platform.listProducts(shop, { first: 1 })).nodes;
+  return Number(product?.id.split('/').pop());
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ STOREFRONT_RATE_LIMIT: '1000' });
+  shopA = await ensureShop(t.deps, SHOP_A);
+  shopB = await ensureShop(t.deps, SHOP_B);
+  productA = await firstProduct(SHOP_A);
+  productB = await firstProduct(SHOP_B);
+  await clipWithMedia(t, shopA, 'clip-a');
+  await clipWithMedia(t, shopB, 'clip-b');
+  // The customer's two orders in shop A, another shopper's there, and shop B's order 9001.
+  for (const [visitor, clip] of [
+    ['visitor-john', 'clip-a'],
+    ['visitor-ann', 'clip-a'],
+  ] as const) {
+    await storefrontEvents(t, SHOP_A, visitor, [
+      { type: 'view', clipId: clip },
+      { type: 'like', clipId: clip },
+    ]);
+  }
+  await storefrontEvents(t, SHOP_B, 'visitor-john', [
+    { type: 'view', clipId: 'clip-b' },
+    { type: 'like', clipId: 'clip-b' },
+  ]);
+  const order = (id: number, visitorId: string) => ({ id, visitorId, clipId: 'clip-a' });
+  await placeOrder(t, SHOP_A, { ...order(9001, 'visitor-john'), productId: productA });
+  await placeOrder(t, SHOP_A, { ...order(9002, 'visitor-john'), productId: productA });
+  await placeOrder(t, SHOP_A, { ...order(9003, 'visitor-ann'), productId: productA });
+  await placeOrder(t, SHOP_B, {
+    id: 9001,
+    visitorId: 'visitor-john',
+    clipId: 'clip-b',
+    productId: productB,
+  });
+  // Jobs the ingest queued (view limits) run now, so each test counts only its own.
+  await t.runJobs();
+});
+afterAll(() => t.close());
+
+describe('app configuration', () => {
+  it('subscribes every webhook route in shopify.app.toml, the privacy topics as compliance topics', () => {
+    const toml = readFileSync(new URL('../../../../../shopify.app.toml', import.meta.url), 'utf8');
+    const subscriptions = toml
+      .split('[[webhooks.subscriptions]]')
+      .slice(1)
+      .map((block) => ({
+        uri: /^\s*uri = "([^"]+)"/m.exec(block)?.[1],
+        kind: /^\s*(topics|compliance_topics) = \["([^"]+)"\]/m.exec(block)?.slice(1),
+      }));
+    for (const { uri, kind } of subscriptions) expect(uri).toBe(`/webhooks/${kind?.[1]}`);
+    expect(
+      subscriptions.filter((s) => s.kind?.[0] === 'compliance_topics').map((s) => s.uri),
+    ).toEqual([
+      '/webhooks/customers/data_request',
+      '/webhooks/customers/redact',
+      '/webhooks/shop/redact',
+    ]);
+    const routes = t.app.routeList
+      .filter((route) => route.method === 'POST' && route.url.startsWith('/webhooks/'))
+      .map((route) => route.url);
+    expect(subscriptions.map((s) => s.uri).sort()).toEqual(routes.sort());
+  });
+});
+
+describe('customers/data_request', () => {
+  it('answers what the app holds for the named orders and stores nothing', async () => {
+    const before = await rowCounts(t, shopA.id);
+    const response = await postWebhook(
+      t,
+      'customers/data_request',
+      {
+        shop_id: 954889,
+        shop_domain: SHOP_A,
+        customer,
+        orders_requested: [9001, 9002, 424242],
+        data_request: { id: 9999 },
+      },
+      { shop: SHOP_A },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      ok: true,
+      duplicate: false,
+      orders: 2,
+      events: 2,
+      likes: 1,
+    });
+    expect(await rowCounts(t, shopA.id)).toEqual(before);
+  });
+});
+
+describe('customers/redact', () => {
+  it('detaches only the named orders of that shop from the visitor, and erases its activity', async () => {
+    const before = await rowCounts(t, shopA.id);
+    const otherShop = await rowCounts(t, shopB.id);
+    const response = await postWebhook(
+      t,
+      'customers/redact',
+      { shop_id: 954889, shop_domain: SHOP_A, customer, orders_to_redact: [9001, 9002] },
+      { shop: SHOP_A },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      ok: true,
+      duplicate: false,
+      orders: 2,
+      visitors: 1,
+      events: 2,
+      likes: 1,
+    });
+    expect(await ordersOf(shopA)).toEqual([
+      { orderId: '9001', visitorId: null },
+      { orderId: '9002', visitorId: null },
+      { orderId: '9003', visitorId: 'visitor-ann' },
+    ]);
+    // Sales figures stay; the customer's events and likes go, another shopper's stay.
+    expect(await rowCounts(t, shopA.id)).toEqual({ ...before, events: 2, likes: 1 });
+    expect(await likesOf(SHOP_A, 'visitor-john')).toEqual([]);
+    expect(await likesOf(SHOP_A, 'visitor-ann')).toEqual(['clip-a']);
+    // Shop B's order 9001 and the same visitor id there are another shop's data.
+    expect(await ordersOf(shopB)).toEqual([{ orderId: '9001', visitorId: 'visitor-john' }]);
+    expect(await rowCounts(t, shopB.id)).toEqual(otherShop);
+    expect(await likesOf(SHOP_B, 'visitor-john')).toEqual(['clip-b']);
+  });
+
+  it('refuses a wrong signature and a payload naming another shop, changing nothing', async () => {
+    const before = await ordersOf(shopA);
+    const body = { shop_id: 1, shop_domain: SHOP_A, customer, orders_to_redact: [9003] };
+    const forged = await postWebhook(t, 'customers/redact', body, {
+      shop: SHOP_A,
+      hmac: 'c2lnbmF0dXJl',
+    });
+    expect(forged.statusCode).toBe(401);
+    const replayed = await postWebhook(t, 'customers/redact', body, { shop: SHOP_B });
+    expect(replayed.statusCode).toBe(400);
+    const malformed = await postWebhook(
+      t,
+      'customers/redact',
+      { shop_domain: SHOP_A, orders_to_redact: ['#9003'] },
+      { shop: SHOP_A },
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(await ordersOf(shopA)).toEqual(before);
+  });
+});
+
+describe('shop/redact', () => {
+  const redact = (shop: string, options: { hmac?: string } = {}) =>
+    postWebhook(t, 'shop/redact', { shop_id: 954889, shop_domain: shop }, { shop, ...options });
+  const objectsOf = async (shop: ShopRow, clipId: string) =>
+    (await t.deps.media.headObject(`${clipFolder(shop.id, clipId)}/playable.mp4`)) !== null;
+
+  it('reaches every app table: each shop_id cascades from shops', async () => {
+    const loose = await queryRows<{ table_name: string }>(
+      t.deps.database.db,
+      sql`select c.table_name from information_schema.columns c
+          where c.table_schema = current_schema() and c.column_name = 'shop_id'
+          and not exists (
+            select 1 from information_schema.key_column_usage k
+            join information_schema.referential_constraints r
+              on r.constraint_name = k.constraint_name and r.constraint_schema = k.table_schema
+            where k.table_schema = c.table_schema and k.table_name = c.table_name
+              and k.column_name = 'shop_id' and r.delete_rule = 'CASCADE')`,
+    );
+    expect(loose).toEqual([]);
+    const [tables] = await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql`select count(*)::int as n from information_schema.columns
+          where table_schema = current_schema() and column_name = 'shop_id'`,
+    );
+    expect(tables?.n).toBeGreaterThanOrEqual(19);
+  });
+
+  it('leaves an installed shop alone', async () => {
+    const response = await redact(SHOP_A);
+    expect(response.json()).toMatchObject({ outcome: 'skipped', reason: 'installed' });
+    expect(await t.runJobs()).toBe(0);
+    expect((await rowCounts(t, shopA.id))?.shops).toBe(1);
+  });
+
+  it('refuses a wrong signature, changing nothing', async () => {
+    await postWebhook(t, 'app/uninstalled', { myshopify_domain: SHOP_A }, { shop: SHOP_A });
+    const forged = await redact(SHOP_A, { hmac: 'c2lnbmF0dXJl' });
+    expect(forged.statusCode).toBe(401);
+    expect(await t.runJobs()).toBe(0);
+    expect((await rowCounts(t, shopA.id))?.shops).toBe(1);
+  });
+
+  it("deletes every row and media object of the uninstalled shop, and only that shop's", async () => {
+    const orphan = `shops/${shopA.id}/clips/gone/custom-thumbnail-1.jpg`;
+    await t.deps.media.putObject(orphan, 'x', { contentType: 'image/jpeg' });
+    await t.deps.database.db
+      .insert(shopifySessions)
+      .values({ shopDomain: SHOP_A, accessToken: 'stale', scope: 'read_products' });
+    const otherShop = await rowCounts(t, shopB.id);
+
+    const response = await redact(SHOP_A);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'queued' });
+    expect(await t.runJobs()).toBe(1);
+
+    expect(await rowCounts(t, shopA.id)).toEqual({
+      shops: 0,
+      clips: 0,
+      links: 0,
+      events: 0,
+      likes: 0,
+      orders: 0,
+      attributions: 0,
+    });
+    expect(await findShop(t.deps.database.db, SHOP_A)).toBeUndefined();
+    expect(await objectsOf(shopA, 'clip-a')).toBe(false);
+    expect(await t.deps.media.headObject(orphan)).toBeNull();
+    const leftovers = await t.deps.database.db
+      .select()
+      .from(shopifySessions)
+      .where(eq(shopifySessions.shopDomain, SHOP_A));
+    expect(leftovers).toEqual([]);
+    const receipts = await t.deps.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.shopDomain, SHOP_A));
+    expect(receipts).toEqual([]);
+
+    expect(await rowCounts(t, shopB.id)).toEqual(otherShop);
+    expect(await objectsOf(shopB, 'clip-b')).toBe(true);
+    const remaining = await t.deps.database.db.select({ domain: shops.shopifyDomain }).from(shops);
+    expect(remaining).toEqual([{ domain: SHOP_B }]);
+
+    // A redelivery finds nothing left to do, and the next app load is a fresh install.
+    expect((await redact(SHOP_A)).json()).toMatchObject({ outcome: 'queued' });
+    expect(await t.runJobs()).toBe(1);
+    const fresh = await ensureShop(t.deps, SHOP_A);
+    expect(fresh.id).not.toBe(shopA.id);
+  });
+});

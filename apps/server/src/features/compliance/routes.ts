@@ -1,0 +1,78 @@
+import {
+  customersDataRequestPayloadSchema,
+  customersRedactPayloadSchema,
+  shopRedactPayloadSchema,
+} from '@popstage/core';
+import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
+import { findShop } from '../shop/store';
+import { redactCustomerOrders, summarizeCustomerData } from './customer-data';
+import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
+
+/**
+ * Shopify's mandatory compliance webhooks (docs/decisions.md "Uninstall and privacy webhooks").
+ * They go through the shared pipeline: a wrong HMAC answers 401, as Shopify's review requires.
+ * https://shopify.dev/docs/apps/build/compliance/privacy-law-compliance
+ */
+
+/**
+ * CUSTOMERS_DATA_REQUEST: acknowledged, and what the app holds for the named orders is logged
+ * (counts and order ids only) for support to send to the merchant; nothing is stored.
+ */
+export const customersDataRequestRoutes = shopifyWebhookRoutes({
+  topic: 'customers/data_request',
+  payload: customersDataRequestPayloadSchema,
+  payloadShop: (payload) => payload.shop_domain,
+  handle: async (deps, { shopDomain, webhookId, payload, log }) => {
+    const held = await summarizeCustomerData(
+      deps.database.db,
+      shopDomain,
+      payload.orders_requested,
+    );
+    log.info(
+      {
+        shop: shopDomain,
+        webhookId,
+        dataRequestId: payload.data_request?.id ?? null,
+        ordersRequested: payload.orders_requested.length,
+        held,
+      },
+      'customers/data_request: customer data to send to the merchant',
+    );
+    return { orders: held.orders.length, events: held.events, likes: held.likes };
+  },
+});
+
+/** CUSTOMERS_REDACT: the named orders of the shop are detached from the visitor's activity. */
+export const customersRedactRoutes = shopifyWebhookRoutes({
+  topic: 'customers/redact',
+  payload: customersRedactPayloadSchema,
+  payloadShop: (payload) => payload.shop_domain,
+  handle: async (deps, { shopDomain, payload }) => {
+    const redacted = await redactCustomerOrders(
+      deps.database.db,
+      shopDomain,
+      payload.orders_to_redact,
+    );
+    return { ...redacted };
+  },
+});
+
+/**
+ * SHOP_REDACT (48 hours after an uninstall): queued, since deleting a shop's media and events can
+ * outlast Shopify's 5-second answer window. A shop installed again is left alone.
+ */
+export const shopRedactRoutes = shopifyWebhookRoutes({
+  topic: 'shop/redact',
+  payload: shopRedactPayloadSchema,
+  payloadShop: (payload) => payload.shop_domain,
+  handle: async (deps, { shopDomain, log }) => {
+    const shop = await findShop(deps.database.db, shopDomain);
+    if (shop && shop.uninstalledAt === null) {
+      log.warn({ shop: shopDomain }, 'shop/redact for an installed shop: nothing deleted');
+      return { outcome: 'skipped', reason: 'installed' };
+    }
+    const data: ShopRedactData = { shopDomain, shopId: shop?.id ?? null };
+    await deps.queue.send(SHOP_REDACT_JOB, data);
+    return { outcome: 'queued' };
+  },
+});

@@ -1,0 +1,40 @@
+import { signShopifyWebhook } from '../platform/shopify';
+import type { TestApp } from './app';
+
+let nextWebhookId = 1;
+
+export interface SignedWebhookOptions {
+  /** X-Shopify-Shop-Domain. */
+  shop: string;
+  webhookId?: string;
+  /** Replaces the correct signature. */
+  hmac?: string;
+  triggeredAt?: Date;
+}
+
+/** A Shopify webhook delivery of `topic` to POST /webhooks/{topic}, signed with the app secret. */
+export function postWebhook(
+  t: TestApp,
+  topic: string,
+  body: object,
+  options: SignedWebhookOptions,
+) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: `/webhooks/${topic}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-hmac-sha256':
+        options.hmac ?? signShopifyWebhook(Buffer.from(raw), t.deps.config.SHOPIFY_API_SECRET),
+      'x-shopify-shop-domain': options.shop,
+      'x-shopify-webhook-id': options.webhookId ?? `test-webhook-${nextWebhookId++}`,
+      'x-shopify-topic': topic,
+      'x-shopify-api-version': t.deps.config.SHOPIFY_API_VERSION,
+      ...(options.triggeredAt
+        ? { 'x-shopify-triggered-at': options.triggeredAt.toISOString() }
+        : {}),
+    },
+    payload: raw,
+  });
+}
