@@ -101,6 +101,13 @@ export async function storeBatch(
 ): Promise<StoredBatch> {
   const { shopId, visitorId, sessionId, plan, now } = input;
   return db.transaction(async (tx) => {
+    // One visitor's batches of a shop go one at a time: two in flight could otherwise both pass
+    // the view dedupe before either commits, counting a view twice. Other visitors never wait.
+    if (plan.views.length > 0 || plan.likes.size > 0) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${shopId}), hashtext(${visitorId}))`,
+      );
+    }
     if (plan.others.length > 0) {
       await tx.insert(storefrontEvents).values(
         plan.others.map((event) => ({
