@@ -24,6 +24,11 @@ const INGEST_EVENTS_PGLITE = 20_000;
 const INGEST_CONCURRENCY = 16;
 /** The per-IP limit would stop a load test from one address: raised for the bench only. */
 const RATE_LIMIT = '100000000';
+/**
+ * `npm run bench -- storefront feed` runs only the feed part (shop, then feed load on PGlite and
+ * PostgreSQL); without it every part runs.
+ */
+const FEED_ONLY = process.argv[3] === 'feed';
 
 async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) => Promise<T>) {
   const app = await startApp({ STOREFRONT_RATE_LIMIT: RATE_LIMIT, ...env });
@@ -40,9 +45,13 @@ async function onPglite(): Promise<void> {
   // Our own DATA_DIR, kept after the server stops: the stored events are counted from it.
   const dataDir = mkdtempSync(join(tmpdir(), 'popstage-bench-storefront-'));
   try {
-    const { result, domain } = await withApp({ DATA_DIR: dataDir }, async (app) => {
+    const ingest = await withApp({ DATA_DIR: dataDir }, async (app) => {
       console.log('preparing the shop (install, publish products, upload and process clips)...');
       const shop = await prepareBenchShop(app);
+      if (FEED_ONLY) {
+        await feedBench(app, shop, 'PGlite');
+        return null;
+      }
       const browser = await launchChromium();
       try {
         await productPageBench(app, browser, shop);
@@ -57,6 +66,8 @@ async function onPglite(): Promise<void> {
       });
       return { result, domain: shop.domain };
     });
+    if (!ingest) return;
+    const { result, domain } = ingest;
     // PGlite is one process's: the server is stopped before the bench opens its data directory.
     printIngest(result, await storedIngest({ dataDir }, domain));
     reportFigure(
@@ -80,10 +91,11 @@ async function onPostgres(): Promise<void> {
   }
   try {
     console.log(`database ${database.name}: ${await describePostgres(database.url)}`);
-    const { result, domain } = await withApp({ DATABASE_URL: database.url }, async (app) => {
+    const ingest = await withApp({ DATABASE_URL: database.url }, async (app) => {
       console.log('preparing the shop (install, publish products, upload and process clips)...');
       const shop = await prepareBenchShop(app);
       await feedBench(app, shop, 'PostgreSQL');
+      if (FEED_ONLY) return null;
       const result = await ingestBench(app, shop, {
         label: 'PostgreSQL',
         events: INGEST_EVENTS_PG,
@@ -91,6 +103,8 @@ async function onPostgres(): Promise<void> {
       });
       return { result, domain: shop.domain };
     });
+    if (!ingest) return;
+    const { result, domain } = ingest;
     printIngest(result, await storedIngest({ url: database.url }, domain));
     reportAtLeast('ingest on PostgreSQL', result.eventsPerSecond, INGEST_TARGET_PER_SECOND, '/s');
   } finally {
@@ -99,7 +113,7 @@ async function onPostgres(): Promise<void> {
 }
 
 export default async function storefront(): Promise<void> {
-  widgetSize();
+  if (!FEED_ONLY) widgetSize();
   await onPglite();
   await onPostgres();
 }

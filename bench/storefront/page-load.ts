@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
 import type { Browser } from 'playwright-core';
 import type { StartedApp } from '../../e2e/server';
 import { median, report, reportFigure, reportUnchanged } from '../report';
@@ -6,8 +9,9 @@ import type { BenchShop } from './shop';
 /**
  * A product page of the sandbox storefront in headless Chromium, cold (a new context: empty
  * cache), without the widget and with the exact tag the theme app embed renders. Both carry the
- * product block's markup (extensions/popstage/blocks/product.liquid) in the product's info
- * column: a theme with the block but the embed off renders it empty.
+ * product block as the sandbox store renders extensions/popstage/blocks/product.liquid (with the
+ * row's height reserved once the app has written the product's clip_count metafield), moved into
+ * the product's info column: a theme with the block but the embed off renders it without filling.
  */
 
 export const LOADS = 5;
@@ -16,6 +20,11 @@ const LCP_DELTA_TARGET_MS = 100;
 const VIEWPORT = { width: 1280, height: 800 };
 /** After networkidle: late layout shifts and long tasks still count. */
 const SETTLE_MS = 500;
+/** How long the clip_count job may take after processing before the bench gives up waiting. */
+const RESERVE_TIMEOUT_MS = 30_000;
+/** The last load of each variant is kept as bench/.cache/pdp-<with widget>.png. */
+const SCREENSHOTS = join(import.meta.dirname, '..', '.cache');
+const PRODUCT_BLOCK = /<div class="popstage-product"[^>]*><\/div>/;
 
 interface Load {
   lcp: number;
@@ -36,18 +45,52 @@ interface Product {
   url: string;
 }
 
-function productBlock(productGid: string): string {
-  return `<div class="popstage-product" data-popstage-product="${productGid}" data-popstage-label="Shoppable videos"></div>`;
+/**
+ * The page's product block (the sandbox renders it after the product with the embed on) moved to
+ * where a theme's product section puts app blocks: after the product info (variants). A synthetic
+ * feed shows 3 clips the app never counted: the block gets the reserve the count would give it.
+ */
+function withProductBlock(html: string, synthetic: boolean): { html: string; where: string } {
+  const rendered = PRODUCT_BLOCK.exec(html)?.[0];
+  if (!rendered) throw new Error('the product page has no Popstage product block: embed off?');
+  const block =
+    synthetic && !rendered.includes('min-height')
+      ? rendered.replace('></div>', ` style="min-height: ${PRODUCT_ROW_MIN_HEIGHT}"></div>`)
+      : rendered;
+  const page = html.replace(rendered, '');
+  const variants = /(<ul class="variants">[\s\S]*?<\/ul>)/;
+  if (variants.test(page)) {
+    return { html: page.replace(variants, `$1${block}`), where: 'after the variants' };
+  }
+  return { html: page.replace('</main>', `${block}</main>`), where: 'at the end of <main>' };
 }
 
-/** Where a theme's product section puts app blocks: after the product info (variants). */
-function withProductBlock(html: string, productGid: string): { html: string; where: string } {
-  const block = productBlock(productGid);
-  const variants = /(<ul class="variants">[\s\S]*?<\/ul>)/;
-  if (variants.test(html)) {
-    return { html: html.replace(variants, `$1${block}`), where: 'after the variants' };
+/**
+ * Turns the sandbox theme's app embed on (so the store renders the product block) and, with real
+ * clips, waits until the clip_count job has written the product's count (the block reserves).
+ */
+async function productBlockReady(
+  app: StartedApp,
+  shop: BenchShop,
+  product: Product,
+  synthetic: boolean,
+) {
+  const embed = await fetch(`${app.baseUrl}/sandbox/api/shops/${shop.domain}/embed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled: true }),
+  });
+  if (!embed.ok) throw new Error(`embed on: ${embed.status} ${await embed.text()}`);
+  const deadline = Date.now() + RESERVE_TIMEOUT_MS;
+  for (;;) {
+    const block = PRODUCT_BLOCK.exec(await (await fetch(product.url)).text())?.[0] ?? '';
+    if (synthetic || block.includes('min-height')) return block;
+    if (Date.now() > deadline) {
+      console.log('  WARNING: the product block reserves nothing (clip_count not written)');
+      return block;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { html: html.replace('</main>', `${block}</main>`), where: 'at the end of <main>' };
 }
 
 /** A 3-clip feed with the sandbox's own images, for when the clips could not be processed. */
@@ -104,6 +147,7 @@ async function productPageLoad(
   product: Product,
   withWidget: boolean,
   synthetic: object | null,
+  screenshot = false,
 ): Promise<Load & { where: string }> {
   const tag = `<script src="${app.baseUrl}/storefront/v1/widget.js" data-shop="${shop.domain}" defer></script>`;
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -118,7 +162,7 @@ async function productPageLoad(
           /<script[^>]+storefront\/v1\/widget\.js[^>]*><\/script>/g,
           '',
         ),
-        product.id,
+        synthetic !== null,
       );
       where = rendered.where;
       const body = withWidget ? rendered.html.replace('</body>', `${tag}</body>`) : rendered.html;
@@ -202,6 +246,10 @@ async function productPageLoad(
         fcp,
       };
     });
+    if (screenshot) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `pdp-${withWidget}.png`), fullPage: true });
+    }
     return {
       ...measured,
       floats: await page.locator('[data-popstage-float]').count(),
@@ -234,12 +282,17 @@ export async function productPageBench(
   console.log(
     `product page ${new URL(product.url).pathname}, ${synthetic ? 'a synthetic 3-clip feed' : `the shop's feed (${shop.clips.length} processed clips, one tagged with this product, one featured)`}:`,
   );
+  const block = await productBlockReady(app, shop, product, synthetic !== null);
+  console.log(
+    `  product block as the store renders it: ${/min-height: [^"]+/.exec(block)?.[0] ?? 'no reserve'}`,
+  );
   const without: Load[] = [];
   const withWidget: Load[] = [];
   let where = '';
   for (let i = 0; i < LOADS; i++) {
-    without.push(await productPageLoad(app, browser, shop, product, false, synthetic));
-    const load = await productPageLoad(app, browser, shop, product, true, synthetic);
+    const last = i === LOADS - 1;
+    without.push(await productPageLoad(app, browser, shop, product, false, synthetic, last));
+    const load = await productPageLoad(app, browser, shop, product, true, synthetic, last);
     where = load.where;
     withWidget.push(load);
     console.log(
@@ -250,6 +303,7 @@ export async function productPageBench(
   console.log(
     `  product block ${where}; the widget rendered ${last?.floats} floating player(s) and ${last?.tiles} product tile(s); LCP element ${last?.lcpElement} (without: ${without[0]?.lcpElement})`,
   );
+  console.log(`  last loads saved as ${join(SCREENSHOTS, 'pdp-false.png')} and pdp-true.png`);
   const shifts = [...new Set(withWidget.flatMap((load) => load.shifted))];
   if (shifts.length > 0) console.log(`  layout shifts with the widget: ${shifts.join('; ')}`);
   if (!synthetic && (last?.tiles ?? 0) === 0) {

@@ -34,6 +34,7 @@ import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
+import { installFeedCache } from './features/storefront/feed-cache';
 import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
@@ -108,6 +109,8 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   if (options.routes === 'health') return app;
+  // Before any route: writes that name a shop drop its cached storefront feed.
+  installFeedCache(app);
 
   // Framing is governed by CSP frame-ancestors below, so helmet's X-Frame-Options stays off.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });

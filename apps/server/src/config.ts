@@ -86,6 +86,11 @@ const schema = z
     /** Requests per client IP and minute on the public storefront API (/storefront/v1). */
     STOREFRONT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /**
+     * Seconds each process keeps a shop's assembled storefront feed (0: off). At most 60, the
+     * feed's Cache-Control max-age: browsers and CDNs may already serve it that stale.
+     */
+    STOREFRONT_FEED_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /**
      * Days raw storefront events are kept (the hourly prune job deletes older ones). At least 62:
      * the view dedupe (30 min), sales attribution (7 days) and a this-month-against-last-month
      * dashboard all read raw events; the default keeps 13 months for year-over-year months.

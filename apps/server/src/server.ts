@@ -67,7 +67,7 @@ export async function startServer(
   if (runsWorkers) {
     await startWorkers(
       queue,
-      { config, database, clock, media: ports.media, social: ports.social },
+      { config, database, clock, media: ports.media, social: ports.social, platform, queue },
       jobs,
     );
   } else await createQueues(queue, jobs);

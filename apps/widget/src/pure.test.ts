@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventQueue, MAX_BATCH } from './events';
 import { feed } from './fixtures.test-util';
 import { videoObject } from './jsonld';
-import { carouselClips, featuredPlaylist, productClips, productKey } from './placements';
+import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { positionFor, positionStyle } from './position';
 import { sessionId, visitorId } from './visitor';
 
@@ -61,7 +61,6 @@ describe('feed → placements', () => {
     expect(productClips(f, 'gid://shopify/Product/1', 'desktop')).toEqual([]);
     f.settings.hidePopClipsOnPDP = true;
     expect(productClips(f, 'gid://shopify/Product/2', 'desktop')).toEqual([]);
-    expect(productKey('gid://shopify/Product/77')).toBe('77');
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Rows (carousel, product block) are a 9:16 tile of min(42vw, 200px), a caption and an optional
- * heading: at most `calc(min(42vw, 200px) * 16 / 9 + 5em)`, the min-height the carousel theme
- * block puts inline so that the page does not shift when the row fills.
+ * heading. The theme blocks put their height inline as a min-height, so the page does not shift
+ * when the row fills: the carousel `calc(min(42vw, 200px) * 16 / 9 + 5em)` (heading included),
+ * the product block exactly PRODUCT_ROW_MIN_HEIGHT (@popstage/core, no heading): keep the two in
+ * step when the row's sizes change here.
  */
 /** The widget's CSS, injected once; every class is prefixed ps- so themes and widget don't clash. */
 export const CSS = `

@@ -1,4 +1,4 @@
-import type { PlayerPosition } from '@popstage/core';
+import type { PlayerPosition, StorefrontDevice } from '@popstage/core';
 
 /** The storefront wire types live once, in @popstage/core (docs/api.md, storefront contract). */
 export type {
@@ -9,5 +9,5 @@ export type {
   StorefrontProduct,
 } from '@popstage/core';
 
-export type Device = 'mobile' | 'desktop';
+export type Device = StorefrontDevice;
 export type DevicePositions = Record<Device, PlayerPosition>;

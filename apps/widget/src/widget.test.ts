@@ -77,19 +77,50 @@ describe('widget rendering', () => {
   });
 
   it('renders product-page clips with VideoObject JSON-LD, none when hidden on PDPs', async () => {
-    await start(feed());
-    const product = document.querySelector('[data-popstage-product]');
+    const reserved =
+      '<div data-popstage-product="gid://shopify/Product/1" style="min-height: 400px"></div>';
+    document.body.innerHTML = reserved;
+    const untitled = feed();
+    if (untitled.clips[2]) untitled.clips[2].title = '';
+    await start(untitled);
+    const product = document.querySelector<HTMLElement>('[data-popstage-product]');
     expect(product?.querySelectorAll('.ps-tile')).toHaveLength(2);
+    // The filled row keeps the reserve; every tile has its caption line, titled or not.
+    expect(product?.style.minHeight).toBe('400px');
+    expect([...(product?.querySelectorAll('.ps-cap') ?? [])].map((c) => c.textContent)).toEqual([
+      'Clip a',
+      '',
+    ]);
     const ld = [...document.head.querySelectorAll('script[type="application/ld+json"]')];
-    expect(ld.map((s) => JSON.parse(s.textContent ?? '{}').name)).toEqual(['Clip a', 'Clip c']);
+    expect(ld.map((s) => JSON.parse(s.textContent ?? '{}').name)).toEqual(['Clip a', 'Video']);
 
     document.head.innerHTML = '';
-    document.body.innerHTML = '<div data-popstage-product="gid://shopify/Product/1"></div>';
+    document.body.innerHTML = reserved;
     const hidden = feed();
     hidden.settings.hidePopClipsOnPDP = true;
     await start(hidden);
-    expect(document.querySelector('[data-popstage-product]')?.children).toHaveLength(0);
+    const empty = document.querySelector<HTMLElement>('[data-popstage-product]');
+    expect(empty?.children).toHaveLength(0);
+    expect(empty?.style.minHeight).toBe('');
     expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull();
+  });
+
+  it("folds a classic horizontal scrollbar into the row's padding, so the row keeps its height", async () => {
+    // jsdom does no layout: a 15px scrollbar under an overflowing list, as Windows draws it.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('ps-list') ? 395 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('ps-list') ? 380 : 0;
+    });
+    await start(feed());
+    const list = document.querySelector<HTMLElement>('[data-popstage-product] .ps-list');
+    expect(list?.style.paddingBottom).toBe('0px');
+    expect(list?.style.marginBottom).toBe('-9px');
   });
 
   it('places the featured clip at the desktop position and can dismiss it', async () => {
@@ -108,13 +139,15 @@ describe('widget rendering', () => {
   });
 
   it('renders nothing and frees reserved space when the feed is missing', async () => {
-    document
-      .querySelector<HTMLElement>('[data-popstage-carousel]')
-      ?.style.setProperty('min-height', '300px');
+    for (const selector of ['[data-popstage-carousel]', '[data-popstage-product]']) {
+      document.querySelector<HTMLElement>(selector)?.style.setProperty('min-height', '300px');
+    }
     await start(null);
-    const el = document.querySelector<HTMLElement>('[data-popstage-carousel]');
-    expect(el?.children).toHaveLength(0);
-    expect(el?.style.minHeight).toBe('');
+    for (const selector of ['[data-popstage-carousel]', '[data-popstage-product]']) {
+      const el = document.querySelector<HTMLElement>(selector);
+      expect(el?.children).toHaveLength(0);
+      expect(el?.style.minHeight).toBe('');
+    }
     expect(document.querySelector('[data-popstage-float]')).toBeNull();
   });
 

@@ -56,7 +56,9 @@ export class Widget {
     this.feed = await this.api.feed();
     if (!this.feed) {
       // No feed (unknown shop, network): free the space the theme blocks reserved.
-      for (const el of document.querySelectorAll<HTMLElement>(CAROUSEL_SELECTOR)) {
+      for (const el of document.querySelectorAll<HTMLElement>(
+        `${CAROUSEL_SELECTOR},${PRODUCT_SELECTOR}`,
+      )) {
         el.style.minHeight = '';
       }
       return;
@@ -113,12 +115,14 @@ export class Widget {
         },
         // The first tiles are often above the fold (and the page's largest image): not lazy.
         this.box(clip, index >= EAGER_TILES),
-        clip.title ? h('span', { class: 'ps-cap', 'aria-hidden': 'true' }, clip.title) : null,
+        // Always there, even untitled: the row's height is what the theme block reserved.
+        h('span', { class: 'ps-cap', 'aria-hidden': 'true' }, clip.title),
       );
       list.append(h('li', {}, tile));
       this.observe(tile, clip.id);
     });
     el.append(h('section', { class: 'ps-row', 'aria-label': label }, heading, list));
+    absorbScrollbar(list);
   }
 
   /** The reserved 9:16 box with the poster (lazy image) and the view count when shown. */
@@ -622,6 +626,19 @@ export class Viewer {
     this.widget.onViewerClosed(this);
     if (restoreFocus && this.opener?.isConnected) this.opener.focus();
   }
+}
+
+/**
+ * A row wider than the page scrolls, and a classic (non-overlay) scrollbar would add its height
+ * to the row, beyond the height the theme block reserved: it takes the list's bottom padding and
+ * the rest hangs into the row's own padding instead. Done before the next frame, so nothing shifts.
+ */
+function absorbScrollbar(list: HTMLElement): void {
+  const bar = list.offsetHeight - list.clientHeight;
+  if (bar <= 0) return;
+  const padding = Number.parseFloat(getComputedStyle(list).paddingBottom) || 0;
+  list.style.paddingBottom = '0';
+  list.style.marginBottom = `${padding - bar}px`;
 }
 
 function CSS_escape(value: string): string {

@@ -1,7 +1,10 @@
 import type { AppDeps } from '../app';
 
-/** What a job handler may use: configuration, database, clock, media store and social importer. */
-export type JobContext = Pick<AppDeps, 'config' | 'database' | 'clock' | 'media' | 'social'>;
+/** What a job handler may use: config, database, clock, media, social import, platform, queue. */
+export type JobContext = Pick<
+  AppDeps,
+  'config' | 'database' | 'clock' | 'media' | 'social' | 'platform' | 'queue'
+>;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */
 export interface JobDefinition<T extends object = object> {

@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { type Clock, fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 
 export type Queue = PgBoss;
@@ -14,7 +14,12 @@ export async function checkQueue(queue: Queue): Promise<void> {
 /** pg-boss on the app's own database: its own pool on PostgreSQL, the shared PGlite otherwise. */
 export function createQueue(
   database: Database,
-  options: { schema?: string; supervise?: boolean } = {},
+  options: {
+    schema?: string;
+    supervise?: boolean;
+    /** pg-boss's source of time and timers (tests); the system clock otherwise. */
+    clock?: Clock;
+  } = {},
 ): Queue {
   const schema = options.schema ?? 'pgboss';
   // Maintenance and cron belong to processes that run workers; web processes only send jobs.
@@ -22,8 +27,9 @@ export function createQueue(
     supervise: options.supervise ?? true,
     schedule: options.supervise ?? true,
     // Workers wake on NOTIFY the moment a job is sent (a clip should play within a second of
-    // upload-complete); polling stays on as the fallback.
+    // upload-complete); polling stays on as the fallback (WORK_OPTIONS in workers.ts).
     useListenNotify: true,
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const boss =
     database.kind === 'postgres'

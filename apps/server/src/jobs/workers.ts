@@ -2,6 +2,7 @@ import { createStoreAccountJob } from '../features/account/store-account-job';
 import { shopRedactJob } from '../features/compliance/shop-redact-job';
 import { pruneEventsJob } from '../features/engagement/prune-job';
 import { viewLimitsJob } from '../features/engagement/view-limit-job';
+import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
@@ -13,6 +14,7 @@ export const JOBS: JobDefinition[] = [
   createStoreAccountJob,
   processClipFailedJob,
   processClipJob,
+  productClipCountsJob,
   viewLimitsJob,
   pruneEventsJob,
   shopRedactJob,
@@ -31,6 +33,28 @@ export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): 
   }
 }
 
+/**
+ * How each worker polls (pg-boss 12.35, dist/worker.js and manager.js work()). A worker loops:
+ * fetch up to batchSize jobs, run them, then sleep before the next fetch unless a NOTIFY arrived
+ * during that iteration. The sleep is notifyPollingIntervalSeconds while LISTEN is up (pg-boss's
+ * default: 30 s) and pollingIntervalSeconds otherwise (default 2 s). One insert statement sends
+ * one NOTIFY, however many jobs it adds or are already waiting, so with batchSize 1 a burst ran
+ * one or two jobs and then one every 30 s (six uploads: 122 s for 0.66 s of work each).
+ * pg-boss's own burst triggers do not cover this: burstWhenBatchFull is ignored at batchSize 1
+ * and burstWhenReadyExceeds reads a queue count cached for 60 s. So:
+ * - a worker whose fetch came back full wakes itself (startWorkers) and fetches again at once,
+ *   until a fetch comes back short: a burst runs back to back, an idle queue is not re-read;
+ * - the fallback poll is 2 s, notify or not: jobs that send no NOTIFY when they become runnable
+ *   (retries after their backoff, startAfter) or a missed one wait at most that long. Idle, that
+ *   is one small indexed fetch per queue every 2 s per worker process.
+ * Handlers run one job at a time per queue (batchSize 1): a failure retries only its own job.
+ */
+export const WORK_OPTIONS = {
+  batchSize: 1,
+  pollingIntervalSeconds: 2,
+  notifyPollingIntervalSeconds: 2,
+} as const;
+
 /** Starts each job's worker (worker and all roles only). */
 export async function startWorkers(
   queue: Queue,
@@ -39,9 +63,23 @@ export async function startWorkers(
 ): Promise<void> {
   await createQueues(queue, jobs);
   for (const job of jobs) {
-    await queue.work<object>(job.name, async ([first, ...rest]) => {
-      for (const item of [first, ...rest]) if (item) await job.handler(item.data, context);
+    // The id is only known once work() answers; the first batch may finish before that, so the
+    // wake-up waits for it (a late wake-up still cuts the worker's sleep short).
+    let setWorkerId: (id: string) => void = () => {};
+    const workerId = new Promise<string>((resolve) => {
+      setWorkerId = resolve;
     });
+    const id = await queue.work<object>(job.name, WORK_OPTIONS, async (batch) => {
+      try {
+        for (const item of batch) await job.handler(item.data, context);
+      } finally {
+        // A full batch says more jobs may be ready: fetch again instead of sleeping.
+        if (batch.length >= WORK_OPTIONS.batchSize) {
+          void workerId.then((ready) => queue.notifyWorker(ready));
+        }
+      }
+    });
+    setWorkerId(id);
     if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
   }
 }

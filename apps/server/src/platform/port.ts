@@ -133,6 +133,24 @@ export interface CreateAppSubscriptionInput {
  */
 export const APP_URL_METAFIELD = { namespace: 'popstage', key: 'app_url', type: 'url' } as const;
 
+/**
+ * The product metafield the theme's product block reserves the clip row by
+ * (`product.metafields['$app'].clip_count.value`, extensions/popstage/blocks/product.liquid): how
+ * many clips the product's page shows. App-owned (`$app`): only the app writes it; its definition
+ * (storefront read) is declared in shopify.app.toml.
+ */
+export const CLIP_COUNT_METAFIELD = {
+  namespace: '$app',
+  key: 'clip_count',
+  type: 'number_integer',
+} as const;
+
+/** One product's CLIP_COUNT_METAFIELD value. */
+export interface ProductClipCount {
+  productId: string;
+  count: number;
+}
+
 export interface StorePlatform {
   readonly kind: 'sandbox' | 'shopify';
   /**
@@ -168,6 +186,11 @@ export interface StorePlatform {
   ): Promise<PlatformPage>;
   /** Sets APP_URL_METAFIELD on the app's installation (Shopify: metafieldsSet); idempotent. */
   setAppUrlMetafield(shop: string, url: string): Promise<void>;
+  /**
+   * Sets CLIP_COUNT_METAFIELD on each product (Shopify: metafieldsSet, 25 per call); idempotent.
+   * Every product must exist: a batch naming an unknown one fails and writes nothing.
+   */
+  setProductClipCounts(shop: string, counts: ProductClipCount[]): Promise<void>;
 
   /** Billing: creates a pending charge; the merchant approves it at confirmationUrl. */
   createAppSubscription(

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -70,3 +71,21 @@ export const popclips = pgTable(
 
 export type PopclipRow = typeof popclips.$inferSelect;
 export type NewPopclipRow = typeof popclips.$inferInsert;
+
+/**
+ * The products whose clip_count metafield the app last set above 0 (platform/port.ts
+ * CLIP_COUNT_METAFIELD): when a product's last clip goes, the job still knows to write it 0.
+ */
+export const popclipProductCounts = pgTable(
+  'popclip_product_counts',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Product GID. */
+    productId: text().notNull(),
+    clipCount: integer().notNull(),
+    writtenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.productId] })],
+);

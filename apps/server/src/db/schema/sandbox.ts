@@ -66,6 +66,11 @@ export const sandboxProducts = pgTable(
     variants: jsonb().$type<PlatformVariant[]>().notNull(),
     images: jsonb().$type<SandboxImage[]>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** Product metafields by `namespace.key` (the app's `$app.clip_count`); a reset clears them. */
+    metafields: jsonb()
+      .$type<Record<string, { type: string; value: string }>>()
+      .notNull()
+      .default({}),
   },
   (t) => [unique().on(t.shopDomain, t.handle), index().on(t.shopDomain, t.id)],
 );

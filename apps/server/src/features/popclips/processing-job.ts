@@ -12,6 +12,7 @@ import type { PopclipRow } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { MediaRejectedError, PROCESSING_FAILED, processVideo } from '../../platform/media';
 import { SocialImportError } from '../../platform/social/port';
+import { queueProductClipCounts } from './clip-counts-queue';
 import { clipFolder, derivedKeys } from './media-keys';
 import { findPopclipById, updatePopclip } from './store';
 
@@ -100,9 +101,12 @@ export async function processClip(data: ProcessClipData, ctx: JobContext): Promi
     const reason = rejectionReason(error);
     if (reason === null) throw error; // retried with backoff
     await markFailed(ctx, row.id, reason);
+    return;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  // Processed: its products' pages show it now (the theme reserves their row by this count).
+  await queueProductClipCounts(ctx, row.shopId);
 }
 
 /** The post's video into the original's key, unless an earlier attempt stored it already. */

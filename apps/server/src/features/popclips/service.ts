@@ -16,6 +16,11 @@ import { popclipsGating } from '../billing/gating';
 import { removeClipFromCarousels } from '../carousels/store';
 import { clipCounts } from '../engagement/store';
 import { storeEvent } from '../onboarding/store';
+import {
+  productPagesDiffer,
+  queueProductClipCounts,
+  showsOnProductPages,
+} from './clip-counts-queue';
 import { assertOwner, type ClipContext, clipContext } from './context';
 import { clipFolder, customThumbnailKey, originalKey } from './media-keys';
 import { PROCESS_CLIP_JOB, type ProcessClipData } from './processing-job';
@@ -322,6 +327,9 @@ export async function updateMedia(deps: PopclipDeps, shopDomain: string, body: C
     await deps.media.deleteObject(row.customThumbnailKey);
   }
   await applyFeatured(deps, ctx, row.metaIdentifier, body.metaData.featured);
+  if (showsOnProductPages(row) && productPagesDiffer(row, updated)) {
+    await queueProductClipCounts(deps, ctx.shop.id);
+  }
   const upload =
     thumbnail && thumbnailKey ? await signThumbnailUpload(deps, thumbnailKey, thumbnail) : null;
   return { item: await answer(deps, ctx, updated), uploadCustomThumbnailUrl: upload?.url ?? null };
@@ -341,6 +349,7 @@ export async function deleteMedia(
   await clearFeaturedIf(deps.database.db, ctx.shop.id, row.metaIdentifier);
   await removeClipFromCarousels(deps.database.db, ctx.shop.id, row.metaIdentifier);
   await deps.media.deleteObjects(clipObjectKeys(deleted));
+  if (showsOnProductPages(deleted)) await queueProductClipCounts(deps, ctx.shop.id);
   return { success: true, metaIdentifier: row.metaIdentifier };
 }
 

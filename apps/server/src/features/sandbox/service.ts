@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../http/errors';
 import type { PlatformShop } from '../../platform/port';
 import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
 import { proposePlanChange } from '../billing/service';
+import { queueProductClipCounts } from '../popclips/clip-counts-queue';
 import { ensureShop, featureFlagsOf } from '../shop/service';
 import { deleteShop, findShop, updateShop } from '../shop/store';
 import {
@@ -97,19 +98,23 @@ export async function resetToFreshInstall(deps: Deps, sandbox: SandboxStore, dom
   await sandbox.resetShop(domain);
 }
 
-/** Sets the given flags, installing the app first; one atomic jsonb merge, no lost updates. */
+/**
+ * Sets the given flags, installing the app first; one atomic jsonb merge, no lost updates. A
+ * deactivated shop's storefront shows no clips, so deactivate_shop recounts its product pages.
+ */
 export async function setFeatureFlags(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'queue'>,
   sandbox: SandboxStore,
   domain: string,
   patch: Partial<Record<FeatureFlagName, boolean>>,
 ) {
   await requireSandboxShop(sandbox, domain);
-  await ensureShop({ database: deps.database, platform: sandbox }, domain);
+  const shop = await ensureShop({ database: deps.database, platform: sandbox }, domain);
   const json = JSON.stringify(patch);
   await updateShop(deps.database.db, domain, {
     featureFlags: sql`${shops.featureFlags} || ${json}::jsonb` as never,
   });
+  if (patch.deactivate_shop !== undefined) await queueProductClipCounts(deps, shop.id);
 }
 
 export const APP_UNINSTALLED_TOPIC = 'app/uninstalled';

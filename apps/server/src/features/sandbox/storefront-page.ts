@@ -1,3 +1,4 @@
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
 import type { MenuItem, PlatformMenu, PlatformProduct, PlatformShop } from '../../platform/port';
 import { Html, html, page } from './html';
 
@@ -73,11 +74,24 @@ export function productGrid(root: string, products: PlatformProduct[]): Html {
 }
 
 /**
- * A product page: the theme's add-to-cart form (posting to /cart/add as Shopify's product form
- * does) and, with the app embed on, the Popstage product block as extensions/popstage/blocks/
- * product.liquid renders it, where the widget puts the product's clips.
+ * The Popstage product block as extensions/popstage/blocks/product.liquid renders it, where the
+ * widget puts the product's clips: with the product's clip_count metafield above 0, it reserves
+ * the row's height, so nothing below moves when the widget fills it.
  */
-export function productDetail(product: PlatformProduct, root: string, embedEnabled: boolean): Html {
+export function productBlock(productId: string, clipCount: number): Html {
+  const reserve = clipCount > 0 ? html` style="min-height: ${PRODUCT_ROW_MIN_HEIGHT}"` : '';
+  return html`<div class="popstage-product" data-popstage-product="${productId}" data-popstage-label="Videos of this product"${reserve}></div>`;
+}
+
+/**
+ * A product page: the theme's add-to-cart form (posting to /cart/add as Shopify's product form
+ * does) and, with the app embed on, the Popstage product block.
+ */
+export function productDetail(
+  product: PlatformProduct,
+  root: string,
+  block: { embedEnabled: boolean; clipCount: number },
+): Html {
   const forSale = product.variants.filter((variant) => variant.availableForSale);
   return html`<article class="product">
   <div class="gallery">${product.images.map((image) => html`<img src="${image.url}" alt="${image.altText}" width="400" height="400">`)}</div>
@@ -103,11 +117,7 @@ export function productDetail(product: PlatformProduct, root: string, embedEnabl
     )}</ul>
   </div>
 </article>
-${
-  embedEnabled
-    ? html`<div class="popstage-product" data-popstage-product="${product.id}" data-popstage-label="Videos of this product"></div>`
-    : ''
-}`;
+${block.embedEnabled ? productBlock(product.id, block.clipCount) : ''}`;
 }
 
 /** Page bodies are the store's own HTML (as in Shopify themes), e.g. the live page's mount point. */

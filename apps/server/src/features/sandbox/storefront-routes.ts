@@ -88,14 +88,17 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
         (p) => p.handle === request.params.handle && p.status === 'ACTIVE',
       );
       if (!product) throw notFound('No such product');
-      const view = await storefrontView(sandbox, ctx);
+      const [view, clipCount] = await Promise.all([
+        storefrontView(sandbox, ctx),
+        sandbox.productClipCount(ctx.shop.domain, product.id),
+      ]);
       return reply
         .type('text/html; charset=utf-8')
         .send(
           renderStorefront(
             view,
             product.title,
-            productDetail(product, ctx.root, view.embedEnabled),
+            productDetail(product, ctx.root, { embedEnabled: view.embedEnabled, clipCount }),
           ),
         );
     },

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { installErrorHandling } from '../../http/errors';
+import { createQueue } from '../../jobs/queue';
+import { createQueues } from '../../jobs/workers';
 import { systemClock } from '../../platform/clock';
 import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
 import { createServicePorts } from '../../platform/services';
@@ -25,13 +27,17 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
   const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
   await sandbox.seed();
   await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
+  // Controls queue jobs (a flag change recounts product pages); nothing runs them here.
+  const queue = createQueue(database, { supervise: false });
+  await queue.start();
+  await createQueues(queue);
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const deps: AppDeps = {
     config,
     database,
-    queue: null as never,
+    queue,
     platform: sandbox,
     sandbox,
     adminDist: null,
@@ -50,6 +56,7 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
     deps,
     async close() {
       await app.close();
+      await queue.stop({ graceful: false, close: true });
       await database.close();
     },
   };

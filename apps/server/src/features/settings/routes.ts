@@ -1,12 +1,8 @@
-import {
-  type PopclipsSettings,
-  popclipsSettingsBodySchema,
-  POPCLIP_SERVER_MESSAGES as S,
-} from '@popstage/core';
+import { popclipsSettingsBodySchema } from '@popstage/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../http/errors';
 import { ensureShop } from '../shop/service';
-import { readPopclipsSettings, writePopclipsSettings } from './store';
+import { savePopclipsSettings } from './service';
+import { readPopclipsSettings } from './store';
 
 /** Popclips settings (spec 02 §2 Settings, §7): the answer's data carries no shopifyDomain. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,15 +16,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shopify/shop/popclips/settings',
     { schema: { body: popclipsSettingsBodySchema } },
-    async (request) => {
-      const { shopifyDomain, ...settings } = request.body;
-      if (shopifyDomain !== undefined && shopifyDomain !== request.shopDomain) {
-        throw forbidden(S.notYourShop);
-      }
-      const shop = await ensureShop(deps, request.shopDomain);
-      const saved: PopclipsSettings = settings;
-      await writePopclipsSettings(deps.database.db, shop.id, saved, deps.clock.now());
-      return { success: true, data: saved };
-    },
+    async (request) => ({
+      success: true,
+      data: await savePopclipsSettings(deps, request.shopDomain, request.body),
+    }),
   );
 };

@@ -14,6 +14,7 @@ import { findStoreAccount } from '../account/store-account-store';
 import { shopBillingState } from '../billing/shop-billing-state';
 import { mobileAppFacts } from '../mobile/app-request-store';
 import { onboardingState } from '../onboarding/service';
+import { queueProductClipCounts } from '../popclips/clip-counts-queue';
 import { syncAppUrlMetafield } from './app-url-metafield';
 import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 import { reinstallIfUninstalled } from './uninstall';
@@ -50,14 +51,18 @@ export function featureFlagsOf(row: ShopRow): FeatureFlags {
 /**
  * The Shop entity of spec 01 §3: stored state joined with live platform state. The admin loads it
  * first on every open, so this is the app load: it reinstalls a shop the app was uninstalled from
- * and keeps the app_url metafield written (never throws).
+ * (and has its product clip counts rewritten) and keeps the app_url metafield written (never
+ * throws).
  */
 export async function loadShop(
   deps: AppDeps,
   domain: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Shop> {
-  const row = await reinstallIfUninstalled(deps.database.db, await ensureShop(deps, domain));
+  const stored = await ensureShop(deps, domain);
+  const row = await reinstallIfUninstalled(deps.database.db, stored);
+  // Back from an uninstall: the product counts are written again (the job skipped the shop).
+  if (stored.uninstalledAt !== null) await queueProductClipCounts(deps, row.id);
   const [embedEnabled, publishedCount, billing, mobileApp, connections] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),

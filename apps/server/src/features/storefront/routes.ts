@@ -13,16 +13,13 @@ import { ingestEvents } from '../engagement/service';
 import { likedClipIds } from '../engagement/store';
 import { MEDIA_URL_SECONDS } from '../popclips/wire';
 import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
+import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
 import { type Sign, toStorefrontCarousel, toStorefrontFeed } from './wire';
 
 export const STOREFRONT_PREFIX = '/storefront/v1';
 const FEED_CACHE = 'public, max-age=60';
 const WIDGET_CACHE = 'public, max-age=300';
-/**
- * Feed ETags cover the answer with media keys in place of signed URLs, plus the hour: a 304
- * within the hour keeps URLs that are still valid for hours (they last 6 h).
- */
-const ETAG_BUCKET_MS = 60 * 60 * 1000;
+const JSON_TYPE = 'application/json; charset=utf-8';
 const SHOP_IN_URL = /^\/storefront\/v1\/shops\/([^/?#]+)/;
 const SHOP_PARAM = z.string().min(1).max(255);
 
@@ -98,6 +95,28 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       : null;
   const fingerprint: Sign = async (key) => key;
 
+  /**
+   * The shop's feed, signed and serialized once (app.storefrontFeeds may keep it a few seconds:
+   * its signed URLs last 6 h), with the ETag of the unsigned answer.
+   */
+  const loadFeed = async (shop: ShopRow): Promise<FeedAnswer> => {
+    const [data, rows] = await Promise.all([
+      loadStorefrontData(deps, shop),
+      publishedCarousels(db, shop.id),
+    ]);
+    const carousels = await Promise.all(
+      rows.map(async (row) => ({
+        row,
+        clipIds: await carouselClipIds(deps, shop, row, data.clips),
+      })),
+    );
+    const [unsigned, signed] = await Promise.all([
+      toStorefrontFeed(data, carousels, fingerprint),
+      toStorefrontFeed(data, carousels, signer),
+    ]);
+    return { etag: etagOf(unsigned, deps.clock.now()), body: Buffer.from(JSON.stringify(signed)) };
+  };
+
   app.get('/widget.js', async (_request, reply) => {
     const file = deps.widgetBundle;
     const body = file ? await readFile(file).catch(() => null) : null;
@@ -119,18 +138,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ shop: SHOP_PARAM }) } },
     async (request, reply) => {
       const shop = await requireShop(request);
-      const data = await loadStorefrontData(deps, shop);
-      const carousels = await Promise.all(
-        (await publishedCarousels(db, shop.id)).map(async (row) => ({
-          row,
-          clipIds: await carouselClipIds(deps, shop, row, data.clips),
-        })),
-      );
-      const unsigned = await toStorefrontFeed(data, carousels, fingerprint);
-      const etag = etagOf(unsigned, deps.clock.now());
+      const { etag, body } = await app.storefrontFeeds.get(shop, () => loadFeed(shop));
       reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return toStorefrontFeed(data, carousels, signer);
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
@@ -192,6 +203,10 @@ export function allowedOrigins(shop: ShopRow, sandboxOrigin: string | null): str
   return [...origins];
 }
 
+/**
+ * Feed and carousel ETags cover the answer with media keys in place of signed URLs, plus the
+ * hour: a 304 within the hour keeps URLs that are still valid for hours (they last 6 h).
+ */
 function etagOf(answer: unknown, now: Date): string {
   const bucket = Math.floor(now.getTime() / ETAG_BUCKET_MS);
   const hash = createHash('sha256').update(JSON.stringify(answer)).update(`:${bucket}`);

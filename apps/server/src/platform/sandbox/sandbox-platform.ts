@@ -25,6 +25,7 @@ import { createSandboxBilling } from './billing';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
 import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
 import { imageUrl } from './images';
+import { createSandboxProductMetafields } from './product-metafields';
 import { replaceStore, writeStoreIfAbsent } from './seed-writer';
 import { findShopDefinition, SANDBOX_SHOPS, storefrontUrl } from './shop-definitions';
 import type { SandboxStore } from './store';
@@ -114,6 +115,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     kind: 'sandbox',
     ...createSandboxBilling(db, baseUrl),
     ...createSandboxAppMetafields(db),
+    ...createSandboxProductMetafields(db),
     ...createSandboxAppInstallation(db),
 
     async getShop(shop) {

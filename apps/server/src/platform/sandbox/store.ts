@@ -12,6 +12,8 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;
   /** The app_url app-data metafield as the theme app embed would read it; null when unset. */
   appUrlMetafield(shop: string): Promise<string | null>;
+  /** The clip_count product metafield as the theme's product block would read it; 0 when unset. */
+  productClipCount(shop: string, productId: string): Promise<number>;
   /** Shopify's side of an uninstall: embeds off, app metafields deleted, charges cancelled. */
   uninstallApp(shop: string): Promise<void>;
 }

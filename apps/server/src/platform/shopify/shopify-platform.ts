@@ -12,6 +12,7 @@ import { isAppEmbedEnabledIn } from './app-embed';
 import { createShopifyBilling } from './billing';
 import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
 import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
+import { createProductMetafields } from './product-metafields';
 import {
   APP_INSTALLATION_ID_QUERY,
   type AppInstallationIdData,
@@ -111,6 +112,7 @@ export function createShopifyPlatform(
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const billing = createShopifyBilling(request, { billingTest: options.billingTest });
+  const productMetafields = createProductMetafields(request);
 
   const appPublicationId = async (shop: string) => {
     const data = await request<AppPublicationData>(shop, APP_PUBLICATION_QUERY);
@@ -341,6 +343,8 @@ export function createShopifyPlatform(
       });
       throwOnUserErrors('metafieldsSet', data.metafieldsSet);
     },
+
+    setProductClipCounts: productMetafields.setProductClipCounts,
 
     createAppSubscription: billing.createAppSubscription,
     activeAppSubscriptions: billing.activeAppSubscriptions,

@@ -19,6 +19,7 @@ export interface AppInstallationIdData {
   currentAppInstallation: { id: string };
 }
 
+/** Also sets the app-owned product metafields (product-metafields.ts): the owner is a product. */
 export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
   mutation PopstageMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
     metafieldsSet(metafields: $metafields) {

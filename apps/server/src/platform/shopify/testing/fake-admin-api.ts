@@ -55,6 +55,8 @@ export interface FakeShop {
   appInstallationId: string;
   /** App-data metafields by `namespace.key`. */
   appMetafields: Map<string, { type: string; value: string }>;
+  /** Product metafields by product GID, then `namespace.key` (the namespace as sent). */
+  productMetafields: Map<string, Map<string, { type: string; value: string }>>;
 }
 
 export interface RecordedRequest {
@@ -112,6 +114,7 @@ export async function startFakeAdminApi(): Promise<FakeAdminApi> {
         subscriptions: [],
         appInstallationId: `gid://shopify/AppInstallation/${++sequence}`,
         appMetafields: new Map(),
+        productMetafields: new Map(),
       };
       shops.set(domain, state);
     }
@@ -518,21 +521,39 @@ interface MetafieldInput {
   value: string;
 }
 
-/** metafieldsSet on app-data metafields: all or nothing, `url` values checked like Shopify. */
+/** Shopify's limit on one metafieldsSet call. */
+const METAFIELDS_SET_MAX = 25;
+
+/**
+ * metafieldsSet on app-data and product metafields: at most 25, all or nothing, owners that
+ * exist, `url` and `number_integer` values checked like Shopify.
+ */
 function setMetafields(state: FakeShop, inputs: MetafieldInput[]) {
+  if (inputs.length > METAFIELDS_SET_MAX) {
+    throw new Error(`metafieldsSet takes at most ${METAFIELDS_SET_MAX} metafields`);
+  }
   const userErrors = inputs.flatMap((input, index) => {
     const field = ['metafields', String(index)];
-    if (input.ownerId !== state.appInstallationId) {
+    const owner =
+      input.ownerId === state.appInstallationId ||
+      state.products.some((product) => product.id === input.ownerId);
+    if (!owner) {
       return [{ field: [...field, 'ownerId'], message: 'Owner does not exist', code: 'INVALID' }];
     }
-    if (input.type === 'url' && !/^https?:\/\/[^\s/]+/.test(input.value)) {
+    const valid =
+      input.type === 'url'
+        ? /^https?:\/\/[^\s/]+/.test(input.value)
+        : input.type === 'number_integer'
+          ? /^-?\d+$/.test(input.value)
+          : true;
+    if (!valid) {
       return [{ field: [...field, 'value'], message: 'Value is invalid', code: 'INVALID_VALUE' }];
     }
     return [];
   });
   if (userErrors.length > 0) return { metafields: [], userErrors };
   const metafields = inputs.map((input) => {
-    state.appMetafields.set(`${input.namespace}.${input.key}`, {
+    ownedBy(state, input.ownerId).set(`${input.namespace}.${input.key}`, {
       type: input.type,
       value: input.value,
     });
@@ -540,6 +561,15 @@ function setMetafields(state: FakeShop, inputs: MetafieldInput[]) {
     return { id: `gid://shopify/Metafield/${namespace}.${key}`, namespace, key, value };
   });
   return { metafields, userErrors: [] };
+}
+
+function ownedBy(state: FakeShop, ownerId: string) {
+  if (ownerId === state.appInstallationId) return state.appMetafields;
+  const existing = state.productMetafields.get(ownerId);
+  if (existing) return existing;
+  const created = new Map<string, { type: string; value: string }>();
+  state.productMetafields.set(ownerId, created);
+  return created;
 }
 
 function subscriptionNode(subscription: FakeSubscription) {
