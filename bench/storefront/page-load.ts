@@ -4,6 +4,7 @@ import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
 import type { Browser } from 'playwright-core';
 import type { StartedApp } from '../../e2e/server';
 import { median, report, reportFigure, reportUnchanged } from '../report';
+import { productPhoto } from './product-photo';
 import type { BenchShop } from './shop';
 
 /**
@@ -147,6 +148,7 @@ async function productPageLoad(
   product: Product,
   withWidget: boolean,
   synthetic: object | null,
+  photo: Buffer,
   screenshot = false,
 ): Promise<Load & { where: string }> {
   const tag = `<script src="${app.baseUrl}/storefront/v1/widget.js" data-shop="${shop.domain}" defer></script>`;
@@ -168,6 +170,10 @@ async function productPageLoad(
       const body = withWidget ? rendered.html.replace('</body>', `${tag}</body>`) : rendered.html;
       await route.fulfill({ response, body });
     });
+    // Product images as a theme shows them: photos (see product-photo.ts), on both variants.
+    await page.route(`${app.baseUrl}/sandbox/images/**`, (route) =>
+      route.fulfill({ body: photo, contentType: 'image/jpeg' }),
+    );
     if (synthetic) {
       await page.route(`${app.baseUrl}/storefront/v1/shops/${shop.domain}/feed`, (route) =>
         route.fulfill({ json: synthetic, headers: { 'access-control-allow-origin': '*' } }),
@@ -286,13 +292,14 @@ export async function productPageBench(
   console.log(
     `  product block as the store renders it: ${/min-height: [^"]+/.exec(block)?.[0] ?? 'no reserve'}`,
   );
+  const photo = await productPhoto(SCREENSHOTS);
   const without: Load[] = [];
   const withWidget: Load[] = [];
   let where = '';
   for (let i = 0; i < LOADS; i++) {
     const last = i === LOADS - 1;
-    without.push(await productPageLoad(app, browser, shop, product, false, synthetic, last));
-    const load = await productPageLoad(app, browser, shop, product, true, synthetic, last);
+    without.push(await productPageLoad(app, browser, shop, product, false, synthetic, photo, last));
+    const load = await productPageLoad(app, browser, shop, product, true, synthetic, photo, last);
     where = load.where;
     withWidget.push(load);
     console.log(
