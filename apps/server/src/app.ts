@@ -27,6 +27,10 @@ import {
 import { engagementRoutes } from './features/engagement/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
+import {
+  productDeleteWebhookRoutes,
+  productUpdateWebhookRoutes,
+} from './features/popclips/product-webhook-routes';
 import { popclipsRoutes } from './features/popclips/routes';
 import { sandboxRoutes } from './features/sandbox/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -140,9 +144,11 @@ export async function buildApp(
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);
   });
-  // Shopify webhooks (HMAC-verified): billing, orders, uninstall and the compliance topics.
+  // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);
   await app.register(orderWebhookRoutes);
+  await app.register(productUpdateWebhookRoutes);
+  await app.register(productDeleteWebhookRoutes);
   await app.register(uninstallWebhookRoutes);
   await app.register(customersDataRequestRoutes);
   await app.register(customersRedactRoutes);

@@ -28,6 +28,11 @@ export interface ShopifyWebhookTopic<S extends z.ZodType> {
    * so a payload naming another shop than X-Shopify-Shop-Domain is refused (400).
    */
   payloadShop?(payload: z.output<S>): string | undefined;
+  /**
+   * Whether the handler's answer says the shop's storefront feed is as it was: the feed cache then
+   * keeps its copy (installFeedCache drops it after every other accepted delivery).
+   */
+  leavesFeed?(answer: Record<string, unknown> | undefined): boolean;
   /** Does the work; must be idempotent (a delivery can arrive again before it is recorded). */
   handle(
     deps: AppDeps,
@@ -103,6 +108,7 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
         .insert(webhookDeliveries)
         .values({ webhookId, topic, shopDomain })
         .onConflictDoNothing();
+      if (definition.leavesFeed?.(answer)) request.feedUnchanged = true;
       return { ok: true, duplicate: false, ...answer };
     });
   };

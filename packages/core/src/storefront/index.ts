@@ -1,2 +1,3 @@
 export * from './contract';
 export * from './product-page';
+export * from './product-webhook';

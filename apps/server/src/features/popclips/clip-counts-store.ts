@@ -1,6 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { popclipProductCounts } from '../../db/schema';
+import { popclipProductCounts, popclips } from '../../db/schema';
+
+/**
+ * Whether the product (GID) is tagged on one of the shop's clips the storefront feed can carry
+ * (processed, public: showsOnProductPages), so a change of the product can change the counts.
+ * One containment test per clip row of the shop, found through popclips_shop_created_idx.
+ */
+export async function productOnShownClips(
+  db: Db,
+  shopId: string,
+  productId: string,
+): Promise<boolean> {
+  const tagged = JSON.stringify([{ shopifyProductId: productId }]);
+  const [row] = await db
+    .select({ id: popclips.id })
+    .from(popclips)
+    .where(
+      and(
+        eq(popclips.shopId, shopId),
+        eq(popclips.status, 'processed'),
+        eq(popclips.isPrivate, false),
+        sql`${popclips.products} @> ${tagged}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 /** Products whose clip_count the app last set above 0. */
 export async function writtenCountProducts(db: Db, shopId: string): Promise<string[]> {

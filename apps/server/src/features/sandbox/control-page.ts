@@ -4,6 +4,7 @@ import {
   appStatus,
   discountCodesSection,
   mobileSection,
+  productsSection,
   proposeSection,
   subscriptionsSection,
   uninstallSection,
@@ -25,6 +26,10 @@ export const NOTICES = {
     'App uninstalled: the theme app embed is off and the app got app/uninstalled. Opening the admin reinstalls it.',
   undelivered:
     'App uninstalled from the store, but the app did not accept app/uninstalled (see the server log).',
+  product: 'Product changed: the app got products/update.',
+  product_undelivered:
+    'Product changed in the store, but the app did not accept products/update (see the server log).',
+  no_product: 'The store has no product with that handle.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -85,6 +90,8 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
     <span>${shop.publishedProducts} products published to the Popstage sales channel</span>
     <button type="submit">Publish all active products</button>
   </form>
+
+  ${productsSection(shop)}
 
   <h3>Theme</h3>
   <form class="row" method="post" action="${base}/embed">

@@ -1,3 +1,7 @@
+import {
+  SANDBOX_PRODUCT_EDITS,
+  type SandboxProductEdit,
+} from '../../platform/sandbox/product-edits';
 import type { DiscountCodeView, PlanChangeOptions, PriceOption } from './billing-state';
 import { dateText, discountText, money } from './format';
 import { badge, type Html, html } from './html';
@@ -24,6 +28,27 @@ export function uninstallSection(shop: SandboxShopState): Html {
     onsubmit="return confirm('Uninstall Popstage from this store? The storefront stops showing Popclips; the data is kept for a reinstall.')">
     <span>Uninstall the app as the merchant would: the theme app embed goes off, charges are cancelled and the app gets app/uninstalled.</span>
     <button type="submit" class="danger">Uninstall app</button>
+  </form>`;
+}
+
+const PRODUCT_EDIT_LABELS: Record<SandboxProductEdit, string> = {
+  sell_out: 'Mark sold out',
+  restock: 'Restock',
+  activate: 'Set active',
+  draft: 'Set draft',
+  archive: 'Archive',
+};
+
+/** Stock and status as a merchant changes them in Shopify's admin; the app gets products/update. */
+export function productsSection(shop: SandboxShopState): Html {
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  return html`<h3>Products</h3>
+  <form class="row" method="post" action="${base}/product-edit">
+    <span>Change a product's stock or status; the app gets <code>products/update</code>.<br><small class="muted">The handle ends the product page's URL in the storefront.</small></span>
+    <span class="inline"><input class="field" name="handle" required maxlength="255" placeholder="product-handle" aria-label="Product handle">
+    <select name="edit" aria-label="Product change">${SANDBOX_PRODUCT_EDITS.map((edit) =>
+      option(edit, PRODUCT_EDIT_LABELS[edit]),
+    )}</select> <button type="submit">Apply</button></span>
   </form>`;
 }
 

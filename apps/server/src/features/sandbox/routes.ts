@@ -2,13 +2,15 @@ import { FEATURE_FLAG_NAMES } from '@popstage/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
-import { forbidden } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { renderPlaceholderSvg } from '../../platform/sandbox/images';
+import { SANDBOX_PRODUCT_EDITS } from '../../platform/sandbox/product-edits';
 import { billingConfirmRoutes } from './billing-routes';
 import { listDiscountCodes, planChangeOptions } from './billing-state';
 import { NOTICES, type Notice, renderControlPage } from './control-page';
 import { MOBILE_PRESETS } from './mobile-state';
 import {
+  editSandboxProduct,
   issueSessionToken,
   listShopStates,
   proposeCompanyPlanChange,
@@ -43,6 +45,8 @@ const proposeForm = z
       .filter(([name, value]) => name.startsWith('addon_') && value !== '')
       .map(([, value]) => value),
   }));
+const productHandle = z.string().trim().toLowerCase().min(1, 'Enter a product handle').max(255);
+const productEdit = z.enum(SANDBOX_PRODUCT_EDITS);
 const flagsBody = z
   .partialRecord(flagName, z.boolean())
   .refine((flags) => Object.keys(flags).length > 0, 'Name at least one feature flag');
@@ -193,6 +197,31 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/shops/:shop/products/:handle/edit',
+    {
+      schema: {
+        params: shopParams.extend({ handle: productHandle }),
+        body: z.object({ edit: productEdit }).strict(),
+      },
+    },
+    async (request) => {
+      const { shop, handle } = request.params;
+      const edited = await editSandboxProduct(app, deps, sandbox, shop, handle, request.body.edit);
+      if (!edited) throw notFound(`No product ${handle} in ${shop}`);
+      const { product, delivery } = edited;
+      return {
+        product: {
+          id: product.id,
+          handle: product.handle,
+          status: product.status,
+          totalInventory: product.totalInventory,
+        },
+        delivery: { webhookId: delivery.webhookId, statusCode: delivery.statusCode },
+      };
+    },
+  );
+
   // Form twins of the above for the control page: 303 back to it, with a notice.
   const backTo = (domain: string, notice: Notice) =>
     `/sandbox?done=${notice}#${encodeURIComponent(domain)}`;
@@ -216,6 +245,28 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       303,
     );
   });
+
+  app.post(
+    '/shops/:shop/product-edit',
+    {
+      schema: { params: shopParams, body: z.object({ handle: productHandle, edit: productEdit }) },
+    },
+    async (request, reply) => {
+      const { shop } = request.params;
+      const { handle, edit } = request.body;
+      const edited = await editSandboxProduct(app, deps, sandbox, shop, handle, edit);
+      if (!edited) return reply.redirect(backTo(shop, 'no_product'), 303);
+      const { delivery } = edited;
+      const accepted = delivery.statusCode < 300;
+      if (!accepted) {
+        request.log.error(
+          { status: delivery.statusCode, webhookId: delivery.webhookId },
+          'products/update webhook delivery was not accepted',
+        );
+      }
+      return reply.redirect(backTo(shop, accepted ? 'product' : 'product_undelivered'), 303);
+    },
+  );
 
   app.post(
     '/shops/:shop/flags',

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app';
 import { signSessionToken } from '../../auth/session-token';
 import { shops } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import type { PlatformShop } from '../../platform/port';
+import type { PlatformProduct, PlatformShop } from '../../platform/port';
+import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
 import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
 import { proposePlanChange } from '../billing/service';
 import { queueProductClipCounts } from '../popclips/clip-counts-queue';
@@ -17,6 +18,7 @@ import {
   readMobileAppRequest,
   writeMobilePreset,
 } from './mobile-state';
+import { PRODUCTS_UPDATE_TOPIC, productUpdatedPayload } from './product-webhook';
 import { deliverWebhook, type WebhookDelivery } from './webhook-delivery';
 
 /** What the /sandbox control page shows about one shop: store side and app side. */
@@ -161,6 +163,38 @@ function appUninstalledPayload(shop: PlatformShop) {
     currency: shop.currency,
     created_at: shop.createdAt,
   };
+}
+
+/**
+ * A merchant's stock or status change of a product in Shopify's admin: the store's side, then the
+ * signed products/update webhook to the app in-process, as the checkout delivers orders/create
+ * (whatever the app answers, the change stands). Null when the shop has no product with the handle.
+ */
+export async function editSandboxProduct(
+  app: Pick<FastifyInstance, 'inject'>,
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  sandbox: SandboxStore,
+  domain: string,
+  handle: string,
+  edit: SandboxProductEdit,
+): Promise<{ product: PlatformProduct; delivery: WebhookDelivery } | null> {
+  await requireSandboxShop(sandbox, domain);
+  const product = await sandbox.editProduct(domain, handle, edit);
+  if (!product) return null;
+  const { config } = deps;
+  const now = deps.clock.now();
+  const delivery = await deliverWebhook(
+    app,
+    {
+      topic: PRODUCTS_UPDATE_TOPIC,
+      shop: domain,
+      secret: config.SHOPIFY_API_SECRET,
+      apiVersion: config.SHOPIFY_API_VERSION,
+      triggeredAt: now,
+    },
+    productUpdatedPayload(product, now),
+  );
+  return { product, delivery };
 }
 
 export async function setAppEmbed(sandbox: SandboxStore, domain: string, enabled: boolean) {

@@ -35,4 +35,5 @@ th{color:#616161;font-weight:600}
 .price{font-size:22px;font-weight:650;margin:4px 0}
 #discount-codes{margin-top:20px}
 .inline{display:flex;gap:8px;align-items:center}
+.field{font:inherit;border:1px solid #c9c9c9;border-radius:8px;padding:5px 8px;background:#fff;width:12em;max-width:100%}
 `;

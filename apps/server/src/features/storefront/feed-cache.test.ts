@@ -290,6 +290,8 @@ describe('shopWrittenBy', () => {
     expect(shopWrittenBy(webhook, 200)).toBe(SHOP_A);
     // A forged webhook answers 401 and drops nothing.
     expect(shopWrittenBy(webhook, 401)).toBeNull();
+    // A delivery its handler found irrelevant to the feed (a product on none of its clips).
+    expect(shopWrittenBy({ ...webhook, feedUnchanged: true } as FastifyRequest, 200)).toBeNull();
     expect(shopWrittenBy(request('POST', '/sandbox/api/shops/x/publish-products'), 200)).toBe('*');
     expect(shopWrittenBy(request('POST', `/storefront/v1/shops/${SHOP_A}/events`), 202)).toBe(null);
     expect(shopWrittenBy(request('PUT', '/media/shops/x/clip.mp4'), 200)).toBeNull();

@@ -10,9 +10,10 @@ import type { Clock } from '../../platform/clock';
  *   the shop (404 for uninstalled or deactivated shops, CORS), and a changed row (featured clip,
  *   positions, currency...) loads again, in every process.
  * - Dropped in this process by any successful write that names the shop (installFeedCache): the
- *   admin API, Shopify webhooks, the sandbox. Other processes' copies, and changes no request
- *   names (a clip the worker finished processing, new views and likes, product edits on Shopify),
- *   show within the TTL.
+ *   admin API, Shopify webhooks (products/update and products/delete too, unless the product is
+ *   on none of the feed's clips: request.feedUnchanged), the sandbox. Other processes' copies, and
+ *   changes no request names (a clip the worker finished processing, new views and likes), show
+ *   within the TTL.
  * - Concurrent misses of a shop share one load (lru-cache fetch); a load a write overtook answers
  *   the requests that were waiting on it but is not kept.
  * - Bounded: at most FEED_CACHE_MAX_SHOPS shops and FEED_CACHE_MAX_BYTES of answers.
@@ -49,6 +50,10 @@ export interface FeedCache {
 declare module 'fastify' {
   interface FastifyInstance {
     storefrontFeeds: FeedCache;
+  }
+  interface FastifyRequest {
+    /** Set by a write known to leave the storefront feeds as they were: nothing is dropped. */
+    feedUnchanged: boolean;
   }
 }
 
@@ -105,7 +110,9 @@ const NEVER_CHANGES_FEEDS = /^\/(storefront|media|ingest|healthz)(\/|$)/;
 export function shopWrittenBy(request: FastifyRequest, statusCode: number): string | null {
   const method = request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
-  if (statusCode >= 400 || NEVER_CHANGES_FEEDS.test(request.url)) return null;
+  if (statusCode >= 400 || request.feedUnchanged || NEVER_CHANGES_FEEDS.test(request.url)) {
+    return null;
+  }
   // The verified session token's shop (the admin API).
   if (request.shopDomain) return request.shopDomain;
   // A webhook that passed its HMAC check (a forged one answers 401 and drops nothing).
@@ -128,6 +135,7 @@ export function installFeedCache(app: FastifyInstance): void {
     clock: app.deps.clock,
   });
   app.decorate('storefrontFeeds', cache);
+  app.decorateRequest('feedUnchanged', false);
   app.addHook('onSend', (request, reply, payload, done) => {
     const shop = shopWrittenBy(request, reply.statusCode);
     if (shop !== null) cache.invalidate(shop === '*' ? undefined : shop);

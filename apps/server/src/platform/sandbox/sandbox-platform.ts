@@ -25,6 +25,7 @@ import { createSandboxBilling } from './billing';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
 import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
 import { imageUrl } from './images';
+import { applyProductEdit } from './product-edits';
 import { createSandboxProductMetafields } from './product-metafields';
 import { replaceStore, writeStoreIfAbsent } from './seed-writer';
 import { findShopDefinition, SANDBOX_SHOPS, storefrontUrl } from './shop-definitions';
@@ -323,6 +324,26 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
       const def = findShopDefinition(shop);
       if (!def) throw notFound(`Shop ${shop} is not a sandbox shop`);
       await replaceStore(db, generateStore(def));
+    },
+
+    async editProduct(shop, handle, edit) {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(sandboxProducts)
+          .where(and(eq(sandboxProducts.shopDomain, shop), eq(sandboxProducts.handle, handle)))
+          .for('update');
+        if (!current) return undefined;
+        const [updated] = await tx
+          .update(sandboxProducts)
+          .set(applyProductEdit(current, edit))
+          .where(and(eq(sandboxProducts.shopDomain, shop), eq(sandboxProducts.id, current.id)))
+          .returning();
+        return updated;
+      });
+      if (!row) return null;
+      const shopRow = await findShopRow(shop);
+      return toProduct(row, shopRow?.currency ?? 'USD');
     },
 
     async setAppEmbed(shop, enabled) {

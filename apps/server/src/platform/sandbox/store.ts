@@ -1,5 +1,6 @@
-import type { PlatformShop, StorePlatform } from '../port';
+import type { PlatformProduct, PlatformShop, StorePlatform } from '../port';
 import type { SandboxBilling } from './billing';
+import type { SandboxProductEdit } from './product-edits';
 
 /** The offline sandbox store: a StorePlatform plus the controls the /sandbox page needs. */
 export interface SandboxStore extends StorePlatform, SandboxBilling {
@@ -16,6 +17,12 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   productClipCount(shop: string, productId: string): Promise<number>;
   /** Shopify's side of an uninstall: embeds off, app metafields deleted, charges cancelled. */
   uninstallApp(shop: string): Promise<void>;
+  /** A merchant's stock or status change of the shop's product; null when no such handle. */
+  editProduct(
+    shop: string,
+    handle: string,
+    edit: SandboxProductEdit,
+  ): Promise<PlatformProduct | null>;
 }
 
 export type { DecisionResult, SandboxAppSubscription } from './billing';
