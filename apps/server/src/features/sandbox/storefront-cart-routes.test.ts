@@ -5,12 +5,13 @@ import { sandboxCarts } from '../../db/schema';
 import type { PlatformProduct, PlatformVariant, ProductStatus } from '../../platform/port';
 import { parseGid } from '../../platform/sandbox/gid';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
-import { type StoreTestApp, shopperOf, startStoreApp } from './storefront-test-app';
+import { shopperOf } from './store-shopper';
+import { type SandboxTestApp, startSandboxApp } from './test-app';
 
-let t: StoreTestApp;
+let t: SandboxTestApp;
 
 beforeAll(async () => {
-  t = await startStoreApp();
+  t = await startSandboxApp();
 });
 afterAll(() => t.close());
 beforeEach(async () => {

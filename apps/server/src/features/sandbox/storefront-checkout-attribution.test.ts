@@ -6,7 +6,7 @@ import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { orderAttribution } from '../attribution/store';
 import { insertPopclip } from '../popclips/store';
 import { ensureShop } from '../shop/service';
-import { shopperOf } from './storefront-test-app';
+import { shopperOf } from './store-shopper';
 
 /**
  * The whole app: the sandbox checkout's orders/create delivery goes through the real webhook

@@ -14,12 +14,13 @@ import { parseGid } from '../../platform/sandbox/gid';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { verifyShopifyWebhook } from '../../platform/shopify/webhook-hmac';
 import { ensureShop } from '../shop/service';
-import { type StoreTestApp, shopperOf, startStoreApp } from './storefront-test-app';
+import { shopperOf } from './store-shopper';
+import { type SandboxTestApp, startSandboxApp } from './test-app';
 
-let t: StoreTestApp;
+let t: SandboxTestApp;
 
 beforeAll(async () => {
-  t = await startStoreApp({ webhookStatus: 200 });
+  t = await startSandboxApp({ webhookStatus: 200 });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -297,7 +298,7 @@ describe('orders/create delivery', () => {
 
   it('keeps the order when the app answers 404 or fails (Shopify would retry)', async () => {
     for (const webhookStatus of [undefined, 500]) {
-      const harness = await startStoreApp(webhookStatus === undefined ? {} : { webhookStatus });
+      const harness = await startSandboxApp(webhookStatus === undefined ? {} : { webhookStatus });
       try {
         const shopper = shopperOf(harness.app, DEMO_SHOP);
         const [a] = await twoVariants();

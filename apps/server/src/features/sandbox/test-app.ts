@@ -2,36 +2,60 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { installErrorHandling } from '../../http/errors';
 import { createQueue } from '../../jobs/queue';
 import { createQueues } from '../../jobs/workers';
-import { systemClock } from '../../platform/clock';
 import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
 import { createServicePorts } from '../../platform/services';
+import { createTestClock, type TestClock } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
 import { installCatalogue, readCatalogueFile } from '../billing/catalogue-store';
 import { sandboxRoutes } from './routes';
+import { ORDERS_CREATE_PATH } from './storefront-order-webhook';
 
-/** The /sandbox routes alone on an in-memory database with the store and catalogue seeded. */
+/** A webhook delivery as the receiving endpoint saw it: headers and the raw bytes. */
+export interface ReceivedWebhook {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}
+
+/** The /sandbox routes alone on a fresh test database with the store and catalogue seeded. */
 export interface SandboxTestApp {
   app: FastifyInstance;
   database: Database;
   sandbox: SandboxStore;
   deps: AppDeps;
+  clock: TestClock;
+  /** orders/create deliveries received, when the app was started with a webhook receiver. */
+  received: ReceivedWebhook[];
+  /** Warnings and errors the app logged (parsed pino lines). */
+  logs: { level: number; msg: string; [field: string]: unknown }[];
   close(): Promise<void>;
 }
 
-export async function startSandboxApp(): Promise<SandboxTestApp> {
-  const config = loadConfig({});
-  const database = await openDatabase({ dataDir: 'memory://' });
+/**
+ * PGlite, or PostgreSQL with TEST_DATABASE_URL. With `webhookStatus`, a stand-in orders/create
+ * endpoint answers every delivery with that status, so tests read exactly what the sandbox
+ * checkout delivers; without it a delivery meets a 404 (the app's real webhook routes are not
+ * registered here). Jobs the controls queue (a flag change recounts product pages) never run.
+ */
+export async function startSandboxApp(
+  options: { webhookStatus?: number } = {},
+): Promise<SandboxTestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const database = await createTestDatabase();
   const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
   await sandbox.seed();
   await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
-  // Controls queue jobs (a flag change recounts product pages); nothing runs them here.
   const queue = createQueue(database, { supervise: false });
   await queue.start();
   await createQueues(queue);
-  const app = Fastify();
+  const clock = createTestClock();
+  const logs: SandboxTestApp['logs'] = [];
+  const app = Fastify({
+    logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const deps: AppDeps = {
@@ -42,18 +66,36 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
     sandbox,
     adminDist: null,
     widgetBundle: null,
-    ...createServicePorts(config, database.db, systemClock),
-    clock: systemClock,
+    ...createServicePorts(config, database.db, clock),
+    clock,
   };
   app.decorate('deps', deps);
   installErrorHandling(app);
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  const received: ReceivedWebhook[] = [];
+  const { webhookStatus } = options;
+  if (webhookStatus !== undefined) {
+    await app.register(async (receiver) => {
+      receiver.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer' },
+        (_request, body, done) => done(null, body),
+      );
+      receiver.post(ORDERS_CREATE_PATH, async (request, reply) => {
+        received.push({ headers: { ...request.headers }, rawBody: request.body as Buffer });
+        return reply.status(webhookStatus).send({ ok: webhookStatus < 300 });
+      });
+    });
+  }
   await app.ready();
   return {
     app,
     database,
     sandbox,
     deps,
+    clock,
+    received,
+    logs,
     async close() {
       await app.close();
       await queue.stop({ graceful: false, close: true });
