@@ -43,8 +43,8 @@ const PRODUCT_EDIT_LABELS: Record<SandboxProductEdit, string> = {
 export function productsSection(shop: SandboxShopState): Html {
   const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
   return html`<h3>Products</h3>
+  <p class="muted">Change a product's stock or status; the app gets <code>products/update</code>. The handle ends the product page's URL in the storefront.</p>
   <form class="row" method="post" action="${base}/product-edit">
-    <span>Change a product's stock or status; the app gets <code>products/update</code>.<br><small class="muted">The handle ends the product page's URL in the storefront.</small></span>
     <span class="inline"><input class="field" name="handle" required maxlength="255" placeholder="product-handle" aria-label="Product handle">
     <select name="edit" aria-label="Product change">${SANDBOX_PRODUCT_EDITS.map((edit) =>
       option(edit, PRODUCT_EDIT_LABELS[edit]),
