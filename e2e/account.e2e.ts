@@ -1,30 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
 import { prepareShop, readOtpCode, shopApi, uniquePhone } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO);
 
 /** Opens the wizard's link to the sandbox store in its new tab, does `change` there, closes it. */
 async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise<void>) {
   const [sandbox] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('link', { name: linkName }).click(),
+    session.page.waitForEvent('popup'),
+    session.page.getByRole('link', { name: linkName }).click(),
   ]);
   await sandbox.waitForLoadState();
   expect(new URL(sandbox.url()).pathname).toBe('/sandbox');
@@ -33,12 +22,15 @@ async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise
 }
 
 const stepCard = (title: string) =>
-  page.locator('.Polaris-ShadowBevel', { has: page.getByRole('heading', { name: title }) });
-const toast = (text: string) => page.locator('.Polaris-Frame-Toast', { hasText: text });
+  session.page.locator('.Polaris-ShadowBevel', {
+    has: session.page.getByRole('heading', { name: title }),
+  });
+const toast = (text: string) => session.page.locator('.Polaris-Frame-Toast', { hasText: text });
 const shopCard = (sandbox: Page) => sandbox.locator('section', { hasText: DEMO }).first();
 
 describe('account and onboarding journey', () => {
   it('a fresh shop takes a plan, creates its account, goes through the wizard and lands', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/?shop=${DEMO}`);
     await page.waitForURL(`${BASE}/account/plans**`);
     await page.getByRole('button', { name: 'Select Popclips: Shoppable Videos Free' }).click();
@@ -124,6 +116,7 @@ describe('account and onboarding journey', () => {
   });
 
   it('sends a support request from the page shell in the sandbox', async () => {
+    const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
     await page.goto(`${BASE}/insights?shop=${DEMO}`);
     await page.getByRole('heading', { name: 'Insights' }).waitFor();

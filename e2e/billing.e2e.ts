@@ -1,27 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
 import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO);
 
 const api = <T>(method: 'GET' | 'POST', path: string, data?: unknown) =>
-  shopApi(page.request, BASE, DEMO)<T>(method, path, data);
+  shopApi(session.page.request, BASE, DEMO)<T>(method, path, data);
 
 interface ShopAnswer {
   enabledFeatures: string[];
@@ -30,6 +18,7 @@ interface ShopAnswer {
 
 describe('billing journeys', () => {
   it('a fresh shop picks Basic, checks out, approves and comes back subscribed', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/?shop=${DEMO}`);
     await page.waitForURL(`${BASE}/account/plans**`);
     await page.getByRole('heading', { name: 'Live Selling' }).waitFor();
@@ -61,6 +50,7 @@ describe('billing journeys', () => {
   });
 
   it('changes the plan on /manage/plans with WELCOME20', async () => {
+    const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
     await page.goto(`${BASE}/manage/plans?shop=${DEMO}`);
     await page.getByRole('heading', { name: 'Current plan' }).waitFor();
@@ -96,6 +86,7 @@ describe('billing journeys', () => {
   });
 
   it('shows every Mobile App card state on the landing page', async () => {
+    const { page } = session;
     await prepareShop(page.request, BASE, DEMO, [
       'addon-popclips-basic',
       'addon-mobile-pro',

@@ -7,7 +7,7 @@ import { launchChromium } from './browser';
 
 export interface JourneySession {
   readonly browser: Browser;
-  /** A new 1280x900 page for each test, opened after the shop was reset. */
+  /** A new page for each test (1280x900 unless told), opened after the shop was reset. */
   readonly page: Page;
   /** A scratch folder for generated files, removed after the file's tests. */
   readonly workDir: string;
@@ -27,7 +27,7 @@ export async function resetShop(page: Page, base: string, shop: string): Promise
 export function journeySession(
   base: string,
   shop: string,
-  options: { resetAfter?: boolean } = {},
+  options: { resetAfter?: boolean; viewport?: { width: number; height: number } } = {},
 ): JourneySession {
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -43,7 +43,7 @@ export function journeySession(
   });
   beforeEach(async () => {
     if (!browser) throw new Error('the browser did not start');
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
     await resetShop(page, base, shop);
   });
   const started = <T>(value: T | undefined, name: string): T => {

@@ -1,27 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser';
+import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 const OTHER = 'other-store.myshopify.com';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser.close());
-
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const reset = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/reset`);
-  expect(reset.ok()).toBe(true);
-});
+const session = journeySession(BASE, DEMO, { viewport: { width: 1280, height: 800 } });
 
 describe('admin shell journeys', () => {
   it('opens / on a fresh shop and is sent to plan selection', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/`);
     await page.waitForURL(`${BASE}/account/plans`);
     await page.getByRole('heading', { name: 'Select Plan' }).waitFor();
@@ -43,6 +32,7 @@ describe('admin shell journeys', () => {
   });
 
   it('follows the guards from a deep link too', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/popclips/list`);
     await page.waitForURL(`${BASE}/account/plans`);
     await page.goto(`${BASE}/mobile/setup`);
@@ -50,6 +40,7 @@ describe('admin shell journeys', () => {
   });
 
   it('shows the not-found page for an unknown address', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/no/such/page`);
     const title = page.getByRole('heading', { name: 'There is no page at this address' });
     await title.waitFor();
@@ -60,6 +51,7 @@ describe('admin shell journeys', () => {
   });
 
   it('shows the loading text while the shop loads', async () => {
+    const { page } = session;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -79,6 +71,7 @@ describe('admin shell journeys', () => {
   });
 
   it('denies access everywhere once deactivate_shop is switched on in /sandbox', async () => {
+    const { page } = session;
     await page.goto(`${BASE}/sandbox`);
     const card = page.locator('section', { hasText: DEMO }).first();
     await card.locator('form', { hasText: 'deactivate_shop' }).getByRole('button').click();
@@ -94,6 +87,7 @@ describe('admin shell journeys', () => {
   });
 
   it('calls the API with a session token and gets 401 without one', async () => {
+    const { page } = session;
     const res = await page.request.get(`${BASE}/api/shopify/shop`);
     expect(res.status()).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'Unauthorized' });
