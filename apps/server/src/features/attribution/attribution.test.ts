@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { signShopifyWebhook } from '../../platform/shopify';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertPopclip } from '../popclips/store';
+import { insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { updateShop } from '../shop/store';
 import { orderAttribution } from './store';
@@ -24,18 +24,7 @@ let nextOrderId = 7_000_001;
 let nextWebhookId = 1;
 
 async function clip(shop: ShopRow, id: string) {
-  const now = t.clock.now();
-  await insertPopclip(t.deps.database.db, {
-    shopId: shop.id,
-    metaIdentifier: id,
-    title: `Clip ${id}`,
-    status: 'processed',
-    originalKey: `shops/${shop.id}/clips/${id}/original.mp4`,
-    originalContentType: 'video/mp4',
-    displayTargets: ['WEB_PDP'],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await insertProcessedClip(t.deps.database.db, { shopId: shop.id, id, at: t.clock.now() });
 }
 
 /** Storefront events through the public ingest, as the widget sends them `hoursBefore` the order. */

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { type ShopRow, storefrontEvents } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertPopclip } from '../popclips/store';
+import { insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
 
@@ -15,18 +15,7 @@ let shopA: ShopRow;
 let shopB: ShopRow;
 
 async function addClip(shop: ShopRow, id: string) {
-  const now = t.clock.now();
-  await insertPopclip(t.deps.database.db, {
-    shopId: shop.id,
-    metaIdentifier: id,
-    title: id,
-    status: 'processed',
-    originalKey: `shops/${shop.id}/clips/${id}/original.mp4`,
-    originalContentType: 'video/mp4',
-    displayTargets: ['WEB_PDP'],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await insertProcessedClip(t.deps.database.db, { shopId: shop.id, id, at: t.clock.now() });
 }
 
 const ingest = (shop: string, visitorId: string, events: object[]) =>

@@ -7,10 +7,10 @@ import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { postWebhook } from '../../test/webhooks';
+import { insertProcessedClip } from '../popclips/testing';
 import { productUpdatedPayload } from '../sandbox/product-webhook';
 import { ensureShop } from '../shop/service';
 import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
-import { insertPopclip } from './store';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ALL_TARGETS: DisplayTarget[] = ['WEB_PDP', 'MOBILE_PDP', 'MOBILE_WEB_PDP'];
@@ -25,32 +25,16 @@ let c: PlatformProduct;
 let d: PlatformProduct;
 
 async function addClip(id: string, products: PlatformProduct[], isPrivate = false) {
-  const now = t.clock.now();
-  await insertPopclip(t.deps.database.db, {
+  await insertProcessedClip(t.deps.database.db, {
     shopId: shop.id,
-    metaIdentifier: id,
+    shopDomain: SHOP_A,
+    id,
     title: id,
-    status: 'processed',
-    originalKey: `shops/${shop.id}/clips/${id}/original.mp4`,
-    originalContentType: 'video/mp4',
-    playableKey: `shops/${shop.id}/clips/${id}/playable.mp4`,
-    thumbnailKey: `shops/${shop.id}/clips/${id}/thumb.jpg`,
-    durationSeconds: 10,
-    width: 720,
-    height: 1280,
-    products: products.map((p) => ({
-      shopifyProductId: p.id,
-      shopifyProductHandle: p.handle,
-      shopifyProductUrl: `https://${SHOP_A}/products/${p.handle}`,
-      defaultImage: null,
-      title: p.title,
-      amount: p.priceRange.min,
-      currencyCode: p.priceRange.currencyCode,
-    })),
+    at: t.clock.now(),
+    products,
     displayTargets: ALL_TARGETS,
     isPrivate,
-    createdAt: now,
-    updatedAt: now,
+    durationSeconds: 10,
   });
 }
 

@@ -1,5 +1,10 @@
+import type { DisplayTarget } from '@popstage/core';
 import { expect } from 'vitest';
+import type { Db } from '../../db/client';
+import type { PopclipRow } from '../../db/schema';
+import type { PlatformProduct } from '../../platform/port';
 import type { TestApp } from '../../test/app';
+import { insertPopclip } from './store';
 
 /** Test helpers for the clip calls. */
 
@@ -146,4 +151,55 @@ export function pngBytes(size = 200): Buffer {
   const bytes = Buffer.alloc(size, 0);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
   return bytes;
+}
+
+/**
+ * A clip row as processing leaves it (media keys under the shop's prefix, portrait 720x1280),
+ * tagged with `products`, straight into the database: for tests about what happens after upload.
+ */
+export function insertProcessedClip(
+  db: Db,
+  clip: {
+    shopId: string;
+    id: string;
+    at: Date;
+    /** For the tagged products' storefront URLs. */
+    shopDomain?: string;
+    products?: PlatformProduct[];
+    title?: string;
+    status?: PopclipRow['status'];
+    displayTargets?: DisplayTarget[];
+    isPrivate?: boolean;
+    durationSeconds?: number;
+    previewKey?: string | null;
+  },
+) {
+  const prefix = `shops/${clip.shopId}/clips/${clip.id}`;
+  return insertPopclip(db, {
+    shopId: clip.shopId,
+    metaIdentifier: clip.id,
+    title: clip.title ?? `Clip ${clip.id}`,
+    status: clip.status ?? 'processed',
+    originalKey: `${prefix}/original.mp4`,
+    originalContentType: 'video/mp4',
+    playableKey: `${prefix}/playable.mp4`,
+    thumbnailKey: `${prefix}/thumb.jpg`,
+    previewKey: clip.previewKey ?? null,
+    durationSeconds: clip.durationSeconds ?? 12,
+    width: 720,
+    height: 1280,
+    products: (clip.products ?? []).map((p) => ({
+      shopifyProductId: p.id,
+      shopifyProductHandle: p.handle,
+      shopifyProductUrl: `https://${clip.shopDomain ?? 'shop.example'}/products/${p.handle}`,
+      defaultImage: null,
+      title: p.title,
+      amount: p.priceRange.min,
+      currencyCode: p.priceRange.currencyCode,
+    })),
+    displayTargets: clip.displayTargets ?? ['WEB_PDP'],
+    isPrivate: clip.isPrivate ?? false,
+    createdAt: clip.at,
+    updatedAt: clip.at,
+  });
 }

@@ -4,7 +4,7 @@ import { sandboxOrders } from '../../db/schema';
 import { parseGid } from '../../platform/sandbox/gid';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { orderAttribution } from '../attribution/store';
-import { insertPopclip } from '../popclips/store';
+import { insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { shopperOf } from './store-shopper';
 
@@ -22,17 +22,11 @@ afterAll(() => t.close());
 describe('sandbox checkout with the app installed', () => {
   it('is recorded by the app and credits the line added from a clip as direct', async () => {
     const shop = await ensureShop(t.deps, SHOP_A);
-    const now = t.clock.now();
-    await insertPopclip(t.deps.database.db, {
+    await insertProcessedClip(t.deps.database.db, {
       shopId: shop.id,
-      metaIdentifier: 'clip-direct',
+      id: 'clip-direct',
       title: 'Garden look',
-      status: 'processed',
-      originalKey: `shops/${shop.id}/clips/clip-direct/original.mp4`,
-      originalContentType: 'video/mp4',
-      displayTargets: ['WEB_PDP'],
-      createdAt: now,
-      updatedAt: now,
+      at: t.clock.now(),
     });
     const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
       .nodes;

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carousels, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { createTestApp, createTestClock, SHOP_A, type TestApp } from '../../test/app';
-import { insertPopclip } from '../popclips/store';
-import { call } from '../popclips/testing';
+import { call, insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { updateShop } from '../shop/store';
 import { createFeedCache, type FeedAnswer, shopWrittenBy } from './feed-cache';
@@ -22,35 +21,14 @@ const clipIds = async () =>
   ((await feed()).json() as { clips: { id: string }[] }).clips.map((clip) => clip.id);
 
 async function addClip(id: string, app = t, owner = shop) {
-  const now = app.clock.now();
+  const at = app.clock.now();
   app.clock.advance(1000);
-  await insertPopclip(app.deps.database.db, {
+  await insertProcessedClip(app.deps.database.db, {
     shopId: owner.id,
-    metaIdentifier: id,
-    title: `Clip ${id}`,
-    status: 'processed',
-    originalKey: `shops/${owner.id}/clips/${id}/original.mp4`,
-    originalContentType: 'video/mp4',
-    playableKey: `shops/${owner.id}/clips/${id}/playable.mp4`,
-    thumbnailKey: `shops/${owner.id}/clips/${id}/thumb.jpg`,
-    previewKey: null,
-    durationSeconds: 12,
-    width: 720,
-    height: 1280,
-    products: [
-      {
-        shopifyProductId: product.id,
-        shopifyProductHandle: product.handle,
-        shopifyProductUrl: `https://${SHOP_A}/products/${product.handle}`,
-        defaultImage: null,
-        title: product.title,
-        amount: product.priceRange.min,
-        currencyCode: product.priceRange.currencyCode,
-      },
-    ],
-    displayTargets: ['WEB_PDP'],
-    createdAt: now,
-    updatedAt: now,
+    shopDomain: SHOP_A,
+    id,
+    at,
+    products: [product],
   });
 }
 

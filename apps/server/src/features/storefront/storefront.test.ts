@@ -4,8 +4,7 @@ import { queryRows } from '../../db/client';
 import { carousels, type PopclipRow, popclips, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertPopclip } from '../popclips/store';
-import { call, subscribe } from '../popclips/testing';
+import { call, insertProcessedClip, subscribe } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { updateShop } from '../shop/store';
 
@@ -23,32 +22,14 @@ async function clip(
   status: PopclipRow['status'],
   products: PlatformProduct[],
 ) {
-  const now = t.clock.now();
-  return insertPopclip(t.deps.database.db, {
+  return insertProcessedClip(t.deps.database.db, {
     shopId: shop.id,
-    metaIdentifier: id,
-    title: `Clip ${id}`,
+    shopDomain: SHOP_A,
+    id,
+    at: t.clock.now(),
     status,
-    originalKey: `shops/${shop.id}/clips/${id}/original.mp4`,
-    originalContentType: 'video/mp4',
-    playableKey: `shops/${shop.id}/clips/${id}/playable.mp4`,
-    thumbnailKey: `shops/${shop.id}/clips/${id}/thumb.jpg`,
+    products,
     previewKey: `shops/${shop.id}/clips/${id}/preview.gif`,
-    durationSeconds: 12,
-    width: 720,
-    height: 1280,
-    products: products.map((p) => ({
-      shopifyProductId: p.id,
-      shopifyProductHandle: p.handle,
-      shopifyProductUrl: `https://${SHOP_A}/products/${p.handle}`,
-      defaultImage: null,
-      title: p.title,
-      amount: p.priceRange.min,
-      currencyCode: p.priceRange.currencyCode,
-    })),
-    displayTargets: ['WEB_PDP'],
-    createdAt: now,
-    updatedAt: now,
   });
 }
 
