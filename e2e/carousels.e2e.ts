@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
 import { generateClip, uploadClip } from './clips';
-import { prepareShop, shopApi } from './prepare-shop';
+import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -21,12 +21,7 @@ describe('carousels, placement, settings, share', () => {
     const { page, browser, workDir } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
-    const products = await api<{ data: { id: string; handle: string }[] }>(
-      'GET',
-      '/api/catalogue/products?query=',
-    );
-    const product = products.data[0];
-    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const product = await firstPublishedProduct(api);
     const titles = ['Red look', 'Green look', 'Blue look'];
     for (const [index, title] of titles.entries()) {
       const file = await generateClip(join(workDir, `clip-${index}.mp4`), { hue: index * 120 });

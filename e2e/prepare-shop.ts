@@ -181,3 +181,14 @@ export async function prepareShop(
     skippedFirstPopclipsCreation: true,
   });
 }
+
+/** The first product the admin's catalogue offers for tagging (published to the sales channel). */
+export async function firstPublishedProduct(api: ShopApi): Promise<{ id: string; handle: string }> {
+  const products = await api<{ data: { id: string; handle: string }[] }>(
+    'GET',
+    '/api/catalogue/products?query=',
+  );
+  const product = products.data[0];
+  if (!product) throw new Error('the sandbox catalogue has no published product');
+  return product;
+}

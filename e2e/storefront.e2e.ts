@@ -3,7 +3,7 @@ import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
 import { generateClip, uploadClip, waitUntilProcessed } from './clips';
-import { prepareShop, shopApi } from './prepare-shop';
+import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -29,12 +29,7 @@ describe('storefront player', () => {
     // Premium: views from basic, likes (and the widget's like button) from premium.
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
-    const products = await api<{ data: { id: string; handle: string }[] }>(
-      'GET',
-      '/api/catalogue/products?query=',
-    );
-    const product = products.data[0];
-    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const product = await firstPublishedProduct(api);
     const file = await generateClip(join(workDir, 'featured.mp4'));
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
 import { generateClip, uploadClip, waitUntilProcessed } from './clips';
-import { prepareShop, shopApi } from './prepare-shop';
+import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession, resetShop } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -61,12 +61,7 @@ describe('view limits', () => {
       limit_access: false,
     });
 
-    const products = await api<{ data: { id: string; handle: string }[] }>(
-      'GET',
-      '/api/catalogue/products?query=',
-    );
-    const product = products.data[0];
-    if (!product) throw new Error('the sandbox catalogue has no published product');
+    const product = await firstPublishedProduct(api);
     const file = await generateClip(join(workDir, 'limited.mp4'));
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
     // Only processed clips are in the storefront feed, so only they get shoppers' views.
