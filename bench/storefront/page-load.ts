@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import type { Browser } from 'playwright-core';
 import type { StartedApp } from '../../e2e/server';
 import { median, report, reportFigure, reportUnchanged } from '../report';

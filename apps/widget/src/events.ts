@@ -1,4 +1,4 @@
-import { STOREFRONT_EVENTS_MAX } from '@popstage/core';
+import { STOREFRONT_EVENTS_MAX } from '@popstage/core/storefront';
 import type { EventType, WidgetEvent } from './types';
 
 /** The contract's batch size limit (1-50 events a call). */

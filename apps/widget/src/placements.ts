@@ -1,4 +1,4 @@
-import { productPageClips } from '@popstage/core';
+import { productPageClips } from '@popstage/core/storefront';
 import type { Device, StorefrontClip, StorefrontFeed } from './types';
 
 /** Clips of a carousel element: every clip for 'all', the carousel's order otherwise. */

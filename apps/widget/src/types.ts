@@ -1,4 +1,5 @@
-import type { PlayerPosition, StorefrontDevice } from '@popstage/core';
+import type { PlayerPosition } from '@popstage/core/shop';
+import type { StorefrontDevice } from '@popstage/core/storefront';
 
 /** The storefront wire types live once, in @popstage/core (docs/api.md, storefront contract). */
 export type {
@@ -7,7 +8,7 @@ export type {
   StorefrontEventType as EventType,
   StorefrontFeed,
   StorefrontProduct,
-} from '@popstage/core';
+} from '@popstage/core/storefront';
 
 export type Device = StorefrontDevice;
 export type DevicePositions = Record<Device, PlayerPosition>;

@@ -1,4 +1,4 @@
-import { formatCompactNumber, formatCurrency } from '@popstage/core';
+import { formatCompactNumber, formatCurrency } from '@popstage/core/format';
 import { createApi } from './api';
 import { addToCart, tagCart } from './cart';
 import { focusables, h, reducedMotion } from './dom';

@@ -1,4 +1,4 @@
-import { ROUTES } from '@popstage/core';
+import { ROUTES } from '@popstage/core/routing';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
 import { lazyPage } from './lazy-page';

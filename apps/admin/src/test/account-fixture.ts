@@ -1,4 +1,5 @@
-import type { OtpChallengeWire, Shop } from '@popstage/core';
+import type { OtpChallengeWire } from '@popstage/core/account';
+import type { Shop } from '@popstage/core/shop';
 import type { FakeAnswer } from './render-app';
 import { readyShop } from './shop-fixture';
 

@@ -1,12 +1,5 @@
-import type {
-  Addon,
-  Feature,
-  FeatureId,
-  Plan,
-  PopclipsGatingWire,
-  Subscription,
-  SubscriptionLineItem,
-} from '@popstage/core';
+import type { Addon, Feature, Plan, PopclipsGatingWire } from '@popstage/core/billing';
+import type { FeatureId, Subscription, SubscriptionLineItem } from '@popstage/core/shop';
 import type { FakeRoutes } from './render-app';
 
 /** The billing catalogue as the server answers it (apps/server catalogue.v1.json, trimmed). */

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 
 /** A shop that passes every route guard; tests override what they are about. */
 export function readyShop(overrides: Partial<Shop> = {}): Shop {

@@ -1,7 +1,6 @@
-export * from './attribute-order';
-export * from './cart-keys';
-export * from './kinds';
-export * from './minor-units';
-export * from './order-input';
-export * from './shopify-order';
-export * from './windows';
+export { attributeOrder } from './attribute-order';
+export { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
+export type { AttributionKind, OrderSource } from './kinds';
+export type { ClipInteraction, LineAttribution, OrderInput, OrderLineInput } from './order-input';
+export { shopifyOrderInputSchema } from './shopify-order';
+export { attributionLookbackHours } from './windows';

@@ -1,18 +1,80 @@
-export * from './addons';
-export * from './catalogue';
-export * from './catalogue-read';
-export * from './cents';
-export * from './checkout';
-export * from './checkout-reason';
-export * from './constants';
-export * from './discount';
-export * from './free-plan';
-export * from './landing-cards';
-export * from './limits';
-export * from './messages';
-export * from './mobile-plans';
-export * from './plan-level';
-export * from './plan-selection';
-export * from './proration';
-export * from './types';
-export * from './views-limit';
+export { addonAttributeValue, addonPrice, highestAddonPrice } from './addons';
+export { parseCatalogue } from './catalogue';
+export { displayFeatures, findAddon, findPlan, publicAddons, publicPlans } from './catalogue-read';
+export { amountToCents, centsToAmount, isAmount, isZeroAmount, sumAmounts } from './cents';
+export {
+  CUSTOMISED_PLAN_MESSAGE,
+  checkCheckout,
+  EMPTY_SELECTION_MESSAGE,
+  isCustomisedPlan,
+} from './checkout';
+export type { CheckoutReasonFacts } from './checkout-reason';
+export { checkoutReason } from './checkout-reason';
+export {
+  BASIC_PRICE,
+  BILLING_INTERVAL_DAYS,
+  LIVE_SUCCESS_FEE_PERCENT,
+  REPLAYS_KEPT_MONTHS,
+  STANDARD_PLAN_SKU,
+} from './constants';
+export type { PricedOrder } from './discount';
+export {
+  discountCodeStatus,
+  normaliseDiscountCode,
+  priceOrder,
+  toDiscountCodeInfo,
+} from './discount';
+export { planDisplayName } from './free-plan';
+export type { MobileAppCardFacts, RecommendedFeatureState } from './landing-cards';
+export {
+  advanceRecommendedFeature,
+  MOBILE_APP_CARD_BUTTONS,
+  mobileAppCardState,
+  RECOMMENDED_FEATURE_TICK_MS,
+  recommendedFeatureProgress,
+} from './landing-cards';
+export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
+export { BILLING_MESSAGES } from './messages';
+export {
+  MOBILE_CONTACT_SALES_TEXT,
+  mobileDownloadsText,
+  mobilePlanName,
+  mobileShowsContactSales,
+  supportsAndroid,
+} from './mobile-plans';
+export type { PopclipsPlanLevel } from './plan-level';
+export {
+  hasPopclipsCapability,
+  isWhiteLabelUpgradeHidden,
+  monthlyShareLimit,
+  popclipsCarouselButton,
+  popclipsPlanLevel,
+} from './plan-level';
+export type { PlanChoices } from './plan-selection';
+export { initialPlanSelection, planSelectionReducer, selectedAddonIds } from './plan-selection';
+export { isUpgradePrice, proratedChargeText, prorateUpgrade } from './proration';
+export type {
+  Addon,
+  AddonAttribute,
+  AdjustmentAmount,
+  Catalogue,
+  CataloguePlan,
+  DiscountCode,
+  DiscountCodeInfo,
+  DiscountKind,
+  Feature,
+  Plan,
+  PopclipsGatingWire,
+  PurchaseResult,
+  SubscriptionDraft,
+} from './types';
+export type { PopclipsGating } from './views-limit';
+export {
+  effectiveLimitAccess,
+  freeOrBasicViewLimits,
+  isPopclipsCreationBlocked,
+  parseGatingWire,
+  shouldShowViewsLimitModal,
+  toGatingWire,
+  viewsLimitBannerText,
+} from './views-limit';

@@ -1,1 +1,6 @@
-export * from './webhooks';
+export {
+  appUninstalledPayloadSchema,
+  customersDataRequestPayloadSchema,
+  customersRedactPayloadSchema,
+  shopRedactPayloadSchema,
+} from './webhooks';

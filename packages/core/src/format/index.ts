@@ -1,3 +1,3 @@
-export * from './dates';
-export * from './money';
-export * from './numbers';
+export { formatDate } from './dates';
+export { formatCurrency, formatMonthlyPrice, formatPrice } from './money';
+export { formatCompactNumber, formatNumber } from './numbers';

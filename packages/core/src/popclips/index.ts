@@ -1,14 +1,100 @@
-export * from './api';
-export * from './carousel';
-export * from './constants';
-export * from './display';
-export * from './featured';
-export * from './file-name';
-export * from './gating';
-export * from './messages';
-export * from './share';
-export * from './source-url';
-export * from './status';
-export * from './title';
-export * from './types';
-export * from './validation';
+export type {
+  CarouselCreateBody,
+  CarouselUpdateBody,
+  CsImportBody,
+  CsUpdateMediaBody,
+  CsUploadBody,
+} from './api';
+export {
+  carouselCreateSchema,
+  carouselCustomerQuerySchema,
+  carouselPublishSchema,
+  carouselUpdateSchema,
+  catalogueCollectionsQuerySchema,
+  catalogueProductsByIdsQuerySchema,
+  catalogueProductsQuerySchema,
+  csDeleteMediaSchema,
+  csImportSchema,
+  csUpdateMediaSchema,
+  csUploadCompleteSchema,
+  csUploadSchema,
+  featuredPopclipBodySchema,
+  listMediaByIdSchema,
+  listMediaByTypeAndMetaIdSchema,
+  popclipsSettingsBodySchema,
+  shareGatingQuerySchema,
+  shareLinkBodySchema,
+} from './api';
+export type { CarouselType } from './carousel';
+export { carouselEmbedHtml, carouselFormError } from './carousel';
+export type { ThumbnailMimeType } from './constants';
+export {
+  CLIP_LIST_PAGE_SIZE,
+  CLIP_POLL_INTERVAL_MS,
+  COLLECTION_FETCH_PRODUCTS,
+  COLLECTION_PREVIEW_PRODUCTS,
+  COPY_RESET_MS,
+  DEFAULT_PLAYER_POSITION,
+  FILE_CATEGORY,
+  MAX_TAGGED_PRODUCTS,
+  MB,
+  MIN_CAROUSEL_CLIPS,
+  PRODUCT_SEARCH_PAGE_SIZE,
+  SEARCH_DEBOUNCE_LONG_MS,
+  SEARCH_DEBOUNCE_MS,
+  THUMBNAIL_ACCEPT,
+  THUMBNAIL_MAX_BYTES_EXCLUSIVE,
+  TITLE_MAX_LENGTH,
+  UPGRADE_BUTTON_PRICE_TEXT,
+  VIDEO_ACCEPT,
+  VIDEO_MAX_BYTES,
+} from './constants';
+export type { DisplayTarget } from './display';
+export { displayTargetsFor, isExcludedFromProductPage } from './display';
+export {
+  FEATURED_OVERRIDE_CANCELLED,
+  featuredIdAfterSave,
+  needsFeaturedOverride,
+} from './featured';
+export { fileExtension, sanitizeFileName } from './file-name';
+export type { UpgradeModalVariant } from './gating';
+export { canImportFromSocial, creationBlockedMessage } from './gating';
+export {
+  CAROUSEL_SERVER_MESSAGES,
+  POPCLIP_EMPTY_MESSAGES,
+  POPCLIP_LABELS,
+  POPCLIP_SERVER_MESSAGES,
+  POPCLIP_TOASTS,
+  POPCLIP_VALIDATION_MESSAGES,
+  SHARE_LIMIT_MESSAGE,
+  SHARE_PAGE_TEXTS,
+} from './messages';
+export type { ShareGatingResponse, ShareLinkWire } from './share';
+export { shareEmbedCode, shareState, toShareGatingWire } from './share';
+export type { ClipSourceType, SocialSourceType } from './source-url';
+export { canImportSourceUrl, INSTAGRAM_HOST, sourceUrlError, TIKTOK_HOST } from './source-url';
+export type { PopclipStatus } from './status';
+export { popclipStatusLabel, shouldPollClips } from './status';
+export { truncateClipTitle } from './title';
+export type {
+  Carousel,
+  CarouselEmbed,
+  CatalogueCollection,
+  CatalogueProductsResponse,
+  CsUpdateMediaResponse,
+  CsUploadResponse,
+  ListMediaResponse,
+  Popclip,
+  PopclipProduct,
+  PopclipsSettings,
+  ProductPickerItem,
+} from './types';
+export { DEFAULT_POPCLIPS_SETTINGS } from './types';
+export type { ClipFormField } from './validation';
+export {
+  canTagAnotherProduct,
+  clipFormIssues,
+  clipTitleError,
+  thumbnailFileError,
+  videoFileError,
+} from './validation';

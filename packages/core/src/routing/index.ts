@@ -1,3 +1,9 @@
-export * from './guards';
-export * from './navigation';
-export * from './paths';
+export { guardRoute, isOnboardingComplete } from './guards';
+export type { NavigationItem, NavigationItemId } from './navigation';
+export {
+  backTargetFor,
+  currentNavigationItem,
+  mobileEntryPath,
+  navigationItems,
+} from './navigation';
+export { isUnder, popclipEditPath, ROUTES } from './paths';

@@ -1,4 +1,4 @@
-import type { NavigationItemId } from '@popstage/core';
+import type { NavigationItemId } from '@popstage/core/routing';
 import {
   ChartVerticalIcon,
   CreditCardIcon,

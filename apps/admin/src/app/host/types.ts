@@ -1,4 +1,4 @@
-import type { NavigationItem } from '@popstage/core';
+import type { NavigationItem } from '@popstage/core/routing';
 import type { ReactNode } from 'react';
 
 export type HostKind = 'sandbox' | 'shopify';

@@ -1,4 +1,4 @@
-import { ROUTES } from '@popstage/core';
+import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Button, Card, Text } from '@shopify/polaris';
 import { PageShell } from './PageShell';
 

@@ -1,4 +1,4 @@
-import { backTargetFor, ROUTES } from '@popstage/core';
+import { backTargetFor, ROUTES } from '@popstage/core/routing';
 import {
   Banner,
   BlockStack,

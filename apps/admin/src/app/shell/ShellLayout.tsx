@@ -1,4 +1,4 @@
-import { guardRoute, navigationItems } from '@popstage/core';
+import { guardRoute, navigationItems } from '@popstage/core/routing';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';

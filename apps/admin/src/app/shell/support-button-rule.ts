@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 
 /**
  * Spec 01 §2.5, §6: the support widget needs the core store account, an active subscription

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 import { createContext, useContext } from 'react';
 
 export const ShopContext = createContext<Shop | null>(null);

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
 import { readyShop } from '../../test/shop-fixture';

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 import type { ApiClient } from '../../lib/api/client';
 
 export const SHOP_PATH = '/api/shopify/shop';

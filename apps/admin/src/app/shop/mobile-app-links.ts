@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 
 /**
  * Whether the store's iOS or Android app has a store link (the app is published): the menu and

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api/ApiContext';

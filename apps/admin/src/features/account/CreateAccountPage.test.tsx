@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, OTP_MESSAGES } from '@popstage/core';
+import { ACCOUNT_MESSAGES, OTP_MESSAGES } from '@popstage/core/account';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { buildSellerPayload, type Shop } from '@popstage/core';
+import { buildSellerPayload } from '@popstage/core/account';
+import type { Shop } from '@popstage/core/shop';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

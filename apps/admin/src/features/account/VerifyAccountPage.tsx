@@ -1,4 +1,4 @@
-import { OTP_LENGTH, sanitiseCodeInput } from '@popstage/core';
+import { OTP_LENGTH, sanitiseCodeInput } from '@popstage/core/account';
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';

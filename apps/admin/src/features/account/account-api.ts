@@ -5,7 +5,7 @@ import type {
   SellerAccountWire,
   SellerPayload,
   StoreAccountWire,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { ApiClient } from '../../lib/api/client';
 
 /** The account and phone-verification calls of docs/api.md (issue 4). */

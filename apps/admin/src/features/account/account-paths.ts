@@ -1,4 +1,4 @@
-import { isUnder, ROUTES } from '@popstage/core';
+import { isUnder, ROUTES } from '@popstage/core/routing';
 
 /** The Popclips entry has its own copy of the account flow; keep the merchant inside it. */
 export function accountPaths(pathname: string): { create: string; verify: string } {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, OTP_MESSAGES } from '@popstage/core';
+import { ACCOUNT_MESSAGES, OTP_MESSAGES } from '@popstage/core/account';
 import { ApiError } from '../../lib/api/errors';
 
 /** Maps the server's answers (docs/api.md) to the spec 01 §8 texts, by status. */

@@ -1,4 +1,4 @@
-import type { OtpChallengeWire } from '@popstage/core';
+import type { OtpChallengeWire } from '@popstage/core/account';
 
 /**
  * The code sent from the create page, kept in sessionStorage so the verify page survives a

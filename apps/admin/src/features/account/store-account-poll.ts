@@ -2,7 +2,7 @@ import {
   STORE_ACCOUNT_POLL_MS,
   STORE_ACCOUNT_POLL_TRIES,
   type StoreAccountWire,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { ApiClient } from '../../lib/api/client';
 import { readStoreAccount } from './account-api';
 

@@ -2,8 +2,8 @@ import {
   ACCOUNT_MESSAGES,
   buildSellerPayload,
   type PhoneVerificationWire,
-  type Shop,
-} from '@popstage/core';
+} from '@popstage/core/account';
+import type { Shop } from '@popstage/core/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useHost } from '../../app/host/HostContext';

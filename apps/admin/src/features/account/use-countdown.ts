@@ -1,4 +1,4 @@
-import { OTP_RESEND_SECONDS } from '@popstage/core';
+import { OTP_RESEND_SECONDS } from '@popstage/core/account';
 import { useEffect, useState } from 'react';
 
 /** Whole seconds until `untilIso`, at most the 60 s resend wait (spec 01 §9), never below 0. */

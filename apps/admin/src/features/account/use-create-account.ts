@@ -6,7 +6,7 @@ import {
   accountFormSchema,
   combinePhone,
   OTP_MESSAGES,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';

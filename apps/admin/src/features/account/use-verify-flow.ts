@@ -1,4 +1,4 @@
-import { OTP_MESSAGES } from '@popstage/core';
+import { OTP_MESSAGES } from '@popstage/core/account';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';

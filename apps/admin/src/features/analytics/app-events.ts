@@ -1,4 +1,5 @@
-import type { AppEvent, Shop } from '@popstage/core';
+import type { AppEvent } from '@popstage/core/analytics';
+import type { Shop } from '@popstage/core/shop';
 import type { ApiClient } from '../../lib/api/client';
 
 /**

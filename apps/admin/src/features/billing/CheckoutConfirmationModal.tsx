@@ -1,4 +1,4 @@
-import type { FeatureId } from '@popstage/core';
+import type { FeatureId } from '@popstage/core/shop';
 import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { LineItemsSummary } from './LineItemsSummary';
 import type { PendingConfirmation } from './use-checkout';

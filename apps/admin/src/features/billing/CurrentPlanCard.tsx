@@ -1,12 +1,6 @@
-import {
-  type FeatureId,
-  formatCurrency,
-  formatDate,
-  formatMonthlyPrice,
-  isZeroAmount,
-  planDisplayName,
-  type Subscription,
-} from '@popstage/core';
+import { isZeroAmount, planDisplayName } from '@popstage/core/billing';
+import { formatCurrency, formatDate, formatMonthlyPrice } from '@popstage/core/format';
+import type { FeatureId, Subscription } from '@popstage/core/shop';
 import { BlockStack, Card, DescriptionList, Text } from '@shopify/polaris';
 import { readLineItems } from './line-items';
 import { nextBillingDate } from './plan-details';

@@ -1,4 +1,4 @@
-import type { Addon, Feature } from '@popstage/core';
+import type { Addon, Feature } from '@popstage/core/billing';
 import { BlockStack, InlineGrid, Text } from '@shopify/polaris';
 import { PlanCard } from './PlanCard';
 

@@ -1,4 +1,5 @@
-import { type Addon, type Feature, formatMonthlyPrice, planDisplayName } from '@popstage/core';
+import { type Addon, type Feature, planDisplayName } from '@popstage/core/billing';
+import { formatMonthlyPrice } from '@popstage/core/format';
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from '@shopify/polaris';
 import { addonLimitLines, displayedAddonPrice } from './plan-details';
 

@@ -1,12 +1,6 @@
-import {
-  type FeatureId,
-  formatCurrency,
-  formatMonthlyPrice,
-  isZeroAmount,
-  type Money,
-  planDisplayName,
-  type SubscriptionLineItem,
-} from '@popstage/core';
+import { isZeroAmount, planDisplayName } from '@popstage/core/billing';
+import { formatCurrency, formatMonthlyPrice } from '@popstage/core/format';
+import type { FeatureId, Money, SubscriptionLineItem } from '@popstage/core/shop';
 import { BlockStack, Divider, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { readLineItems } from './line-items';

@@ -5,8 +5,8 @@ import {
   checkCheckout,
   type Feature,
   isCustomisedPlan,
-  ROUTES,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { ROUTES } from '@popstage/core/routing';
 import { Banner, BlockStack, Card, InlineGrid } from '@shopify/polaris';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

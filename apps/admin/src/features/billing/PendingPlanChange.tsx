@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, type FeatureId, type Shop } from '@popstage/core';
+import { BILLING_MESSAGES } from '@popstage/core/billing';
+import type { FeatureId, Shop } from '@popstage/core/shop';
 import { Banner, BlockStack, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';

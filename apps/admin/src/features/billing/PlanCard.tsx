@@ -1,4 +1,5 @@
-import { type Addon, addonPrice, formatMonthlyPrice, planDisplayName } from '@popstage/core';
+import { type Addon, addonPrice, planDisplayName } from '@popstage/core/billing';
+import { formatMonthlyPrice } from '@popstage/core/format';
 import { Badge, BlockStack, Box, Button, Card, InlineStack, List, Text } from '@shopify/polaris';
 import { addonLimitLines, displayedAddonPrice } from './plan-details';
 

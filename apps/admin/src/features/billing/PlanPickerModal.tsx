@@ -4,7 +4,7 @@ import {
   MOBILE_CONTACT_SALES_TEXT,
   mobilePlanName,
   mobileShowsContactSales,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { BlockStack, Link, Modal, Text } from '@shopify/polaris';
 import { FeaturePlansSection } from './FeaturePlansSection';
 import { LIVE_COMMISSION_NOTE } from './plan-details';

@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, type Shop } from '@popstage/core';
+import { BILLING_MESSAGES } from '@popstage/core/billing';
+import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

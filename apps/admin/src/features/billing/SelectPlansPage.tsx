@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, checkCheckout } from '@popstage/core';
+import { BILLING_MESSAGES, checkCheckout } from '@popstage/core/billing';
 import { BlockStack, Button, Card, InlineError, InlineStack, Link, Text } from '@shopify/polaris';
 import { useRef, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';

@@ -8,7 +8,7 @@ import {
   type PurchaseResult,
   parseGatingWire,
   type SubscriptionDraft,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api/ApiContext';
 import type { ApiClient } from '../../lib/api/client';

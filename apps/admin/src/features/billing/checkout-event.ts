@@ -3,8 +3,8 @@ import {
   checkoutReason,
   isPopclipsCreationBlocked,
   type PopclipsGating,
-  type Shop,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import type { Shop } from '@popstage/core/shop';
 import type { ApiClient } from '../../lib/api/client';
 import { sendAppEvent } from '../analytics/app-events';
 

@@ -1,4 +1,4 @@
-import type { DiscountCodeInfo, PlanChoices } from '@popstage/core';
+import type { DiscountCodeInfo, PlanChoices } from '@popstage/core/billing';
 
 /** Spec 01 §4: an applied free-add-on code makes Popclips free once Popclips or Mobile is picked. */
 export function isFreePopclipsOverride(

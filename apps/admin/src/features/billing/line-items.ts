@@ -1,13 +1,10 @@
+import { type Addon, amountToCents, centsToAmount, sumAmounts } from '@popstage/core/billing';
 import {
-  type Addon,
-  amountToCents,
-  centsToAmount,
   FEATURE_IDS,
   type FeatureId,
   type Money,
   type SubscriptionLineItem,
-  sumAmounts,
-} from '@popstage/core';
+} from '@popstage/core/shop';
 
 /**
  * Reading subscription and draft line items (spec 01 §3). The server writes plan items as

@@ -3,7 +3,6 @@ import {
   addonAttributeValue,
   addonPrice,
   BILLING_INTERVAL_DAYS,
-  type FeatureId,
   formatLimit,
   formatLiveEventsLimit,
   LIVE_SUCCESS_FEE_PERCENT,
@@ -13,7 +12,8 @@ import {
   REPLAYS_KEPT_MONTHS,
   STANDARD_PLAN_SKU,
   supportsAndroid,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import type { FeatureId } from '@popstage/core/shop';
 
 /** How plans and add-ons read on the plan cards and pickers (spec 01 §2.8, §2.9). */
 

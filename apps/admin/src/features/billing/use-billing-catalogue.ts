@@ -1,4 +1,5 @@
-import { FEATURE_IDS, type Feature, type FeatureId } from '@popstage/core';
+import type { Feature } from '@popstage/core/billing';
+import { FEATURE_IDS, type FeatureId } from '@popstage/core/shop';
 import { useMemo } from 'react';
 import { useFeatures, usePlans } from './billing-api';
 import { standardPlan } from './plan-details';

@@ -4,7 +4,7 @@ import {
   isUpgradePrice,
   proratedChargeText,
   type SubscriptionDraft,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { useCallback, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';

@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, type PurchaseResult, ROUTES } from '@popstage/core';
+import { BILLING_MESSAGES, type PurchaseResult } from '@popstage/core/billing';
+import { ROUTES } from '@popstage/core/routing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';

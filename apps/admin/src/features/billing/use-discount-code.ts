@@ -1,4 +1,8 @@
-import { BILLING_MESSAGES, type DiscountCodeInfo, normaliseDiscountCode } from '@popstage/core';
+import {
+  BILLING_MESSAGES,
+  type DiscountCodeInfo,
+  normaliseDiscountCode,
+} from '@popstage/core/billing';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
 import { fetchDiscountCode } from './billing-api';

@@ -4,7 +4,7 @@ import {
   type PlanChoices,
   planSelectionReducer,
   selectedAddonIds,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { useCallback, useMemo, useReducer } from 'react';
 
 /** The plan pickers' state over core planSelectionReducer (re-picking a plan deselects it). */
@@ -24,7 +24,10 @@ export function usePlanSelection(initial: PlanChoices = {}) {
 }
 
 /** Choices for the add-ons a subscription already has, as the pickers start from them. */
-export function choicesFromAddons(addons: readonly Addon[], addonIds: readonly string[]) {
+export function choicesFromAddons(
+  addons: readonly Addon[],
+  addonIds: readonly string[],
+): PlanChoices {
   const choices: PlanChoices = {};
   for (const addon of addons) {
     if (addonIds.includes(addon.id)) {

@@ -1,4 +1,4 @@
-import { mobileEntryPath } from '@popstage/core';
+import { mobileEntryPath } from '@popstage/core/routing';
 import { Navigate } from 'react-router-dom';
 import { hasMobileAppLink } from '../../app/shop/mobile-app-links';
 import { useShop } from '../../app/shop/ShopContext';

@@ -1,4 +1,4 @@
-import type { GetStartedEvent, Shop } from '@popstage/core';
+import type { GetStartedEvent, Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

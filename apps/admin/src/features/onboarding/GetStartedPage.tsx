@@ -1,4 +1,5 @@
-import { isOnboardingComplete, onboardedBeforeCutoff, ROUTES } from '@popstage/core';
+import { onboardedBeforeCutoff } from '@popstage/core/onboarding';
+import { isOnboardingComplete, ROUTES } from '@popstage/core/routing';
 import { Banner, BlockStack, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

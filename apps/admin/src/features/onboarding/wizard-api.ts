@@ -1,4 +1,5 @@
-import type { GetStartedEvent, WizardStatusWire } from '@popstage/core';
+import type { WizardStatusWire } from '@popstage/core/account';
+import type { GetStartedEvent } from '@popstage/core/shop';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api/ApiContext';
 import type { ApiClient } from '../../lib/api/client';

@@ -1,9 +1,6 @@
-import {
-  GET_STARTED_EVENTS,
-  type GetStartedEvent,
-  ROUTES,
-  type WizardStatusWire,
-} from '@popstage/core';
+import type { WizardStatusWire } from '@popstage/core/account';
+import { ROUTES } from '@popstage/core/routing';
+import { GET_STARTED_EVENTS, type GetStartedEvent } from '@popstage/core/shop';
 
 /** The four get-started steps (spec 01 §2.11) with their time hints, in order. */
 export interface WizardStep {

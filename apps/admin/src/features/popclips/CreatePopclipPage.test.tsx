@@ -2,8 +2,8 @@ import {
   type CatalogueProductsResponse,
   POPCLIP_VALIDATION_MESSAGES as M,
   POPCLIP_TOASTS,
-  type Shop,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
+import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -2,9 +2,9 @@ import {
   type ClipSourceType,
   canImportFromSocial,
   creationBlockedMessage,
-  ROUTES,
   type SocialSourceType,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';

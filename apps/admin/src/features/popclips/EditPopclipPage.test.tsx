@@ -1,4 +1,5 @@
-import { POPCLIP_TOASTS, type Popclip, type Shop } from '@popstage/core';
+import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { isExcludedFromProductPage, POPCLIP_TOASTS, type Popclip, ROUTES } from '@popstage/core';
+import { isExcludedFromProductPage, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import { Banner } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-import { type ListMediaResponse, POPCLIP_TOASTS, type Popclip } from '@popstage/core';
+import { type ListMediaResponse, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

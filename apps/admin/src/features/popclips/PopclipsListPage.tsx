@@ -1,11 +1,6 @@
-import {
-  hasPopclipsCapability,
-  isPopclipsCreationBlocked,
-  POPCLIP_TOASTS,
-  type Popclip,
-  ROUTES,
-  SEARCH_DEBOUNCE_MS,
-} from '@popstage/core';
+import { hasPopclipsCapability, isPopclipsCreationBlocked } from '@popstage/core/billing';
+import { POPCLIP_TOASTS, type Popclip, SEARCH_DEBOUNCE_MS } from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import {
   Banner,
   BlockStack,

@@ -1,4 +1,4 @@
-import { POPCLIP_TOASTS, type PopclipsSettings } from '@popstage/core';
+import { POPCLIP_TOASTS, type PopclipsSettings } from '@popstage/core/popclips';
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { LocationIcon } from '@shopify/polaris-icons';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import type { Addon, MobileAppCardFacts, Shop } from '@popstage/core';
+import type { Addon, MobileAppCardFacts } from '@popstage/core/billing';
+import type { Shop } from '@popstage/core/shop';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { freeOrBasicViewLimits, highestAddonPrice } from '@popstage/core';
+import { freeOrBasicViewLimits, highestAddonPrice } from '@popstage/core/billing';
 import { InlineGrid, Link } from '@shopify/polaris';
 import { useMemo } from 'react';
 import { PageShell } from '../../app/shell/PageShell';

@@ -1,4 +1,4 @@
-import type { SellerPayload } from '@popstage/core';
+import type { SellerPayload } from '@popstage/core/account';
 import {
   bigserial,
   index,

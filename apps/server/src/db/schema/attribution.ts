@@ -1,4 +1,4 @@
-import type { AttributionKind, OrderSource } from '@popstage/core';
+import type { AttributionKind, OrderSource } from '@popstage/core/attribution';
 import {
   bigint,
   index,

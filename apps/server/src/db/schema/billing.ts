@@ -1,4 +1,5 @@
-import type { AddonAttribute, DiscountKind, FeatureId, SubscriptionLineItem } from '@popstage/core';
+import type { AddonAttribute, DiscountKind } from '@popstage/core/billing';
+import type { FeatureId, SubscriptionLineItem } from '@popstage/core/shop';
 import {
   boolean,
   index,

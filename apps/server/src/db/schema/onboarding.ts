@@ -1,4 +1,4 @@
-import type { GetStartedEvent } from '@popstage/core';
+import type { GetStartedEvent } from '@popstage/core/shop';
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
 

@@ -1,4 +1,4 @@
-import type { ClipSourceType, DisplayTarget, PopclipStatus } from '@popstage/core';
+import type { ClipSourceType, DisplayTarget, PopclipStatus } from '@popstage/core/popclips';
 import {
   boolean,
   doublePrecision,

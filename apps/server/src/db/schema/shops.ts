@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '@popstage/core';
+import type { FeatureFlags } from '@popstage/core/shop';
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** One row per installed shop: the app's own state about the shop (the platform owns the rest). */

@@ -1,4 +1,4 @@
-import type { StorefrontEventType } from '@popstage/core';
+import type { StorefrontEventType } from '@popstage/core/storefront';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

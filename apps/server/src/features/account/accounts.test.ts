@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ACCOUNT_SERVER_MESSAGES } from '@popstage/core';
+import { ACCOUNT_MESSAGES, ACCOUNT_SERVER_MESSAGES } from '@popstage/core/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxLiveSellers, sellerAccounts, shops } from '../../db/schema';

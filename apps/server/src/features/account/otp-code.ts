@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '@popstage/core';
+import { OTP_LENGTH } from '@popstage/core/account';
 
 /** A uniformly random 6-digit code (leading zeros kept). */
 export function generateOtpCode(): string {

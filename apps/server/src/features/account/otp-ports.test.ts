@@ -1,4 +1,4 @@
-import { OTP_MESSAGES } from '@popstage/core';
+import { OTP_MESSAGES } from '@popstage/core/account';
 import { afterEach, describe, expect, it } from 'vitest';
 import { phoneChallenges, sandboxSmsOutbox } from '../../db/schema';
 import type { BotCheck } from '../../platform/botcheck/port';

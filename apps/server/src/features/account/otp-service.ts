@@ -10,7 +10,7 @@ import {
   OTP_TTL_SECONDS,
   type OtpChallengeWire,
   type PhoneVerificationWire,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { OTP_MESSAGES } from '@popstage/core';
+import { OTP_MESSAGES } from '@popstage/core/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { otpSends, phoneChallenges, phoneVerifications, shops } from '../../db/schema';

@@ -9,7 +9,7 @@ import {
   otpVerifyBodySchema,
   sellerPayloadSchema,
   storeAccountBodySchema,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureShop } from '../shop/service';

@@ -4,7 +4,7 @@ import {
   normaliseEmail,
   type SellerAccountWire,
   type SellerPayload,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import { forbidden, HttpError } from '../../http/errors';

@@ -1,4 +1,4 @@
-import type { SellerPayload } from '@popstage/core';
+import type { SellerPayload } from '@popstage/core/account';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellerAccounts, shops } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, normaliseEmail, type StoreAccountWire } from '@popstage/core';
+import { ACCOUNT_MESSAGES, normaliseEmail, type StoreAccountWire } from '@popstage/core/account';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { buildSellerPayload, type SellerPayload } from '@popstage/core';
+import { buildSellerPayload, type SellerPayload } from '@popstage/core/account';
 import { desc, eq } from 'drizzle-orm';
 import { sandboxSmsOutbox } from '../../db/schema';
 import type { TestApp } from '../../test/app';

@@ -1,4 +1,4 @@
-import type { AnalyticsStream, AppEvent, StoredAppEvent } from '@popstage/core';
+import type { AnalyticsStream, AppEvent, StoredAppEvent } from '@popstage/core/analytics';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appEvents } from '../../db/schema';

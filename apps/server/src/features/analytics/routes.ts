@@ -1,4 +1,4 @@
-import { ANALYTICS_STREAMS, analyticsIngestBodySchema } from '@popstage/core';
+import { ANALYTICS_STREAMS, analyticsIngestBodySchema } from '@popstage/core/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/errors';

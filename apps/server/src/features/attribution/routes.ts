@@ -1,4 +1,4 @@
-import { shopifyOrderInputSchema } from '@popstage/core';
+import { shopifyOrderInputSchema } from '@popstage/core/attribution';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { recordOrder } from './service';
 

@@ -5,7 +5,7 @@ import {
   type OrderInput,
   type OrderLineInput,
   type OrderSource,
-} from '@popstage/core';
+} from '@popstage/core/attribution';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { knownClipIds } from '../engagement/store';

@@ -1,4 +1,9 @@
-import type { ClipInteraction, LineAttribution, OrderInput, OrderSource } from '@popstage/core';
+import type {
+  ClipInteraction,
+  LineAttribution,
+  OrderInput,
+  OrderSource,
+} from '@popstage/core/attribution';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { BILLING_INTERVAL_DAYS } from '@popstage/core';
+import { BILLING_INTERVAL_DAYS } from '@popstage/core/billing';
 
 const CYCLE_MS = BILLING_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import {
   type DiscountCode,
   type Feature,
   parseCatalogue,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAddons, billingFeatures, billingPlans, discountCodes } from '../../db/schema';

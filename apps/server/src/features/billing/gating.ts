@@ -5,7 +5,7 @@ import {
   normaliseLimit,
   type PopclipsGatingWire,
   toGatingWire,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {

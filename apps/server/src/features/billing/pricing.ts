@@ -10,8 +10,8 @@ import {
   type Plan,
   type PricedOrder,
   priceOrder,
-  type SubscriptionLineItem,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import type { SubscriptionLineItem } from '@popstage/core/shop';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { findDiscountCodeRow } from './catalogue-store';

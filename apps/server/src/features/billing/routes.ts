@@ -10,7 +10,7 @@ import {
   publicAddons,
   publicPlans,
   toDiscountCodeInfo,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';

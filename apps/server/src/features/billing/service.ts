@@ -5,7 +5,7 @@ import {
   isZeroAmount,
   type PurchaseResult,
   type SubscriptionDraft,
-} from '@popstage/core';
+} from '@popstage/core/billing';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';

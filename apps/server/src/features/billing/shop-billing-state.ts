@@ -3,7 +3,7 @@ import {
   type FeatureId,
   type PendingSubscription,
   type Subscription,
-} from '@popstage/core';
+} from '@popstage/core/shop';
 import type { Db } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { readCatalogue } from './catalogue-store';

@@ -1,4 +1,5 @@
-import type { PendingSubscription, Subscription, SubscriptionDraft } from '@popstage/core';
+import type { SubscriptionDraft } from '@popstage/core/billing';
+import type { PendingSubscription, Subscription } from '@popstage/core/shop';
 import type { DraftRow } from './draft-store';
 import type { SubscriptionRow } from './subscription-store';
 

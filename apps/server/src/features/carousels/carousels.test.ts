@@ -1,4 +1,7 @@
-import { CAROUSEL_SERVER_MESSAGES as C, POPCLIP_VALIDATION_MESSAGES as M } from '@popstage/core';
+import {
+  CAROUSEL_SERVER_MESSAGES as C,
+  POPCLIP_VALIDATION_MESSAGES as M,
+} from '@popstage/core/popclips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { call, csUpload, subscribe } from '../popclips/testing';

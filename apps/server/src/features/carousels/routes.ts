@@ -3,7 +3,7 @@ import {
   carouselCustomerQuerySchema,
   carouselPublishSchema,
   carouselUpdateSchema,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

@@ -1,3 +1,4 @@
+import { hasPopclipsCapability } from '@popstage/core/billing';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
   type Carousel,
@@ -5,10 +6,9 @@ import {
   type CarouselEmbed,
   type CarouselType,
   type CarouselUpdateBody,
-  hasPopclipsCapability,
   POPCLIP_SERVER_MESSAGES as S,
   UPGRADE_BUTTON_PRICE_TEXT,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { CarouselRow, ShopRow } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';

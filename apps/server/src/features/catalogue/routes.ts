@@ -2,7 +2,7 @@ import {
   catalogueCollectionsQuerySchema,
   catalogueProductsByIdsQuerySchema,
   catalogueProductsQuerySchema,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectionProducts, productsByIds, searchCollections, searchProducts } from './service';

@@ -3,7 +3,7 @@ import {
   type CatalogueProductsResponse,
   PRODUCT_SEARCH_PAGE_SIZE,
   type ProductPickerItem,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { PlatformProduct } from '../../platform/port';
 import { ensureShop } from '../shop/service';

@@ -2,7 +2,7 @@ import {
   customersDataRequestPayloadSchema,
   customersRedactPayloadSchema,
   shopRedactPayloadSchema,
-} from '@popstage/core';
+} from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { findShop } from '../shop/store';
 import { redactCustomerOrders, summarizeCustomerData } from './customer-data';

@@ -1,4 +1,4 @@
-import { type StorefrontEvent, VIEW_DEDUPE_MINUTES } from '@popstage/core';
+import { type StorefrontEvent, VIEW_DEDUPE_MINUTES } from '@popstage/core/storefront';
 
 /** Pure parts of the events ingest: what a batch means before it touches the database. */
 

@@ -1,8 +1,5 @@
-import {
-  POPCLIP_SERVER_MESSAGES as S,
-  type StorefrontEventsAnswer,
-  type StorefrontEventsBody,
-} from '@popstage/core';
+import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
+import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';

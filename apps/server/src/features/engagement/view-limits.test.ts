@@ -1,4 +1,5 @@
-import { creationBlockedMessage, parseGatingWire } from '@popstage/core';
+import { parseGatingWire } from '@popstage/core/billing';
+import { creationBlockedMessage } from '@popstage/core/popclips';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';

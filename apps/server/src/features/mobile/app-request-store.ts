@@ -1,4 +1,4 @@
-import type { MobileAppCardFacts } from '@popstage/core';
+import type { MobileAppCardFacts } from '@popstage/core/billing';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mobileAppRequests } from '../../db/schema';

@@ -1,8 +1,5 @@
-import {
-  type GetStartedStatus,
-  type WizardStatusWire,
-  wizardEventBodySchema,
-} from '@popstage/core';
+import { type WizardStatusWire, wizardEventBodySchema } from '@popstage/core/account';
+import type { GetStartedStatus } from '@popstage/core/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordWizardEvent, wizardStatus } from './service';
 

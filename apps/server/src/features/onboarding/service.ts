@@ -1,9 +1,5 @@
-import {
-  type GetStartedEvent,
-  type GetStartedStatus,
-  getStartedStatus,
-  onboardedBeforeCutoff,
-} from '@popstage/core';
+import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboarding';
+import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { countPopclips } from '../popclips/store';

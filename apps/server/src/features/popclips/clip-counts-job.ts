@@ -1,4 +1,5 @@
-import { productPageClipCounts, shopIsServed } from '@popstage/core';
+import { shopIsServed } from '@popstage/core/shop';
+import { productPageClipCounts } from '@popstage/core/storefront';
 import { eq } from 'drizzle-orm';
 import { type ShopRow, shops } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateClip, TEST_CLIPS } from '../../platform/media/testing/generate';
 import type { PlatformProduct } from '../../platform/port';

@@ -1,10 +1,9 @@
 import {
   hasPopclipsCapability,
   type PopclipsPlanLevel,
-  type PopclipsSettings,
   popclipsPlanLevel,
-  POPCLIP_SERVER_MESSAGES as S,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';

@@ -7,7 +7,7 @@ import {
   POPCLIP_TOASTS as T,
   TITLE_MAX_LENGTH,
   UPGRADE_BUTTON_PRICE_TEXT,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import { HttpError } from '../../http/errors';
 import { SocialImportError } from '../../platform/social/port';
 import { storeEvent } from '../onboarding/store';

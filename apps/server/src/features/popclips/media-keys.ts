@@ -1,4 +1,4 @@
-import { fileExtension, sanitizeFileName } from '@popstage/core';
+import { fileExtension, sanitizeFileName } from '@popstage/core/popclips';
 import { assertValidObjectKey } from '../../platform/storage/keys';
 
 /** Where a clip's media lives in the ObjectStore: shops/<shop id>/clips/<metaIdentifier>/... */

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { POPCLIP_SERVER_MESSAGES, POPCLIP_TOASTS } from '@popstage/core';
+import { POPCLIP_SERVER_MESSAGES, POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_VIDEO, PROCESSING_FAILED } from '../../platform/media';
 import {

@@ -7,7 +7,7 @@ import {
   POPCLIP_VALIDATION_MESSAGES as M,
   POPCLIP_TOASTS as T,
   VIDEO_MAX_BYTES,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { PopclipRow } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { MediaRejectedError, PROCESSING_FAILED, processVideo } from '../../platform/media';

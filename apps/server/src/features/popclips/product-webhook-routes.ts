@@ -1,4 +1,4 @@
-import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core';
+import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core/storefront';
 import type { AppDeps } from '../../app';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { storefrontShop } from '../storefront/data';

@@ -1,4 +1,5 @@
-import { type DisplayTarget, productKey } from '@popstage/core';
+import type { DisplayTarget } from '@popstage/core/popclips';
+import { productKey } from '@popstage/core/storefront';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { popclipProductCounts, type ShopRow, sandboxProducts } from '../../db/schema';

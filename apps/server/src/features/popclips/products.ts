@@ -1,4 +1,4 @@
-import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core';
+import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { ShopRow, StoredPopclipProduct } from '../../db/schema';
 import { badRequest } from '../../http/errors';

@@ -7,7 +7,7 @@ import {
   featuredPopclipBodySchema,
   listMediaByIdSchema,
   listMediaByTypeAndMetaIdSchema,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importClip } from './import';
 import {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { parseGatingWire } from '@popstage/core/billing';
 import {
   type CsUpdateMediaBody,
   type CsUploadBody,
   creationBlockedMessage,
   featuredIdAfterSave,
   type Popclip,
-  parseGatingWire,
   POPCLIP_TOASTS as T,
   VIDEO_MAX_BYTES,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { PopclipRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-import type { DisplayTarget } from '@popstage/core';
+import type { DisplayTarget } from '@popstage/core/popclips';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import type { PopclipRow } from '../../db/schema';

@@ -3,7 +3,7 @@ import {
   POPCLIP_SERVER_MESSAGES as S,
   THUMBNAIL_MAX_BYTES_EXCLUSIVE,
   VIDEO_MAX_BYTES,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { PopclipRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ObjectStore } from '../../platform/storage/port';

@@ -1,4 +1,4 @@
-import type { Popclip, PopclipProduct } from '@popstage/core';
+import type { Popclip, PopclipProduct } from '@popstage/core/popclips';
 import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { ObjectStore } from '../../platform/storage/port';
 import { type ClipContext, clipVisibility } from './context';

@@ -1,4 +1,4 @@
-import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@popstage/core';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@popstage/core/shop';
 import type { DiscountCodeView, PlanChangeOptions } from './billing-state';
 import {
   appStatus,

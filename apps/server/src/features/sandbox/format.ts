@@ -1,4 +1,4 @@
-import { formatCurrency } from '@popstage/core';
+import { formatCurrency } from '@popstage/core/format';
 import type { PlatformAppSubscription } from '../../platform/port';
 
 /** Display text for the sandbox pages; stored amounts stay decimal strings. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import { describe, expect, it } from 'vitest';
 import { productBlock } from './storefront-page';
 

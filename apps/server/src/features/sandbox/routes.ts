@@ -1,4 +1,4 @@
-import { FEATURE_FLAG_NAMES } from '@popstage/core';
+import { FEATURE_FLAG_NAMES } from '@popstage/core/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@popstage/core';
+import { formatCurrency } from '@popstage/core/format';
 import type { SandboxOrder } from '../../platform/sandbox/cart-store';
 import { fromCents } from '../../platform/sandbox/catalogue-generator';
 import { type Html, html } from './html';

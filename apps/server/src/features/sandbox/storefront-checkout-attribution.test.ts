@@ -1,4 +1,4 @@
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core';
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/attribution';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOrders } from '../../db/schema';
 import { parseGid } from '../../platform/sandbox/gid';

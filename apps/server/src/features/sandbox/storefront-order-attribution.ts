@@ -1,4 +1,4 @@
-import type { AttributionKind } from '@popstage/core';
+import type { AttributionKind } from '@popstage/core/attribution';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclips } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core';
+import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import type { MenuItem, PlatformMenu, PlatformProduct, PlatformShop } from '../../platform/port';
 import { Html, html, page } from './html';
 

@@ -1,4 +1,4 @@
-import { popclipsSettingsBodySchema } from '@popstage/core';
+import { popclipsSettingsBodySchema } from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ensureShop } from '../shop/service';
 import { savePopclipsSettings } from './service';

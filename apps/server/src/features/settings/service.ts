@@ -2,7 +2,7 @@ import {
   type PopclipsSettings,
   type popclipsSettingsBodySchema,
   POPCLIP_SERVER_MESSAGES as S,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { forbidden } from '../../http/errors';

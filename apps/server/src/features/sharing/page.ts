@@ -1,4 +1,5 @@
-import { formatCurrency, SHARE_PAGE_TEXTS as T } from '@popstage/core';
+import { formatCurrency } from '@popstage/core/format';
+import { SHARE_PAGE_TEXTS as T } from '@popstage/core/popclips';
 import type { StoredPopclipProduct } from '../../db/schema';
 import { type Html, html } from '../sandbox/html';
 

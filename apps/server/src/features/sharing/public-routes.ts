@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { shopIsServed } from '@popstage/core';
+import { shopIsServed } from '@popstage/core/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_URL_SECONDS } from '../popclips/wire';

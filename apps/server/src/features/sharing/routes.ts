@@ -1,4 +1,4 @@
-import { shareGatingQuerySchema, shareLinkBodySchema } from '@popstage/core';
+import { shareGatingQuerySchema, shareLinkBodySchema } from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateShareLink, shareGating } from './service';
 

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { monthlyShareLimit, type PopclipsPlanLevel } from '@popstage/core/billing';
 import {
-  monthlyShareLimit,
-  type PopclipsPlanLevel,
   SHARE_LIMIT_MESSAGE,
   type ShareGatingResponse,
   type ShareLinkWire,
   shareEmbedCode,
   shareState,
   toShareGatingWire,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import type { AppDeps } from '../../app';
 import type { PopclipRow, ShareLinkRow, ShopRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';

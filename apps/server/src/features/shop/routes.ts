@@ -1,4 +1,4 @@
-import { PLAYER_POSITION_KEYS, type ShopInfoKey, shopInfoBodySchema } from '@popstage/core';
+import { PLAYER_POSITION_KEYS, type ShopInfoKey, shopInfoBodySchema } from '@popstage/core/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';

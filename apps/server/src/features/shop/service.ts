@@ -4,7 +4,7 @@ import {
   type Shop,
   type ShopConnection,
   type ShopInfoKey,
-} from '@popstage/core';
+} from '@popstage/core/shop';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';

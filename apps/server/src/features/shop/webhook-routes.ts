@@ -1,4 +1,4 @@
-import { appUninstalledPayloadSchema } from '@popstage/core';
+import { appUninstalledPayloadSchema } from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { recordUninstall } from './uninstall';
 

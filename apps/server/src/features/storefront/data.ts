@@ -1,13 +1,7 @@
-import {
-  DEFAULT_PLAYER_POSITION,
-  hasPopclipsCapability,
-  type PlayerPosition,
-  type PopclipsPlanLevel,
-  type PopclipsSettings,
-  playerPositionSchema,
-  type StorefrontPositions,
-  shopIsServed,
-} from '@popstage/core';
+import { hasPopclipsCapability, type PopclipsPlanLevel } from '@popstage/core/billing';
+import { DEFAULT_PLAYER_POSITION, type PopclipsSettings } from '@popstage/core/popclips';
+import { type PlayerPosition, playerPositionSchema, shopIsServed } from '@popstage/core/shop';
+import type { StorefrontPositions } from '@popstage/core/storefront';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { STOREFRONT_BODY_LIMIT_BYTES, storefrontEventsBodySchema } from '@popstage/core';
+import { STOREFRONT_BODY_LIMIT_BYTES, storefrontEventsBodySchema } from '@popstage/core/storefront';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,10 +1,10 @@
+import { hasPopclipsCapability } from '@popstage/core/billing';
 import type {
   StorefrontCarouselAnswer,
   StorefrontClip,
   StorefrontFeed,
   StorefrontProduct,
-} from '@popstage/core';
-import { hasPopclipsCapability } from '@popstage/core';
+} from '@popstage/core/storefront';
 import type { CarouselRow, PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { clipVisibility } from '../popclips/context';

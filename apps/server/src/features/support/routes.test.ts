@@ -1,4 +1,4 @@
-import { ACCOUNT_SERVER_MESSAGES } from '@popstage/core';
+import { ACCOUNT_SERVER_MESSAGES } from '@popstage/core/account';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';

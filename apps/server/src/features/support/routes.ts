@@ -2,7 +2,7 @@ import {
   ACCOUNT_SERVER_MESSAGES,
   type SupportRequestWire,
   supportRequestBodySchema,
-} from '@popstage/core';
+} from '@popstage/core/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors';
 import { findStoreAccount } from '../account/store-account-store';

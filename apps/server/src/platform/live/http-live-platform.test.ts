@@ -1,4 +1,4 @@
-import { buildSellerPayload } from '@popstage/core';
+import { buildSellerPayload } from '@popstage/core/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHttp, startFakeHttp } from '../testing/fake-http';
 import { createHttpLivePlatform } from './http-live-platform';

@@ -1,4 +1,4 @@
-import type { SellerPayload } from '@popstage/core';
+import type { SellerPayload } from '@popstage/core/account';
 
 /**
  * LivePlatform: the live-selling platform ("popshop.live") where the merchant's seller account

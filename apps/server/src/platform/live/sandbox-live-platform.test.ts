@@ -1,4 +1,4 @@
-import { buildSellerPayload } from '@popstage/core';
+import { buildSellerPayload } from '@popstage/core/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';

@@ -1,4 +1,4 @@
-import type { SocialSourceType } from '@popstage/core';
+import type { SocialSourceType } from '@popstage/core/popclips';
 import type { ObjectStore } from '../storage/port';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type SocialSourceType, sourceUrlError } from '@popstage/core';
+import { type SocialSourceType, sourceUrlError } from '@popstage/core/popclips';
 import { type ClipSpec, cachedClip } from '../media/testing/generate';
 import { type DownloadedVideo, SocialImportError, type SocialImporter } from './port';
 

@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { SocialSourceType } from '@popstage/core';
+import type { SocialSourceType } from '@popstage/core/popclips';
 import type { ObjectStore } from '../storage/port';
 import { extractVideo } from './extract';
 import { type DownloadedVideo, SocialImportError, type SocialImporter } from './port';

@@ -1,4 +1,4 @@
-import { sanitizeFileName } from '@popstage/core';
+import { sanitizeFileName } from '@popstage/core/popclips';
 import { InvalidObjectKeyError } from './port';
 
 /**

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ThumbnailMimeType } from '@popstage/core';
+import type { ThumbnailMimeType } from '@popstage/core/popclips';
 
 /**
  * The image type by its first bytes (magic numbers), whatever the upload claimed. Videos are

@@ -1,4 +1,4 @@
-import { currentNavigationItem, type NavigationItem } from '@popstage/core';
+import { currentNavigationItem, type NavigationItem } from '@popstage/core/routing';
 import { Box, ContextualSaveBar, Frame, Navigation, Text, Toast, TopBar } from '@shopify/polaris';
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';

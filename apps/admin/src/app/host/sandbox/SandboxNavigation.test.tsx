@@ -1,4 +1,4 @@
-import type { FeatureId } from '@popstage/core';
+import type { FeatureId } from '@popstage/core/shop';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { NavigationItem } from '@popstage/core';
+import type { NavigationItem } from '@popstage/core/routing';
 import { Frame } from '@shopify/polaris';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';

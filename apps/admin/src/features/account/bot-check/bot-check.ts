@@ -1,4 +1,4 @@
-import type { OtpConfigWire } from '@popstage/core';
+import type { OtpConfigWire } from '@popstage/core/account';
 
 /** What the sandbox bot check accepts: the server's sandbox adapter passes any token. */
 export const SANDBOX_BOT_TOKEN = 'sandbox-bot-check';

@@ -1,4 +1,4 @@
-import { supportRequestBodySchema } from '@popstage/core';
+import { supportRequestBodySchema } from '@popstage/core/account';
 import { FormLayout, Modal, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';

@@ -1,4 +1,4 @@
-import type { SupportRequestWire } from '@popstage/core';
+import type { SupportRequestWire } from '@popstage/core/account';
 import type { ApiClient } from '../../../lib/api/client';
 
 /** The support widget's calls (docs/api.md, issue 4). */

@@ -1,4 +1,4 @@
-import type { Shop } from '@popstage/core';
+import type { Shop } from '@popstage/core/shop';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useApi } from '../../../lib/api/ApiContext';

@@ -9,7 +9,7 @@ import {
   type ListMediaResponse,
   type Popclip,
   shouldPollClips,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

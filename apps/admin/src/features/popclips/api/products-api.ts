@@ -1,4 +1,4 @@
-import type { CatalogueProductsResponse } from '@popstage/core';
+import type { CatalogueProductsResponse } from '@popstage/core/popclips';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 

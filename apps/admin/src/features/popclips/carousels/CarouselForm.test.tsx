@@ -1,4 +1,4 @@
-import { type Carousel, POPCLIP_TOASTS, type Popclip } from '@popstage/core';
+import { type Carousel, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,14 +1,14 @@
+import { hasPopclipsCapability } from '@popstage/core/billing';
 import {
   type CarouselType,
   carouselFormError,
   FILE_CATEGORY,
-  hasPopclipsCapability,
   MIN_CAROUSEL_CLIPS,
   POPCLIP_LABELS,
   POPCLIP_TOASTS,
   type Popclip,
-  ROUTES,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import {
   Banner,
   BlockStack,

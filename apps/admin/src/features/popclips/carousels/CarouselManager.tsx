@@ -1,4 +1,5 @@
-import { type Carousel, POPCLIP_LABELS, POPCLIP_TOASTS, ROUTES } from '@popstage/core';
+import { type Carousel, POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import {
   Badge,
   Banner,

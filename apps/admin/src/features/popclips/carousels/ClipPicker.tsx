@@ -1,4 +1,4 @@
-import { POPCLIP_EMPTY_MESSAGES, type Popclip } from '@popstage/core';
+import { POPCLIP_EMPTY_MESSAGES, type Popclip } from '@popstage/core/popclips';
 import { BlockStack, Button, InlineStack, Spinner, Text } from '@shopify/polaris';
 import { useMemo } from 'react';
 import { useShop } from '../../../app/shop/ShopContext';

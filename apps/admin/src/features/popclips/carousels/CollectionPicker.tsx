@@ -3,7 +3,7 @@ import {
   COLLECTION_PREVIEW_PRODUCTS,
   POPCLIP_EMPTY_MESSAGES,
   POPCLIP_LABELS,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import {
   BlockStack,
   Icon,

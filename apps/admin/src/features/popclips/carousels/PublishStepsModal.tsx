@@ -1,4 +1,4 @@
-import { carouselEmbedHtml } from '@popstage/core';
+import { carouselEmbedHtml } from '@popstage/core/popclips';
 import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
 import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import type { ReactNode } from 'react';

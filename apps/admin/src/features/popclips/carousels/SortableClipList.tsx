@@ -1,4 +1,4 @@
-import type { Popclip } from '@popstage/core';
+import type { Popclip } from '@popstage/core/popclips';
 import { Button, Icon, InlineStack, Text } from '@shopify/polaris';
 import { ArrowDownIcon, ArrowUpIcon, DragHandleIcon, XIcon } from '@shopify/polaris-icons';
 import { type DragEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Carousel } from '@popstage/core';
+import type { Carousel } from '@popstage/core/popclips';
 
 /** Admin-side helpers for the carousel screens; the rules themselves live in core. */
 

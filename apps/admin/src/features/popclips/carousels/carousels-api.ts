@@ -1,4 +1,4 @@
-import type { Carousel, CarouselType, ProductPickerItem } from '@popstage/core';
+import type { Carousel, CarouselType, ProductPickerItem } from '@popstage/core/popclips';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

@@ -1,4 +1,4 @@
-import { TITLE_MAX_LENGTH } from '@popstage/core';
+import { TITLE_MAX_LENGTH } from '@popstage/core/popclips';
 import { BlockStack, Card, Layout, TextField } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { PlacementModal } from '../placement/PlacementModal';

@@ -1,4 +1,4 @@
-import { POPCLIP_LABELS } from '@popstage/core';
+import { POPCLIP_LABELS } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 
 interface Props {

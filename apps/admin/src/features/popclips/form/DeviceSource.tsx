@@ -1,4 +1,5 @@
-import { formatNumber, MB, VIDEO_ACCEPT } from '@popstage/core';
+import { formatNumber } from '@popstage/core/format';
+import { MB, VIDEO_ACCEPT } from '@popstage/core/popclips';
 import { BlockStack, DropZone, InlineError, ProgressBar, Text } from '@shopify/polaris';
 
 interface Props {

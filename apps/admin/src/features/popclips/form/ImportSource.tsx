@@ -4,7 +4,7 @@ import {
   type SocialSourceType,
   sourceUrlError,
   TIKTOK_HOST,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import { BlockStack, Button, InlineStack, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 

@@ -1,4 +1,5 @@
-import { formatPrice, PRODUCT_SEARCH_PAGE_SIZE, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core';
+import { formatPrice } from '@popstage/core/format';
+import { PRODUCT_SEARCH_PAGE_SIZE, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
 import {
   BlockStack,
   Box,

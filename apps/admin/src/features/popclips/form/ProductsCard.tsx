@@ -1,4 +1,4 @@
-import { MAX_TAGGED_PRODUCTS } from '@popstage/core';
+import { MAX_TAGGED_PRODUCTS } from '@popstage/core/popclips';
 import {
   BlockStack,
   Button,

@@ -1,4 +1,4 @@
-import type { ClipSourceType } from '@popstage/core';
+import type { ClipSourceType } from '@popstage/core/popclips';
 import { BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,4 @@
-import { THUMBNAIL_ACCEPT } from '@popstage/core';
+import { THUMBNAIL_ACCEPT } from '@popstage/core/popclips';
 import { BlockStack, Card, Checkbox, DropZone, InlineError, Text } from '@shopify/polaris';
 import { useObjectUrl } from './use-object-url';
 

@@ -1,4 +1,4 @@
-import { UPGRADE_BUTTON_PRICE_TEXT, type UpgradeModalVariant } from '@popstage/core';
+import { UPGRADE_BUTTON_PRICE_TEXT, type UpgradeModalVariant } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
 import { openUpgrade } from '../../shop/landing/upgrade-link';

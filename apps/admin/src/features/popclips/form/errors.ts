@@ -1,4 +1,4 @@
-import { POPCLIP_EMPTY_MESSAGES } from '@popstage/core';
+import { POPCLIP_EMPTY_MESSAGES } from '@popstage/core/popclips';
 import { ApiError } from '../../../lib/api/errors';
 
 /**

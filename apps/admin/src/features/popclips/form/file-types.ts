@@ -1,4 +1,4 @@
-import { fileExtension } from '@popstage/core';
+import { fileExtension } from '@popstage/core/popclips';
 
 /**
  * The MIME type declared to csUpload and sent as the PUT's Content-Type (the signature covers

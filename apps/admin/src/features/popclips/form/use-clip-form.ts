@@ -7,7 +7,7 @@ import {
   POPCLIP_VALIDATION_MESSAGES as M,
   thumbnailFileError,
   videoFileError,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import { useCallback, useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import type { TaggedProduct } from '../shared/tagged-product';

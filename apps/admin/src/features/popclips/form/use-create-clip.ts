@@ -4,7 +4,7 @@ import {
   type SocialSourceType,
   sanitizeFileName,
   type UpgradeModalVariant,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';

@@ -1,4 +1,4 @@
-import { FEATURED_OVERRIDE_CANCELLED, needsFeaturedOverride } from '@popstage/core';
+import { FEATURED_OVERRIDE_CANCELLED, needsFeaturedOverride } from '@popstage/core/popclips';
 import { useState } from 'react';
 import { useShop } from '../../../app/shop/ShopContext';
 

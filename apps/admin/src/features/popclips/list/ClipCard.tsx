@@ -1,11 +1,11 @@
+import { formatCompactNumber } from '@popstage/core/format';
 import {
-  formatCompactNumber,
   POPCLIP_LABELS,
   type Popclip,
-  popclipEditPath,
   popclipStatusLabel,
   truncateClipTitle,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
+import { popclipEditPath } from '@popstage/core/routing';
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris';
 import { DeleteIcon, ShareIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';

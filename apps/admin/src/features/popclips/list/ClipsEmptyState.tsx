@@ -1,4 +1,5 @@
-import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS, ROUTES } from '@popstage/core';
+import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS } from '@popstage/core/popclips';
+import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Box, Button, Card, Text } from '@shopify/polaris';
 
 interface Props {

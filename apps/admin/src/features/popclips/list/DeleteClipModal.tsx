@@ -1,4 +1,4 @@
-import type { Popclip } from '@popstage/core';
+import type { Popclip } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 
 interface Props {

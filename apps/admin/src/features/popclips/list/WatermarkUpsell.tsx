@@ -1,4 +1,4 @@
-import { POPCLIP_LABELS } from '@popstage/core';
+import { POPCLIP_LABELS } from '@popstage/core/popclips';
 import { Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
 import { openUpgrade } from '../../shop/landing/upgrade-link';

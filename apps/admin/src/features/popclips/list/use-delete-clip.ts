@@ -1,4 +1,4 @@
-import { POPCLIP_TOASTS, type Popclip } from '@popstage/core';
+import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';

@@ -1,4 +1,4 @@
-import type { PlayerPosition } from '@popstage/core';
+import type { PlayerPosition } from '@popstage/core/shop';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import styles from './placement.module.css';
 import type { PlacementDevice } from './placement-api';

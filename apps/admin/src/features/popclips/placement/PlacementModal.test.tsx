@@ -1,4 +1,4 @@
-import { POPCLIP_TOASTS } from '@popstage/core';
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,6 @@
-import {
-  hasPopclipsCapability,
-  type PlayerPosition,
-  POPCLIP_LABELS,
-  POPCLIP_TOASTS,
-} from '@popstage/core';
+import { hasPopclipsCapability } from '@popstage/core/billing';
+import { POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import type { PlayerPosition } from '@popstage/core/shop';
 import {
   BlockStack,
   Button,

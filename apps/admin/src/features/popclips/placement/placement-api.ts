@@ -1,9 +1,9 @@
+import { DEFAULT_PLAYER_POSITION } from '@popstage/core/popclips';
 import {
-  DEFAULT_PLAYER_POSITION,
   type PlayerPosition,
   type PlayerPositionKey,
   playerPositionSchema,
-} from '@popstage/core';
+} from '@popstage/core/shop';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

@@ -1,4 +1,4 @@
-import { DEFAULT_POPCLIPS_SETTINGS, type PopclipsSettings } from '@popstage/core';
+import { DEFAULT_POPCLIPS_SETTINGS, type PopclipsSettings } from '@popstage/core/popclips';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

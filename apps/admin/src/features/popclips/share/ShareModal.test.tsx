@@ -1,4 +1,8 @@
-import { POPCLIP_TOASTS, SHARE_LIMIT_MESSAGE, type ShareGatingResponse } from '@popstage/core';
+import {
+  POPCLIP_TOASTS,
+  SHARE_LIMIT_MESSAGE,
+  type ShareGatingResponse,
+} from '@popstage/core/popclips';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

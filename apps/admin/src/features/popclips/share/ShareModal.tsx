@@ -5,7 +5,7 @@ import {
   SHARE_LIMIT_MESSAGE,
   type ShareGatingResponse,
   shareEmbedCode,
-} from '@popstage/core';
+} from '@popstage/core/popclips';
 import {
   Banner,
   BlockStack,

@@ -1,4 +1,4 @@
-import type { ShareGatingResponse } from '@popstage/core';
+import type { ShareGatingResponse } from '@popstage/core/popclips';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

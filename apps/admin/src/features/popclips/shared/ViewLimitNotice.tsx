@@ -1,4 +1,5 @@
-import { creationBlockedMessage, type PopclipsGating } from '@popstage/core';
+import type { PopclipsGating } from '@popstage/core/billing';
+import { creationBlockedMessage } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
 import { UpgradeBanner } from '../../shop/landing/UpgradeBanner';

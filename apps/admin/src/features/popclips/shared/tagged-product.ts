@@ -1,4 +1,4 @@
-import type { PopclipProduct, ProductPickerItem } from '@popstage/core';
+import type { PopclipProduct, ProductPickerItem } from '@popstage/core/popclips';
 import type { WireProduct } from '../api/clips-api';
 
 /** A product tagged on the form: what the picker or the stored clip tells us. */

@@ -1,4 +1,8 @@
-import { highestAddonPrice, type PopclipsPlanLevel, popclipsPlanLevel } from '@popstage/core';
+import {
+  highestAddonPrice,
+  type PopclipsPlanLevel,
+  popclipsPlanLevel,
+} from '@popstage/core/billing';
 import { useMemo } from 'react';
 import { useShop } from '../../../app/shop/ShopContext';
 import { lineItemAddons } from '../../billing/line-items';

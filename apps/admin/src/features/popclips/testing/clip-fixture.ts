@@ -1,4 +1,4 @@
-import type { Popclip, PopclipStatus, ProductPickerItem } from '@popstage/core';
+import type { Popclip, PopclipStatus, ProductPickerItem } from '@popstage/core/popclips';
 
 /** A clip as the media API answers it; tests override what they are about. */
 export function popclip(

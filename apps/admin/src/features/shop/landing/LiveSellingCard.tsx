@@ -1,4 +1,4 @@
-import { ROUTES } from '@popstage/core';
+import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 
 /** Landing's Live Selling card: to the live page once live is in the plan, else to plans. */

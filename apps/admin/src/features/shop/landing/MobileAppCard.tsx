@@ -2,8 +2,8 @@ import {
   MOBILE_APP_CARD_BUTTONS,
   type MobileAppCardFacts,
   mobileAppCardState,
-  ROUTES,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 
 interface Props {

@@ -1,10 +1,10 @@
 import {
   BASIC_PRICE,
-  formatMonthlyPrice,
   isWhiteLabelUpgradeHidden,
   popclipsCarouselButton,
-  ROUTES,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { formatMonthlyPrice } from '@popstage/core/format';
+import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Button, Card, Divider, InlineStack, List, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
 import { openUpgrade } from './upgrade-link';

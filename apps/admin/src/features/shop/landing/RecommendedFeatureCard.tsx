@@ -1,11 +1,11 @@
 import {
   advanceRecommendedFeature,
-  type FeatureId,
   RECOMMENDED_FEATURE_TICK_MS,
   type RecommendedFeatureState,
-  ROUTES,
   recommendedFeatureProgress,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { ROUTES } from '@popstage/core/routing';
+import type { FeatureId } from '@popstage/core/shop';
 import { BlockStack, Box, Button, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { RECOMMENDED_FEATURES } from './recommended-features';

@@ -1,9 +1,9 @@
 import {
-  formatNumber,
   type PopclipsGating,
   shouldShowViewsLimitModal,
   viewsLimitBannerText,
-} from '@popstage/core';
+} from '@popstage/core/billing';
+import { formatNumber } from '@popstage/core/format';
 import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

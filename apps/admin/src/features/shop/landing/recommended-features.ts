@@ -1,4 +1,5 @@
-import { type FeatureId, ROUTES } from '@popstage/core';
+import { ROUTES } from '@popstage/core/routing';
+import type { FeatureId } from '@popstage/core/shop';
 
 export interface RecommendedFeature {
   title: string;

@@ -1,4 +1,4 @@
-import { ROUTES } from '@popstage/core';
+import { ROUTES } from '@popstage/core/routing';
 import type { NavigateFunction } from 'react-router-dom';
 import type { ManagePlansLocationState } from '../../billing/ManagePlansPage';
 

@@ -1,0 +1,2 @@
+export type { AnalyticsStream, AppEvent, StoredAppEvent } from './events';
+export { ANALYTICS_STREAMS, analyticsIngestBodySchema } from './events';

@@ -1,0 +1,1 @@
+export { getStartedStatus, onboardedBeforeCutoff } from './progress';
