@@ -10,7 +10,7 @@ import {
 import { requireSessionToken } from './auth/session';
 import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytics/routes';
 import { orderWebhookRoutes } from './features/attribution/routes';
@@ -42,41 +42,8 @@ import { installFeedCache } from './features/storefront/feed-cache';
 import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
-import type { Queue } from './jobs/queue';
-import type { BotCheck } from './platform/botcheck/port';
-import type { Clock } from './platform/clock';
-import type { LivePlatform } from './platform/live/port';
-import type { StorePlatform } from './platform/port';
-import type { SandboxStore } from './platform/sandbox/store';
-import type { OtpSender } from './platform/sms/port';
-import type { SocialImporter } from './platform/social/port';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
-import type { ObjectStore } from './platform/storage/port';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  queue: Queue;
-  platform: StorePlatform;
-  /** Present in sandbox mode only: the offline store's own controls (reset, flags, theme). */
-  sandbox: SandboxStore | null;
-  /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
-  adminDist: string | null;
-  /** Delivers phone verification codes (sandbox outbox or Twilio). */
-  otp: OtpSender;
-  /** Checks the admin's invisible bot-check token before a code is sent. */
-  botCheck: BotCheck;
-  /** The live-selling platform where seller accounts are created. */
-  live: LivePlatform;
-  /** Clip media (videos, thumbnails, previews): local disk with signed URLs, or S3. */
-  media: ObjectStore;
-  /** The built storefront player (apps/widget/dist/popstage.js); null or missing answers 503. */
-  widgetBundle: string | null;
-  /** Instagram and TikTok import (bundled samples offline, or the public pages). */
-  social: SocialImporter;
-  clock: Clock;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

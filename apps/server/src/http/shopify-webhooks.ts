@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app';
 import { isShopDomain } from '../auth/session-token';
 import { webhookDeliveries } from '../db/schema';
+import type { AppDeps } from '../deps';
 import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';
 import { HttpError } from './errors';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** What a job handler may use: config, database, clock, media, social import, platform, queue. */
 export type JobContext = Pick<

@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type App, type AppDeps, buildApp } from '../app';
+import { type App, buildApp } from '../app';
 import { signSessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
-import { installCatalogue, readCatalogueFile } from '../features/billing/catalogue-store';
-import { createQueue } from '../jobs/queue';
+import { type AppDeps, createDeps } from '../deps';
+import { installCatalogue } from '../features/billing/catalogue-store';
 import { createQueues, runQueuedJobs } from '../jobs/workers';
 import type { Clock } from '../platform/clock';
-import { createSandboxStore } from '../platform/sandbox/sandbox-platform';
-import { createServicePorts } from '../platform/services';
 import { createTestDatabase } from './database';
 
 export const SHOP_A = 'demo-store.myshopify.com';
@@ -58,26 +56,19 @@ export async function createTestApp(
   // Media and other files go to a directory of the test's own, removed at close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  const database = await createTestDatabase();
-  await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
-  const queue = createQueue(database, { supervise: false });
-  await queue.start();
-  await createQueues(queue);
-  const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
-  await sandbox.seed();
   const clock = createTestClock();
-  const deps: AppDeps = {
-    config,
-    database,
-    queue,
-    platform: sandbox,
-    sandbox,
+  const deps = await createDeps(config, {
+    database: await createTestDatabase(),
+    clock,
     adminDist: null,
     widgetBundle: null,
-    ...createServicePorts(config, database.db, clock),
+    supervise: false,
     ...overrides,
-    clock,
-  };
+  });
+  const { database, queue } = deps;
+  await installCatalogue(database.db, deps.catalogue, { seedDiscountCodes: true });
+  await queue.start();
+  await createQueues(queue);
   const app = await buildApp(deps);
   await app.ready();
   const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };

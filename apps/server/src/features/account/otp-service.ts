@@ -12,7 +12,7 @@ import {
   type PhoneVerificationWire,
 } from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { OtpDeliveryError } from '../../platform/sms/port';
 import { ensureShop } from '../shop/service';

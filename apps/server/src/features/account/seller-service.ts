@@ -6,7 +6,7 @@ import {
   type SellerPayload,
 } from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { forbidden, HttpError } from '../../http/errors';
 import { LivePlatformError } from '../../platform/live/port';
 import { ensureShop } from '../shop/service';

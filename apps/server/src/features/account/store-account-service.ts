@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, normaliseEmail, type StoreAccountWire } from '@popstage/core/account';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { ensureShop } from '../shop/service';
 import { CREATE_STORE_ACCOUNT_JOB } from './store-account-job';

@@ -6,8 +6,8 @@ import {
   type OrderLineInput,
   type OrderSource,
 } from '@popstage/core/attribution';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { knownClipIds } from '../engagement/store';
 import { storefrontShop } from '../storefront/data';
 import { insertOrder, type OrderWithAttributions, visitorInteractions } from './store';

@@ -1,22 +1,13 @@
-import { readFileSync } from 'node:fs';
-import {
-  type Addon,
-  type Catalogue,
-  type CataloguePlan,
-  type DiscountCode,
-  type Feature,
-  parseCatalogue,
+import type {
+  Addon,
+  Catalogue,
+  CataloguePlan,
+  DiscountCode,
+  Feature,
 } from '@popstage/core/billing';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAddons, billingFeatures, billingPlans, discountCodes } from '../../db/schema';
-
-const CATALOGUE_FILE = new URL('./catalogue.v1.json', import.meta.url);
-
-/** The versioned catalogue committed in the repository, validated. */
-export function readCatalogueFile(): Catalogue {
-  return parseCatalogue(JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')));
-}
 
 /**
  * Upserts plans, add-ons and features from the file (every start; idempotent). Discount codes are

@@ -6,8 +6,8 @@ import {
   type PurchaseResult,
   type SubscriptionDraft,
 } from '@popstage/core/billing';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { ensureShop } from '../shop/service';
 import { readCatalogue } from './catalogue-store';

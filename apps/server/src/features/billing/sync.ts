@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ensureShop } from '../shop/service';
 import {
   endSubscriptions,

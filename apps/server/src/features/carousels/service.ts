@@ -9,8 +9,8 @@ import {
   POPCLIP_SERVER_MESSAGES as S,
   UPGRADE_BUTTON_PRICE_TEXT,
 } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
 import type { CarouselRow, ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { storeEvent } from '../onboarding/store';
 import { popclipsLevel } from '../popclips/context';

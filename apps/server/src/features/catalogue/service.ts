@@ -4,7 +4,7 @@ import {
   PRODUCT_SEARCH_PAGE_SIZE,
   type ProductPickerItem,
 } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
 import { ensureShop } from '../shop/service';
 

@@ -1,7 +1,7 @@
 import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { ensureShop } from '../shop/service';
 import { planBatch } from './batch';

@@ -1,7 +1,7 @@
 import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboarding';
 import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { countPopclips } from '../popclips/store';
 import { ensureShop } from '../shop/service';
 import { markOnboarded, storedEvents, storeEvent } from './store';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
 import type { PopclipRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 
 /** Rewrites a shop's clip_count product metafields (clip-counts-job.ts). */
 export const PRODUCT_CLIP_COUNTS_JOB = 'popclips.product-clip-counts';

@@ -4,8 +4,8 @@ import {
   popclipsPlanLevel,
 } from '@popstage/core/billing';
 import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { findSellerAccount } from '../account/seller-store';
 import { readCatalogue } from '../billing/catalogue-store';

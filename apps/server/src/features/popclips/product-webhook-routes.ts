@@ -1,5 +1,5 @@
 import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core/storefront';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { storefrontShop } from '../storefront/data';
 import { queueProductClipCounts } from './clip-counts-queue';

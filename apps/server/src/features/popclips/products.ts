@@ -1,6 +1,6 @@
 import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
 import type { ShopRow, StoredPopclipProduct } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 
 /**

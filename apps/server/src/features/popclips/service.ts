@@ -9,8 +9,8 @@ import {
   POPCLIP_TOASTS as T,
   VIDEO_MAX_BYTES,
 } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
 import type { PopclipRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import { popclipsGating } from '../billing/gating';
 import { removeClipFromCarousels } from '../carousels/store';

@@ -1,9 +1,9 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
 import { signSessionToken } from '../../auth/session-token';
 import { shops } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { PlatformProduct, PlatformShop } from '../../platform/port';
 import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';

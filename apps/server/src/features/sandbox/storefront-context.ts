@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { PlatformShop } from '../../platform/port';
 import type { CartStore } from '../../platform/sandbox/cart-store';
 import type { SandboxStore } from '../../platform/sandbox/store';

@@ -1,16 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { type AppDeps, createDeps } from '../../deps';
 import { installErrorHandling } from '../../http/errors';
-import { createQueue } from '../../jobs/queue';
 import { createQueues } from '../../jobs/workers';
-import { createSandboxStore, type SandboxStore } from '../../platform/sandbox/store';
-import { createServicePorts } from '../../platform/services';
+import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestClock, type TestClock } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { installCatalogue, readCatalogueFile } from '../billing/catalogue-store';
+import { installCatalogue } from '../billing/catalogue-store';
 import { sandboxRoutes } from './routes';
 import { ORDERS_CREATE_PATH } from './storefront-order-webhook';
 
@@ -44,31 +42,25 @@ export async function startSandboxApp(
   options: { webhookStatus?: number } = {},
 ): Promise<SandboxTestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const database = await createTestDatabase();
-  const sandbox = createSandboxStore(database.db, { baseUrl: config.APP_URL });
-  await sandbox.seed();
-  await installCatalogue(database.db, readCatalogueFile(), { seedDiscountCodes: true });
-  const queue = createQueue(database, { supervise: false });
+  const clock = createTestClock();
+  const deps = await createDeps(config, {
+    database: await createTestDatabase(),
+    clock,
+    adminDist: null,
+    widgetBundle: null,
+    supervise: false,
+  });
+  const { database, queue } = deps;
+  const sandbox = deps.sandbox as SandboxStore;
+  await installCatalogue(database.db, deps.catalogue, { seedDiscountCodes: true });
   await queue.start();
   await createQueues(queue);
-  const clock = createTestClock();
   const logs: SandboxTestApp['logs'] = [];
   const app = Fastify({
     logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const deps: AppDeps = {
-    config,
-    database,
-    queue,
-    platform: sandbox,
-    sandbox,
-    adminDist: null,
-    widgetBundle: null,
-    ...createServicePorts(config, database.db, clock),
-    clock,
-  };
   app.decorate('deps', deps);
   installErrorHandling(app);
   await app.register(sandboxRoutes, { prefix: '/sandbox' });

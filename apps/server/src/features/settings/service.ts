@@ -4,7 +4,7 @@ import {
   POPCLIP_SERVER_MESSAGES as S,
 } from '@popstage/core/popclips';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { queueProductClipCounts } from '../popclips/clip-counts-queue';
 import { ensureShop } from '../shop/service';

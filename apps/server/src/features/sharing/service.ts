@@ -8,8 +8,8 @@ import {
   shareState,
   toShareGatingWire,
 } from '@popstage/core/popclips';
-import type { AppDeps } from '../../app';
 import type { PopclipRow, ShareLinkRow, ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { withShopLock } from '../billing/subscription-store';
 import { clipContext } from '../popclips/context';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { updateShop } from './store';
 
 /**

@@ -6,8 +6,8 @@ import {
   type ShopInfoKey,
 } from '@popstage/core/shop';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { findSellerAccount } from '../account/seller-store';
 import { findStoreAccount } from '../account/store-account-store';

@@ -3,7 +3,6 @@ import { DEFAULT_PLAYER_POSITION, type PopclipsSettings } from '@popstage/core/p
 import { type PlayerPosition, playerPositionSchema, shopIsServed } from '@popstage/core/shop';
 import type { StorefrontPositions } from '@popstage/core/storefront';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import {
   type CarouselRow,
@@ -13,6 +12,7 @@ import {
   type ShopRow,
   shops,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
 import { clipCounts } from '../engagement/store';
 import { popclipsLevel } from '../popclips/context';

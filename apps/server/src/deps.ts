@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createQueue, type Queue } from './jobs/queue';
+import type { BotCheck } from './platform/botcheck/port';
+import { type Clock, systemClock } from './platform/clock';
+import type { LivePlatform } from './platform/live/port';
+import type { StorePlatform } from './platform/port';
+import { createSandboxStore } from './platform/sandbox/sandbox-platform';
+import type { SandboxStore } from './platform/sandbox/store';
+import { createServicePorts } from './platform/services';
+import { createShopifyPlatform } from './platform/shopify';
+import type { OtpSender } from './platform/sms/port';
+import type { SocialImporter } from './platform/social/port';
+import type { ObjectStore } from './platform/storage/port';
+
+/** Everything the areas use from the outside world, made once per process by createDeps. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  queue: Queue;
+  platform: StorePlatform;
+  /** Present in sandbox mode only: the offline store's own controls (reset, flags, theme). */
+  sandbox: SandboxStore | null;
+  /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
+  adminDist: string | null;
+  /** Delivers phone verification codes (sandbox outbox or Twilio). */
+  otp: OtpSender;
+  /** Checks the admin's invisible bot-check token before a code is sent. */
+  botCheck: BotCheck;
+  /** The live-selling platform where seller accounts are created. */
+  live: LivePlatform;
+  /** Clip media (videos, thumbnails, previews): local disk with signed URLs, or S3. */
+  media: ObjectStore;
+  /** The built storefront player (apps/widget/dist/popstage.js); null or missing answers 503. */
+  widgetBundle: string | null;
+  /** Instagram and TikTok import (bundled samples offline, or the public pages). */
+  social: SocialImporter;
+  /** Every time read goes through here, so tests can move time. */
+  clock: Clock;
+  /** The plans, add-ons and features of catalogue.v1.json, validated once at start. */
+  catalogue: Catalogue;
+}
+
+export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
+export const DEFAULT_WIDGET_BUNDLE = resolve(
+  fileURLToPath(import.meta.url),
+  '../../../widget/dist/popstage.js',
+);
+const CATALOGUE_FILE = new URL('./catalogue.v1.json', import.meta.url);
+
+/** The versioned catalogue committed in the repository, validated (a bad file stops start-up). */
+export function readCatalogueFile(): Catalogue {
+  return parseCatalogue(JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')));
+}
+
+/**
+ * Opens the database and the queue (not started) and picks every port's adapter from the
+ * configuration; an override replaces what it names (tests pass their database, clock, ports).
+ * In sandbox mode the offline store is seeded here, so every process sees the same shops.
+ */
+export async function createDeps(
+  config: Config,
+  overrides: Partial<AppDeps> & { supervise?: boolean } = {},
+): Promise<AppDeps> {
+  const { supervise = config.ROLE !== 'web' && config.JOBS_ENABLED, ...given } = overrides;
+  const database =
+    given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const clock = given.clock ?? systemClock;
+  const sandbox =
+    given.sandbox !== undefined
+      ? given.sandbox
+      : config.PLATFORM === 'sandbox'
+        ? createSandboxStore(database.db, { baseUrl: config.APP_URL })
+        : null;
+  await sandbox?.seed();
+  const platform =
+    given.platform ??
+    sandbox ??
+    createShopifyPlatform(database.db, {
+      apiKey: config.SHOPIFY_API_KEY,
+      apiSecret: config.SHOPIFY_API_SECRET,
+      apiVersion: config.SHOPIFY_API_VERSION,
+      billingTest: config.SHOPIFY_BILLING_TEST,
+      appUrl: config.APP_URL,
+      themeExtension: config.SHOPIFY_THEME_EXTENSION,
+    });
+  return {
+    config,
+    database,
+    queue: given.queue ?? createQueue(database, { supervise }),
+    platform,
+    sandbox,
+    adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
+    widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
+    ...createServicePorts(config, database.db, clock),
+    ...stripUndefined(given),
+    clock,
+    catalogue: given.catalogue ?? readCatalogueFile(),
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
