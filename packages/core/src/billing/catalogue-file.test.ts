@@ -17,7 +17,7 @@ import { popclipsPlanLevel } from './plan-level';
 import type { Addon, Catalogue } from './types';
 
 /** The committed catalogue the server serves; a variable path keeps it outside tsc's rootDir. */
-const CATALOGUE_PATH = '../../../../apps/server/src/features/billing/catalogue.v1.json';
+const CATALOGUE_PATH = '../../../../apps/server/src/catalogue.v1.json';
 
 let catalogue: Catalogue;
 beforeAll(async () => {

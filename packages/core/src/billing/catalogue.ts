@@ -4,7 +4,7 @@ import { STANDARD_PLAN_SKU } from './constants';
 import { normaliseDiscountCode } from './discount';
 import { ADDON_ATTRIBUTE_IDS, type Catalogue } from './types';
 
-/** Validates apps/server/src/features/billing/catalogue.v1.json; the server loads it with this. */
+/** Validates apps/server/src/catalogue.v1.json; the server loads it with this. */
 
 /** Catalogue amounts are written in full: '29.99', '0.00'. */
 const amountSchema = z.string().regex(/^\d+\.\d{2}$/, 'Use a decimal string with two decimals');

@@ -135,7 +135,7 @@ export interface CataloguePlan extends Omit<Plan, 'addons'> {
   addonIds: string[];
 }
 
-/** apps/server/src/features/billing/catalogue.v1.json, validated by catalogueSchema. */
+/** apps/server/src/catalogue.v1.json, validated by catalogueSchema. */
 export interface Catalogue {
   version: 1;
   currency: string;

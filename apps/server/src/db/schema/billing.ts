@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
 
-/** Catalogue tables, loaded from features/billing/catalogue.v1.json at start. */
+/** Catalogue tables, loaded from apps/server/src/catalogue.v1.json at start. */
 export const billingFeatures = pgTable('billing_features', {
   id: text().primaryKey(),
   name: text().notNull(),
