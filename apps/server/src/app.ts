@@ -36,6 +36,7 @@ import { sandboxRoutes } from './features/sandbox/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { tenantHook } from './features/shop';
 import { shopRoutes } from './features/shop/routes';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
@@ -97,6 +98,8 @@ export async function buildApp(
   // Everything the admin calls: a verified session token names the shop.
   await app.register(async (authed) => {
     authed.addHook('onRequest', requireSessionToken(authed));
+    // After validation: a bad request is refused before any shop read.
+    authed.addHook('preHandler', tenantHook(deps));
     await authed.register(shopRoutes, { prefix: '/api' });
     await authed.register(billingRoutes, { prefix: '/api' });
     await authed.register(accountRoutes, { prefix: '/api' });
@@ -104,7 +107,7 @@ export async function buildApp(
     await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(popclipsRoutes, { prefix: '/api' });
     await authed.register(catalogueRoutes, { prefix: '/api' });
-    await authed.register(carouselRoutes, { prefix: '/api' });
+    await authed.register(carouselRoutes);
     await authed.register(settingsRoutes, { prefix: '/api' });
     await authed.register(sharingRoutes, { prefix: '/api' });
     await authed.register(engagementRoutes, { prefix: '/api' });

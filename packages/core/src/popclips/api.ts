@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CAROUSEL_TYPES, carouselFormError } from './carousel';
 import {
   CLIP_LOADER_PAGE_SIZE,
   FILE_CATEGORY,
@@ -11,11 +10,7 @@ import {
   VIDEO_MIME_TYPES,
 } from './constants';
 import { DISPLAY_TARGETS } from './display';
-import {
-  CAROUSEL_SERVER_MESSAGES as C,
-  POPCLIP_VALIDATION_MESSAGES as M,
-  POPCLIP_SERVER_MESSAGES as S,
-} from './messages';
+import { POPCLIP_VALIDATION_MESSAGES as M, POPCLIP_SERVER_MESSAGES as S } from './messages';
 import {
   CLIP_SOURCE_TYPES,
   DEFAULT_CLIP_SOURCE_TYPE,
@@ -158,65 +153,6 @@ export const popclipsSettingsSchema = z.object({
 export const popclipsSettingsBodySchema = popclipsSettingsSchema.extend({
   shopifyDomain: z.string().trim().max(255).optional(),
 });
-
-// ---- carousels (spec 02 §2, §3, §5, §7) ---------------------------------------------------------
-
-/** Longest carousel title stored (ours: the spec sets none). */
-export const CAROUSEL_TITLE_MAX_LENGTH = 255;
-/** Clips one carousel may hold (ours: a bound for the server). */
-export const CAROUSEL_MAX_CLIPS = 100;
-
-const distinctIds = z
-  .array(id)
-  .max(CAROUSEL_MAX_CLIPS)
-  .transform((ids) => [...new Set(ids)]);
-
-const carouselFields = {
-  customer_id: id,
-  carousel_title: z
-    .string({ error: M.carouselTitleEmpty })
-    .trim()
-    .min(1, M.carouselTitleEmpty)
-    .max(CAROUSEL_TITLE_MAX_LENGTH, C.titleTooLong),
-  carousel_type: z.enum(CAROUSEL_TYPES),
-  /** Clip metaIdentifiers ('custom') or [the collection GID] ('collection'). */
-  carousel_type_ids: distinctIds.default([]),
-  sorted_popclips_ids: distinctIds.optional(),
-  is_published: z.boolean().optional(),
-};
-
-type CarouselFields = z.infer<z.ZodObject<typeof carouselFields>>;
-
-/** The spec's form rules (title, 3 clips, one collection) as validation issues. */
-function carouselRules(body: CarouselFields, ctx: z.core.$RefinementCtx<CarouselFields>) {
-  const error = carouselFormError({
-    title: body.carousel_title,
-    type: body.carousel_type,
-    typeIds: body.carousel_type_ids,
-  });
-  if (error) ctx.addIssue({ code: 'custom', path: ['carousel_type_ids'], message: error });
-}
-
-/** POST /api/popclips/carousels (a carousel_id sent is ignored: the server assigns it). */
-export const carouselCreateSchema = z
-  .object({ ...carouselFields, carousel_id: z.string().max(255).nullish() })
-  .superRefine(carouselRules);
-export type CarouselCreateBody = z.infer<typeof carouselCreateSchema>;
-
-/** PUT /api/popclips/carousels. */
-export const carouselUpdateSchema = z
-  .object({ ...carouselFields, carousel_id: id })
-  .superRefine(carouselRules);
-export type CarouselUpdateBody = z.infer<typeof carouselUpdateSchema>;
-
-/** POST /api/popclips/carousels/{carousel_id}/publish. */
-export const carouselPublishSchema = z.object({
-  customer_id: id,
-  is_published: z.boolean().default(true),
-});
-
-/** GET /api/popclips/carousels?customerId= and DELETE ...?customerId= (optional, checked). */
-export const carouselCustomerQuerySchema = z.object({ customerId: id.optional() });
 
 // ---- share links (spec 02 §2 Share modal, §7) ---------------------------------------------------
 

@@ -1,15 +1,9 @@
 export type {
-  CarouselCreateBody,
-  CarouselUpdateBody,
   CsImportBody,
   CsUpdateMediaBody,
   CsUploadBody,
 } from './api';
 export {
-  carouselCreateSchema,
-  carouselCustomerQuerySchema,
-  carouselPublishSchema,
-  carouselUpdateSchema,
   catalogueCollectionsQuerySchema,
   catalogueProductsByIdsQuerySchema,
   catalogueProductsQuerySchema,
@@ -25,8 +19,6 @@ export {
   shareGatingQuerySchema,
   shareLinkBodySchema,
 } from './api';
-export type { CarouselType } from './carousel';
-export { carouselEmbedHtml, carouselFormError } from './carousel';
 export type { ThumbnailMimeType } from './constants';
 export {
   CLIP_LIST_PAGE_SIZE,
@@ -77,8 +69,6 @@ export type { PopclipStatus } from './status';
 export { popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
 export type {
-  Carousel,
-  CarouselEmbed,
   CatalogueCollection,
   CatalogueProductsResponse,
   CsUpdateMediaResponse,

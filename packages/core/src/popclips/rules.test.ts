@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carouselFormError } from './carousel';
+import { carouselFormError } from '../carousels/rules';
 import { displayTargetsFor, isExcludedFromProductPage, showsOn } from './display';
 import { featuredIdAfterDelete, featuredIdAfterSave, needsFeaturedOverride } from './featured';
 import { fileExtension, sanitizeFileName } from './file-name';

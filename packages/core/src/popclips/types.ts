@@ -1,4 +1,3 @@
-import type { CarouselType } from './carousel';
 import type { DisplayTarget } from './display';
 import type { ClipSourceType } from './source-url';
 import type { PopclipStatus } from './status';
@@ -78,20 +77,6 @@ export interface Popclip {
   showLikes: boolean;
 }
 
-export interface Carousel {
-  carousel_id: string;
-  /** The shop domain. */
-  customer_id: string;
-  carousel_title: string;
-  carousel_type: CarouselType;
-  /** Clip ids, or a single collection id. */
-  carousel_type_ids: string[];
-  sorted_popclips_ids: string[];
-  is_published: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface PopclipsSettings {
   hidePopClipsOnPDP: boolean;
   showViewsOnPopClips: boolean;
@@ -106,17 +91,6 @@ export const DEFAULT_POPCLIPS_SETTINGS: PopclipsSettings = {
   showLikesOnPopClips: true,
   enableShopFeaturesBuyBtn: false,
 };
-
-/** GET /api/popclips/carousels/{carousel_id}/embed: how a carousel goes on a storefront page. */
-export interface CarouselEmbed {
-  carousel_id: string;
-  /** Paste into any theme section or page; the widget (app embed) renders it. */
-  html: string;
-  /** The theme app block that does the same from the theme editor. */
-  themeBlock: { extension: 'popstage'; block: 'carousel'; settings: { carousel_id: string } };
-  /** The Popstage app embed must be on for either to render. */
-  requiresAppEmbed: true;
-}
 
 /** Answers of the media gallery calls (spec 02 §7). */
 export interface ListMediaResponse {

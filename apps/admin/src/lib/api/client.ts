@@ -1,3 +1,10 @@
+import {
+  type RouteContract,
+  type RouteInput,
+  type RouteResponse,
+  routePath,
+  routeQuery,
+} from '@popstage/core/contract';
 import type { TokenRequest } from '../../app/host/types';
 import { ApiError } from './errors';
 
@@ -10,6 +17,12 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
+  /** Calls a route of the server's contract: path, method and types all come from it. */
+  call<C extends RouteContract>(
+    contract: C,
+    input: RouteInput<C>,
+    options?: { signal?: AbortSignal },
+  ): Promise<RouteResponse<C>>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   post<T>(
@@ -62,7 +75,26 @@ export function createApiClient(
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  function call<C extends RouteContract>(
+    contract: C,
+    input: RouteInput<C>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<RouteResponse<C>> {
+    const parts = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
+    const path = routePath(contract, parts.params) + routeQuery(parts.query);
+    return request<RouteResponse<C>>(path, {
+      method: contract.method,
+      body: parts.body,
+      signal: options.signal,
+    });
+  }
+
   return {
+    call,
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),

@@ -1,4 +1,4 @@
-import type { CarouselType } from '@popstage/core/popclips';
+import type { CarouselType } from '@popstage/core/carousels';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
 

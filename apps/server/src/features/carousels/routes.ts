@@ -1,68 +1,62 @@
+import { carouselsContract as contract } from '@popstage/core/carousels';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import {
-  carouselCreateSchema,
-  carouselCustomerQuerySchema,
-  carouselPublishSchema,
-  carouselUpdateSchema,
-} from '@popstage/core/popclips';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
+  assertCustomer,
   carouselEmbed,
   createCarousel,
   editCarousel,
   getCarousel,
-  listShopCarousels,
+  listCarousels,
   publishCarousel,
   removeCarousel,
 } from './service';
+import { toCarouselEmbed, toCarouselWire } from './wire';
 
-const params = z.object({ carousel_id: z.string().trim().min(1).max(255) });
-
-/** Carousel calls (spec 02 §7) under /api/popclips/carousels. The tenant is request.shopDomain. */
-export const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Carousel calls (spec 02 §7) from core's carousels contract; the tenant is request.tenant. */
+export async function carouselRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  const wire = (domain: string) => (row: Parameters<typeof toCarouselWire>[0]) =>
+    toCarouselWire(row, domain);
 
-  app.get(
-    '/popclips/carousels',
-    { schema: { querystring: carouselCustomerQuerySchema } },
-    async (request) => listShopCarousels(deps, request.shopDomain, request.query.customerId),
-  );
+  serveRoute(app, contract.list, async ({ tenant, query }) => {
+    assertCustomer(tenant, query.customerId);
+    const rows = await listCarousels(deps, tenant);
+    return { data: rows.map(wire(tenant.shop.shopifyDomain)) };
+  });
 
-  app.get('/popclips/carousels/:carousel_id', { schema: { params } }, async (request) =>
-    getCarousel(deps, request.shopDomain, request.params.carousel_id),
-  );
+  serveRoute(app, contract.get, async ({ tenant, params }) => ({
+    data: toCarouselWire(
+      await getCarousel(deps, tenant, params.carousel_id),
+      tenant.shop.shopifyDomain,
+    ),
+  }));
 
-  app.post(
-    '/popclips/carousels',
-    { schema: { body: carouselCreateSchema } },
-    async (request, reply) =>
-      reply.code(201).send(await createCarousel(deps, request.shopDomain, request.body)),
-  );
+  serveRoute(app, contract.create, async ({ tenant, body }) => {
+    assertCustomer(tenant, body.customer_id);
+    const row = await createCarousel(deps, tenant, body);
+    return { data: toCarouselWire(row, tenant.shop.shopifyDomain) };
+  });
 
-  app.put('/popclips/carousels', { schema: { body: carouselUpdateSchema } }, async (request) =>
-    editCarousel(deps, request.shopDomain, request.body),
-  );
+  serveRoute(app, contract.update, async ({ tenant, body }) => {
+    assertCustomer(tenant, body.customer_id);
+    const row = await editCarousel(deps, tenant, body);
+    return { data: toCarouselWire(row, tenant.shop.shopifyDomain) };
+  });
 
-  app.post(
-    '/popclips/carousels/:carousel_id/publish',
-    { schema: { params, body: carouselPublishSchema } },
-    async (request) =>
-      publishCarousel(deps, request.shopDomain, request.params.carousel_id, request.body),
-  );
+  serveRoute(app, contract.publish, async ({ tenant, params, body }) => {
+    assertCustomer(tenant, body.customer_id);
+    const row = await publishCarousel(deps, tenant, params.carousel_id, body.is_published);
+    return { data: toCarouselWire(row, tenant.shop.shopifyDomain) };
+  });
 
-  app.get('/popclips/carousels/:carousel_id/embed', { schema: { params } }, async (request) =>
-    carouselEmbed(deps, request.shopDomain, request.params.carousel_id),
-  );
+  serveRoute(app, contract.embed, async ({ tenant, params }) => ({
+    data: toCarouselEmbed(await carouselEmbed(deps, tenant, params.carousel_id)),
+  }));
 
-  app.delete(
-    '/popclips/carousels/:carousel_id',
-    { schema: { params, querystring: carouselCustomerQuerySchema } },
-    async (request) =>
-      removeCarousel(
-        deps,
-        request.shopDomain,
-        request.params.carousel_id,
-        request.query.customerId,
-      ),
-  );
-};
+  serveRoute(app, contract.remove, async ({ tenant, params, query }) => {
+    assertCustomer(tenant, query.customerId);
+    const row = await removeCarousel(deps, tenant, params.carousel_id);
+    return { success: true as const, carousel_id: row.id };
+  });
+}

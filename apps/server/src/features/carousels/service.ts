@@ -1,44 +1,39 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
+import type {
+  Carousel,
+  CarouselCreateBody,
+  CarouselEmbed,
+  CarouselType,
+  CarouselUpdateBody,
+} from '@popstage/core/carousels';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
-  type Carousel,
-  type CarouselCreateBody,
-  type CarouselEmbed,
-  type CarouselType,
-  type CarouselUpdateBody,
   POPCLIP_SERVER_MESSAGES as S,
   UPGRADE_BUTTON_PRICE_TEXT,
 } from '@popstage/core/popclips';
 import type { CarouselRow, ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { storeEvent } from '../onboarding/store';
-import { popclipsLevel } from '../popclips/context';
-import { findPopclipsByMetaIds } from '../popclips/store';
-import { ensureShop } from '../shop/service';
+import type { Tenant } from '../../tenant';
+import { storeEvent } from '../onboarding';
+import { findPopclipsByMetaIds } from '../popclips';
 import {
   deleteCarousel,
   findCarousel,
   insertCarousel,
-  listCarousels,
+  listCarousels as listShopCarousels,
   updateCarousel,
 } from './store';
-import { toCarouselEmbed, toCarouselWire } from './wire';
 
 /** Carousels (spec 02 §2, §5, §7). The tenant is the session's shop; customer_id must match. */
 
 export type CarouselDeps = Pick<AppDeps, 'database' | 'platform' | 'clock'>;
 
 /** customer_id / customerId, when sent, must be the session's shop (403 otherwise). */
-async function carouselShop(
-  deps: CarouselDeps,
-  shopDomain: string,
-  customerId: string | undefined,
-): Promise<ShopRow> {
-  if (customerId !== undefined && customerId.trim() !== shopDomain) {
+export function assertCustomer(tenant: Tenant, customerId: string | undefined): void {
+  if (customerId !== undefined && customerId.trim() !== tenant.shop.shopifyDomain) {
     throw forbidden(S.notYourShop);
   }
-  return ensureShop(deps, shopDomain);
 }
 
 async function requireCarousel(deps: CarouselDeps, shop: ShopRow, id: string) {
@@ -48,8 +43,8 @@ async function requireCarousel(deps: CarouselDeps, shop: ShopRow, id: string) {
 }
 
 /** Custom carousels need the basic level, collection carousels the premium level (spec 02 §6). */
-async function assertPlanAllows(deps: CarouselDeps, shop: ShopRow, type: CarouselType) {
-  const level = await popclipsLevel(deps, shop);
+function assertPlanAllows(tenant: Tenant, type: CarouselType) {
+  const level = tenant.plan.popclipsLevel;
   const capability = type === 'collection' ? 'collectionCarousels' : 'customCarousels';
   if (hasPopclipsCapability(level, capability)) return;
   throw new HttpError(403, type === 'collection' ? C.premiumRequired : C.planRequired, {
@@ -106,33 +101,21 @@ async function markPublished(deps: CarouselDeps, shop: ShopRow, row: CarouselRow
   );
 }
 
-export async function listShopCarousels(
-  deps: CarouselDeps,
-  shopDomain: string,
-  customerId: string | undefined,
-): Promise<{ data: Carousel[] }> {
-  const shop = await carouselShop(deps, shopDomain, customerId);
-  const rows = await listCarousels(deps.database.db, shop.id);
-  return { data: rows.map((row) => toCarouselWire(row, shop.shopifyDomain)) };
+export function listCarousels(deps: CarouselDeps, tenant: Tenant): Promise<CarouselRow[]> {
+  return listShopCarousels(deps.database.db, tenant.shop.id);
 }
 
-export async function getCarousel(
-  deps: CarouselDeps,
-  shopDomain: string,
-  id: string,
-): Promise<{ data: Carousel }> {
-  const shop = await carouselShop(deps, shopDomain, undefined);
-  const row = await requireCarousel(deps, shop, id);
-  return { data: toCarouselWire(row, shop.shopifyDomain) };
+export function getCarousel(deps: CarouselDeps, tenant: Tenant, id: string): Promise<CarouselRow> {
+  return requireCarousel(deps, tenant.shop, id);
 }
 
 export async function createCarousel(
   deps: CarouselDeps,
-  shopDomain: string,
+  tenant: Tenant,
   body: CarouselCreateBody,
-): Promise<{ data: Carousel }> {
-  const shop = await carouselShop(deps, shopDomain, body.customer_id);
-  await assertPlanAllows(deps, shop, body.carousel_type);
+): Promise<CarouselRow> {
+  const { shop } = tenant;
+  assertPlanAllows(tenant, body.carousel_type);
   const content = await checkContent(deps, shop, body);
   const now = deps.clock.now();
   const published = body.is_published ?? false;
@@ -148,18 +131,18 @@ export async function createCarousel(
     updatedAt: now,
   });
   await markPublished(deps, shop, row);
-  return { data: toCarouselWire(row, shop.shopifyDomain) };
+  return row;
 }
 
 export async function editCarousel(
   deps: CarouselDeps,
-  shopDomain: string,
+  tenant: Tenant,
   body: CarouselUpdateBody,
-): Promise<{ data: Carousel }> {
-  const shop = await carouselShop(deps, shopDomain, body.customer_id);
+): Promise<CarouselRow> {
+  const { shop } = tenant;
   const existing = await requireCarousel(deps, shop, body.carousel_id);
   if (body.carousel_type !== existing.type) throw badRequest(C.typeChange);
-  await assertPlanAllows(deps, shop, existing.type);
+  assertPlanAllows(tenant, existing.type);
   const content = await checkContent(deps, shop, body);
   // Switching collection clears the stored sort order (spec 02 §2), whatever the body sends.
   const switched = existing.type === 'collection' && content.typeIds[0] !== existing.typeIds[0];
@@ -175,29 +158,27 @@ export async function editCarousel(
   });
   if (!row) throw notFound(C.carouselNotFound);
   await markPublished(deps, shop, row);
-  return { data: toCarouselWire(row, shop.shopifyDomain) };
+  return row;
 }
 
 export async function publishCarousel(
   deps: CarouselDeps,
-  shopDomain: string,
+  tenant: Tenant,
   id: string,
-  body: { customer_id: string; is_published: boolean },
-): Promise<{ data: Carousel }> {
-  const shop = await carouselShop(deps, shopDomain, body.customer_id);
+  published: boolean,
+): Promise<CarouselRow> {
+  const { shop } = tenant;
   const existing = await requireCarousel(deps, shop, id);
-  await assertPlanAllows(deps, shop, existing.type);
-  if (existing.isPublished === body.is_published) {
-    return { data: toCarouselWire(existing, shop.shopifyDomain) };
-  }
+  assertPlanAllows(tenant, existing.type);
+  if (existing.isPublished === published) return existing;
   const now = deps.clock.now();
   const row = await updateCarousel(deps.database.db, shop.id, existing.id, {
-    ...publishedPatch(existing, body.is_published, now),
+    ...publishedPatch(existing, published, now),
     updatedAt: now,
   });
   if (!row) throw notFound(C.carouselNotFound);
   await markPublished(deps, shop, row);
-  return { data: toCarouselWire(row, shop.shopifyDomain) };
+  return row;
 }
 
 function publishedPatch(existing: CarouselRow, published: boolean, now: Date) {
@@ -205,23 +186,20 @@ function publishedPatch(existing: CarouselRow, published: boolean, now: Date) {
   return { isPublished: published, publishedAt: published ? now : null };
 }
 
-export async function carouselEmbed(
+export function carouselEmbed(
   deps: CarouselDeps,
-  shopDomain: string,
+  tenant: Tenant,
   id: string,
-): Promise<{ data: CarouselEmbed }> {
-  const shop = await carouselShop(deps, shopDomain, undefined);
-  return { data: toCarouselEmbed(await requireCarousel(deps, shop, id)) };
+): Promise<CarouselRow> {
+  return requireCarousel(deps, tenant.shop, id);
 }
 
 export async function removeCarousel(
   deps: CarouselDeps,
-  shopDomain: string,
+  tenant: Tenant,
   id: string,
-  customerId: string | undefined,
-): Promise<{ success: true; carousel_id: string }> {
-  const shop = await carouselShop(deps, shopDomain, customerId);
-  const row = await deleteCarousel(deps.database.db, shop.id, id.trim());
+): Promise<CarouselRow> {
+  const row = await deleteCarousel(deps.database.db, tenant.shop.id, id.trim());
   if (!row) throw notFound(C.carouselNotFound);
-  return { success: true, carousel_id: row.id };
+  return row;
 }

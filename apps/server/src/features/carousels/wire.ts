@@ -1,4 +1,4 @@
-import { type Carousel, type CarouselEmbed, carouselEmbedHtml } from '@popstage/core/popclips';
+import { type Carousel, type CarouselEmbed, carouselEmbedHtml } from '@popstage/core/carousels';
 import type { CarouselRow } from '../../db/schema';
 
 /** The carousel as spec 02 §3 names its fields; customer_id is the shop's domain. */

@@ -1,4 +1,5 @@
-import { type Carousel, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import { type Carousel } from '@popstage/core/carousels';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

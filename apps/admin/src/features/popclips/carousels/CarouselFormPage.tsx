@@ -1,13 +1,6 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
-import {
-  type CarouselType,
-  carouselFormError,
-  FILE_CATEGORY,
-  MIN_CAROUSEL_CLIPS,
-  POPCLIP_LABELS,
-  POPCLIP_TOASTS,
-  type Popclip,
-} from '@popstage/core/popclips';
+import { FILE_CATEGORY, MIN_CAROUSEL_CLIPS, POPCLIP_LABELS, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import { type CarouselType, carouselFormError } from '@popstage/core/carousels';
 import { ROUTES } from '@popstage/core/routing';
 import {
   Banner,

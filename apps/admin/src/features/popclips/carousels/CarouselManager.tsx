@@ -1,4 +1,5 @@
-import { type Carousel, POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { type Carousel } from '@popstage/core/carousels';
 import { ROUTES } from '@popstage/core/routing';
 import {
   Badge,

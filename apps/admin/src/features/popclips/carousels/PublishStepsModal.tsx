@@ -1,4 +1,4 @@
-import { carouselEmbedHtml } from '@popstage/core/popclips';
+import { carouselEmbedHtml } from '@popstage/core/carousels';
 import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
 import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import type { ReactNode } from 'react';

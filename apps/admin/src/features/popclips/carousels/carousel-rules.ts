@@ -1,4 +1,4 @@
-import type { Carousel } from '@popstage/core/popclips';
+import type { Carousel } from '@popstage/core/carousels';
 
 /** Admin-side helpers for the carousel screens; the rules themselves live in core. */
 

@@ -1,4 +1,5 @@
-import type { Carousel, CarouselType, ProductPickerItem } from '@popstage/core/popclips';
+import type { ProductPickerItem } from '@popstage/core/popclips';
+import type { Carousel, CarouselType } from '@popstage/core/carousels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import type { ApiClient } from '../../../lib/api/client';

@@ -1,4 +1,5 @@
-import { type Carousel, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { type Carousel } from '@popstage/core/carousels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';

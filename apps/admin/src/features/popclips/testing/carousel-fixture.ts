@@ -1,4 +1,4 @@
-import type { Carousel } from '@popstage/core/popclips';
+import type { Carousel } from '@popstage/core/carousels';
 import { ADDONS, subscriptionWith } from '../../../test/billing-fixture';
 import { readyShop } from '../../../test/shop-fixture';
 

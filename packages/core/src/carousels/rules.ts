@@ -1,5 +1,5 @@
-import { MIN_CAROUSEL_CLIPS } from './constants';
-import { POPCLIP_VALIDATION_MESSAGES as M } from './messages';
+import { MIN_CAROUSEL_CLIPS } from '../popclips/constants';
+import { POPCLIP_VALIDATION_MESSAGES as M } from '../popclips/messages';
 
 /** Carousel rules (spec 02 §2, §5). */
 

@@ -1,0 +1,2 @@
+/** The account area's public face: what other areas may use. */
+export { findSellerAccount } from './seller-store';

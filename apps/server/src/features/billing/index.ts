@@ -1,0 +1,2 @@
+/** The billing area's public face: what other areas may use. */
+export { planFacts } from './plan-facts';

@@ -1,0 +1,15 @@
+export type {
+  HttpMethod,
+  RouteContract,
+  RouteInput,
+  RouteParsed,
+  RouteReply,
+  RouteResponse,
+} from './define';
+export {
+  defineRoute,
+  routePath,
+  routeQuery,
+} from './define';
+export type { ErrorBody } from './errors';
+export { errorBodySchema } from './errors';
