@@ -106,7 +106,7 @@ export async function buildApp(
     await authed.register(onboardingRoutes, { prefix: '/api' });
     await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(popclipsRoutes, { prefix: '/api' });
-    await authed.register(catalogueRoutes, { prefix: '/api' });
+    await authed.register(catalogueRoutes);
     await authed.register(carouselRoutes);
     await authed.register(settingsRoutes, { prefix: '/api' });
     await authed.register(sharingRoutes, { prefix: '/api' });

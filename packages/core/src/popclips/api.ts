@@ -185,23 +185,3 @@ export type CsImportBody = z.infer<typeof csImportSchema>;
 
 /** POST /api/shopify/shop/featured-popclip: a clip's metaIdentifier, or null to clear. */
 export const featuredPopclipBodySchema = z.object({ popclip_id: id.nullable() });
-
-/** GET /api/catalogue/products: the product picker's page of 10 (published, active products). */
-export const catalogueProductsQuerySchema = z.object({
-  query: z.string().trim().max(255).optional(),
-  after: z.string().max(1024).optional(),
-});
-
-/** GET /api/catalogue/products/by-ids?ids=a,b (comma-separated GIDs, at most 50). */
-export const catalogueProductsByIdsQuerySchema = z.object({
-  ids: z
-    .string()
-    .max(50 * 64)
-    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))].filter(Boolean))
-    .pipe(z.array(z.string().max(64)).min(1).max(50)),
-});
-
-/** GET /api/catalogue/collections?query=: the first 20 collections by title. */
-export const catalogueCollectionsQuerySchema = z.object({
-  query: z.string().trim().max(255).optional(),
-});

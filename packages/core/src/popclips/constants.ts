@@ -53,11 +53,6 @@ export const CLIP_POLL_INTERVAL_MS = 8000;
 
 /** Analytics tables show 5 rows (spec 02 §9). */
 export const ANALYTICS_TABLE_ROWS = 5;
-/** Product picker search page (spec 02 §9). */
-export const PRODUCT_SEARCH_PAGE_SIZE = 10;
-/** Products previewed for a collection carousel, and fetched per collection (spec 02 §9). */
-export const COLLECTION_PREVIEW_PRODUCTS = 5;
-export const COLLECTION_FETCH_PRODUCTS = 250;
 /** Help center articles per page (spec 02 §9). */
 export const HELP_ARTICLES_PAGE_SIZE = 1000;
 

@@ -4,9 +4,6 @@ export type {
   CsUploadBody,
 } from './api';
 export {
-  catalogueCollectionsQuerySchema,
-  catalogueProductsByIdsQuerySchema,
-  catalogueProductsQuerySchema,
   csDeleteMediaSchema,
   csImportSchema,
   csUpdateMediaSchema,
@@ -23,15 +20,12 @@ export type { ThumbnailMimeType } from './constants';
 export {
   CLIP_LIST_PAGE_SIZE,
   CLIP_POLL_INTERVAL_MS,
-  COLLECTION_FETCH_PRODUCTS,
-  COLLECTION_PREVIEW_PRODUCTS,
   COPY_RESET_MS,
   DEFAULT_PLAYER_POSITION,
   FILE_CATEGORY,
   MAX_TAGGED_PRODUCTS,
   MB,
   MIN_CAROUSEL_CLIPS,
-  PRODUCT_SEARCH_PAGE_SIZE,
   SEARCH_DEBOUNCE_LONG_MS,
   SEARCH_DEBOUNCE_MS,
   THUMBNAIL_ACCEPT,
@@ -69,15 +63,12 @@ export type { PopclipStatus } from './status';
 export { popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
 export type {
-  CatalogueCollection,
-  CatalogueProductsResponse,
   CsUpdateMediaResponse,
   CsUploadResponse,
   ListMediaResponse,
   Popclip,
   PopclipProduct,
   PopclipsSettings,
-  ProductPickerItem,
 } from './types';
 export { DEFAULT_POPCLIPS_SETTINGS } from './types';
 export type { ClipFormField } from './validation';

@@ -19,19 +19,6 @@ export interface PopclipProduct {
 }
 
 /** A product as the tagging picker shows it (before it is stored as a PopclipProduct). */
-export interface ProductPickerItem {
-  id: string;
-  title: string;
-  description: string;
-  handle: string;
-  createdAt: string;
-  /** Decimal string. */
-  amount: string;
-  currencyCode: string;
-  imgSrc: string | null;
-  imgAlt: string | null;
-}
-
 export interface PopclipMetaData {
   videoTitle: string;
   products: PopclipProduct[];
@@ -104,19 +91,6 @@ export interface CsUploadResponse {
   uploadFileUrl: string | null;
   uploadCustomThumbnailUrl: string | null;
   clip: Popclip;
-}
-
-/** A page of the product picker (GET /api/catalogue/products). */
-export interface CatalogueProductsResponse {
-  data: ProductPickerItem[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-export interface CatalogueCollection {
-  id: string;
-  title: string;
-  handle: string;
-  productsCount: number;
 }
 
 export interface CsUpdateMediaResponse {

@@ -1,4 +1,4 @@
-import { CarouselFormPage } from './carousels/CarouselFormPage';
+import { CarouselFormPage } from '../carousels/CarouselFormPage';
 
 /** /popclips/create-carousel (spec 02 §2). */
 export function CreateCarouselPage() {

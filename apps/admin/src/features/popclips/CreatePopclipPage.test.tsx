@@ -1,18 +1,15 @@
-import {
-  type CatalogueProductsResponse,
-  POPCLIP_VALIDATION_MESSAGES as M,
-  POPCLIP_TOASTS,
-} from '@popstage/core/popclips';
+import type { CatalogueProductsResponse } from '@popstage/core/catalogue';
+import { POPCLIP_VALIDATION_MESSAGES as M, POPCLIP_TOASTS } from '@popstage/core/popclips';
 import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADDONS, gatingWire, subscriptionWith } from '../../test/billing-fixture';
+import { pickerProduct, popclip } from '../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle, toastTexts } from '../../test/toasts';
 import { CLIP_PROCESSING_TOAST } from './form/use-create-clip';
-import { pickerProduct, popclip } from './testing/clip-fixture';
 import { imageFile, installFakeXhr, stubObjectUrls, videoFile } from './testing/fake-xhr';
 
 const PRODUCTS = '/api/catalogue/products';

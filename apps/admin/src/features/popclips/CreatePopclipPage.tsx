@@ -8,6 +8,7 @@ import { ROUTES } from '@popstage/core/routing';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
+import { usePopclipsPlanLevel } from '../billing';
 import { usePopclipsGating } from '../billing/billing-api';
 import { ClipFormLayout } from './form/ClipFormLayout';
 import { CongratulationsModal } from './form/CongratulationsModal';
@@ -20,7 +21,6 @@ import { type CreateOutcome, UPLOAD_VARIANT, useCreateClip } from './form/use-cr
 import { useFeaturedToggle } from './form/use-featured-toggle';
 import { useObjectUrl } from './form/use-object-url';
 import type { ClipsListLocationState } from './PopclipsListPage';
-import { usePopclipsPlanLevel } from './shared/use-plan-level';
 
 const isSocial = (source: ClipSourceType): source is SocialSourceType => source !== 'device';
 

@@ -1,4 +1,4 @@
-import { CarouselFormPage } from './carousels/CarouselFormPage';
+import { CarouselFormPage } from '../carousels/CarouselFormPage';
 
 /** /popclips/edit-carousel?id={carousel_id} (spec 02 §2). */
 export function EditCarouselPage() {

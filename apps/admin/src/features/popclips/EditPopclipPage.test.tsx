@@ -4,11 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADDONS, subscriptionWith } from '../../test/billing-fixture';
+import { pickerProduct, popclip } from '../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../test/toasts';
 import { CLIP_SAVED_TOAST } from './form/use-save-clip';
-import { pickerProduct, popclip } from './testing/clip-fixture';
 import { imageFile, installFakeXhr, stubObjectUrls } from './testing/fake-xhr';
 
 const LOAD = '/api/media/listMediabyTypeAndMetaId';

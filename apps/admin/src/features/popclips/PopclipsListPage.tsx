@@ -16,9 +16,11 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { usePopclipsPlanLevel } from '../billing';
 import { usePopclipsGating } from '../billing/billing-api';
+import { CarouselManager } from '../carousels';
 import { useClipsList } from './api/clips-api';
-import { CarouselManager } from './carousels/CarouselManager';
 import { ClipCard } from './list/ClipCard';
 import { ClipsEmptyState } from './list/ClipsEmptyState';
 import { DeleteClipModal } from './list/DeleteClipModal';
@@ -26,8 +28,6 @@ import { useDeleteClip } from './list/use-delete-clip';
 import { WatermarkUpsell } from './list/WatermarkUpsell';
 import { PlacementModal } from './placement/PlacementModal';
 import { ShareModal } from './share/ShareModal';
-import { useDebouncedValue } from './shared/use-debounced-value';
-import { usePopclipsPlanLevel } from './shared/use-plan-level';
 import { ViewLimitBanner, ViewLimitModal } from './shared/ViewLimitNotice';
 
 /** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */

@@ -1,8 +1,6 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
 import type {
-  Carousel,
   CarouselCreateBody,
-  CarouselEmbed,
   CarouselType,
   CarouselUpdateBody,
 } from '@popstage/core/carousels';

@@ -1,52 +1,29 @@
-import {
-  catalogueCollectionsQuerySchema,
-  catalogueProductsByIdsQuerySchema,
-  catalogueProductsQuerySchema,
-} from '@popstage/core/popclips';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { catalogueContract as contract } from '@popstage/core/catalogue';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { collectionProducts, productsByIds, searchCollections, searchProducts } from './service';
+import { toCollectionWire, toPickerItem } from './wire';
 
 /** The store's catalogue for product tagging and collection carousels (spec 02 §2, 03 §7). */
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get(
-    '/catalogue/products',
-    { schema: { querystring: catalogueProductsQuerySchema } },
-    async (request) => searchProducts(deps, request.shopDomain, request.query),
-  );
+  serveRoute(app, contract.products, async ({ tenant, query }) => {
+    const page = await searchProducts(deps, tenant, query);
+    return { data: page.nodes.map(toPickerItem), pageInfo: page.pageInfo };
+  });
 
-  app.get(
-    '/catalogue/products/by-ids',
-    { schema: { querystring: catalogueProductsByIdsQuerySchema } },
-    async (request) => productsByIds(deps, request.shopDomain, request.query.ids),
-  );
+  serveRoute(app, contract.productsByIds, async ({ tenant, query }) => ({
+    data: (await productsByIds(deps, tenant, query.ids)).map(toPickerItem),
+  }));
 
-  app.get(
-    '/catalogue/collections',
-    { schema: { querystring: catalogueCollectionsQuerySchema } },
-    async (request) => searchCollections(deps, request.shopDomain, request.query),
-  );
+  serveRoute(app, contract.collections, async ({ tenant, query }) => ({
+    data: (await searchCollections(deps, tenant, query)).map(toCollectionWire),
+  }));
 
-  app.get(
-    '/catalogue/collections/:collectionId/products',
-    {
-      schema: {
-        params: z.object({
-          collectionId: z
-            .string()
-            .regex(/^gid:\/\/shopify\/Collection\/\d+$/, 'Invalid collection id'),
-        }),
-        querystring: z.object({ first: z.coerce.number().int().min(1).max(20).default(5) }),
-      },
-    },
-    async (request) =>
-      collectionProducts(
-        deps,
-        request.shopDomain,
-        request.params.collectionId,
-        request.query.first,
-      ),
-  );
-};
+  serveRoute(app, contract.collectionProducts, async ({ tenant, params, query }) => ({
+    data: (await collectionProducts(deps, tenant, params.collectionId, query.first)).map(
+      toPickerItem,
+    ),
+  }));
+}

@@ -1,97 +1,61 @@
-import {
-  type CatalogueCollection,
-  type CatalogueProductsResponse,
-  PRODUCT_SEARCH_PAGE_SIZE,
-  type ProductPickerItem,
-} from '@popstage/core/popclips';
+import { COLLECTION_SEARCH_SIZE, PRODUCT_SEARCH_PAGE_SIZE } from '@popstage/core/catalogue';
 import type { AppDeps } from '../../deps';
-import type { PlatformProduct } from '../../platform/port';
-import { ensureShop } from '../shop/service';
+import type { Connection, PlatformCollection, PlatformProduct } from '../../platform/port';
+import type { Tenant } from '../../tenant';
 
-/** Collection search answers the first 20 (spec 03 §7). */
-export const COLLECTION_SEARCH_SIZE = 20;
-
-type CatalogueDeps = Pick<AppDeps, 'database' | 'platform'>;
+type CatalogueDeps = Pick<AppDeps, 'platform'>;
 
 /**
  * The product picker (spec 02 §2, 03 §7): pages of 10, searched by title, ACTIVE products
  * published to the Popstage sales channel only (what the storefront player can show).
  */
-export async function searchProducts(
+export function searchProducts(
   deps: CatalogueDeps,
-  shopDomain: string,
+  tenant: Tenant,
   query: { query?: string | undefined; after?: string | undefined },
-): Promise<CatalogueProductsResponse> {
-  await ensureShop(deps, shopDomain);
-  const page = await deps.platform.listProducts(shopDomain, {
+): Promise<Connection<PlatformProduct>> {
+  return deps.platform.listProducts(tenant.shop.shopifyDomain, {
     first: PRODUCT_SEARCH_PAGE_SIZE,
     after: query.after ?? null,
     ...(query.query ? { query: query.query } : {}),
     status: 'ACTIVE',
     publishedOnly: true,
   });
-  return { data: page.nodes.map(toPickerItem), pageInfo: page.pageInfo };
 }
 
 /** Tagged products by id (the edit page), in the order asked; unknown ids are left out. */
-export async function productsByIds(
+export function productsByIds(
   deps: CatalogueDeps,
-  shopDomain: string,
+  tenant: Tenant,
   ids: string[],
-): Promise<{ data: ProductPickerItem[] }> {
-  await ensureShop(deps, shopDomain);
-  const products = await deps.platform.getProducts(shopDomain, ids);
-  return { data: products.map(toPickerItem) };
+): Promise<PlatformProduct[]> {
+  return deps.platform.getProducts(tenant.shop.shopifyDomain, ids);
 }
 
 /** The first products of one collection, for the collection carousel's preview (spec 02 §9: 5). */
 export async function collectionProducts(
   deps: CatalogueDeps,
-  shopDomain: string,
+  tenant: Tenant,
   collectionId: string,
   first: number,
-): Promise<{ data: ProductPickerItem[] }> {
-  await ensureShop(deps, shopDomain);
-  const page = await deps.platform.listProducts(shopDomain, {
+): Promise<PlatformProduct[]> {
+  const page = await deps.platform.listProducts(tenant.shop.shopifyDomain, {
     first,
     collectionId,
     status: 'ACTIVE',
     publishedOnly: true,
   });
-  return { data: page.nodes.map(toPickerItem) };
+  return page.nodes;
 }
 
 export async function searchCollections(
   deps: CatalogueDeps,
-  shopDomain: string,
+  tenant: Tenant,
   query: { query?: string | undefined },
-): Promise<{ data: CatalogueCollection[] }> {
-  await ensureShop(deps, shopDomain);
-  const page = await deps.platform.listCollections(shopDomain, {
+): Promise<PlatformCollection[]> {
+  const page = await deps.platform.listCollections(tenant.shop.shopifyDomain, {
     first: COLLECTION_SEARCH_SIZE,
     ...(query.query ? { query: query.query } : {}),
   });
-  return {
-    data: page.nodes.map(({ id, title, handle, productsCount }) => ({
-      id,
-      title,
-      handle,
-      productsCount,
-    })),
-  };
-}
-
-export function toPickerItem(product: PlatformProduct): ProductPickerItem {
-  const image = product.images[0];
-  return {
-    id: product.id,
-    title: product.title,
-    description: product.description,
-    handle: product.handle,
-    createdAt: product.createdAt,
-    amount: product.priceRange.min,
-    currencyCode: product.priceRange.currencyCode,
-    imgSrc: image?.url ?? null,
-    imgAlt: image ? image.altText || product.title : null,
-  };
+  return page.nodes;
 }

@@ -1,5 +1,6 @@
+import { PRODUCT_SEARCH_PAGE_SIZE } from '@popstage/core/catalogue';
 import { formatPrice } from '@popstage/core/format';
-import { PRODUCT_SEARCH_PAGE_SIZE, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
+import { SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
 import {
   BlockStack,
   Box,
@@ -13,9 +14,9 @@ import {
 } from '@shopify/polaris';
 import { ImageIcon, SearchIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
-import { useProductSearch } from '../api/products-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProductSearch } from '../../catalogue';
 import { fromPickerItem, type TaggedProduct } from '../shared/tagged-product';
-import { useDebouncedValue } from '../shared/use-debounced-value';
 import styles from './product-search.module.css';
 
 export const NO_PRODUCT_RESULTS = 'Could not find any results';

@@ -18,8 +18,8 @@ import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useApi } from '../../../lib/api/ApiContext';
+import { usePopclipsPlanLevel } from '../../billing';
 import { openUpgrade } from '../../shop/landing/upgrade-link';
-import { usePopclipsPlanLevel } from '../shared/use-plan-level';
 import { DeviceMock } from './DeviceMock';
 import {
   DEFAULT_POSITIONS,

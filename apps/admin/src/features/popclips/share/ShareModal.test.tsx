@@ -6,11 +6,11 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { basicShop } from '../../../test/carousel-fixture';
+import { popclip } from '../../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { readyShop } from '../../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../../test/toasts';
-import { basicShop } from '../testing/carousel-fixture';
-import { popclip } from '../testing/clip-fixture';
 
 const GATING = '/api/shopify/shop/popclips/share-gating';
 const URL_1 = 'http://admin.test/s/abc123';

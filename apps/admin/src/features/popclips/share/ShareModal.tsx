@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useApi } from '../../../lib/api/ApiContext';
 import { ApiError } from '../../../lib/api/errors';
-import { copyText } from './copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { generateShareLink, shareQueryKey, useShareGating } from './share-api';
 
 interface Props {

@@ -1,4 +1,5 @@
-import type { PopclipProduct, ProductPickerItem } from '@popstage/core/popclips';
+import type { ProductPickerItem } from '@popstage/core/catalogue';
+import type { PopclipProduct } from '@popstage/core/popclips';
 import type { WireProduct } from '../api/clips-api';
 
 /** A product tagged on the form: what the picker or the stored clip tells us. */

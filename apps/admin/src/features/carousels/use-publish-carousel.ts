@@ -1,26 +1,25 @@
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useHost } from '../../../app/host/HostContext';
-import { useShop } from '../../../app/shop/ShopContext';
-import { useApi } from '../../../lib/api/ApiContext';
-import { carouselsQueryKey, publishCarousel } from './carousels-api';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
+import { usePublishCarouselCall } from './carousels-api';
 
 /** Our wording: the spec gives no text for the publish step. */
 export const CAROUSEL_PUBLISHED = 'Carousel published';
 
 /** is_published false → true (the server also records the wizard's step 4). */
 export function usePublishCarousel() {
-  const api = useApi();
   const host = useHost();
   const shop = useShop();
   const queryClient = useQueryClient();
-  const [publishing, setPublishing] = useState(false);
+  const call = usePublishCarouselCall();
 
   const publish = async (carouselId: string): Promise<boolean> => {
-    setPublishing(true);
     try {
-      await publishCarousel(api, carouselId, shop.shopifyDomain);
+      await call.mutateAsync({
+        params: { carousel_id: carouselId },
+        body: { customer_id: shop.shopifyDomain, is_published: true },
+      });
       host.showToast(CAROUSEL_PUBLISHED);
       void queryClient.invalidateQueries({ queryKey: ['shop'] });
       return true;
@@ -29,11 +28,8 @@ export function usePublishCarousel() {
         error: true,
       });
       return false;
-    } finally {
-      setPublishing(false);
-      void queryClient.invalidateQueries({ queryKey: carouselsQueryKey });
     }
   };
 
-  return { publish, publishing };
+  return { publish, publishing: call.isPending };
 }

@@ -1,6 +1,13 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
-import { FILE_CATEGORY, MIN_CAROUSEL_CLIPS, POPCLIP_LABELS, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
-import { type CarouselType, carouselFormError } from '@popstage/core/carousels';
+import { type CarouselType, carouselCreateSchema } from '@popstage/core/carousels';
+import type { CatalogueCollection } from '@popstage/core/catalogue';
+import {
+  FILE_CATEGORY,
+  MIN_CAROUSEL_CLIPS,
+  POPCLIP_LABELS,
+  POPCLIP_TOASTS,
+  type Popclip,
+} from '@popstage/core/popclips';
 import { ROUTES } from '@popstage/core/routing';
 import {
   Banner,
@@ -14,28 +21,21 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { LockIcon } from '@shopify/polaris-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useHost } from '../../../app/host/HostContext';
-import { PageShell } from '../../../app/shell/PageShell';
-import { useShop } from '../../../app/shop/ShopContext';
-import { useApi } from '../../../lib/api/ApiContext';
-import { ApiError } from '../../../lib/api/errors';
-import { UpgradeModal } from '../form/UpgradeModal';
-import { usePopclipsPlanLevel } from '../shared/use-plan-level';
+import { useHost } from '../../app/host/HostContext';
+import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import { ApiError } from '../../lib/api/errors';
+import { usePopclipsPlanLevel } from '../billing';
+import { useCollections } from '../catalogue';
+import { UpgradeModal } from '../popclips';
 import { ClipPicker } from './ClipPicker';
 import { CollectionPicker, CollectionPreview } from './CollectionPicker';
 import { suggestCarouselTitle } from './carousel-rules';
-import {
-  type CarouselBody,
-  type CatalogueCollection,
-  carouselsQueryKey,
-  saveCarousel,
-  useCarousel,
-  useCarousels,
-  useCollections,
-} from './carousels-api';
+import { useCarousel, useCarousels, useSaveCarousel } from './carousels-api';
 import { PublishStepsModal } from './PublishStepsModal';
 import { SortableClipList } from './SortableClipList';
 import { usePublishCarousel } from './use-publish-carousel';
@@ -63,7 +63,6 @@ function CarouselForm({ mode }: Props) {
   const host = useHost();
   const shop = useShop();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const level = usePopclipsPlanLevel();
   const [params] = useSearchParams();
   const editId = mode === 'edit' ? params.get('id') : null;
@@ -78,9 +77,9 @@ function CarouselForm({ mode }: Props) {
   const [collection, setCollection] = useState<CatalogueCollection | null>(null);
   const [collectionChanged, setCollectionChanged] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<{ carousel_id: string; carousel_title: string } | null>(null);
   const publisher = usePublishCarousel();
+  const saver = useSaveCarousel();
   const loadedFor = useRef<string | null>(null);
 
   // Edit: a missing carousel goes back to the list.
@@ -167,24 +166,25 @@ function CarouselForm({ mode }: Props) {
   };
 
   const save = async () => {
-    const error = carouselFormError({ title, type, typeIds });
-    if (error) {
-      host.showToast(error, { error: true });
-      return;
-    }
-    const body: CarouselBody = {
+    // The server's own schema: the same rules and messages (title, 3 clips, one collection).
+    const checked = carouselCreateSchema.safeParse({
       ...(stored ? { carousel_id: stored.carousel_id } : {}),
       customer_id: shop.shopifyDomain,
-      carousel_title: title.trim(),
+      carousel_title: title,
       carousel_type: type,
       carousel_type_ids: typeIds,
       // A collection's order is kept by the server, and cleared when the collection changes.
       ...(type === 'custom' ? { sorted_popclips_ids: typeIds } : {}),
-    };
-    setSaving(true);
+    });
+    if (!checked.success) {
+      host.showToast(checked.error.issues[0]?.message ?? POPCLIP_TOASTS.genericFailed, {
+        error: true,
+      });
+      return;
+    }
+    const body = checked.data;
     try {
-      const answer = await saveCarousel(api, body);
-      void queryClient.invalidateQueries({ queryKey: carouselsQueryKey });
+      const answer = await saver.save(body);
       if (stored?.is_published) {
         host.showToast(POPCLIP_TOASTS.carouselSaved);
         navigate(ROUTES.popclipsList);
@@ -195,8 +195,6 @@ function CarouselForm({ mode }: Props) {
       host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
         error: true,
       });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -213,7 +211,7 @@ function CarouselForm({ mode }: Props) {
     <PageShell
       title={pageTitle}
       loading={loading}
-      primaryAction={{ content: 'Save', loading: saving, onAction: () => void save() }}
+      primaryAction={{ content: 'Save', loading: saver.pending, onAction: () => void save() }}
     >
       <Layout>
         <Layout.Section>

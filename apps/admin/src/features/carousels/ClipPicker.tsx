@@ -1,8 +1,8 @@
 import { POPCLIP_EMPTY_MESSAGES, type Popclip } from '@popstage/core/popclips';
 import { BlockStack, Button, InlineStack, Spinner, Text } from '@shopify/polaris';
 import { useMemo } from 'react';
-import { useShop } from '../../../app/shop/ShopContext';
-import { useClipsList } from '../api/clips-api';
+import { useShop } from '../../app/shop/ShopContext';
+import { useClipsList } from '../popclips';
 import styles from './carousels.module.css';
 
 interface Props {

@@ -1,5 +1,5 @@
+import type { Carousel } from '@popstage/core/carousels';
 import { POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
-import { type Carousel } from '@popstage/core/carousels';
 import { ROUTES } from '@popstage/core/routing';
 import {
   Badge,
@@ -15,8 +15,8 @@ import {
 import { DeleteIcon, EditIcon, PlusIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHost } from '../../../app/host/HostContext';
-import { useShop } from '../../../app/shop/ShopContext';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
 import { editCarouselPath } from './carousel-rules';
 import { useCarousels } from './carousels-api';
 import { PublishStepsModal } from './PublishStepsModal';

@@ -1,6 +1,6 @@
 import type { Carousel } from '@popstage/core/carousels';
-import { ADDONS, subscriptionWith } from '../../../test/billing-fixture';
-import { readyShop } from '../../../test/shop-fixture';
+import { ADDONS, subscriptionWith } from './billing-fixture';
+import { readyShop } from './shop-fixture';
 
 export const basicShop = () =>
   readyShop({ subscription: subscriptionWith([ADDONS.popclipsBasic]) });

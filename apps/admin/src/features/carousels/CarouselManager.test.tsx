@@ -2,11 +2,11 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRoutes, renderApp } from '../../../test/render-app';
-import { readyShop } from '../../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../../test/toasts';
-import { basicShop, carousel } from '../testing/carousel-fixture';
-import { popclip } from '../testing/clip-fixture';
+import { basicShop, carousel } from '../../test/carousel-fixture';
+import { popclip } from '../../test/clip-fixture';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, pageTitle } from '../../test/toasts';
 import { ALL_POPCLIPS_BANNER_TITLE } from './CarouselManager';
 
 function routes(extra: FakeRoutes = {}): FakeRoutes {

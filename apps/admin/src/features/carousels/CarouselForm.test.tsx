@@ -1,13 +1,13 @@
+import type { Carousel } from '@popstage/core/carousels';
 import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
-import { type Carousel } from '@popstage/core/carousels';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRoutes, renderApp } from '../../../test/render-app';
-import { readyShop } from '../../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../../test/toasts';
-import { basicShop, carousel, premiumShop } from '../testing/carousel-fixture';
-import { popclip } from '../testing/clip-fixture';
+import { basicShop, carousel, premiumShop } from '../../test/carousel-fixture';
+import { popclip } from '../../test/clip-fixture';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, pageTitle } from '../../test/toasts';
 import { TYPE_LOCKED_HELP } from './CarouselFormPage';
 import { CAROUSEL_PUBLISHED } from './use-publish-carousel';
 

@@ -2,9 +2,9 @@ import { carouselEmbedHtml } from '@popstage/core/carousels';
 import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
 import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
 import type { ReactNode } from 'react';
-import { useHost } from '../../../app/host/HostContext';
-import { useShop } from '../../../app/shop/ShopContext';
-import { copyText } from '../share/copy-text';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
+import { copyText } from '../../lib/copy-text';
 import styles from './carousels.module.css';
 import { themeEditorUrl } from './theme-links';
 

@@ -1,9 +1,9 @@
 import {
+  type CatalogueCollection,
   COLLECTION_FETCH_PRODUCTS,
   COLLECTION_PREVIEW_PRODUCTS,
-  POPCLIP_EMPTY_MESSAGES,
-  POPCLIP_LABELS,
-} from '@popstage/core/popclips';
+} from '@popstage/core/catalogue';
+import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS } from '@popstage/core/popclips';
 import {
   BlockStack,
   Icon,
@@ -16,10 +16,10 @@ import {
 } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
-import { useDebouncedValue } from '../shared/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useCollectionPreview, useCollections } from '../catalogue';
 import { productCountLabel } from './carousel-rules';
 import styles from './carousels.module.css';
-import { type CatalogueCollection, useCollectionPreview, useCollections } from './carousels-api';
 
 /** Collection search waits until typing has stopped for 500 ms. */
 export const COLLECTION_SEARCH_DEBOUNCE_MS = 500;

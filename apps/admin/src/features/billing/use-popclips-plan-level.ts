@@ -4,8 +4,8 @@ import {
   popclipsPlanLevel,
 } from '@popstage/core/billing';
 import { useMemo } from 'react';
-import { useShop } from '../../../app/shop/ShopContext';
-import { lineItemAddons } from '../../billing/line-items';
+import { useShop } from '../../app/shop/ShopContext';
+import { lineItemAddons } from './line-items';
 
 /** The shop's popclips level (free, basic, premium) from its active popclips add-on price. */
 export function usePopclipsPlanLevel(): PopclipsPlanLevel {

@@ -1,4 +1,4 @@
-import type { HostKind } from '../../../app/host/types';
+import type { HostKind } from '../../app/host/types';
 
 /**
  * Where the merchant turns the app embed on and places the carousel block: the Shopify theme

@@ -1,4 +1,5 @@
-import type { Popclip, PopclipStatus, ProductPickerItem } from '@popstage/core/popclips';
+import type { ProductPickerItem } from '@popstage/core/catalogue';
+import type { Popclip, PopclipStatus } from '@popstage/core/popclips';
 
 /** A clip as the media API answers it; tests override what they are about. */
 export function popclip(

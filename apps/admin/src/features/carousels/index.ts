@@ -1,0 +1,2 @@
+/** The carousels area's public face. */
+export { CarouselManager } from './CarouselManager';

@@ -1,0 +1,40 @@
+import { catalogueContract } from '@popstage/core/catalogue';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useApi } from '../../lib/api/ApiContext';
+import { routeKey, useRouteQuery } from '../../lib/api/hooks';
+
+/** The product picker: 10 published products a page, by title words, with cursors. */
+export function useProductSearch(query: string) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: routeKey(catalogueContract.products, { query }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        catalogueContract.products,
+        { query: { query, ...(pageParam ? { after: pageParam } : {}) } },
+        { signal },
+      ),
+    getNextPageParam: (last) =>
+      last.pageInfo.hasNextPage && last.pageInfo.endCursor ? last.pageInfo.endCursor : undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** The first 20 collections whose title matches. */
+export function useCollections(query: string, enabled: boolean) {
+  return useRouteQuery(
+    catalogueContract.collections,
+    { query: { query } },
+    { enabled, placeholderData: keepPreviousData, select: (answer) => answer.data },
+  );
+}
+
+/** The first products of a collection, for the preview (spec 02 §9: 5). */
+export function useCollectionPreview(collectionId: string | null, first: number) {
+  return useRouteQuery(
+    catalogueContract.collectionProducts,
+    { params: { collectionId: collectionId ?? '' }, query: { first } },
+    { enabled: collectionId !== null, retry: false, select: (answer) => answer.data },
+  );
+}
