@@ -42,13 +42,10 @@ const EditPopclipPage = lazyPage(
   'EditPopclipPage',
 );
 const CreateCarouselPage = lazyPage(
-  () => import('../features/popclips/CreateCarouselPage'),
-  'CreateCarouselPage',
+  () => import('../features/carousels/create-carousel'),
+  'Component',
 );
-const EditCarouselPage = lazyPage(
-  () => import('../features/popclips/EditCarouselPage'),
-  'EditCarouselPage',
-);
+const EditCarouselPage = lazyPage(() => import('../features/carousels/edit-carousel'), 'Component');
 const PopclipsSettingsPage = lazyPage(
   () => import('../features/popclips/PopclipsSettingsPage'),
   'PopclipsSettingsPage',
