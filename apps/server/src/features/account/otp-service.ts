@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { OtpDeliveryError } from '../../platform/sms/port';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { generateOtpCode, generateUid, hashOtpCode, otpCodeMatches, otpHashKey } from './otp-code';
 import {
   type ChallengeRow,

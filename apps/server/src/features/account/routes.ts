@@ -12,7 +12,7 @@ import {
 } from '@popstage/core/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { resendOtp, sendOtp, verificationWire, verifyOtp } from './otp-service';
 import { latestVerification, phoneUsedElsewhere } from './otp-store';
 import { createSellerAccount } from './seller-service';

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError } from '../../http/errors';
 import { LivePlatformError } from '../../platform/live/port';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { findVerificationByUid, phoneUsedElsewhere } from './otp-store';
 import { findSellerAccount, type SellerAccountRow, saveSellerAccount } from './seller-store';
 import { emailUsedElsewhere, isUniqueViolation } from './store-account-store';

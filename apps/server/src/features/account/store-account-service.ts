@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, normaliseEmail, type StoreAccountWire } from '@popsta
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { CREATE_STORE_ACCOUNT_JOB } from './store-account-job';
 import {
   emailUsedElsewhere,

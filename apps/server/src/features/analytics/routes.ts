@@ -2,7 +2,7 @@ import { ANALYTICS_STREAMS, analyticsIngestBodySchema } from '@popstage/core/ana
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/errors';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { insertEvents, listEvents } from './event-store';
 
 /** The data-lake ingest the admin sends to when no external data lake is configured. */

@@ -8,8 +8,8 @@ import {
 } from '@popstage/core/attribution';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { knownClipIds } from '../engagement/store';
-import { storefrontShop } from '../storefront/data';
+import { knownClipIds } from '../engagement';
+import { storefrontShop } from '../storefront';
 import { insertOrder, type OrderWithAttributions, visitorInteractions } from './store';
 
 /** Why an order was acknowledged without storing anything. */

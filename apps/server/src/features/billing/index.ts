@@ -1,2 +1,15 @@
 /** The billing area's public face: what other areas may use. */
+
+export { installCatalogue, readCatalogue } from './catalogue-store';
+export {
+  overViewLimit,
+  popclipsGating,
+  readViewLimit,
+  storedLimitApplies,
+  viewLimitFacts,
+} from './gating';
 export { planFacts } from './plan-facts';
+export { proposePlanChange } from './service';
+export { shopBillingState } from './shop-billing-state';
+export { activeSubscription, cancelOpenSubscriptions, withShopLock } from './subscription-store';
+export { syncShopSubscriptions } from './sync';

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { currentCycle } from './billing-cycle';
 import { findDiscountCodeRow, readCatalogue } from './catalogue-store';
 import { popclipsGating } from './gating';

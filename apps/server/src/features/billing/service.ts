@@ -9,7 +9,7 @@ import {
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { readCatalogue } from './catalogue-store';
 import { findDraft, insertDraft } from './draft-store';
 import { type PricedSelection, priceSelection } from './pricing';

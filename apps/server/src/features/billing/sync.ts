@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import {
   endSubscriptions,
   type SubscriptionRow,

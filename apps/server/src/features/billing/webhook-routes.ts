@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { findShop } from '../shop/store';
+import { findShop } from '../shop';
 import { syncShopSubscriptions } from './sync';
 
 /**

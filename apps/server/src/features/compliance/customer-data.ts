@@ -6,7 +6,7 @@ import {
   storefrontEvents,
   storefrontOrders,
 } from '../../db/schema';
-import { findShop } from '../shop/store';
+import { findShop } from '../shop';
 
 /**
  * What the app holds about a shop's customer. Nothing is keyed by Shopify's customer id, e-mail or

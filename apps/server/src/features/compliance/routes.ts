@@ -4,7 +4,7 @@ import {
   shopRedactPayloadSchema,
 } from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { findShop } from '../shop/store';
+import { findShop } from '../shop';
 import { redactCustomerOrders, summarizeCustomerData } from './customer-data';
 import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
 

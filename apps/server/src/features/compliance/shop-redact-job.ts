@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { shopifySessions, shops, webhookDeliveries } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
-import { findShop } from '../shop/store';
+import { findShop } from '../shop';
 
 /** shop/redact's work: everything stored for an uninstalled shop, media objects included. */
 export const SHOP_REDACT_JOB = 'compliance.shop-redact';

@@ -6,9 +6,8 @@ import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import { postWebhook } from '../../test/webhooks';
-import { clipFolder, derivedKeys } from '../popclips/media-keys';
-import { insertPopclip } from '../popclips/store';
-import { insertShareLink } from '../sharing/store';
+import { clipFolder, derivedKeys, insertPopclip } from '../popclips';
+import { insertShareLink } from '../sharing';
 
 /** Fixtures for the uninstall and privacy webhook tests: a shop with clips, media, orders. */
 

@@ -3,7 +3,7 @@ import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/cor
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { planBatch } from './batch';
 import { clipLikeCounts, clipViewCounts, knownClipIds, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';

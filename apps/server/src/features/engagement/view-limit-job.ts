@@ -2,12 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclipDailyViews, popclipViewLimits, type ShopRow, shops } from '../../db/schema';
 import { defineJob } from '../../jobs/job';
-import {
-  overViewLimit,
-  readViewLimit,
-  storedLimitApplies,
-  viewLimitFacts,
-} from '../billing/gating';
+import { overViewLimit, readViewLimit, storedLimitApplies, viewLimitFacts } from '../billing';
 
 /** Re-checks the view limit of one shop (after an ingest crosses it) or of every active shop. */
 export const VIEW_LIMITS_JOB = 'popclips.view-limits';

@@ -2,8 +2,8 @@ import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboardi
 import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { countPopclips } from '../popclips/store';
-import { ensureShop } from '../shop/service';
+import { countPopclips } from '../popclips';
+import { ensureShop } from '../shop';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
 /** The steps the admin marks itself; steps 1 and 2 are read from the store, never stored. */

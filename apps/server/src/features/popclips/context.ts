@@ -7,11 +7,10 @@ import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/c
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
-import { findSellerAccount } from '../account/seller-store';
-import { readCatalogue } from '../billing/catalogue-store';
-import { activeSubscription } from '../billing/subscription-store';
-import { readPopclipsSettings } from '../settings/store';
-import { ensureShop } from '../shop/service';
+import { findSellerAccount } from '../account';
+import { activeSubscription, readCatalogue } from '../billing';
+import { readPopclipsSettings } from '../settings';
+import { ensureShop } from '../shop';
 
 /** What every clip call needs about the session's shop. */
 export interface ClipContext {

@@ -10,7 +10,7 @@ import {
 } from '@popstage/core/popclips';
 import { HttpError } from '../../http/errors';
 import { SocialImportError } from '../../platform/social/port';
-import { storeEvent } from '../onboarding/store';
+import { storeEvent } from '../onboarding';
 import { clipContext } from './context';
 import { clipFolder } from './media-keys';
 import { resolveTaggedProducts } from './products';

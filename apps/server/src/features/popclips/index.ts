@@ -1,2 +1,8 @@
 /** The popclips area's public face: what other areas may use. */
-export { findPopclipsByMetaIds } from './store';
+
+export { queueProductClipCounts } from './clip-counts-queue';
+export { clipContext, clipVisibility, popclipsLevel } from './context';
+export { clipFolder, derivedKeys } from './media-keys';
+export { requireClip } from './service';
+export { countPopclips, findPopclipsByMetaIds, insertPopclip } from './store';
+export { MEDIA_URL_SECONDS } from './wire';

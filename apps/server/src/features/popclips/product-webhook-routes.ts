@@ -1,7 +1,7 @@
 import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core/storefront';
 import type { AppDeps } from '../../deps';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { storefrontShop } from '../storefront/data';
+import { storefrontShop } from '../storefront';
 import { queueProductClipCounts } from './clip-counts-queue';
 import { productOnShownClips } from './clip-counts-store';
 

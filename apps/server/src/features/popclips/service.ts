@@ -12,10 +12,10 @@ import {
 import type { PopclipRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
-import { popclipsGating } from '../billing/gating';
-import { removeClipFromCarousels } from '../carousels/store';
-import { clipCounts } from '../engagement/store';
-import { storeEvent } from '../onboarding/store';
+import { popclipsGating } from '../billing';
+import { removeClipFromCarousels } from '../carousels';
+import { clipCounts } from '../engagement';
+import { storeEvent } from '../onboarding';
 import {
   productPagesDiffer,
   queueProductClipCounts,

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { subscriptions } from '../../db/schema';
 import type { CreateAppSubscriptionInput } from '../../platform/port';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
-import { syncShopSubscriptions } from '../billing/sync';
+import { syncShopSubscriptions } from '../billing';
 import { ensureShop } from '../shop/service';
 import { type SandboxTestApp, startSandboxApp } from './test-app';
 
 // The real sync runs; the spy proves the Approve button goes through it.
-vi.mock('../billing/sync', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../billing/sync')>();
-  return { syncShopSubscriptions: vi.fn(actual.syncShopSubscriptions) };
+vi.mock('../billing', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../billing')>();
+  return { ...actual, syncShopSubscriptions: vi.fn(actual.syncShopSubscriptions) };
 });
 
 const RETURN_URL = `http://localhost:3000/billing/return?shop=${DEMO_SHOP}`;

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxStore } from '../../platform/sandbox/store';
-import { syncShopSubscriptions } from '../billing/sync';
+import { syncShopSubscriptions } from '../billing';
 import {
   renderAlreadyDecidedPage,
   renderApprovalPage,

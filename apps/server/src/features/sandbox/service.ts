@@ -8,10 +8,9 @@ import { HttpError, notFound } from '../../http/errors';
 import type { PlatformProduct, PlatformShop } from '../../platform/port';
 import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
 import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
-import { proposePlanChange } from '../billing/service';
-import { queueProductClipCounts } from '../popclips/clip-counts-queue';
-import { ensureShop, featureFlagsOf } from '../shop/service';
-import { deleteShop, findShop, updateShop } from '../shop/store';
+import { proposePlanChange } from '../billing';
+import { queueProductClipCounts } from '../popclips';
+import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';
 import {
   type MobileAppRequest,
   type MobilePreset,

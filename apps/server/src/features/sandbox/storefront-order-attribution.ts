@@ -2,8 +2,8 @@ import type { AttributionKind } from '@popstage/core/attribution';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclips } from '../../db/schema';
-import { orderAttribution } from '../attribution/store';
-import { findShop } from '../shop/store';
+import { orderAttribution } from '../attribution';
+import { findShop } from '../shop';
 
 /**
  * What Popstage recorded for a sandbox order, for the confirmation page's panel: whether the

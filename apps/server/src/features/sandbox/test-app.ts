@@ -8,7 +8,7 @@ import { createQueues } from '../../jobs/workers';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestClock, type TestClock } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { installCatalogue } from '../billing/catalogue-store';
+import { installCatalogue } from '../billing';
 import { sandboxRoutes } from './routes';
 import { ORDERS_CREATE_PATH } from './storefront-order-webhook';
 

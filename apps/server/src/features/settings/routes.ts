@@ -1,6 +1,6 @@
 import { popclipsSettingsBodySchema } from '@popstage/core/popclips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { savePopclipsSettings } from './service';
 import { readPopclipsSettings } from './store';
 

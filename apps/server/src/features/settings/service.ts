@@ -6,8 +6,8 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
-import { queueProductClipCounts } from '../popclips/clip-counts-queue';
-import { ensureShop } from '../shop/service';
+import { queueProductClipCounts } from '../popclips';
+import { ensureShop } from '../shop';
 import { readPopclipsSettings, writePopclipsSettings } from './store';
 
 /**

@@ -1,7 +1,7 @@
 import { formatCurrency } from '@popstage/core/format';
 import { SHARE_PAGE_TEXTS as T } from '@popstage/core/popclips';
 import type { StoredPopclipProduct } from '../../db/schema';
-import { type Html, html } from '../sandbox/html';
+import { type Html, html } from '../sandbox';
 
 /**
  * The public share page (GET /s/{code}): plain HTML and inline CSS, no script, so that it

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { shopIsServed } from '@popstage/core/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_URL_SECONDS } from '../popclips/wire';
+import { MEDIA_URL_SECONDS } from '../popclips';
 import { renderNotFoundPage, renderSharePage, SHARE_PAGE_CSP } from './page';
 import { shareUrl } from './service';
 import { findSharedClip } from './store';

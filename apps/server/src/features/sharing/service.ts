@@ -11,9 +11,8 @@ import {
 import type { PopclipRow, ShareLinkRow, ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
-import { withShopLock } from '../billing/subscription-store';
-import { clipContext } from '../popclips/context';
-import { requireClip } from '../popclips/service';
+import { withShopLock } from '../billing';
+import { clipContext, requireClip } from '../popclips';
 import {
   countSharesSince,
   findShareLinkByClip,

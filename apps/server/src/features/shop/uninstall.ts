@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ShopRow, shopifySessions, shops } from '../../db/schema';
-import { cancelOpenSubscriptions } from '../billing/subscription-store';
+import { cancelOpenSubscriptions } from '../billing';
 
 export type UninstallOutcome =
   /** Marked uninstalled now (or again: a replay under another webhook id changes nothing). */

@@ -7,7 +7,7 @@ import type {
 } from '@popstage/core/storefront';
 import type { CarouselRow, PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
-import { clipVisibility } from '../popclips/context';
+import { clipVisibility } from '../popclips';
 import { type StorefrontData, storefrontPositions } from './data';
 
 /** Turns an object key into a URL (signed GET, or the key itself to fingerprint the answer). */

@@ -5,9 +5,9 @@ import {
 } from '@popstage/core/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors';
-import { findStoreAccount } from '../account/store-account-store';
-import { activeSubscription } from '../billing/subscription-store';
-import { ensureShop } from '../shop/service';
+import { findStoreAccount } from '../account';
+import { activeSubscription } from '../billing';
+import { ensureShop } from '../shop';
 import { insertSupportRequest, type SupportRequestRow, supportRequestsOf } from './store';
 import { signZendeskToken } from './zendesk-token';
 

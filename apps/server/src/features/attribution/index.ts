@@ -1,0 +1,2 @@
+/** The attribution area's public face: what other areas may use. */
+export { orderAttribution } from './store';

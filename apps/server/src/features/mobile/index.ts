@@ -1,0 +1,2 @@
+/** The mobile area's public face: what other areas may use. */
+export { mobileAppFacts } from './app-request-store';
