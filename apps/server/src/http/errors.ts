@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PlatformError, type PlatformErrorKind } from '../platform/errors';
 
 /** An error a caller caused: answered with its status and a JSON body carrying the message. */
 export class HttpError extends Error {
@@ -16,6 +17,16 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 
+/** What the caller is told when an outside service fails in a way it reports. */
+const PLATFORM_STATUS: Record<PlatformErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
+  unavailable: 503,
+};
+
 /** JSON error bodies everywhere; unexpected failures are logged with the request id, never leaked. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,6 +40,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: issues[0]?.message ?? 'Invalid request',
         issues,
       });
+    }
+    if (error instanceof PlatformError) {
+      const status = PLATFORM_STATUS[error.kind];
+      return reply
+        .status(status)
+        .send({ error: statusText(status), message: error.message, ...error.details });
     }
     if (error instanceof HttpError) {
       return reply

@@ -28,11 +28,11 @@ describe('sandbox app_url metafield', () => {
 
   it('refuses a value that is not an http(s) URL, and unknown shops', async () => {
     await expect(store.setAppUrlMetafield(OTHER_SHOP, 'javascript:alert(1)')).rejects.toMatchObject(
-      { statusCode: 422 },
+      { kind: 'refused' },
     );
     expect(await store.appUrlMetafield(OTHER_SHOP)).toBeNull();
     await expect(
       store.setAppUrlMetafield('nowhere.myshopify.com', 'https://popstage.example'),
-    ).rejects.toMatchObject({ statusCode: 404 });
+    ).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxShops } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { PlatformError } from '../errors';
 import { APP_URL_METAFIELD } from '../port';
 
 /** Like Shopify's `url` metafield type: an absolute http(s) URL. */
@@ -12,7 +12,7 @@ export function createSandboxAppMetafields(db: Db) {
   return {
     async setAppUrlMetafield(shop: string, url: string): Promise<void> {
       if (!URL_VALUE.test(url))
-        throw new HttpError(422, `${url} is not a valid url metafield value`);
+        throw new PlatformError('refused', `${url} is not a valid url metafield value`);
       const { namespace, key, type } = APP_URL_METAFIELD;
       const entry = JSON.stringify({ [`${namespace}.${key}`]: { type, value: url } });
       // One jsonb merge: concurrent writes of other keys are not lost.
@@ -21,7 +21,8 @@ export function createSandboxAppMetafields(db: Db) {
         .set({ appMetafields: sql`${sandboxShops.appMetafields} || ${entry}::jsonb` as never })
         .where(eq(sandboxShops.domain, shop))
         .returning({ domain: sandboxShops.domain });
-      if (updated.length === 0) throw notFound(`Shop ${shop} is not a sandbox shop`);
+      if (updated.length === 0)
+        throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
     },
 
     /** What the theme's `app.metafields.popstage.app_url.value` reads; null when unset. */

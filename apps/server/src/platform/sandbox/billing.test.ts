@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 import type { CreateAppSubscriptionInput } from '../port';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import { createSandboxStore, type SandboxStore } from './store';
@@ -21,13 +21,13 @@ const input = (
 
 const numericId = (gid: string) => Number(gid.split('/').at(-1));
 
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
 }
 
 let database: Database;
@@ -77,14 +77,14 @@ describe('sandbox billing', () => {
     ['a discount with both values', { discount: { percentage: 0.1, amount: '1.00' } }],
     ['an empty name', { name: ' ' }],
   ])('rejects %s with 400', async (_label, overrides) => {
-    expect(
-      (await rejection(store.createAppSubscription(DEMO_SHOP, input(overrides)))).statusCode,
-    ).toBe(400);
+    expect((await rejection(store.createAppSubscription(DEMO_SHOP, input(overrides)))).kind).toBe(
+      'invalid',
+    );
   });
 
   it('answers 404 for a shop the sandbox does not have', async () => {
     const error = await rejection(store.createAppSubscription('unknown.myshopify.com', input()));
-    expect(error.statusCode).toBe(404);
+    expect(error.kind).toBe('not_found');
   });
 
   it('approval activates the charge for 30 days, once', async () => {
@@ -148,13 +148,13 @@ describe('sandbox billing', () => {
 
   it('cancels an active charge; unknown, foreign and pending ids are refused', async () => {
     const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
-    expect(
-      (await rejection(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).statusCode,
-    ).toBe(409);
+    expect((await rejection(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).kind).toBe(
+      'conflict',
+    );
     await store.approveAppSubscription(numericId(subscription.id));
 
     for (const id of [subscription.id, 'gid://shopify/AppSubscription/999999999', 'junk']) {
-      expect((await rejection(store.cancelAppSubscription(OTHER_SHOP, id))).statusCode).toBe(404);
+      expect((await rejection(store.cancelAppSubscription(OTHER_SHOP, id))).kind).toBe('not_found');
     }
     expect(await store.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
 

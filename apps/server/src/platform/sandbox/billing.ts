@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sandboxAppSubscriptions, sandboxShops } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { PlatformError } from '../errors';
 import type { CreateAppSubscriptionInput, PlatformAppSubscription, StorePlatform } from '../port';
 import { parseGid, toGid } from './gid';
 
@@ -124,14 +124,17 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
       const parsed = inputSchema.safeParse(input);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw badRequest(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
+        throw new PlatformError(
+          'invalid',
+          `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`,
+        );
       }
       const value = parsed.data;
       const [shopRow] = await db
         .select({ domain: sandboxShops.domain })
         .from(sandboxShops)
         .where(eq(sandboxShops.domain, shop));
-      if (!shopRow) throw notFound(`Shop ${shop} is not a sandbox shop`);
+      if (!shopRow) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
       const [row] = await db
         .insert(table)
         .values({
@@ -168,7 +171,8 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
       const numericId = parseGid('AppSubscription', id);
       const row = numericId === null ? undefined : await findRow(numericId);
       // Another shop's charge is reported exactly like an unknown one.
-      if (!row || row.shopDomain !== shop) throw notFound(`No app subscription ${id}`);
+      if (!row || row.shopDomain !== shop)
+        throw new PlatformError('not_found', `No app subscription ${id}`);
       if (row.status === 'CANCELLED') return; // idempotent, so a retried cancel is harmless
       const [cancelled] = await db
         .update(table)
@@ -176,7 +180,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .where(and(eq(table.id, row.id), eq(table.status, 'ACTIVE')))
         .returning({ id: table.id });
       if (!cancelled)
-        throw new HttpError(409, `App subscription ${id} is ${row.status}, not ACTIVE`);
+        throw new PlatformError('conflict', `App subscription ${id} is ${row.status}, not ACTIVE`);
     },
 
     async getAppSubscription(id) {

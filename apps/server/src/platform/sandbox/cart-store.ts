@@ -7,7 +7,7 @@ import {
   sandboxProducts,
   sandboxShops,
 } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 import { toGid } from './gid';
 
 /**
@@ -52,7 +52,7 @@ export function createCartStore(db: Db) {
           setWhere: eq(sandboxCarts.shopDomain, cart.shopDomain),
         })
         .returning();
-      if (!row) throw new HttpError(409, 'This cart belongs to another store');
+      if (!row) throw new PlatformError('conflict', 'This cart belongs to another store');
       return row;
     },
 

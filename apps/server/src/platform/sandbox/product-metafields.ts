@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxProducts } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 import { CLIP_COUNT_METAFIELD, type ProductClipCount } from '../port';
 import { parseGid } from './gid';
 
@@ -16,7 +16,10 @@ export function createSandboxProductMetafields(db: Db) {
         for (const { productId, count } of counts) {
           const id = parseGid('Product', productId);
           if (!Number.isSafeInteger(count)) {
-            throw new HttpError(422, `${count} is not a valid number_integer metafield value`);
+            throw new PlatformError(
+              'refused',
+              `${count} is not a valid number_integer metafield value`,
+            );
           }
           const entry = JSON.stringify({
             [KEY]: { type: CLIP_COUNT_METAFIELD.type, value: String(count) },
@@ -32,7 +35,8 @@ export function createSandboxProductMetafields(db: Db) {
                   })
                   .where(and(eq(sandboxProducts.shopDomain, shop), eq(sandboxProducts.id, id)))
                   .returning({ id: sandboxProducts.id });
-          if (updated.length === 0) throw new HttpError(422, `Owner ${productId} does not exist`);
+          if (updated.length === 0)
+            throw new PlatformError('refused', `Owner ${productId} does not exist`);
         }
       });
     },

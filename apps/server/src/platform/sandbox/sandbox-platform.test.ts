@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 import type { PlatformProduct } from '../port';
 import { generateStore } from './catalogue-generator';
 import { DEMO_SHOP, OTHER_SHOP, SANDBOX_SHOPS } from './shop-definitions';
@@ -32,13 +32,13 @@ async function snapshot(store: SandboxStore) {
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
 }
 
 let database: Database;
@@ -180,11 +180,11 @@ describe('listing', () => {
   });
 
   it('rejects page sizes outside 1..250 and foreign cursors', async () => {
-    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 0 }))).statusCode).toBe(400);
-    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 251 }))).statusCode).toBe(400);
-    expect(
-      (await rejection(store.listProducts(DEMO_SHOP, { after: 'not-a-cursor' }))).statusCode,
-    ).toBe(400);
+    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 0 }))).kind).toBe('invalid');
+    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 251 }))).kind).toBe('invalid');
+    expect((await rejection(store.listProducts(DEMO_SHOP, { after: 'not-a-cursor' }))).kind).toBe(
+      'invalid',
+    );
     expect((await store.listProducts(DEMO_SHOP, { collectionId: 'junk' })).nodes).toEqual([]);
   });
 
@@ -266,13 +266,13 @@ describe('changes a merchant makes', () => {
     expect(page.id).toMatch(/^gid:\/\/shopify\/Page\/\d+$/);
     expect(await store.findPage(DEMO_SHOP, 'live')).toEqual(page);
     const duplicate = store.createPage(DEMO_SHOP, { title: 'Again', handle: 'live', body: '' });
-    expect((await rejection(duplicate)).statusCode).toBe(409);
+    expect((await rejection(duplicate)).kind).toBe('conflict');
     const unknown = store.createPage('unknown.myshopify.com', {
       title: 'x',
       handle: 'x',
       body: '',
     });
-    expect((await rejection(unknown)).statusCode).toBe(404);
+    expect((await rejection(unknown)).kind).toBe('not_found');
   });
 
   it('switches the theme app embed', async () => {
@@ -281,8 +281,8 @@ describe('changes a merchant makes', () => {
     expect(await store.isAppEmbedEnabled(DEMO_SHOP)).toBe(true);
     await store.setAppEmbed(DEMO_SHOP, false);
     expect(await store.isAppEmbedEnabled(DEMO_SHOP)).toBe(false);
-    expect((await rejection(store.setAppEmbed('unknown.myshopify.com', true))).statusCode).toBe(
-      404,
+    expect((await rejection(store.setAppEmbed('unknown.myshopify.com', true))).kind).toBe(
+      'not_found',
     );
   });
 
@@ -298,7 +298,7 @@ describe('changes a merchant makes', () => {
     expect(demo).toEqual(fresh[0]);
     expect(await store.findPage(DEMO_SHOP, 'live')).toBeNull();
     expect(await store.countPublishedProducts(OTHER_SHOP)).toBeGreaterThan(0);
-    expect((await rejection(store.resetShop('unknown.myshopify.com'))).statusCode).toBe(404);
+    expect((await rejection(store.resetShop('unknown.myshopify.com'))).kind).toBe('not_found');
     await store.resetShop(OTHER_SHOP);
   });
 });

@@ -10,7 +10,7 @@ import {
   sandboxShops,
   sandboxThemes,
 } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { PlatformError } from '../errors';
 import type {
   Connection,
   PlatformCollection,
@@ -88,7 +88,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
   const requireShopRow = async (shop: string) => {
     const row = await findShopRow(shop);
-    if (!row) throw notFound(`Shop ${shop} is not a sandbox shop`);
+    if (!row) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
     return row;
   };
 
@@ -307,7 +307,8 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .onConflictDoNothing()
         .returning();
       // Shopify answers a taken handle with a user error rather than renaming the page.
-      if (!row) throw new HttpError(409, `A page with handle ${page.handle} already exists`);
+      if (!row)
+        throw new PlatformError('conflict', `A page with handle ${page.handle} already exists`);
       return toPage(row);
     },
 
@@ -322,7 +323,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
     async resetShop(shop) {
       const def = findShopDefinition(shop);
-      if (!def) throw notFound(`Shop ${shop} is not a sandbox shop`);
+      if (!def) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
       await replaceStore(db, generateStore(def));
     },
 
@@ -359,7 +360,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 function pageSize(first: number | undefined): number {
   const size = first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw badRequest(`first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+    throw new PlatformError('invalid', `first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   }
   return size;
 }

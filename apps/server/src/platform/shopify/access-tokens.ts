@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { isShopDomain } from '../../auth/session-token';
 import type { Db } from '../../db/client';
 import { shopifySessions } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { PlatformError } from '../errors';
 import { ShopifyAuthError } from './errors';
 import type { ExchangedToken } from './token-exchange';
 
@@ -37,7 +37,7 @@ export function createAccessTokens(
 
   const checkShop = (shop: string) => {
     // The shop becomes a URL host below: never let anything but a *.myshopify.com name through.
-    if (!isShopDomain(shop)) throw badRequest(`Not a shop domain: ${shop}`);
+    if (!isShopDomain(shop)) throw new PlatformError('invalid', `Not a shop domain: ${shop}`);
   };
 
   const exchangeAndStore = async (shop: string, sessionToken: string) => {

@@ -1,15 +1,15 @@
-import { HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 
 /**
- * Failures of the Shopify adapter. Those a merchant or a retry can resolve are HttpErrors (the app
- * answers them with their status and message); a malformed query or an unexpected answer is a
- * plain Error, i.e. our bug, logged and answered 500.
+ * Failures of the Shopify adapter. Those a merchant or a retry can resolve are PlatformErrors (the
+ * HTTP layer answers them by kind); a malformed query or an unexpected answer is a plain Error,
+ * i.e. our bug, logged and answered 500.
  */
 
 /** No usable offline token: none stored yet, exchange refused, or Shopify answered 401. */
-export class ShopifyAuthError extends HttpError {
+export class ShopifyAuthError extends PlatformError {
   constructor(message: string) {
-    super(401, message);
+    super('unauthorized', message);
   }
 }
 
@@ -20,21 +20,21 @@ export interface ShopifyUserErrorDetail {
 }
 
 /** A mutation's userErrors: the input was refused (taken handle, invalid price...). */
-export class ShopifyUserError extends HttpError {
+export class ShopifyUserError extends PlatformError {
   constructor(
     readonly operation: string,
     readonly userErrors: ShopifyUserErrorDetail[],
   ) {
-    super(422, userErrors.map((error) => error.message).join('; ') || `${operation} failed`, {
+    super('refused', userErrors.map((error) => error.message).join('; ') || `${operation} failed`, {
       userErrors,
     });
   }
 }
 
 /** Still throttled after the retries, or Shopify kept failing with 5xx. */
-export class ShopifyUnavailableError extends HttpError {
+export class ShopifyUnavailableError extends PlatformError {
   constructor(message: string) {
-    super(503, message);
+    super('unavailable', message);
   }
 }
 

@@ -123,7 +123,7 @@ describe('GraphQL client', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyUserError);
     expect((error as ShopifyUserError).message).toBe('Handle has already been taken');
-    expect((error as ShopifyUserError).statusCode).toBe(422);
+    expect((error as ShopifyUserError).kind).toBe('refused');
     h.fake.shop(SHOP).pages.length = 0;
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { badRequest, HttpError } from '../../http/errors';
+import { PlatformError } from '../errors';
 import {
   APP_URL_METAFIELD,
   type Connection,
@@ -269,8 +269,8 @@ export function createShopifyPlatform(
     async publishProducts(shop, ids) {
       const publicationId = await appPublicationId(shop);
       if (publicationId === null) {
-        throw new HttpError(
-          409,
+        throw new PlatformError(
+          'conflict',
           'Popstage has no sales channel publication on this store; reinstall the app to create it',
         );
       }
@@ -355,7 +355,7 @@ export function createShopifyPlatform(
 function pageSize(first: number | undefined): number {
   const size = first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw badRequest(`first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+    throw new PlatformError('invalid', `first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   }
   return size;
 }
