@@ -87,6 +87,7 @@ export async function createDeps(
       billingTest: config.SHOPIFY_BILLING_TEST,
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
+      clock,
     });
   return {
     config,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { isShopDomain } from '../../auth/session-token';
 import type { Db } from '../../db/client';
 import { shopifySessions } from '../../db/schema';
+import type { Clock } from '../clock';
 import { PlatformError } from '../errors';
 import { ShopifyAuthError } from './errors';
 import type { ExchangedToken } from './token-exchange';
@@ -24,6 +25,7 @@ export interface AccessTokens {
 export function createAccessTokens(
   db: Db,
   exchange: (shop: string, sessionToken: string) => Promise<ExchangedToken>,
+  clock: Clock,
 ): AccessTokens {
   const inFlight = new Map<string, Promise<void>>();
 
@@ -48,7 +50,7 @@ export function createAccessTokens(
       .values(row)
       .onConflictDoUpdate({
         target: shopifySessions.shopDomain,
-        set: { accessToken: row.accessToken, scope: row.scope, createdAt: new Date() },
+        set: { accessToken: row.accessToken, scope: row.scope, createdAt: clock.now() },
       });
   };
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { type Clock, systemClock } from '../clock';
 import { PlatformError } from '../errors';
 import {
   APP_URL_METAFIELD,
@@ -72,6 +73,8 @@ export interface ShopifyPlatformOptions {
   /** Where a shop's Admin API lives; https://{shop} unless tests point it at a fake. */
   adminOrigin?: (shop: string) => string;
   fetch?: typeof fetch;
+  /** Time of stored tokens; the system clock unless given. */
+  clock?: Clock;
   /** Throttle waits; tests pass a recorder instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -97,12 +100,15 @@ export function createShopifyPlatform(
 ): StorePlatform & { readonly kind: 'shopify' } {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const adminOrigin = options.adminOrigin ?? ((shop: string) => `https://${shop}`);
-  const tokens = createAccessTokens(db, (shop, sessionToken) =>
-    exchangeSessionToken(
-      { apiKey: options.apiKey, apiSecret: options.apiSecret, adminOrigin, fetch: fetchImpl },
-      shop,
-      sessionToken,
-    ),
+  const tokens = createAccessTokens(
+    db,
+    (shop, sessionToken) =>
+      exchangeSessionToken(
+        { apiKey: options.apiKey, apiSecret: options.apiSecret, adminOrigin, fetch: fetchImpl },
+        shop,
+        sessionToken,
+      ),
+    options.clock ?? systemClock,
   );
   const request: GraphqlRequest = createGraphqlClient({
     adminOrigin,
