@@ -8,7 +8,7 @@ export default defineProject({
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: [`${import.meta.dirname}/src/test/setup.ts`],
     css: false,
   },
 });

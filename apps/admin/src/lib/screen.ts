@@ -19,7 +19,7 @@ export type ScreenLoader = (context: ScreenLoaderContext, args: LoaderFunctionAr
  * A screen module (`features/<area>/<screen>/index.ts`): React Router's lazy route shape, with
  * the loader taking the admin's context. The route table (app/routes.tsx) binds the context.
  */
-export interface ScreenModule {
+interface ScreenModule {
   Component: React.ComponentType;
   loader?: ScreenLoader;
 }

@@ -44,7 +44,6 @@ export const analyticsIngestBodySchema = z.union([
   z.object({ events: z.array(appEventSchema).min(1).max(MAX_EVENTS_PER_BATCH) }),
   appEventSchema,
 ]);
-export type AnalyticsIngestBody = z.infer<typeof analyticsIngestBodySchema>;
 
 export interface StoredAppEvent extends AppEvent {
   id: number;

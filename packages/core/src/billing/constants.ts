@@ -12,11 +12,6 @@ export const PREMIUM_PRICE = '149.99';
 /** Highest popclips add-on price from which the landing hides the white-label upgrade. */
 export const WHITE_LABEL_HIDDEN_FROM = '148.00';
 
-export const BASIC_PRICE_CENTS = 2999;
-export const MOBILE_HIGHER_TIER_PRICE_CENTS = 7999;
-export const PREMIUM_PRICE_CENTS = 14999;
-export const WHITE_LABEL_HIDDEN_FROM_CENTS = 14800;
-
 /** Attribute value meaning "no limit" on the wire and in the catalogue. */
 export const UNLIMITED = -1;
 /** What UNLIMITED becomes once normalised, so that "usage < limit" comparisons just work. */
@@ -25,9 +20,7 @@ export const UNLIMITED_INTERNAL = 9_999_999;
 export const LIVE_UNLIMITED_ABOVE = 999_999;
 
 export const BASIC_MONTHLY_VIEWS = 15_000;
-/** Usage share of the monthly max from which the views-limit warning shows (80 percent). */
-export const VIEWS_WARNING_RATIO = 0.8;
-/** The same threshold as an integer, used in comparisons to stay clear of float error. */
+/** Usage share of the monthly max (percent) from which the views-limit warning shows. */
 export const VIEWS_WARNING_PERCENT = 80;
 
 export const LIVE_SUCCESS_FEE_PERCENT = 5;
@@ -45,14 +38,6 @@ export const PLAN_SKUS = [
   'bundle-flexible-2024-monthly',
   STANDARD_PLAN_SKU,
 ] as const;
-export type PlanSku = (typeof PLAN_SKUS)[number];
-
-export const POPCLIPS_ADDON_SKUS = {
-  freeLegacy: 'addon-popclips-free',
-  free2025: 'addon-popclips-free-2025',
-  basic: 'addon-popclips-basic',
-  premium: 'addon-popclips-premium',
-} as const;
 
 /** Add-on and plan names that mean the free level; all are shown as 'Free'. */
 export const FREE_PLAN_NAMES = ['free', 'free 2025'] as const;

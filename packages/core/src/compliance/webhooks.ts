@@ -36,7 +36,6 @@ export const customersDataRequestPayloadSchema = z.looseObject({
   orders_requested: z.array(shopifyId).default([]),
   data_request: z.looseObject({ id: shopifyId }).optional(),
 });
-export type CustomersDataRequestPayload = z.output<typeof customersDataRequestPayloadSchema>;
 
 /** customers/redact: the orders whose customer data must be erased. */
 export const customersRedactPayloadSchema = z.looseObject({
@@ -45,11 +44,9 @@ export const customersRedactPayloadSchema = z.looseObject({
   customer,
   orders_to_redact: z.array(shopifyId).default([]),
 });
-export type CustomersRedactPayload = z.output<typeof customersRedactPayloadSchema>;
 
 /** shop/redact: 48 hours after an uninstall, everything stored for the shop goes. */
 export const shopRedactPayloadSchema = z.looseObject({
   shop_id: shopifyId,
   shop_domain: shopDomain,
 });
-export type ShopRedactPayload = z.output<typeof shopRedactPayloadSchema>;

@@ -11,5 +11,3 @@ export {
   routePath,
   routeQuery,
 } from './define';
-export type { ErrorBody } from './errors';
-export { errorBodySchema } from './errors';

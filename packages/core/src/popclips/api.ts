@@ -74,7 +74,6 @@ export const clipMetaDataInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['videoURL'], message: M.videoRequired });
     }
   });
-export type ClipMetaDataInput = z.infer<typeof clipMetaDataInputSchema>;
 
 /** /listMediabyID: a page of the seller's clips, newest first, resumed from lastEvaluatedKey. */
 export const listMediaByIdSchema = z.object({

@@ -12,7 +12,6 @@ export const THUMBNAIL_MAX_BYTES_EXCLUSIVE = 1 * MB;
 /** Accepted video files: .mp4 and .mov (spec 02 §5). */
 export const VIDEO_EXTENSIONS = ['mp4', 'mov'] as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime'] as const;
-export type VideoMimeType = (typeof VIDEO_MIME_TYPES)[number];
 /** The file picker's accept attribute for videos. */
 export const VIDEO_ACCEPT = '.mp4,.mov,video/mp4,video/quicktime';
 
@@ -51,11 +50,6 @@ export const SEARCH_DEBOUNCE_LONG_MS = 1500;
 /** The list polls while any clip is still processing (spec 02 §2, §9). */
 export const CLIP_POLL_INTERVAL_MS = 8000;
 
-/** Analytics tables show 5 rows (spec 02 §9). */
-export const ANALYTICS_TABLE_ROWS = 5;
-/** Help center articles per page (spec 02 §9). */
-export const HELP_ARTICLES_PAGE_SIZE = 1000;
-
 /** Custom carousels need at least 3 clips (spec 02 §5, §9). */
 export const MIN_CAROUSEL_CLIPS = 3;
 
@@ -71,8 +65,7 @@ export const DEFAULT_PLAYER_POSITION = {
 /** Storefront embed size in pixels (spec 02 §9). */
 export const EMBED_SIZE = { width: 400, height: 700 } as const;
 
-/** Toast durations the spec uses (spec 02 §9); COPY_RESET_MS resets a "Copied" state. */
-export const TOAST_DURATION_MS = { short: 2000, medium: 5000, long: 8000 } as const;
+/** How long a "Copied" state shows before it resets (spec 02 §9). */
 export const COPY_RESET_MS = 2000;
 
 /** Upgrade prompts for custom carousels and import (spec 02 §2, §9). */

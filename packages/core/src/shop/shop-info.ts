@@ -45,4 +45,3 @@ export const shopInfoBodySchema = z
       });
     }
   });
-export type ShopInfoBody = { key: ShopInfoKey; value: unknown };

@@ -38,13 +38,3 @@ export class MediaTimeoutError extends Error {
     this.name = 'MediaTimeoutError';
   }
 }
-
-/** Rejected input fails at once; anything else (a crash, a full disk, a timeout) may pass on retry. */
-export function isRetryable(error: unknown): boolean {
-  return !(error instanceof MediaRejectedError);
-}
-
-/** The text a failed clip shows in the list. */
-export function failureReason(error: unknown): string {
-  return error instanceof MediaRejectedError ? error.reason : PROCESSING_FAILED;
-}

@@ -1,8 +1,6 @@
 /** Video processing for Popclips: probe, plan, ffmpeg runs, and the clip pipeline. */
 export { type MediaBinaries, mediaBinaries } from './binaries';
 export {
-  failureReason,
-  isRetryable,
   MediaRejectedError,
   MediaTimeoutError,
   MediaToolError,

@@ -1,0 +1,90 @@
+/**
+ * The shape of the code (ARCHITECTURE.md), checked by `npm run check:arch` in .ci/run.
+ * Type-only imports count: a circle of types is still a circle a reader has to untangle.
+ */
+const SERVER_AREA = '^apps/server/src/features/([^/]+)/';
+const ADMIN_AREA = '^apps/admin/src/features/([^/]+)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circles anywhere in apps/ and packages/.',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-area-public-face',
+      severity: 'error',
+      comment:
+        'A server area reaches another only through its public face (features/<area>/index.ts); ' +
+        'its store files and everything else stay private.',
+      from: { path: SERVER_AREA },
+      to: {
+        path: '^apps/server/src/features/([^/]+)/',
+        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'features-not-root',
+      severity: 'error',
+      comment: 'Areas, ports, jobs and HTTP plumbing never import the composition root.',
+      from: { path: '^apps/server/src/(features|platform|jobs|http|db|auth)/' },
+      to: { path: '^apps/server/src/(app|server|main)\\.ts$' },
+    },
+    {
+      name: 'deps-no-features',
+      severity: 'error',
+      comment: 'deps.ts (AppDeps + createDeps) builds ports only; areas import it, not the reverse.',
+      from: { path: '^apps/server/src/deps\\.ts$' },
+      to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'admin-shell-no-features',
+      severity: 'error',
+      comment:
+        'The admin shell (app/) never imports a feature; only the route table binds screens.',
+      from: { path: '^apps/admin/src/app/', pathNot: '^apps/admin/src/app/routes\\.tsx$' },
+      to: { path: '^apps/admin/src/features/' },
+    },
+    {
+      name: 'admin-area-public-face',
+      severity: 'error',
+      comment: "An admin area uses another only through its public face (features/<area>/index.ts).",
+      from: { path: ADMIN_AREA },
+      to: {
+        path: '^apps/admin/src/features/([^/]+)/',
+        pathNot: ['^apps/admin/src/features/$1/', '^apps/admin/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'core-no-apps',
+      severity: 'error',
+      comment: 'packages/core is pure rules and contracts: it imports no app.',
+      from: { path: '^packages/core/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'bench-no-server-internals',
+      severity: 'error',
+      comment: 'bench drives a started app over HTTP through the test kit.',
+      from: { path: '^bench/' },
+      to: { path: '^apps/server/src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|drizzle)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    combinedDependencies: false,
+    preserveSymlinks: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};

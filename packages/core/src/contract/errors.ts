@@ -1,8 +1,0 @@
-import { z } from 'zod';
-
-/** Every error answer of the server: `{ error, message }` plus fields a route documents. */
-export const errorBodySchema = z.looseObject({
-  error: z.string(),
-  message: z.string(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
