@@ -36,8 +36,8 @@ import { sandboxRoutes } from './features/sandbox/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
-import { tenantHook } from './features/shop';
 import { shopRoutes } from './features/shop/routes';
+import { tenantHook } from './features/shop/tenant';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
@@ -100,10 +100,10 @@ export async function buildApp(
     authed.addHook('onRequest', requireSessionToken(authed));
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
-    await authed.register(shopRoutes, { prefix: '/api' });
+    await authed.register(shopRoutes);
     await authed.register(billingRoutes, { prefix: '/api' });
     await authed.register(accountRoutes, { prefix: '/api' });
-    await authed.register(onboardingRoutes, { prefix: '/api' });
+    await authed.register(onboardingRoutes);
     await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(popclipsRoutes, { prefix: '/api' });
     await authed.register(catalogueRoutes);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { GET_STARTED_EVENTS, type GetStartedEvent } from '../shop/types';
 import { confirmationCodeSchema, e164PhoneSchema, emailSchema } from './validation';
 
 /** Request bodies and answers of the account, onboarding and support calls (docs/api.md). */
@@ -51,15 +50,6 @@ export interface SellerAccountWire {
   sellerId: string;
   dashboardUrl: string;
   popshopliveAccountCreated: true;
-}
-
-export const wizardEventBodySchema = z.object({
-  event: z.enum(GET_STARTED_EVENTS),
-});
-
-export interface WizardStatusWire {
-  completion_percentage: number;
-  events: GetStartedEvent[];
 }
 
 export const SUPPORT_SUBJECT_MAX = 150;

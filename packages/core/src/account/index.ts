@@ -5,7 +5,6 @@ export type {
   SellerAccountWire,
   StoreAccountWire,
   SupportRequestWire,
-  WizardStatusWire,
 } from './api';
 export {
   otpResendBodySchema,
@@ -13,7 +12,6 @@ export {
   otpVerifyBodySchema,
   storeAccountBodySchema,
   supportRequestBodySchema,
-  wizardEventBodySchema,
 } from './api';
 export {
   OTP_LENGTH,

@@ -1,3 +1,5 @@
+export { shopContract } from './contract';
+export { isShopDomain, shopDomainSchema } from './domain';
 export { shopIsServed } from './serving';
 export type { PlayerPosition, PlayerPositionKey, ShopInfoKey } from './shop-info';
 export { PLAYER_POSITION_KEYS, playerPositionSchema, shopInfoBodySchema } from './shop-info';
@@ -14,4 +16,10 @@ export type {
   Subscription,
   SubscriptionLineItem,
 } from './types';
-export { FEATURE_FLAG_NAMES, FEATURE_IDS, GET_STARTED_EVENTS } from './types';
+export {
+  FEATURE_FLAG_NAMES,
+  FEATURE_IDS,
+  GET_STARTED_EVENTS,
+  shopSchema,
+  subscriptionSchema,
+} from './types';

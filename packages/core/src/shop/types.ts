@@ -1,4 +1,4 @@
-import type { MobileAppCardFacts } from '../billing/landing-cards';
+import { z } from 'zod';
 
 /** Wire types of the Shop entity (spec 01 §3), shared by server and admin. */
 
@@ -22,97 +22,112 @@ export const GET_STARTED_EVENTS = [
 ] as const;
 export type GetStartedEvent = (typeof GET_STARTED_EVENTS)[number];
 
-export interface Money {
-  amount: string;
-  currencyCode: string;
-}
+const moneySchema = z.object({ amount: z.string(), currencyCode: z.string() });
+export type Money = z.infer<typeof moneySchema>;
 
-export interface SubscriptionLineItem {
-  type: 'plan' | 'addon' | 'discount';
-  item: Record<string, unknown>;
-  discountCode?: string;
-}
+const lineItemSchema = z.object({
+  type: z.enum(['plan', 'addon', 'discount']),
+  item: z.record(z.string(), z.unknown()),
+  discountCode: z.string().optional(),
+});
+export type SubscriptionLineItem = z.infer<typeof lineItemSchema>;
 
-export interface Subscription {
-  id: string;
-  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'REPLACED';
-  planId: string;
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['PENDING', 'ACTIVE', 'DECLINED', 'CANCELLED', 'REPLACED']),
+  planId: z.string(),
   /** The add-ons bought with the plan (also in lineItems), for pre-selecting the plan pickers. */
-  addonIds: string[];
+  addonIds: z.array(z.string()),
   /** When the merchant approved it (the billing cycle counts from here); null until then. */
-  activatedAt: string | null;
-  subscriptionSubtotal: Money;
-  subscriptionTotal: Money;
-  subscriptionDiscount: Money | null;
-  subscriptionDiscountPercentage: number | null;
-  isStubSubscription: boolean;
-  confirmationUrl: string | null;
-  createdAt: string;
-  lineItems: SubscriptionLineItem[];
-}
+  activatedAt: z.string().nullable(),
+  subscriptionSubtotal: moneySchema,
+  subscriptionTotal: moneySchema,
+  subscriptionDiscount: moneySchema.nullable(),
+  subscriptionDiscountPercentage: z.number().nullable(),
+  isStubSubscription: z.boolean(),
+  confirmationUrl: z.string().nullable(),
+  createdAt: z.string(),
+  lineItems: z.array(lineItemSchema),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export interface PendingSubscription {
-  id: string;
-  draft: { id: string; lineItems: SubscriptionLineItem[] };
-}
+const pendingSubscriptionSchema = z.object({
+  id: z.string(),
+  draft: z.object({ id: z.string(), lineItems: z.array(lineItemSchema) }),
+});
+export type PendingSubscription = z.infer<typeof pendingSubscriptionSchema>;
 
-export interface ShopConnection {
-  type: 'commentsold' | 'popshoplive';
-  storeAccount?: { email: string } | null;
-  sellerId?: string | null;
-}
+const connectionSchema = z.object({
+  type: z.enum(['commentsold', 'popshoplive']),
+  storeAccount: z.object({ email: z.string() }).nullish(),
+  sellerId: z.string().nullish(),
+});
+export type ShopConnection = z.infer<typeof connectionSchema>;
 
-export interface ShopConfig {
-  dataLakeUrl: string | null;
-  helpWidgetKey: string | null;
-  popclipsServiceUrl: string;
-  serviceUrls: Record<string, string>;
-  livePlatformAuth: { clientId: string; domain: string } | null;
-  supportEmail: string;
-  helpCenterUrl: string;
-}
+const configSchema = z.object({
+  dataLakeUrl: z.string().nullable(),
+  helpWidgetKey: z.string().nullable(),
+  popclipsServiceUrl: z.string(),
+  serviceUrls: z.record(z.string(), z.string()),
+  livePlatformAuth: z.object({ clientId: z.string(), domain: z.string() }).nullable(),
+  supportEmail: z.string(),
+  helpCenterUrl: z.string(),
+});
 
-export interface GetStartedStatus {
-  completionPercentage: number;
-  events: GetStartedEvent[];
-}
+const getStartedStatusSchema = z.object({
+  completionPercentage: z.number(),
+  events: z.array(z.enum(GET_STARTED_EVENTS)),
+});
+export type GetStartedStatus = z.infer<typeof getStartedStatusSchema>;
 
-export interface Shop {
-  shopifyDomain: string;
-  primaryDomainUrl: string;
-  ownerName: string;
-  ownerEmail: string;
-  shopName: string;
-  shopHandle: string;
-  currency: string;
-  csToken: string | null;
-  storefrontAccessToken: string | null;
-  dashboardUrl: string | null;
-  embedEnabled: boolean;
-  livePageCreated: boolean;
-  subscriptionActive: boolean;
-  subscription: Subscription | null;
-  pendingSubscription: PendingSubscription | null;
-  config: ShopConfig;
-  featureFlags: FeatureFlags;
-  featuredPopclipId: string | null;
-  appRequestId: string | null;
-  appRequestSkIdentifier: string | null;
-  skippedFirstPopclipsCreation: boolean;
+/** The branded-app request's review state (all null before a request); drives landing and nav. */
+export const mobileAppFactsSchema = z.object({
+  iosStatus: z.string().nullable(),
+  androidStatus: z.string().nullable(),
+  iosLink: z.string().nullable(),
+  androidLink: z.string().nullable(),
+  customerIssue: z.string().nullable(),
+  blockedDescription: z.string().nullable(),
+  requestSubmitted: z.boolean().nullable(),
+});
+
+/** The Shop entity of spec 01 §3 (GET /api/shopify/shop). */
+export const shopSchema = z.object({
+  shopifyDomain: z.string(),
+  primaryDomainUrl: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  shopName: z.string(),
+  shopHandle: z.string(),
+  currency: z.string(),
+  csToken: z.string().nullable(),
+  storefrontAccessToken: z.string().nullable(),
+  dashboardUrl: z.string().nullable(),
+  embedEnabled: z.boolean(),
+  livePageCreated: z.boolean(),
+  subscriptionActive: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+  pendingSubscription: pendingSubscriptionSchema.nullable(),
+  config: configSchema,
+  featureFlags: z.record(z.enum(FEATURE_FLAG_NAMES), z.boolean()),
+  featuredPopclipId: z.string().nullable(),
+  appRequestId: z.string().nullable(),
+  appRequestSkIdentifier: z.string().nullable(),
+  skippedFirstPopclipsCreation: z.boolean(),
   /** Whether the shop has created at least one Popclip (drives the get-started guard). */
-  firstPopclipCreated: boolean;
-  installedAt: string;
-  shopifyShopCreatedAt: string;
-  onBoardedOn: string | null;
-  enabledFeatures: FeatureId[];
-  activePlan: { skuCode: string } | null;
-  progressPercentage: number;
-  publishedProductsToSalesChannelCount: number;
-  csStoreCreated: boolean;
-  popshopliveAccountCreated: boolean;
-  connections: ShopConnection[];
-  getStartedStatus: GetStartedStatus;
-  /** The branded-app request's review state (all null before a request); drives landing and nav. */
-  mobileApp: MobileAppCardFacts;
-  info: Record<string, unknown>;
-}
+  firstPopclipCreated: z.boolean(),
+  installedAt: z.string(),
+  shopifyShopCreatedAt: z.string(),
+  onBoardedOn: z.string().nullable(),
+  enabledFeatures: z.array(z.enum(FEATURE_IDS)),
+  activePlan: z.object({ skuCode: z.string() }).nullable(),
+  progressPercentage: z.number(),
+  publishedProductsToSalesChannelCount: z.number(),
+  csStoreCreated: z.boolean(),
+  popshopliveAccountCreated: z.boolean(),
+  connections: z.array(connectionSchema),
+  getStartedStatus: getStartedStatusSchema,
+  mobileApp: mobileAppFactsSchema,
+  info: z.record(z.string(), z.unknown()),
+});
+export type Shop = z.infer<typeof shopSchema>;

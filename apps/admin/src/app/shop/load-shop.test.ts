@@ -1,8 +1,8 @@
 import type { Shop } from '@popstage/core/shop';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../lib/api/client';
+import { createApiClient } from '../../lib/api/client';
 import { readyShop } from '../../test/shop-fixture';
-import { loadShop, SHOP_PATH } from './load-shop';
+import { loadShop } from './load-shop';
 
 const settling: Partial<Shop> = {
   subscriptionActive: false,
@@ -23,12 +23,20 @@ const settling: Partial<Shop> = {
   },
 };
 
+/** A real client over a fake fetch; `get` counts the shop loads. */
 function apiAnswering(...shops: Shop[]) {
-  const get = vi.fn(async (path: string) => {
-    expect(path).toBe(SHOP_PATH);
-    return shops[Math.min(get.mock.calls.length - 1, shops.length - 1)];
+  let calls = 0;
+  const get = vi.fn<typeof fetch>(async (input, init): Promise<Response> => {
+    expect(String(input)).toBe('/api/shopify/shop');
+    expect(init?.method).toBe('GET');
+    calls += 1;
+    const shop: Shop | undefined = shops[Math.min(calls - 1, shops.length - 1)];
+    return new Response(JSON.stringify(shop), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
-  return { api: { get } as unknown as ApiClient, get };
+  return { api: createApiClient(async () => 'token', get), get };
 }
 
 const noWait = vi.fn(async () => {});

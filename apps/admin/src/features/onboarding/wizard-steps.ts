@@ -1,4 +1,4 @@
-import type { WizardStatusWire } from '@popstage/core/account';
+import type { WizardStatusWire } from '@popstage/core/onboarding';
 import { ROUTES } from '@popstage/core/routing';
 import { GET_STARTED_EVENTS, type GetStartedEvent } from '@popstage/core/shop';
 

@@ -1,23 +1,25 @@
-import { type WizardStatusWire, wizardEventBodySchema } from '@popstage/core/account';
+import { onboardingContract as contract } from '@popstage/core/onboarding';
 import type { GetStartedStatus } from '@popstage/core/shop';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
+import type { Tenant } from '../../tenant';
+import { countPopclips } from '../popclips';
 import { recordWizardEvent, wizardStatus } from './service';
 
-const wire = (status: GetStartedStatus): { data: WizardStatusWire } => ({
+const wire = (status: GetStartedStatus) => ({
   data: { completion_percentage: status.completionPercentage, events: status.events },
 });
 
-/** The get-started wizard (spec 01 §2.11, §7). Registered under /api. */
-export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The get-started wizard (spec 01 §2.11, §7) from core's onboarding contract. */
+export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  const status = async (tenant: Tenant) =>
+    wire(await wizardStatus(deps, tenant, await countPopclips(deps.database.db, tenant.shop.id)));
 
-  app.get('/shopify/shop/app-setup-wizard', async (request) =>
-    wire(await wizardStatus(deps, request.shopDomain)),
-  );
+  serveRoute(app, contract.status, async ({ tenant }) => status(tenant));
 
-  app.post(
-    '/shopify/shop/app-setup-wizard',
-    { schema: { body: wizardEventBodySchema } },
-    async (request) => wire(await recordWizardEvent(deps, request.shopDomain, request.body.event)),
-  );
-};
+  serveRoute(app, contract.record, async ({ tenant, body }) => {
+    await recordWizardEvent(deps, tenant, body.event);
+    return status(tenant);
+  });
+}

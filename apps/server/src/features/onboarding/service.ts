@@ -2,8 +2,7 @@ import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboardi
 import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { countPopclips } from '../popclips';
-import { ensureShop } from '../shop';
+import type { Tenant } from '../../tenant';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
 /** The steps the admin marks itself; steps 1 and 2 are read from the store, never stored. */
@@ -17,6 +16,14 @@ const FIRST_THREE: readonly GetStartedEvent[] = [
   'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC',
   'STEP_ADD_YOUR_FIRST_POPCLIP',
 ];
+
+/** What the wizard reads from the store and the other areas (the caller gathers them). */
+export interface OnboardingFacts {
+  embedEnabled: boolean;
+  publishedCount: number;
+  /** Clips the shop has now. */
+  clipCount: number;
+}
 
 export interface OnboardingState {
   status: GetStartedStatus;
@@ -33,12 +40,10 @@ export interface OnboardingState {
 export async function onboardingState(
   deps: Pick<AppDeps, 'database' | 'clock'>,
   row: ShopRow,
-  live: { embedEnabled: boolean; publishedCount: number },
+  live: OnboardingFacts,
 ): Promise<OnboardingState> {
-  const [stored, clips] = await Promise.all([
-    storedEvents(deps.database.db, row.id),
-    countPopclips(deps.database.db, row.id),
-  ]);
+  const stored = await storedEvents(deps.database.db, row.id);
+  const clips = live.clipCount;
   // A clip made (the event is stored with the first one), or one the shop still has.
   const firstPopclipCreated = stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP') || clips > 0;
   const firstPopclipDone =
@@ -60,25 +65,28 @@ export async function onboardingState(
   return { status, firstPopclipCreated, onBoardedOn };
 }
 
-/** GET app-setup-wizard. */
-export async function wizardStatus(deps: AppDeps, shopDomain: string): Promise<GetStartedStatus> {
-  const row = await ensureShop(deps, shopDomain);
+/** The wizard's status for the tenant's shop; `clipCount` comes from the popclips area. */
+export async function wizardStatus(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
+  tenant: Tenant,
+  clipCount: number,
+): Promise<GetStartedStatus> {
+  const domain = tenant.shop.shopifyDomain;
   const [embedEnabled, publishedCount] = await Promise.all([
-    deps.platform.isAppEmbedEnabled(shopDomain),
-    deps.platform.countPublishedProducts(shopDomain),
+    deps.platform.isAppEmbedEnabled(domain),
+    deps.platform.countPublishedProducts(domain),
   ]);
-  return (await onboardingState(deps, row, { embedEnabled, publishedCount })).status;
+  return (await onboardingState(deps, tenant.shop, { embedEnabled, publishedCount, clipCount }))
+    .status;
 }
 
-/** POST app-setup-wizard { event }: stores steps 3 and 4; steps 1 and 2 follow the store. */
+/** Stores steps 3 and 4 when the admin marks them; steps 1 and 2 follow the store. */
 export async function recordWizardEvent(
-  deps: AppDeps,
-  shopDomain: string,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  tenant: Tenant,
   event: GetStartedEvent,
-): Promise<GetStartedStatus> {
-  const row = await ensureShop(deps, shopDomain);
+): Promise<void> {
   if (STORED_EVENTS.includes(event)) {
-    await storeEvent(deps.database.db, row.id, event, deps.clock.now());
+    await storeEvent(deps.database.db, tenant.shop.id, event, deps.clock.now());
   }
-  return wizardStatus(deps, shopDomain);
 }

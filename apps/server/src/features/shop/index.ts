@@ -2,4 +2,3 @@
 
 export { ensureShop, featureFlagsOf } from './service';
 export { deleteShop, findShop, updateShop } from './store';
-export { resolveTenant, tenantHook } from './tenant';
