@@ -45,10 +45,3 @@ export const analyticsIngestBodySchema = z.union([
   appEventSchema,
 ]);
 export type AnalyticsIngestBody = z.infer<typeof analyticsIngestBodySchema>;
-
-export interface StoredAppEvent extends AppEvent {
-  id: number;
-  stream: AnalyticsStream;
-  receivedAt: string;
-  occurredAt: string;
-}

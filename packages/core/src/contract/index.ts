@@ -13,3 +13,4 @@ export {
 } from './define';
 export type { ErrorBody } from './errors';
 export { errorBodySchema } from './errors';
+export { webhookAnswerSchema } from './webhook';

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import { popclipsGating } from '../billing';
 import { removeClipFromCarousels } from '../carousels';
-import { clipCounts } from '../engagement';
+import { clipCounts } from '../storefront';
 import { storeEvent } from '../onboarding';
 import {
   productPagesDiffer,
