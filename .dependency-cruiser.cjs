@@ -36,7 +36,8 @@ module.exports = {
     {
       name: 'deps-no-features',
       severity: 'error',
-      comment: 'deps.ts (AppDeps + createDeps) builds ports only; areas import it, not the reverse.',
+      comment:
+        'deps.ts (AppDeps + createDeps) builds ports only; areas import it, not the reverse.',
       from: { path: '^apps/server/src/deps\\.ts$' },
       to: { path: '^apps/server/src/features/' },
     },
@@ -51,7 +52,8 @@ module.exports = {
     {
       name: 'admin-area-public-face',
       severity: 'error',
-      comment: "An admin area uses another only through its public face (features/<area>/index.ts).",
+      comment:
+        'An admin area uses another only through its public face (features/<area>/index.ts).',
       from: { path: ADMIN_AREA },
       to: {
         path: '^apps/admin/src/features/([^/]+)/',

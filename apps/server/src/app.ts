@@ -12,8 +12,8 @@ import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/routes';
-import { analyticsIngestRoutes, analyticsQueryRoutes } from './features/analytics/routes';
-import { orderWebhookRoutes } from './features/attribution/routes';
+import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
+import { analyticsRoutes } from './features/analytics/routes';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
@@ -24,7 +24,6 @@ import {
   customersRedactRoutes,
   shopRedactRoutes,
 } from './features/compliance/routes';
-import { engagementRoutes } from './features/engagement/routes';
 import { healthRoutes } from './features/health/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import {
@@ -40,7 +39,7 @@ import { shopRoutes } from './features/shop/routes';
 import { tenantHook } from './features/shop/tenant';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
-import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
+import { storefrontRoutes } from './features/storefront/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
 import { localMediaRoutes } from './platform/storage/local-routes';
@@ -110,9 +109,7 @@ export async function buildApp(
     await authed.register(carouselRoutes);
     await authed.register(settingsRoutes, { prefix: '/api' });
     await authed.register(sharingRoutes, { prefix: '/api' });
-    await authed.register(engagementRoutes, { prefix: '/api' });
-    await authed.register(analyticsQueryRoutes, { prefix: '/api' });
-    await authed.register(analyticsIngestRoutes);
+    await authed.register(analyticsRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);
@@ -134,7 +131,7 @@ export async function buildApp(
   // Public share pages of clips (no token; rate limited).
   await app.register(sharePageRoutes);
   // The public storefront API the player calls (CORS per shop, rate limited).
-  await app.register(storefrontRoutes, { prefix: STOREFRONT_PREFIX });
+  await app.register(storefrontRoutes);
 
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 

@@ -1,4 +1,4 @@
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/attribution';
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart, cartUrl, resetCartTagging, tagCart } from './cart';
 import { clip, feed } from './fixtures.test-util';

@@ -1,3 +1,4 @@
+import type { RouteContract, RouteReply } from '@popstage/core/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,26 +19,46 @@ export interface ShopifyWebhookDelivery<T> {
   log: FastifyBaseLogger;
 }
 
-export interface ShopifyWebhookTopic<S extends z.ZodType> {
-  /** Shopify's topic name ('orders/create'); the route is POST /webhooks/{topic}. */
-  topic: string;
-  /** The body's schema (after the signature check); a body it refuses answers 400. */
-  payload: S;
+interface WebhookHandling<P, A extends Record<string, unknown> | undefined> {
   /**
    * The shop the payload names, when it names one. The HMAC covers the body but not the headers,
    * so a payload naming another shop than X-Shopify-Shop-Domain is refused (400).
    */
-  payloadShop?(payload: z.output<S>): string | undefined;
+  payloadShop?(payload: P): string | undefined;
   /**
    * Whether the handler's answer says the shop's storefront feed is as it was: the feed cache then
    * keeps its copy (installFeedCache drops it after every other accepted delivery).
    */
-  leavesFeed?(answer: Record<string, unknown> | undefined): boolean;
+  leavesFeed?(answer: A): boolean;
   /** Does the work; must be idempotent (a delivery can arrive again before it is recorded). */
-  handle(
-    deps: AppDeps,
-    delivery: ShopifyWebhookDelivery<z.output<S>>,
-  ): Promise<Record<string, unknown> | undefined>;
+  handle(deps: AppDeps, delivery: ShopifyWebhookDelivery<P>): Promise<A>;
+}
+
+export interface ShopifyWebhookTopic<S extends z.ZodType>
+  extends WebhookHandling<z.output<S>, Record<string, unknown> | undefined> {
+  /** Shopify's topic name ('orders/create'); the route is POST /webhooks/{topic}. */
+  topic: string;
+  /** The body's schema (after the signature check); a body it refuses answers 400. */
+  payload: S;
+}
+
+/** A webhook route of a core contract: POST /webhooks/{topic}, the payload as its body. */
+export type WebhookContract = RouteContract & {
+  method: 'POST';
+  path: `/webhooks/${string}`;
+  body: z.ZodType;
+};
+
+/** What a contract's handler answers: the fields of its non-duplicate answer. */
+export type WebhookFields<C extends WebhookContract> = Omit<
+  Extract<RouteReply<C>, { duplicate: false }>,
+  'ok' | 'duplicate'
+>;
+
+export interface ShopifyWebhookRoute<C extends WebhookContract>
+  extends WebhookHandling<z.output<C['body']>, WebhookFields<C>> {
+  /** The topic's contract: its path names the topic, its body schema reads the payload. */
+  contract: C;
 }
 
 const headersSchema = z.object({
@@ -53,13 +74,28 @@ const headersSchema = z.object({
  * secret (401 when wrong), shop domain and webhook id headers (400 when missing), the body's
  * schema (400 when malformed), then the handler. A webhook id seen before for the topic is
  * acknowledged without work; a failure answers 500 so Shopify retries. Nothing is stored before
- * every check has passed.
+ * every check has passed. A topic given by its contract has its answers (duplicates included)
+ * checked against the contract's response schema.
  * https://shopify.dev/docs/apps/build/webhooks/subscribe/https
  */
+export function shopifyWebhookRoutes<C extends WebhookContract>(
+  definition: ShopifyWebhookRoute<C>,
+): FastifyPluginAsyncZod;
 export function shopifyWebhookRoutes<S extends z.ZodType>(
   definition: ShopifyWebhookTopic<S>,
+): FastifyPluginAsyncZod;
+export function shopifyWebhookRoutes(
+  given: ShopifyWebhookRoute<WebhookContract> | ShopifyWebhookTopic<z.ZodType>,
 ): FastifyPluginAsyncZod {
-  const { topic } = definition;
+  const definition = given as WebhookHandling<unknown, Record<string, unknown> | undefined>;
+  const contract = 'contract' in given ? given.contract : undefined;
+  const topic = contract
+    ? contract.path.slice('/webhooks/'.length)
+    : (given as { topic: string }).topic;
+  const payloadSchema = contract ? contract.body : (given as { payload: z.ZodType }).payload;
+  const schema = contract
+    ? { headers: headersSchema, response: { 200: contract.response } }
+    : { headers: headersSchema };
   return async (app) => {
     const { deps } = app;
     // The HMAC covers the exact bytes sent, so the body stays unparsed until it is verified.
@@ -67,7 +103,7 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
       done(null, body),
     );
 
-    app.post(`/webhooks/${topic}`, { schema: { headers: headersSchema } }, async (request) => {
+    app.post(`/webhooks/${topic}`, { schema }, async (request) => {
       const raw = request.body;
       const headers = request.headers;
       const signed =
@@ -84,7 +120,7 @@ export function shopifyWebhookRoutes<S extends z.ZodType>(
       if (sentTopic !== undefined && sentTopic !== topic) {
         throw new HttpError(400, `Topic ${sentTopic} is not served at /webhooks/${topic}`);
       }
-      const payload = parsePayload(raw, definition.payload);
+      const payload = parsePayload(raw, payloadSchema);
       const named = definition.payloadShop?.(payload);
       if (named !== undefined && named.trim().toLowerCase() !== shopDomain) {
         throw new HttpError(400, 'The payload names another shop than X-Shopify-Shop-Domain');

@@ -1,9 +1,8 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
-import { shopRedactJob } from '../features/compliance/shop-redact-job';
-import { pruneEventsJob } from '../features/engagement/prune-job';
-import { viewLimitsJob } from '../features/engagement/view-limit-job';
+import { shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
+import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
 

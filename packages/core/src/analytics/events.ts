@@ -44,10 +44,4 @@ export const analyticsIngestBodySchema = z.union([
   z.object({ events: z.array(appEventSchema).min(1).max(MAX_EVENTS_PER_BATCH) }),
   appEventSchema,
 ]);
-
-export interface StoredAppEvent extends AppEvent {
-  id: number;
-  stream: AnalyticsStream;
-  receivedAt: string;
-  occurredAt: string;
-}
+export type AnalyticsIngestBody = z.infer<typeof analyticsIngestBodySchema>;

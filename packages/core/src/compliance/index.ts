@@ -1,6 +1,2 @@
-export {
-  appUninstalledPayloadSchema,
-  customersDataRequestPayloadSchema,
-  customersRedactPayloadSchema,
-  shopRedactPayloadSchema,
-} from './webhooks';
+export { complianceContract } from './contract';
+export { appUninstalledPayloadSchema } from './webhooks';

@@ -11,3 +11,6 @@ export {
   routePath,
   routeQuery,
 } from './define';
+export type { ErrorBody } from './errors';
+export { errorBodySchema } from './errors';
+export { webhookAnswerSchema } from './webhook';

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import type { DisplayTarget } from '../popclips/display';
-import type { PlayerPosition } from '../shop/shop-info';
+import { defineRoute } from '../contract/define';
+import { DISPLAY_TARGETS } from '../popclips/display';
+import { playerPositionSchema } from '../shop/shop-info';
 
-/** The public storefront API (docs/api.md "Storefront (issue 7) — contract"). */
+/**
+ * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no session token,
+ * CORS only for the shop's own origins, rate limited per IP. The widget is its one caller and
+ * imports only the types below (its bundle must stay small: no zod at run time).
+ */
 
+/** Where the storefront API lives (the widget's script, the shops' feeds and events). */
+export const STOREFRONT_PREFIX = '/storefront/v1';
 /** Largest JSON body the storefront endpoints take (413 above). */
 export const STOREFRONT_BODY_LIMIT_BYTES = 16 * 1024;
 /** Events per POST. */
@@ -38,62 +45,129 @@ export const storefrontEventsBodySchema = z.object({
 });
 export type StorefrontEventsBody = z.infer<typeof storefrontEventsBodySchema>;
 
-export interface StorefrontEventsAnswer {
-  accepted: number;
-  deduped: number;
-  rejected: number;
-}
+export const storefrontEventsAnswerSchema = z.object({
+  accepted: z.number().int(),
+  deduped: z.number().int(),
+  rejected: z.number().int(),
+});
+export type StorefrontEventsAnswer = z.infer<typeof storefrontEventsAnswerSchema>;
 
-export interface StorefrontProduct {
-  id: string;
-  handle: string;
-  title: string;
-  url: string;
-  imageUrl: string | null;
-  price: string;
-  currencyCode: string;
-  variantId: string | null;
-  available: boolean;
-}
+export const storefrontProductSchema = z.object({
+  /** Product GID. */
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  url: z.string(),
+  imageUrl: z.string().nullable(),
+  /** Decimal string: the cheapest variant for sale. */
+  price: z.string(),
+  currencyCode: z.string(),
+  variantId: z.string().nullable(),
+  available: z.boolean(),
+});
+export type StorefrontProduct = z.infer<typeof storefrontProductSchema>;
 
-export interface StorefrontClip {
-  id: string;
-  title: string;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  previewUrl: string | null;
-  durationSeconds: number | null;
-  width: number | null;
-  height: number | null;
-  displayTargets: DisplayTarget[];
-  products: StorefrontProduct[];
+export const storefrontClipSchema = z.object({
+  /** The clip's metaIdentifier. */
+  id: z.string(),
+  title: z.string(),
+  videoUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  displayTargets: z.array(z.enum(DISPLAY_TARGETS)),
+  /** Draft, archived and out-of-stock products are left out. */
+  products: z.array(storefrontProductSchema),
   /** When the clip was uploaded (ISO 8601): schema.org VideoObject's required uploadDate. */
-  uploadedAt: string;
-  views?: number;
-  likes?: number;
-}
+  uploadedAt: z.string(),
+  /** Only when the settings and plan show views (likes). */
+  views: z.number().optional(),
+  likes: z.number().optional(),
+});
+export type StorefrontClip = z.infer<typeof storefrontClipSchema>;
 
-export interface StorefrontPositions {
-  featured: { mobile: PlayerPosition; desktop: PlayerPosition };
-  miniplayer: { mobile: PlayerPosition; desktop: PlayerPosition };
-}
+const devicePositions = z.object({ mobile: playerPositionSchema, desktop: playerPositionSchema });
+export const storefrontPositionsSchema = z.object({
+  featured: devicePositions,
+  miniplayer: devicePositions,
+});
+export type StorefrontPositions = z.infer<typeof storefrontPositionsSchema>;
 
-export interface StorefrontFeed {
-  shop: { domain: string; currency: string };
-  settings: {
-    hidePopClipsOnPDP: boolean;
-    showViews: boolean;
-    showLikes: boolean;
-    buyButton: boolean;
-    watermark: boolean;
-  };
-  positions: StorefrontPositions;
-  featured: StorefrontClip | null;
-  clips: StorefrontClip[];
-  carousels: { id: string; title: string; clipIds: string[] }[];
-}
+export const storefrontFeedSchema = z.object({
+  shop: z.object({ domain: z.string(), currency: z.string() }),
+  settings: z.object({
+    hidePopClipsOnPDP: z.boolean(),
+    showViews: z.boolean(),
+    showLikes: z.boolean(),
+    buyButton: z.boolean(),
+    watermark: z.boolean(),
+  }),
+  positions: storefrontPositionsSchema,
+  featured: storefrontClipSchema.nullable(),
+  /** Processed, public clips, newest first (at most 200). */
+  clips: z.array(storefrontClipSchema),
+  /** Published carousels with their clips in order. */
+  carousels: z.array(z.object({ id: z.string(), title: z.string(), clipIds: z.array(z.string()) })),
+});
+export type StorefrontFeed = z.infer<typeof storefrontFeedSchema>;
 
-export interface StorefrontCarouselAnswer {
-  carousel: { id: string; title: string };
-  clips: StorefrontClip[];
-}
+export const storefrontCarouselAnswerSchema = z.object({
+  carousel: z.object({ id: z.string(), title: z.string() }),
+  /** In the carousel's order. */
+  clips: z.array(storefrontClipSchema),
+});
+export type StorefrontCarouselAnswer = z.infer<typeof storefrontCarouselAnswerSchema>;
+
+export const storefrontLikesAnswerSchema = z.object({ likedClipIds: z.array(z.string()) });
+export type StorefrontLikesAnswer = z.infer<typeof storefrontLikesAnswerSchema>;
+
+/** The shop's myshopify domain. */
+const shopParams = z.object({ shop: z.string().min(1).max(255) });
+
+/**
+ * Every route answers 404 for an unknown, deactivated or uninstalled shop. The feed and the
+ * carousel carry an ETag and `Cache-Control: public, max-age=60`, and answer 304 on a matching
+ * If-None-Match.
+ */
+export const storefrontContract = {
+  widget: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/widget.js',
+    /** The built player script (text/javascript); 503 JSON when it has not been built. */
+    response: z.string(),
+    summary: 'The storefront player script',
+  }),
+  feed: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/shops/:shop/feed',
+    params: shopParams,
+    response: storefrontFeedSchema,
+    summary: "The shop's clips, settings, positions and published carousels",
+  }),
+  carousel: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/shops/:shop/carousels/:carouselId',
+    params: shopParams.extend({ carouselId: z.string().max(64) }),
+    response: storefrontCarouselAnswerSchema,
+    summary: 'One published carousel with its clips in order',
+  }),
+  events: defineRoute({
+    method: 'POST',
+    path: '/storefront/v1/shops/:shop/events',
+    params: shopParams,
+    body: storefrontEventsBodySchema,
+    response: storefrontEventsAnswerSchema,
+    status: 202,
+    summary: "A visitor's impressions, views, likes, clicks and add-to-carts",
+  }),
+  likes: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/shops/:shop/likes',
+    params: shopParams,
+    query: z.object({ visitorId: id }),
+    response: storefrontLikesAnswerSchema,
+    summary: 'The clips a visitor likes',
+  }),
+};

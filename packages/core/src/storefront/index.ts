@@ -6,13 +6,15 @@ export type {
   StorefrontEventsBody,
   StorefrontEventType,
   StorefrontFeed,
+  StorefrontLikesAnswer,
   StorefrontPositions,
   StorefrontProduct,
 } from './contract';
 export {
   STOREFRONT_BODY_LIMIT_BYTES,
   STOREFRONT_EVENTS_MAX,
-  storefrontEventsBodySchema,
+  STOREFRONT_PREFIX,
+  storefrontContract,
   VIEW_DEDUPE_MINUTES,
 } from './contract';
 export type { StorefrontDevice } from './product-page';

@@ -1,4 +1,4 @@
-import type { AttributionKind, OrderSource } from '@popstage/core/attribution';
+import type { AttributionKind, OrderSource } from '@popstage/core/analytics';
 import {
   bigint,
   index,

@@ -1,49 +1,37 @@
-import { ANALYTICS_STREAMS, analyticsIngestBodySchema } from '@popstage/core/analytics';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { forbidden } from '../../http/errors';
-import { ensureShop } from '../shop';
-import { insertEvents, listEvents } from './event-store';
+import { analyticsContract as contract } from '@popstage/core/analytics';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
+import { assertOwnShop, clipLikes, clipViews, listAppEvents, recordAppEvents } from './service';
+import { toClipLikes, toClipViews, toStoredAppEvent } from './wire';
 
-/** The data-lake ingest the admin sends to when no external data lake is configured. */
-export const analyticsIngestRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Analytics calls of the admin (session token; the tenant is request.tenant) from core's analytics
+ * contract: the app-events ingest and its query (spec 03 §7), views and likes of clips (spec 02 §7).
+ */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  for (const stream of ANALYTICS_STREAMS) {
-    app.put(
-      `/ingest/${stream}`,
-      { schema: { body: analyticsIngestBodySchema } },
-      async (request, reply) => {
-        const events = 'events' in request.body ? request.body.events : [request.body];
-        if (
-          events.some((event) => event.shopId !== undefined && event.shopId !== request.shopDomain)
-        ) {
-          throw forbidden('Events may only be sent for your own shop');
-        }
-        const shop = await ensureShop(deps, request.shopDomain);
-        const accepted = await insertEvents(deps.database.db, shop.id, stream, events);
-        return reply.status(202).send({ accepted });
-      },
-    );
-  }
-};
 
-export const analyticsQueryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-  app.get(
-    '/analytics/app-events',
-    {
-      schema: {
-        querystring: z.object({
-          stream: z.enum(ANALYTICS_STREAMS).optional(),
-          category: z.string().max(100).optional(),
-          action: z.string().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-      },
-    },
-    async (request) => {
-      const shop = await ensureShop(deps, request.shopDomain);
-      return { data: await listEvents(deps.database.db, shop.id, request.query) };
-    },
-  );
-};
+  serveRoute(app, contract.appEvents, async ({ tenant, query }) => ({
+    data: (await listAppEvents(deps, tenant, query)).map(toStoredAppEvent),
+  }));
+
+  serveRoute(app, contract.ingestAppEvents, async ({ tenant, body }) => ({
+    accepted: await recordAppEvents(deps, tenant, 'appevents', body),
+  }));
+
+  serveRoute(app, contract.ingestProductAnalytics, async ({ tenant, body }) => ({
+    accepted: await recordAppEvents(deps, tenant, 'productanalytics', body),
+  }));
+
+  serveRoute(app, contract.clipViews, async ({ tenant, body }) => {
+    assertOwnShop(tenant, body.customer_id);
+    const ids = [...new Set(body.clip_ids)];
+    return { data: toClipViews(ids, await clipViews(deps, tenant, ids)) };
+  });
+
+  serveRoute(app, contract.clipLikes, async ({ tenant, body }) => {
+    assertOwnShop(tenant, body.customer_id);
+    const ids = [...new Set(body.clip_ids)];
+    return { data: toClipLikes(ids, await clipLikes(deps, tenant, ids)) };
+  });
+}

@@ -1,8 +1,4 @@
-import {
-  customersDataRequestPayloadSchema,
-  customersRedactPayloadSchema,
-  shopRedactPayloadSchema,
-} from '@popstage/core/compliance';
+import { complianceContract as contract } from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { findShop } from '../shop';
 import { redactCustomerOrders, summarizeCustomerData } from './customer-data';
@@ -19,8 +15,7 @@ import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
  * (counts and order ids only) for support to send to the merchant; nothing is stored.
  */
 export const customersDataRequestRoutes = shopifyWebhookRoutes({
-  topic: 'customers/data_request',
-  payload: customersDataRequestPayloadSchema,
+  contract: contract.customersDataRequest,
   payloadShop: (payload) => payload.shop_domain,
   handle: async (deps, { shopDomain, webhookId, payload, log }) => {
     const held = await summarizeCustomerData(
@@ -44,8 +39,7 @@ export const customersDataRequestRoutes = shopifyWebhookRoutes({
 
 /** CUSTOMERS_REDACT: the named orders of the shop are detached from the visitor's activity. */
 export const customersRedactRoutes = shopifyWebhookRoutes({
-  topic: 'customers/redact',
-  payload: customersRedactPayloadSchema,
+  contract: contract.customersRedact,
   payloadShop: (payload) => payload.shop_domain,
   handle: async (deps, { shopDomain, payload }) => {
     const redacted = await redactCustomerOrders(
@@ -62,17 +56,16 @@ export const customersRedactRoutes = shopifyWebhookRoutes({
  * outlast Shopify's 5-second answer window. A shop installed again is left alone.
  */
 export const shopRedactRoutes = shopifyWebhookRoutes({
-  topic: 'shop/redact',
-  payload: shopRedactPayloadSchema,
+  contract: contract.shopRedact,
   payloadShop: (payload) => payload.shop_domain,
   handle: async (deps, { shopDomain, log }) => {
     const shop = await findShop(deps.database.db, shopDomain);
     if (shop && shop.uninstalledAt === null) {
       log.warn({ shop: shopDomain }, 'shop/redact for an installed shop: nothing deleted');
-      return { outcome: 'skipped', reason: 'installed' };
+      return { outcome: 'skipped' as const, reason: 'installed' as const };
     }
     const data: ShopRedactData = { shopDomain, shopId: shop?.id ?? null };
     await deps.queue.send(SHOP_REDACT_JOB, data);
-    return { outcome: 'queued' };
+    return { outcome: 'queued' as const };
   },
 });

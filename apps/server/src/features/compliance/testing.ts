@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/attribution';
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../db/client';

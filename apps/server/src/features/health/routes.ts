@@ -1,23 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthContract as contract, type Health } from '@popstage/core/health';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { checkQueue } from '../../jobs/queue';
 
-/** GET /healthz: database and queue state; 503 when either is down. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', async (_request, reply) => {
+/** GET /healthz: database and queue state; 503 (same body) when either is down. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  serveRoute(app, contract.health, async (_request, reply) => {
     const { database, queue, config } = app.deps;
     const [db, jobs] = await Promise.all([
       check(() => database.ping()),
       check(() => checkQueue(queue)),
     ]);
     const ok = db.ok && jobs.ok;
-    return reply.status(ok ? 200 : 503).send({
+    const answer: Health = {
       status: ok ? 'ok' : 'unavailable',
       role: config.ROLE,
       database: { ...db, kind: database.kind },
       queue: jobs,
-    });
+    };
+    // The contract's schema covers the 200 answer; a 503 is sent as is.
+    return ok ? answer : reply.code(503).send(answer);
   });
-};
+}
 
 async function check(probe: () => Promise<void>): Promise<{ ok: boolean; error?: string }> {
   try {

@@ -14,8 +14,8 @@ import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import { popclipsGating } from '../billing';
 import { removeClipFromCarousels } from '../carousels';
-import { clipCounts } from '../engagement';
 import { storeEvent } from '../onboarding';
+import { clipCounts } from '../storefront';
 import {
   productPagesDiffer,
   queueProductClipCounts,

@@ -1,9 +1,9 @@
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/attribution';
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOrders } from '../../db/schema';
 import { parseGid } from '../../platform/sandbox/gid';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { orderAttribution } from '../attribution/store';
+import { orderAttribution } from '../analytics';
 import { insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { shopperOf } from './store-shopper';

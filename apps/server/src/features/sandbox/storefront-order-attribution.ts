@@ -1,8 +1,8 @@
-import type { AttributionKind } from '@popstage/core/attribution';
+import type { AttributionKind } from '@popstage/core/analytics';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclips } from '../../db/schema';
-import { orderAttribution } from '../attribution';
+import { orderAttribution } from '../analytics';
 import { findShop } from '../shop';
 
 /**

@@ -14,9 +14,9 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
-import { clipCounts } from '../engagement';
 import { popclipsLevel } from '../popclips';
 import { readPopclipsSettings } from '../settings';
+import { clipCounts } from './store';
 
 /** The most clips one feed carries (newest first). */
 export const FEED_CLIPS_LIMIT = 200;

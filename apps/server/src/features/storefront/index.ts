@@ -1,3 +1,6 @@
-/** The storefront area's public face: what other areas may use. */
+/** The storefront area's public face: what other areas and the job registry may use. */
 export { loadStorefrontData, storefrontShop } from './data';
+export { pruneEventsJob } from './prune-job';
+export { clipCounts, clipLikeCounts, clipViewCounts, knownClipIds } from './store';
+export { viewLimitsJob } from './view-limit-job';
 export { toStorefrontClip } from './wire';

@@ -2,25 +2,28 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { STOREFRONT_BODY_LIMIT_BYTES, storefrontEventsBodySchema } from '@popstage/core/storefront';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { RouteContract } from '@popstage/core/contract';
+import {
+  storefrontContract as contract,
+  STOREFRONT_BODY_LIMIT_BYTES,
+  STOREFRONT_PREFIX,
+} from '@popstage/core/storefront';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ShopRow } from '../../db/schema';
+import { serveRoute } from '../../http/contract-route';
 import { notFound } from '../../http/errors';
 import { findCarousel } from '../carousels';
-import { ingestEvents, likedClipIds } from '../engagement';
 import { MEDIA_URL_SECONDS } from '../popclips';
 import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
 import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
+import { ingestEvents } from './ingest';
+import { likedClipIds } from './store';
 import { type Sign, toStorefrontCarousel, toStorefrontFeed } from './wire';
 
-export const STOREFRONT_PREFIX = '/storefront/v1';
 const FEED_CACHE = 'public, max-age=60';
 const WIDGET_CACHE = 'public, max-age=300';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SHOP_IN_URL = /^\/storefront\/v1\/shops\/([^/?#]+)/;
-const SHOP_PARAM = z.string().min(1).max(255);
 
 const UNKNOWN_SHOP = 'Shop not found';
 
@@ -32,15 +35,32 @@ declare module 'fastify' {
 }
 
 /**
- * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no token; CORS only
- * for the shop's own origins; per-IP rate limit; unknown, deactivated and uninstalled shops
- * answer 404.
+ * The storefront API is its own scope under STOREFRONT_PREFIX, which confines its CORS (and the
+ * `OPTIONS *` preflight route @fastify/cors adds) and its rate limit to it; its contracts' full
+ * paths are served relative to that prefix.
  */
-export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
+function mounted<C extends RouteContract>(route: C): C {
+  if (!route.path.startsWith(`${STOREFRONT_PREFIX}/`))
+    throw new Error(`${route.path}: not mounted`);
+  return { ...route, path: route.path.slice(STOREFRONT_PREFIX.length) };
+}
+
+/**
+ * The public storefront API (docs/api.md "Storefront (issue 7) — contract"), from core's
+ * storefront contract: no token; CORS only for the shop's own origins; per-IP rate limit;
+ * unknown, deactivated and uninstalled shops answer 404.
+ */
+export async function storefrontRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(storefrontApi, { prefix: STOREFRONT_PREFIX });
+}
+
+async function storefrontApi(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const db = deps.database.db;
 
-  const shopOf = (request: FastifyRequest): Promise<ShopRow | undefined> => {
+  const shopOf = (
+    request: Pick<FastifyRequest, 'url' | 'storefrontShopLookup'>,
+  ): Promise<ShopRow | undefined> => {
     if (!request.storefrontShopLookup) {
       const domain = SHOP_IN_URL.exec(request.url)?.[1];
       request.storefrontShopLookup = domain
@@ -49,7 +69,9 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return request.storefrontShopLookup;
   };
-  const requireShop = async (request: FastifyRequest): Promise<ShopRow> => {
+  const requireShop = async (
+    request: Pick<FastifyRequest, 'url' | 'storefrontShopLookup'>,
+  ): Promise<ShopRow> => {
     const shop = await shopOf(request);
     if (!shop) throw notFound(UNKNOWN_SHOP);
     return shop;
@@ -116,7 +138,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     return { etag: etagOf(unsigned, deps.clock.now()), body: Buffer.from(JSON.stringify(signed)) };
   };
 
-  app.get('/widget.js', async (_request, reply) => {
+  serveRoute(app, mounted(contract.widget), async (_request, reply) => {
     const file = deps.widgetBundle;
     const body = file ? await readFile(file).catch(() => null) : null;
     if (!body) {
@@ -132,9 +154,11 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(body);
   });
 
-  app.get(
-    '/shops/:shop/feed',
-    { schema: { params: z.object({ shop: SHOP_PARAM }) } },
+  // Response validation off: the hottest public path, answered from the feed cache as bytes
+  // serialized once per load (toStorefrontFeed builds it typed; its tests check the shape).
+  serveRoute(
+    app,
+    mounted(contract.feed),
     async (request, reply) => {
       const shop = await requireShop(request);
       const { etag, body } = await app.storefrontFeeds.get(shop, () => loadFeed(shop));
@@ -142,53 +166,41 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(JSON_TYPE).send(body);
     },
+    { validateResponse: false },
   );
 
-  app.get(
-    '/shops/:shop/carousels/:carouselId',
-    { schema: { params: z.object({ shop: SHOP_PARAM, carouselId: z.string().max(64) }) } },
-    async (request, reply) => {
-      const shop = await requireShop(request);
-      const row = await findCarousel(db, shop.id, request.params.carouselId.trim());
-      if (!row?.isPublished) throw notFound('Carousel not found.');
-      const data = await loadStorefrontData(deps, shop);
-      const clipIds = await carouselClipIds(deps, shop, row, data.clips);
-      const unsigned = await toStorefrontCarousel(data, row, clipIds, fingerprint);
-      const etag = etagOf(unsigned, deps.clock.now());
-      reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return toStorefrontCarousel(data, row, clipIds, signer);
-    },
-  );
+  serveRoute(app, mounted(contract.carousel), async (request, reply) => {
+    const shop = await requireShop(request);
+    const row = await findCarousel(db, shop.id, request.params.carouselId.trim());
+    if (!row?.isPublished) throw notFound('Carousel not found.');
+    const data = await loadStorefrontData(deps, shop);
+    const clipIds = await carouselClipIds(deps, shop, row, data.clips);
+    const unsigned = await toStorefrontCarousel(data, row, clipIds, fingerprint);
+    const etag = etagOf(unsigned, deps.clock.now());
+    reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return toStorefrontCarousel(data, row, clipIds, signer);
+  });
 
-  app.post(
-    '/shops/:shop/events',
-    {
-      bodyLimit: STOREFRONT_BODY_LIMIT_BYTES,
-      schema: { params: z.object({ shop: SHOP_PARAM }), body: storefrontEventsBodySchema },
-    },
+  // Response validation off: every player batches its events here (the hot write path); the
+  // answer is three counts built by ingestEvents' typed return.
+  serveRoute(
+    app,
+    mounted(contract.events),
     async (request, reply) => {
       const shop = await requireShop(request);
       reply.header('cache-control', 'no-store');
-      return reply.code(202).send(await ingestEvents(deps, shop, request.body));
+      return ingestEvents(deps, shop, request.body);
     },
+    { validateResponse: false, route: { bodyLimit: STOREFRONT_BODY_LIMIT_BYTES } },
   );
 
-  app.get(
-    '/shops/:shop/likes',
-    {
-      schema: {
-        params: z.object({ shop: SHOP_PARAM }),
-        querystring: z.object({ visitorId: z.string().trim().min(1).max(128) }),
-      },
-    },
-    async (request, reply) => {
-      const shop = await requireShop(request);
-      reply.header('cache-control', 'private, no-store');
-      return { likedClipIds: await likedClipIds(db, shop.id, request.query.visitorId) };
-    },
-  );
-};
+  serveRoute(app, mounted(contract.likes), async (request, reply) => {
+    const shop = await requireShop(request);
+    reply.header('cache-control', 'private, no-store');
+    return { likedClipIds: await likedClipIds(db, shop.id, request.query.visitorId) };
+  });
+}
 
 /** The shop's primary domain, its myshopify domain and, in the sandbox, the app's own origin. */
 export function allowedOrigins(shop: ShopRow, sandboxOrigin: string | null): string[] {

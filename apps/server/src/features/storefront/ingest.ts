@@ -1,11 +1,8 @@
-import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { forbidden } from '../../http/errors';
-import { ensureShop } from '../shop';
 import { planBatch } from './batch';
-import { clipLikeCounts, clipViewCounts, knownClipIds, storeBatch } from './store';
+import { knownClipIds, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
 
 /**
@@ -53,38 +50,4 @@ export async function ingestEvents(
     );
   }
   return { accepted: events.length - deduped, deduped, rejected };
-}
-
-/** customer_id must be the session's shop (403 otherwise). */
-async function ownShop(
-  deps: Pick<AppDeps, 'database' | 'platform'>,
-  shopDomain: string,
-  customerId: string,
-): Promise<ShopRow> {
-  if (customerId.trim() !== shopDomain) throw forbidden(S.notYourShop);
-  return ensureShop(deps, shopDomain);
-}
-
-/** POST /api/popclips/views/fetch: all-time views of each asked clip (0 for unknown ids). */
-export async function fetchViews(
-  deps: Pick<AppDeps, 'database' | 'platform'>,
-  shopDomain: string,
-  body: { customer_id: string; clip_ids: string[] },
-) {
-  const shop = await ownShop(deps, shopDomain, body.customer_id);
-  const ids = [...new Set(body.clip_ids)];
-  const views = await clipViewCounts(deps.database.db, shop.id, ids);
-  return { data: ids.map((id) => ({ clip_id: id, clip_total_views: views.get(id) ?? 0 })) };
-}
-
-/** POST /api/popclips/likes/fetch: likes of each asked clip (user_id is accepted and unused). */
-export async function fetchLikes(
-  deps: Pick<AppDeps, 'database' | 'platform'>,
-  shopDomain: string,
-  body: { customer_id: string; clip_ids: string[] },
-) {
-  const shop = await ownShop(deps, shopDomain, body.customer_id);
-  const ids = [...new Set(body.clip_ids)];
-  const likes = await clipLikeCounts(deps.database.db, shop.id, ids);
-  return { data: ids.map((id) => ({ clip_id: id, likes: likes.get(id) ?? 0 })) };
 }

@@ -4,23 +4,20 @@ import {
   type ClipInteraction,
   type OrderInput,
   type OrderLineInput,
+  type OrderSkipReason,
   type OrderSource,
-} from '@popstage/core/attribution';
+} from '@popstage/core/analytics';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { knownClipIds } from '../engagement';
-import { storefrontShop } from '../storefront';
-import { insertOrder, type OrderWithAttributions, visitorInteractions } from './store';
-
-/** Why an order was acknowledged without storing anything. */
-export type SkipReason = 'unknown_shop' | 'test_order' | 'cancelled';
+import { knownClipIds, storefrontShop } from '../storefront';
+import { insertOrder, type OrderWithAttributions, visitorInteractions } from './order-store';
 
 export type RecordedOrder =
   /** recorded: stored now; duplicate: stored before, answered as it was stored then. */
   | ({ outcome: 'recorded' | 'duplicate' } & OrderWithAttributions)
-  | { outcome: 'skipped'; reason: SkipReason; order: null; attributions: [] };
+  | { outcome: 'skipped'; reason: OrderSkipReason; order: null; attributions: [] };
 
-const skipped = (reason: SkipReason): RecordedOrder => ({
+const skipped = (reason: OrderSkipReason): RecordedOrder => ({
   outcome: 'skipped',
   reason,
   order: null,

@@ -1,4 +1,4 @@
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/attribution';
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -8,8 +8,8 @@ import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { updateShop } from '../shop/store';
-import { orderAttribution } from './store';
-import { salesSummary } from './summary';
+import { orderAttribution } from './order-store';
+import { salesSummary } from './sales-summary';
 
 const HOUR = 3_600_000;
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { AttributionKind } from './kinds';
+import type { AttributionKind } from './attribution-kinds';
 
 /** An order as attribution needs it, whichever platform it came from. Money in minor units. */
 export interface OrderInput {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attributeOrder } from './attribute-order';
+import { ATTRIBUTION_WINDOWS, attributionLookbackHours } from './attribution-windows';
 import type { ClipInteraction, OrderLineInput } from './order-input';
-import { ATTRIBUTION_WINDOWS, attributionLookbackHours } from './windows';
 
 const ORDERED_AT = new Date('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@ import type {
   LineAttribution,
   OrderInput,
   OrderSource,
-} from '@popstage/core/attribution';
+} from '@popstage/core/analytics';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/schema';

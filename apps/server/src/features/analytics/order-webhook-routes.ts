@@ -1,6 +1,6 @@
-import { shopifyOrderInputSchema } from '@popstage/core/attribution';
+import { analyticsContract } from '@popstage/core/analytics';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { recordOrder } from './service';
+import { recordOrder } from './orders';
 
 /**
  * ORDERS_CREATE: the order is credited to clips and stored once, however often it is delivered.
@@ -8,8 +8,7 @@ import { recordOrder } from './service';
  * the order's source is the sandbox.
  */
 export const orderWebhookRoutes = shopifyWebhookRoutes({
-  topic: 'orders/create',
-  payload: shopifyOrderInputSchema,
+  contract: analyticsContract.orderCreated,
   handle: async (deps, { shopDomain, payload }) => {
     const source = deps.config.PLATFORM === 'sandbox' ? 'sandbox' : 'shopify';
     const recorded = await recordOrder(deps, shopDomain, payload, source);

@@ -1,5 +1,5 @@
+import { ATTRIBUTION_WINDOWS, type AttributionWindows } from './attribution-windows';
 import type { ClipInteraction, LineAttribution, OrderInput } from './order-input';
-import { ATTRIBUTION_WINDOWS, type AttributionWindows } from './windows';
 
 const HOUR_MS = 3_600_000;
 

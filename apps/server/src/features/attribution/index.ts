@@ -1,2 +1,0 @@
-/** The attribution area's public face: what other areas may use. */
-export { orderAttribution } from './store';

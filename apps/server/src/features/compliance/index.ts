@@ -1,0 +1,2 @@
+/** The compliance area's public face: what other areas and the job registry may use. */
+export { shopRedactJob } from './shop-redact-job';

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineRoute } from '../contract/define';
+import { webhookAnswerSchema } from '../contract/webhook';
+import { ANALYTICS_STREAMS, analyticsIngestBodySchema, appEventSchema } from './events';
+import { shopifyOrderInputSchema } from './shopify-order';
+
+/**
+ * Analytics calls (docs/api.md): the admin's app events and product analytics (spec 03 §7), the
+ * views and likes of clips (spec 02 §7) and the orders/create webhook that credits sales to clips.
+ */
+
+/** GET /api/analytics/app-events: the shop's stored events, newest first. */
+export const appEventsQuerySchema = z.object({
+  stream: z.enum(ANALYTICS_STREAMS).optional(),
+  category: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AppEventsQuery = z.infer<typeof appEventsQuerySchema>;
+
+/** An event as stored: what was sent (shopId included when sent) plus the server's fields. */
+export const storedAppEventSchema = appEventSchema.extend({
+  id: z.number(),
+  stream: z.enum(ANALYTICS_STREAMS),
+  /** ISO 8601: as sent, or when it was received. */
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+});
+export type StoredAppEvent = z.infer<typeof storedAppEventSchema>;
+
+const ingestAnswer = z.object({ accepted: z.number().int() });
+
+/** Clip metaIdentifiers asked about (unknown ones answer 0). */
+const clipIds = z.array(z.string().trim().min(1).max(128)).max(500);
+
+/** customer_id must be the session's shop (403 otherwise). */
+export const clipViewsBodySchema = z.object({ customer_id: z.string().min(1), clip_ids: clipIds });
+export type ClipViewsBody = z.infer<typeof clipViewsBodySchema>;
+
+/** user_id is accepted and unused (spec 02 §7). */
+export const clipLikesBodySchema = clipViewsBodySchema.extend({
+  user_id: z.string().max(256).optional(),
+});
+export type ClipLikesBody = z.infer<typeof clipLikesBodySchema>;
+
+export const clipViewsSchema = z.object({ clip_id: z.string(), clip_total_views: z.number() });
+export type ClipViews = z.infer<typeof clipViewsSchema>;
+export const clipLikesSchema = z.object({ clip_id: z.string(), likes: z.number() });
+export type ClipLikes = z.infer<typeof clipLikesSchema>;
+
+/** Why an order was acknowledged without storing anything. */
+export const ORDER_SKIP_REASONS = ['unknown_shop', 'test_order', 'cancelled'] as const;
+export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];
+
+/** orders/create: how the order was taken and how many of its lines were credited to clips. */
+export const orderWebhookAnswerSchema = webhookAnswerSchema(
+  z.object({
+    /** recorded: stored now; duplicate: the order id was stored before (counted once). */
+    outcome: z.enum(['recorded', 'duplicate', 'skipped']),
+    reason: z.enum(ORDER_SKIP_REASONS).optional(),
+    attributedLines: z.number().int(),
+  }),
+);
+
+export const analyticsContract = {
+  appEvents: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/app-events',
+    query: appEventsQuerySchema,
+    response: z.object({ data: z.array(storedAppEventSchema) }),
+    summary: "The shop's app events and product analytics, newest first",
+  }),
+  ingestAppEvents: defineRoute({
+    method: 'PUT',
+    path: '/ingest/appevents',
+    body: analyticsIngestBodySchema,
+    response: ingestAnswer,
+    status: 202,
+    summary: 'Store app events (the data lake when no external one is configured)',
+  }),
+  ingestProductAnalytics: defineRoute({
+    method: 'PUT',
+    path: '/ingest/productanalytics',
+    body: analyticsIngestBodySchema,
+    response: ingestAnswer,
+    status: 202,
+    summary: 'Store product analytics events',
+  }),
+  clipViews: defineRoute({
+    method: 'POST',
+    path: '/api/popclips/views/fetch',
+    body: clipViewsBodySchema,
+    response: z.object({ data: z.array(clipViewsSchema) }),
+    summary: 'All-time views of each asked clip',
+  }),
+  clipLikes: defineRoute({
+    method: 'POST',
+    path: '/api/popclips/likes/fetch',
+    body: clipLikesBodySchema,
+    response: z.object({ data: z.array(clipLikesSchema) }),
+    summary: 'Likes of each asked clip',
+  }),
+  /** Shopify's ORDERS_CREATE (HMAC-verified; the body is read only after the signature check). */
+  orderCreated: defineRoute({
+    method: 'POST',
+    path: '/webhooks/orders/create',
+    body: shopifyOrderInputSchema,
+    response: orderWebhookAnswerSchema,
+    summary: 'Record an order and credit its lines to clips',
+  }),
+};

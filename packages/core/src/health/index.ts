@@ -1,0 +1,2 @@
+export type { Health } from './contract';
+export { healthContract } from './contract';
