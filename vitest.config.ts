@@ -8,6 +8,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'testkit',
+          include: ['packages/testkit/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',

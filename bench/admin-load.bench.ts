@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../e2e/browser';
-import { startApp } from '../e2e/server';
+import { startApp } from '@popstage/testkit/app';
+import { launchChromium } from '@popstage/testkit/browser';
 import { median, report } from './report';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
+import type { StartedApp } from '@popstage/testkit/app';
+import { type ShopApi, shopApi } from '@popstage/testkit/shop';
 
 /** The parts of the Popclips API answers (docs/api.md, issue 5) the media bench reads. */
 export interface BenchClip {
@@ -20,38 +22,18 @@ interface CatalogueProduct {
   imgSrc: string | null;
 }
 
-/** Session tokens are short-lived: a fresh one is fetched after this long. */
-const TOKEN_REUSE_MS = 30_000;
-
-/** Calls the server's /api as one sandbox shop, as the admin would. */
+/** Calls the started server's /api as one sandbox shop, as the admin would. */
 export class ShopClient {
-  private token: { value: string; at: number } | null = null;
+  /** The route's JSON answer; a non-2xx answer throws. */
+  readonly call: ShopApi;
+  readonly baseUrl: string;
 
   constructor(
-    readonly baseUrl: string,
+    app: StartedApp,
     readonly shop: string,
-  ) {}
-
-  private async sessionToken(): Promise<string> {
-    if (this.token && performance.now() - this.token.at < TOKEN_REUSE_MS) return this.token.value;
-    const answer = await fetch(`${this.baseUrl}/sandbox/session-token?shop=${this.shop}`);
-    if (!answer.ok) throw new Error(`session token: ${answer.status} ${await answer.text()}`);
-    const { token } = (await answer.json()) as { token: string };
-    this.token = { value: token, at: performance.now() };
-    return token;
-  }
-
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const answer = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${await this.sessionToken()}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
+  ) {
+    this.call = shopApi(app, shop);
+    this.baseUrl = app.baseUrl;
   }
 
   /**

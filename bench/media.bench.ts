@@ -1,24 +1,20 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  BENCH_CLIPS,
-  type ClipSpec,
-  cachedClip,
-  sizedClipSpec,
-  timePlainCommands,
-} from '../apps/server/src/platform/media/bench-helpers';
-import { type StartedApp, startApp } from '../e2e/server';
+import { type StartedApp, startApp } from '@popstage/testkit/app';
+import { type ClipSpec, cachedClip } from '@popstage/testkit/clip';
+import { runFfmpeg } from '@popstage/testkit/ffmpeg';
+import { type FfmpegRecord, recordFfmpeg } from './ffmpeg-record';
 import { putFile, ShopClient } from './media-api';
 import { median, report } from './report';
 
 /**
  * Popclips media (issue 5) through the real server: upload throughput against a plain file copy;
- * upload-complete → playable and → processed against the same ffmpeg commands run alone; the
- * server's peak memory while a ~100 MB clip is uploaded. Generated clips are cached in
- * bench/.cache (git-ignored).
+ * upload-complete → playable and → processed against the same ffmpeg commands run alone (recorded
+ * as the server ran them, ffmpeg-record.ts); the server's peak memory while a ~100 MB clip is
+ * uploaded. Generated clips are cached in bench/.cache (git-ignored).
  */
 
 const CACHE = join(import.meta.dirname, '.cache');
@@ -33,6 +29,44 @@ const IDLE_SAMPLE_MS = 2_000;
 /** Per clip, from upload-complete to processed: a bound, far above the expected figures. */
 const PROCESS_TIMEOUT_MS = 240_000;
 const COPY_RUNS = 3;
+
+/** The bench's sources: 30 s portrait 1080x1920, one H.264/AAC (remux), one HEVC (re-encode). */
+const BENCH_CLIPS = {
+  h264: {
+    seconds: 30,
+    width: 1080,
+    height: 1920,
+    video: 'h264',
+    audio: 'aac',
+    container: 'mp4',
+    preset: 'veryfast',
+  },
+  reencode: {
+    seconds: 30,
+    width: 1080,
+    height: 1920,
+    video: 'hevc',
+    audio: 'aac',
+    container: 'mov',
+  },
+} satisfies Record<string, ClipSpec>;
+
+/**
+ * A 1080x1920 H.264/AAC MP4 of about `bytes` (for the upload-memory bench): 30 s at the bit rate
+ * that fills it, less the audio.
+ */
+function sizedClipSpec(bytes: number, seconds = 30): ClipSpec {
+  const videoBits = bytes * 8 - 128_000 * seconds;
+  return {
+    seconds,
+    width: 1080,
+    height: 1920,
+    video: 'h264',
+    audio: 'aac',
+    container: 'mp4',
+    videoBitRate: `${Math.floor(videoBits / seconds / 1000)}k`,
+  };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mbPerSecond = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
@@ -102,6 +136,56 @@ async function timeCopy(file: string, dir: string): Promise<number> {
     await rm(target, { force: true });
   }
   return median(runs);
+}
+
+/** ms of one ffmpeg command run alone. */
+async function timeFfmpeg(args: readonly string[]): Promise<number> {
+  const started = performance.now();
+  await runFfmpeg(args);
+  return performance.now() - started;
+}
+
+/**
+ * The baseline: the commands the server ran for one clip (the playable file first, then the
+ * thumbnail and the preview made from it), replayed alone on `source` in a directory of the
+ * bench's own: ms of the playable command, and of all of them one after another. The server's
+ * work directory is the folder of the playable command's input; its paths are mapped into ours,
+ * and each output written as a part file (.<name>.<8 hex>.part) is renamed into place as the
+ * server does.
+ */
+async function timePlainCommands(
+  commands: string[][],
+  source: string,
+  outDir: string,
+): Promise<{ playableMs: number; processedMs: number; remuxed: boolean }> {
+  const [playable, ...derived] = commands;
+  const input = playable?.[playable.indexOf('-i') + 1];
+  if (!playable || !input || derived.length === 0) {
+    throw new Error(
+      `expected the playable command and its outputs' commands, got ${commands.length}`,
+    );
+  }
+  const serverDir = dirname(input);
+  const ours = (arg: string) =>
+    arg.startsWith(`${serverDir}/`) ? join(outDir, arg.slice(serverDir.length + 1)) : arg;
+  await mkdir(outDir, { recursive: true });
+  await copyFile(source, ours(input));
+  const run = async (args: string[]) => {
+    const mapped = args.map(ours);
+    for (const arg of mapped) {
+      if (arg.startsWith(`${outDir}/`)) await mkdir(dirname(arg), { recursive: true });
+    }
+    const ms = await timeFfmpeg(mapped);
+    const output = mapped[mapped.length - 1] ?? '';
+    const part = /^\.(.+)\.[0-9a-f]{8}\.part$/.exec(basename(output));
+    if (part?.[1]) await rename(output, join(dirname(output), part[1]));
+    return ms;
+  };
+  const playableMs = await run(playable);
+  let processedMs = playableMs;
+  for (const command of derived) processedMs += await run(command);
+  const copies = playable.findIndex((arg, i) => arg === '-c:v' && playable[i + 1] === 'copy');
+  return { playableMs, processedMs, remuxed: copies >= 0 };
 }
 
 interface UploadFigures {
@@ -181,18 +265,20 @@ async function timeProcessing(
 async function processOne(
   client: ShopClient,
   product: Awaited<ReturnType<ShopClient['prepare']>>,
+  ffmpeg: FfmpegRecord,
   name: string,
   file: string,
   work: string,
 ): Promise<{ upload: UploadFigures; processing: ProcessFigures }> {
   const uploaded = await upload(client, product, name, file, work);
+  const before = ffmpeg.commands().length;
   const server = await withProgress(
     `${name}: upload-complete → processed through the server`,
     timeProcessing(client, uploaded.metaIdentifier),
   );
   const plain = await withProgress(
     `${name}: the same ffmpeg commands alone`,
-    timePlainCommands(file, join(work, `plain-${name}`)),
+    timePlainCommands(ffmpeg.commands().slice(before), file, join(work, `plain-${name}`)),
   );
   await rm(join(work, `plain-${name}`), { recursive: true, force: true });
   const processing = {
@@ -223,14 +309,15 @@ export default async function media(): Promise<void> {
   // The server's own temporary files (the processing job's work directories) go here too.
   const serverTmp = join(work, 'server-tmp');
   mkdirSync(serverTmp);
+  const ffmpeg = recordFfmpeg(join(work, 'ffmpeg-record'));
   let app: StartedApp | undefined;
   const uploads: UploadFigures[] = [];
   const processed: ProcessFigures[] = [];
   let memory: { idle: number; peak: number };
   try {
     console.log('starting the server (role all) and preparing the shop...');
-    app = await startApp({ ROLE: 'all', TMPDIR: serverTmp });
-    const client = new ShopClient(app.baseUrl, SHOP);
+    app = await startApp({ ROLE: 'all', TMPDIR: serverTmp, ...ffmpeg.env });
+    const client = new ShopClient(app, SHOP);
     const product = await client.prepare();
 
     // Memory first, before any processing has grown the server's heap.
@@ -271,7 +358,7 @@ export default async function media(): Promise<void> {
       ['h264', h264],
       ['reencode', reencode],
     ] as const) {
-      const result = await processOne(client, product, name, file, work);
+      const result = await processOne(client, product, ffmpeg, name, file, work);
       uploads.push(result.upload);
       processed.push(result.processing);
     }

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from '../e2e/browser';
-import { type StartedApp, startApp } from '../e2e/server';
+import { type StartedApp, startApp } from '@popstage/testkit/app';
+import { launchChromium } from '@popstage/testkit/browser';
 import { reportAtLeast, reportFigure } from './report';
 import { feedBench } from './storefront/feed';
 import { ingestBench, printIngest, storedIngest } from './storefront/ingest';

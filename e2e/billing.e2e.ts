@@ -8,7 +8,7 @@ const DEMO = 'demo-store.myshopify.com';
 
 const session = journeySession(BASE, DEMO);
 
-const api = <T>(method: 'GET' | 'POST', path: string, data?: unknown) =>
+const api = <T>(method: 'GET' | 'POST', path: string, data?: object) =>
   shopApi(session.page.request, BASE, DEMO)<T>(method, path, data);
 
 interface ShopAnswer {

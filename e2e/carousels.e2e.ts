@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
-import { generateClip, uploadClip } from './clips';
+import { uploadClip } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -24,7 +25,10 @@ describe('carousels, placement, settings, share', () => {
     const product = await firstPublishedProduct(api);
     const titles = ['Red look', 'Green look', 'Blue look'];
     for (const [index, title] of titles.entries()) {
-      const file = await generateClip(join(workDir, `clip-${index}.mp4`), { hue: index * 120 });
+      const file = await generateClip(join(workDir, `clip-${index}.mp4`), {
+        ...SHORT_CLIP,
+        hue: index * 120,
+      });
       await uploadClip(page.request, BASE, DEMO, title, file, product);
     }
 

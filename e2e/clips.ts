@@ -1,31 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { shopApi } from './prepare-shop';
-
-/** The ffmpeg the server itself runs (@ffmpeg-installer, resolved from apps/server). */
-export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  const serverRequire = createRequire(resolve(import.meta.dirname, '../apps/server/package.json'));
-  return (serverRequire('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
-
-/** A 3-second portrait H.264/AAC MP4 from ffmpeg's test pattern, optionally tinted by `hue`. */
-export async function generateClip(path: string, options: { hue?: number } = {}): Promise<string> {
-  await promisify(execFile)(ffmpegPath(), [
-    ...['-hide_banner', '-nostdin', '-y', '-v', 'error'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3'],
-    ...['-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=3'],
-    ...(options.hue === undefined ? [] : ['-vf', `hue=h=${options.hue}`]),
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-f', 'mp4', path],
-  ]);
-  return path;
-}
 
 interface UploadAnswer {
   uploadFileUrl: string;

@@ -1,41 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { generateClip } from '@popstage/testkit/clip';
+import { pngImage } from '@popstage/testkit/image';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
-import { generateClip } from './clips';
 import { prepareShop } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
-/** A solid-colour RGB PNG written from its bytes (signature, IHDR, IDAT, IEND). */
-function writePng(path: string, width: number, height: number, rgb: [number, number, number]) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array(height).fill(row)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  writeFileSync(
-    path,
-    Buffer.concat([
-      signature,
-      chunk('IHDR', header),
-      chunk('IDAT', pixels),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+/** A solid-colour 180x320 PNG for the custom thumbnail. */
+function writeThumbnail(path: string): string {
+  writeFileSync(path, pngImage({ width: 180, height: 320, rgb: [230, 90, 60] }));
   return path;
 }
 
@@ -46,7 +23,7 @@ describe('popclips journeys', () => {
     const { page, workDir } = session;
     const [video, thumbnail] = await Promise.all([
       generateClip(join(workDir, 'spring look.mp4')),
-      writePng(join(workDir, 'thumbnail.png'), 180, 320, [230, 90, 60]),
+      writeThumbnail(join(workDir, 'thumbnail.png')),
     ]);
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
 

@@ -1,3 +1,4 @@
+import { callAsShop, type TokenKeys } from '@popstage/testkit/shop';
 import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -11,18 +12,27 @@ import { expect } from 'vitest';
 /** What the sandbox bot check accepts (apps/admin bot-check.ts sends the same). */
 export const SANDBOX_BOT_TOKEN = 'sandbox-bot-check';
 
-export type ShopApi = <T>(method: 'GET' | 'POST', path: string, data?: unknown) => Promise<T>;
+export type ShopApi = <T>(method: 'GET' | 'POST', path: string, data?: object) => Promise<T>;
 
-/** Calls /api as `shop` with a sandbox session token; fails the test on a non-2xx answer. */
+/** The started app's keys (global-setup.ts): what signs a shop's session tokens. */
+function appKeys(): TokenKeys {
+  const apiKey = process.env.E2E_SHOPIFY_API_KEY;
+  const apiSecret = process.env.E2E_SHOPIFY_API_SECRET;
+  if (!apiKey || !apiSecret) throw new Error('global-setup.ts did not start the app');
+  return { apiKey, apiSecret };
+}
+
+/** Calls /api as `shop` with a session token; fails the test on a non-2xx answer. */
 export function shopApi(request: APIRequestContext, base: string, shop: string): ShopApi {
-  return async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const tokenAnswer = await request.get(`${base}/sandbox/session-token?shop=${shop}`);
-    const { token } = (await tokenAnswer.json()) as { token: string };
-    const response = await request.fetch(`${base}${path}`, {
+  const call = callAsShop(appKeys(), ({ method, url, headers, body }) =>
+    request.fetch(`${base}${url}`, {
       method,
-      headers: { Authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
+      headers,
+      ...(body === undefined ? {} : { data: body }),
+    }),
+  );
+  return async <T>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> => {
+    const response = await call(shop, method, path, data);
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
       true,
     );

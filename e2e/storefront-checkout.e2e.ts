@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
-import { generateClip, uploadClip, waitUntilProcessed } from './clips';
+import { uploadClip, waitUntilProcessed } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -37,7 +38,7 @@ describe('sandbox store checkout', () => {
       }
     }
     if (!product) throw new Error('no published product in stock');
-    const file = await generateClip(join(workDir, 'look.mp4'), { hue: 200 });
+    const file = await generateClip(join(workDir, 'look.mp4'), { ...SHORT_CLIP, hue: 200 });
     const clipId = await uploadClip(page.request, BASE, DEMO, TITLE, file, product);
     await waitUntilProcessed(page.request, BASE, DEMO, clipId);
     await api('POST', '/api/shopify/shop/featured-popclip', { popclip_id: clipId });

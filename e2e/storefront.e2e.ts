@@ -1,8 +1,9 @@
 import { join } from 'node:path';
+import { generateClip } from '@popstage/testkit/clip';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
-import { generateClip, uploadClip, waitUntilProcessed } from './clips';
+import { uploadClip, waitUntilProcessed } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 

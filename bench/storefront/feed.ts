@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { StartedApp } from '../../e2e/server';
+import type { StartedApp } from '@popstage/testkit/app';
 import { report } from '../report';
 import type { FeedLoadFigures, FeedLoadOptions } from './feed-load';
 import type { BenchShop } from './shop';

@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/client';
-import type { StartedApp } from '../../e2e/server';
+import { PGlite } from '@electric-sql/pglite';
+import type { StartedApp } from '@popstage/testkit/app';
+import pg from 'pg';
 import { ShopClient } from '../media-api';
 import { percentile } from '../report';
 import { keepAliveAgent, send } from './http';
@@ -96,7 +97,7 @@ export async function ingestBench(
   console.log(
     `ingest on ${options.label}: ${sent} events in ${batches} batches of ${BATCH} (${visitors} visitors × 2 visits, ${shop.clips.length} clips), ${options.concurrency} in flight`,
   );
-  const client = new ShopClient(app.baseUrl, shop.domain);
+  const client = new ShopClient(app, shop.domain);
   const viewsBefore = await totalViews(client, shop);
   const url = new URL(`${app.baseUrl}/storefront/v1/shops/${shop.domain}/events`);
   const agent = keepAliveAgent(options.concurrency);
@@ -161,26 +162,41 @@ export async function ingestBench(
   };
 }
 
-/** What the database holds of the bench's visitors: every stored event, and the views among them. */
+/** Counts the bench's stored events (and views among them) of one shop, in SQL. */
+const STORED_SQL = `select count(*)::int as events,
+                           (count(*) filter (where e.type = 'view'))::int as views
+                    from storefront_events e join shops s on s.id = e.shop_id
+                    where s.shopify_domain = $1 and e.visitor_id like $2`;
+
+/**
+ * What the database holds of the bench's visitors: every stored event, and the views among them.
+ * Read straight from the app's database: PostgreSQL at its URL, or the embedded PGlite in the
+ * stopped server's DATA_DIR (<DATA_DIR>/pglite; PGlite is one process's at a time).
+ */
 export async function storedIngest(
   options: { url: string } | { dataDir: string },
   shopDomain: string,
 ): Promise<{ events: number; views: number }> {
-  const database: Database = await openDatabase(
-    'url' in options ? { url: options.url } : { dataDir: options.dataDir },
-  );
-  try {
-    const [row] = await queryRows<{ events: number; views: number }>(
-      database.db,
-      sql`select count(*)::int as events,
-                 (count(*) filter (where e.type = 'view'))::int as views
-          from storefront_events e join shops s on s.id = e.shop_id
-          where s.shopify_domain = ${shopDomain} and e.visitor_id like ${`${VISITOR_PREFIX}%`}`,
-    );
-    return { events: Number(row?.events ?? 0), views: Number(row?.views ?? 0) };
-  } finally {
-    await database.close();
+  const params = [shopDomain, `${VISITOR_PREFIX}%`];
+  let rows: { events: number; views: number }[];
+  if ('url' in options) {
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      rows = (await client.query<{ events: number; views: number }>(STORED_SQL, params)).rows;
+    } finally {
+      await client.end();
+    }
+  } else {
+    const database = await PGlite.create(join(options.dataDir, 'pglite'));
+    try {
+      rows = (await database.query<{ events: number; views: number }>(STORED_SQL, params)).rows;
+    } finally {
+      await database.close();
+    }
   }
+  const [row] = rows;
+  return { events: Number(row?.events ?? 0), views: Number(row?.views ?? 0) };
 }
 
 /** Prints the run and whether the answers, the database and the views API agree. */

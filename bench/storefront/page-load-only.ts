@@ -1,5 +1,5 @@
-import { launchChromium } from '../../e2e/browser';
-import { startApp } from '../../e2e/server';
+import { startApp } from '@popstage/testkit/app';
+import { launchChromium } from '@popstage/testkit/browser';
 import { productPageBench } from './page-load';
 import { prepareBenchShop } from './shop';
 import { widgetSize } from './widget-size';

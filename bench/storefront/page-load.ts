@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
+import type { StartedApp } from '@popstage/testkit/app';
 import type { Browser } from 'playwright-core';
-import type { StartedApp } from '../../e2e/server';
 import { median, report, reportFigure, reportUnchanged } from '../report';
 import { productPhoto } from './product-photo';
 import type { BenchShop } from './shop';

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type ClipSpec, cachedClip } from '../../apps/server/src/platform/media/bench-helpers';
-import type { StartedApp } from '../../e2e/server';
+import type { StartedApp } from '@popstage/testkit/app';
+import { cachedClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { type BenchClip, putFile, ShopClient } from '../media-api';
 
 /**
@@ -13,15 +13,6 @@ import { type BenchClip, putFile, ShopClient } from '../media-api';
 
 export const SHOP = 'demo-store.myshopify.com';
 const CACHE = join(import.meta.dirname, '..', '.cache');
-/** A short portrait H.264/AAC MP4: the processing job's fast path (remux), seconds per clip. */
-const CLIP: ClipSpec = {
-  seconds: 3,
-  width: 360,
-  height: 640,
-  video: 'h264',
-  audio: 'aac',
-  container: 'mp4',
-};
 /** Clips of the shop: a storefront with a handful of videos, like a new merchant's. */
 export const CLIP_COUNT = 6;
 /** The product clip is tagged with this many products (one of them surely in stock). */
@@ -86,7 +77,7 @@ async function waitProcessed(client: ShopClient, ids: string[]): Promise<BenchCl
 /** Installs the shop, publishes its products and uploads CLIP_COUNT clips; waits until processed. */
 export async function prepareBenchShop(app: StartedApp): Promise<BenchShop> {
   const started = performance.now();
-  const client = new ShopClient(app.baseUrl, SHOP);
+  const client = new ShopClient(app, SHOP);
   // The admin's first call installs the shop; its answer names the storefront (primary domain).
   const shop = await client.call<{ primaryDomainUrl: string; currency: string }>(
     'GET',
@@ -104,7 +95,8 @@ export async function prepareBenchShop(app: StartedApp): Promise<BenchShop> {
   if (catalogue.length <= PRODUCTS_PER_CLIP) {
     throw new Error(`the sandbox catalogue has only ${catalogue.length} published products`);
   }
-  const file = await cachedClip(CACHE, 'storefront-3s-360x640', CLIP);
+  // A short portrait H.264/AAC MP4: the processing job's fast path (remux), seconds per clip.
+  const file = await cachedClip(CACHE, 'storefront-3s-360x640', SHORT_CLIP);
   const tag = (product: CatalogueProduct) => ({
     shopifyProductId: product.id,
     shopifyProductHandle: product.handle,

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { callAsShop, type Method, type ShopCall, sessionToken } from '@popstage/testkit/shop';
+import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
-import { signSessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../deps';
 import { installCatalogue } from '../features/billing/catalogue-store';
@@ -38,6 +39,11 @@ export interface TestApp {
   clock: TestClock;
   /** Authorization headers carrying a fresh session token for the shop. */
   auth(shop: string): Promise<{ authorization: string }>;
+  /**
+   * Calls a route as `shop` through Fastify's inject (the test kit's call as a shop); the extra
+   * argument is the caller's IP address.
+   */
+  asShop: ShopCall<LightMyRequestResponse, string>;
   /** Runs the queued background jobs now (no workers poll in tests); answers how many ran. */
   runJobs(): Promise<number>;
   close(): Promise<void>;
@@ -76,7 +82,16 @@ export async function createTestApp(
     app,
     deps,
     clock,
-    auth: async (shop) => ({ authorization: `Bearer ${await signSessionToken(keys, shop)}` }),
+    auth: async (shop) => ({ authorization: `Bearer ${await sessionToken(keys, shop)}` }),
+    asShop: callAsShop(keys, ({ method, url, headers, body }, remoteAddress?: string) =>
+      app.inject({
+        method,
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body }),
+        ...(remoteAddress ? { remoteAddress } : {}),
+      }),
+    ),
     runJobs: () => runQueuedJobs(queue, deps),
     close: async () => {
       await app.close();
@@ -85,4 +100,16 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `t.asShop` for helpers that take the test app first; `remoteAddress` is the caller's IP. */
+export function call(
+  t: TestApp,
+  shop: string,
+  method: Method,
+  url: string,
+  payload?: object,
+  remoteAddress?: string,
+) {
+  return t.asShop(shop, method, url, payload, remoteAddress);
 }

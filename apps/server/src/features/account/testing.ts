@@ -1,28 +1,11 @@
 import { buildSellerPayload, type SellerPayload } from '@popstage/core/account';
 import { desc, eq } from 'drizzle-orm';
 import { sandboxSmsOutbox } from '../../db/schema';
-import type { TestApp } from '../../test/app';
+import { call, type TestApp } from '../../test/app';
 
 /** Helpers for tests that go through phone verification. */
 
 export const OTP = '/api/shopify/shop/account/otp';
-
-export async function call(
-  t: TestApp,
-  shop: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  remoteAddress?: string,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: await t.auth(shop),
-    ...(payload ? { payload } : {}),
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-}
 
 /** The newest code the sandbox outbox holds for the phone. */
 export async function lastCode(t: TestApp, phone: string): Promise<string> {

@@ -14,14 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(shop: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: await t.auth(shop),
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (shop: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.asShop(shop, method, url, payload);
 const shopOf = async (shop: string) => (await call(shop, 'GET', '/api/shopify/shop')).json();
 
 async function draft(shop: string, extraAddonIds: string[], discountCode?: string) {

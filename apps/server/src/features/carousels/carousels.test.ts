@@ -3,8 +3,8 @@ import {
   POPCLIP_VALIDATION_MESSAGES as M,
 } from '@popstage/core/popclips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { call, csUpload, subscribe } from '../popclips/testing';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { csUpload, subscribe } from '../popclips/testing';
 
 let t: TestApp;
 let clipsA: string[];

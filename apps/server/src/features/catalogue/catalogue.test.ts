@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { call } from '../popclips/testing';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,14 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(shop: string, method: 'GET' | 'POST', payload?: object) {
-  return t.app.inject({
-    method,
-    url: WIZARD,
-    headers: await t.auth(shop),
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (shop: string, method: 'GET' | 'POST', payload?: object) =>
+  t.asShop(shop, method, WIZARD, payload);
 const post = (shop: string, event: string) => call(shop, 'POST', { event });
 const shopRow = async (shop: string) =>
   (await t.deps.database.db.select().from(shops).where(eq(shops.shopifyDomain, shop)))[0];

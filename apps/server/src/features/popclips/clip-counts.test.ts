@@ -2,14 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
+import { generateClip } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateClip, TEST_CLIPS } from '../../platform/media/testing/generate';
+import { TEST_CLIPS } from '../../platform/media/testing/clips';
 import type { PlatformProduct } from '../../platform/port';
 import type { SandboxStore } from '../../platform/sandbox/store';
-import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { ensureShop } from '../shop/service';
 import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
-import { call, putSigned } from './testing';
+import { putSigned } from './testing';
 
 let t: TestApp;
 let sandbox: SandboxStore;

@@ -2,18 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { POPCLIP_SERVER_MESSAGES, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { generateClip, generateCorruptFile } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_VIDEO, PROCESSING_FAILED } from '../../platform/media';
-import {
-  generateClip,
-  generateCorruptFile,
-  TEST_CLIPS,
-} from '../../platform/media/testing/generate';
+import { TEST_CLIPS } from '../../platform/media/testing/clips';
 import type { ObjectStore } from '../../platform/storage/port';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { processClip, processClipExhausted } from './processing-job';
 import {
-  call,
   csUpload,
   getClip,
   mediaPath,

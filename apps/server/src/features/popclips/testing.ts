@@ -1,27 +1,13 @@
 import type { DisplayTarget } from '@popstage/core/popclips';
+import { pngImage } from '@popstage/testkit/image';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import type { PopclipRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
-import type { TestApp } from '../../test/app';
+import { call, type TestApp } from '../../test/app';
 import { insertPopclip } from './store';
 
 /** Test helpers for the clip calls. */
-
-export async function call(
-  t: TestApp,
-  shop: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: await t.auth(shop),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 /** A signed media URL as an inject path (the host is not part of the signature). */
 export const mediaPath = (url: string) => {
@@ -146,11 +132,9 @@ export async function subscribe(t: TestApp, shop: string, addon: string) {
   }
 }
 
-/** A tiny valid PNG header (what sniffing reads) padded to `size`. */
+/** A small valid PNG padded to `size` bytes (what a declared thumbnail size needs). */
 export function pngBytes(size = 200): Buffer {
-  const bytes = Buffer.alloc(size, 0);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return bytes;
+  return pngImage({ bytes: size });
 }
 
 /**

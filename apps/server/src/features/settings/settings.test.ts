@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { call, csUpload, getClip, subscribe } from '../popclips/testing';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { csUpload, getClip, subscribe } from '../popclips/testing';
 
 let t: TestApp;
 

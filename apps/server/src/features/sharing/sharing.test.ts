@@ -1,8 +1,8 @@
 import { SHARE_LIMIT_MESSAGE } from '@popstage/core/popclips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { updatePopclip } from '../popclips/store';
-import { call, csUpload, subscribe } from '../popclips/testing';
+import { csUpload, subscribe } from '../popclips/testing';
 import { updateShop } from '../shop/store';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { carousels, type PopclipRow, popclips, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { call, insertProcessedClip, subscribe } from '../popclips/testing';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { insertProcessedClip, subscribe } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { updateShop } from '../shop/store';
 

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
-import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { call, csUpload, someProducts, subscribe } from '../popclips/testing';
+import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { csUpload, someProducts, subscribe } from '../popclips/testing';
 import { ensureShop } from '../shop/service';
 import { viewLimitsJob } from './view-limit-job';
 

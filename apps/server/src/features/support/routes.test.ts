@@ -11,14 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(shop: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: await t.auth(shop),
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (shop: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.asShop(shop, method, url, payload);
 
 async function activateFreePlan(shop: string) {
   const draft = await call(shop, 'POST', '/api/shopify/shop/subscription/draft', {

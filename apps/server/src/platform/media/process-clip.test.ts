@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateClip, generateCorruptFile } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaRejectedError, NOT_A_VIDEO } from './errors';
 import { probe } from './probe';
 import { processVideo } from './process-clip';
-import { generateClip, generateCorruptFile, TEST_CLIPS } from './testing/generate';
+import { TEST_CLIPS } from './testing/clips';
 import { countFrames, magic, mp4TopLevelBoxes } from './testing/inspect';
 
 let dir: string;

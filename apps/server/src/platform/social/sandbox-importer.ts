@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type SocialSourceType, sourceUrlError } from '@popstage/core/popclips';
-import { type ClipSpec, cachedClip } from '../media/testing/generate';
+import { type ClipSpec, cachedClip } from '@popstage/testkit/clip';
 import { type DownloadedVideo, SocialImportError, type SocialImporter } from './port';
 
 /**
