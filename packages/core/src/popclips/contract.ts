@@ -20,7 +20,7 @@ import { POPCLIP_STATUSES } from './status';
  */
 
 /** A tagged product as stored on a clip. */
-export const storedProductSchema = z.object({
+const storedProductSchema = z.object({
   shopifyProductId: z.string(),
   shopifyProductHandle: z.string(),
   shopifyProductUrl: z.string(),
@@ -34,7 +34,7 @@ export const storedProductSchema = z.object({
 });
 export type PopclipProduct = z.infer<typeof storedProductSchema>;
 
-export const popclipMetaDataSchema = z.object({
+const popclipMetaDataSchema = z.object({
   videoTitle: z.string(),
   products: z.array(storedProductSchema),
   /** The thumbnail shown: the custom one when set, else the one taken from the video. */
@@ -58,7 +58,7 @@ export const popclipMetaDataSchema = z.object({
 });
 
 /** A clip (media item). Views and likes are derived, shown per the shop's settings and plan. */
-export const popclipSchema = z.object({
+const popclipSchema = z.object({
   id: z.string(),
   metaIdentifier: z.string(),
   /** Where the processed video is served from (CDN or signed local URL). */
@@ -81,14 +81,14 @@ export const popclipSchema = z.object({
 export type Popclip = z.infer<typeof popclipSchema>;
 
 /** A page of the seller's clips. */
-export const listMediaResponseSchema = z.object({
+const listMediaResponseSchema = z.object({
   data: z.array(popclipSchema),
   /** Cursor of the next page; null on the last one. */
   lastEvaluatedKey: z.string().nullable(),
 });
 export type ListMediaResponse = z.infer<typeof listMediaResponseSchema>;
 
-export const csUploadResponseSchema = z.object({
+const csUploadResponseSchema = z.object({
   /** Signed PUT URL for the video. */
   uploadFileUrl: z.string(),
   /** Signed PUT URL for the custom thumbnail announced, else null. */
@@ -97,7 +97,7 @@ export const csUploadResponseSchema = z.object({
 });
 export type CsUploadResponse = z.infer<typeof csUploadResponseSchema>;
 
-export const csUpdateMediaResponseSchema = z.object({
+const csUpdateMediaResponseSchema = z.object({
   item: popclipSchema,
   /** Signed PUT URL for the replacement thumbnail (updateMedia), else null. */
   uploadCustomThumbnailUrl: z.string().nullable(),

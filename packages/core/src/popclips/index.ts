@@ -5,14 +5,9 @@ export type {
 } from './api';
 export {
   clipTitleSchema,
-  csDeleteMediaSchema,
   csImportSchema,
   csUpdateMediaSchema,
-  csUploadCompleteSchema,
   csUploadSchema,
-  featuredPopclipBodySchema,
-  listMediaByIdSchema,
-  listMediaByTypeAndMetaIdSchema,
   popclipsSettingsBodySchema,
   shareGatingQuerySchema,
   shareLinkBodySchema,
@@ -46,7 +41,7 @@ export type {
   Popclip,
   PopclipProduct,
 } from './contract';
-export { popclipSchema, popclipsContract } from './contract';
+export { popclipsContract } from './contract';
 export type { DisplayTarget } from './display';
 export { displayTargetsFor, isExcludedFromProductPage } from './display';
 export {
