@@ -104,7 +104,7 @@ export async function buildApp(
     await authed.register(accountRoutes, { prefix: '/api' });
     await authed.register(onboardingRoutes);
     await authed.register(supportRoutes, { prefix: '/api' });
-    await authed.register(popclipsRoutes, { prefix: '/api' });
+    await authed.register(popclipsRoutes);
     await authed.register(catalogueRoutes);
     await authed.register(carouselRoutes);
     await authed.register(settingsRoutes, { prefix: '/api' });

@@ -29,18 +29,9 @@ const ManagePlansPage = lazyPage(
 const LivePage = lazyPage(() => import('../features/live/LivePage'), 'LivePage');
 const InsightsPage = lazyPage(() => import('../features/analytics/InsightsPage'), 'InsightsPage');
 const ResourcesPage = lazyPage(() => import('../features/help/ResourcesPage'), 'ResourcesPage');
-const PopclipsListPage = lazyPage(
-  () => import('../features/popclips/PopclipsListPage'),
-  'PopclipsListPage',
-);
-const CreatePopclipPage = lazyPage(
-  () => import('../features/popclips/CreatePopclipPage'),
-  'CreatePopclipPage',
-);
-const EditPopclipPage = lazyPage(
-  () => import('../features/popclips/EditPopclipPage'),
-  'EditPopclipPage',
-);
+const PopclipsListPage = lazyPage(() => import('../features/popclips/list'), 'Component');
+const CreatePopclipPage = lazyPage(() => import('../features/popclips/create'), 'Component');
+const EditPopclipPage = lazyPage(() => import('../features/popclips/edit'), 'Component');
 const CreateCarouselPage = lazyPage(
   () => import('../features/carousels/create-carousel'),
   'Component',

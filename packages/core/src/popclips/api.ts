@@ -3,13 +3,16 @@ import {
   CLIP_LOADER_PAGE_SIZE,
   FILE_CATEGORY,
   MAX_TAGGED_PRODUCTS,
+  THUMBNAIL_EXTENSIONS,
   THUMBNAIL_MAX_BYTES_EXCLUSIVE,
   THUMBNAIL_MIME_TYPES,
   TITLE_MAX_LENGTH,
+  VIDEO_EXTENSIONS,
   VIDEO_MAX_BYTES,
   VIDEO_MIME_TYPES,
 } from './constants';
 import { DISPLAY_TARGETS } from './display';
+import { fileExtension } from './file-name';
 import { POPCLIP_VALIDATION_MESSAGES as M, POPCLIP_SERVER_MESSAGES as S } from './messages';
 import {
   CLIP_SOURCE_TYPES,
@@ -50,6 +53,32 @@ export const videoFileMetaSchema = z.object({
 export const thumbnailFileMetaSchema = z.object({
   type: z.enum(THUMBNAIL_MIME_TYPES, { error: S.thumbnailType }),
   size: z.number().int().min(1).lt(THUMBNAIL_MAX_BYTES_EXCLUSIVE, M.thumbnailTooLarge),
+});
+
+const hasExtension = (extensions: readonly string[]) => (name: string) =>
+  extensions.includes(fileExtension(name));
+/** A MIME type as a browser tells it: '' when it does not know (the extension decides then). */
+const browserType = (types: readonly string[], message: string) =>
+  z
+    .string()
+    .toLowerCase()
+    .refine((type) => type === '' || types.includes(type), message);
+
+/**
+ * A video as the merchant picks it (spec 02 §5): .mp4 or .mov by name, a video type, and the
+ * size csUpload's fileMeta accepts. The admin checks a picked file with it at once.
+ */
+export const videoFileSchema = z.object({
+  name: z.string().refine(hasExtension(VIDEO_EXTENSIONS), S.videoType),
+  type: browserType(VIDEO_MIME_TYPES, S.videoType),
+  size: videoFileMetaSchema.shape.size,
+});
+
+/** A custom thumbnail as picked: JPEG, PNG, WebP or GIF, and under 1 MB (customThumbnailImage). */
+export const thumbnailFileSchema = z.object({
+  name: z.string().refine(hasExtension(THUMBNAIL_EXTENSIONS), S.thumbnailType),
+  type: browserType(THUMBNAIL_MIME_TYPES, S.thumbnailType),
+  size: thumbnailFileMetaSchema.shape.size,
 });
 
 export const displayTargetsSchema = z.array(z.enum(DISPLAY_TARGETS)).max(DISPLAY_TARGETS.length);

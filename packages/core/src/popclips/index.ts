@@ -4,17 +4,16 @@ export type {
   CsUploadBody,
 } from './api';
 export {
-  csDeleteMediaSchema,
+  clipTitleSchema,
   csImportSchema,
   csUpdateMediaSchema,
-  csUploadCompleteSchema,
   csUploadSchema,
-  featuredPopclipBodySchema,
-  listMediaByIdSchema,
-  listMediaByTypeAndMetaIdSchema,
   popclipsSettingsBodySchema,
   shareGatingQuerySchema,
   shareLinkBodySchema,
+  taggedProductsSchema,
+  thumbnailFileSchema,
+  videoFileSchema,
 } from './api';
 export type { ThumbnailMimeType } from './constants';
 export {
@@ -35,6 +34,14 @@ export {
   VIDEO_ACCEPT,
   VIDEO_MAX_BYTES,
 } from './constants';
+export type {
+  CsUpdateMediaResponse,
+  CsUploadResponse,
+  ListMediaResponse,
+  Popclip,
+  PopclipProduct,
+} from './contract';
+export { popclipsContract } from './contract';
 export type { DisplayTarget } from './display';
 export { displayTargetsFor, isExcludedFromProductPage } from './display';
 export {
@@ -62,20 +69,6 @@ export { canImportSourceUrl, INSTAGRAM_HOST, sourceUrlError, TIKTOK_HOST } from 
 export type { PopclipStatus } from './status';
 export { popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
-export type {
-  CsUpdateMediaResponse,
-  CsUploadResponse,
-  ListMediaResponse,
-  Popclip,
-  PopclipProduct,
-  PopclipsSettings,
-} from './types';
+export type { PopclipsSettings } from './types';
 export { DEFAULT_POPCLIPS_SETTINGS } from './types';
-export type { ClipFormField } from './validation';
-export {
-  canTagAnotherProduct,
-  clipFormIssues,
-  clipTitleError,
-  thumbnailFileError,
-  videoFileError,
-} from './validation';
+export { canTagAnotherProduct } from './validation';

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { clipTitleSchema, taggedProductsSchema, thumbnailFileSchema, videoFileSchema } from './api';
 import { MB } from './constants';
-import {
-  canTagAnotherProduct,
-  clipFormIssues,
-  clipTitleError,
-  taggedProductsError,
-  thumbnailFileError,
-  videoFileError,
-} from './validation';
+import { canTagAnotherProduct } from './validation';
 
 const video = (name: string, size = 10 * MB, type = 'video/mp4') => ({ name, size, type });
 const image = (name: string, size = 200_000, type = 'image/png') => ({ name, size, type });
+/** The first message of a parse, null when it passes: what the form shows. */
+const error = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message ?? null;
+const videoFileError = (file: object) => error(videoFileSchema, file);
+const thumbnailFileError = (file: object) => error(thumbnailFileSchema, file);
+const clipTitleError = (title: string) => error(clipTitleSchema, title);
+const product = (n: number) => ({
+  shopifyProductId: `gid://shopify/Product/${n}`,
+  shopifyProductHandle: `p-${n}`,
+  shopifyProductUrl: `https://demo.myshopify.com/products/p-${n}`,
+  defaultImage: null,
+});
+const taggedProductsError = (count: number) =>
+  error(
+    taggedProductsSchema,
+    Array.from({ length: count }, (_, i) => product(i + 1)),
+  );
 
 describe('video file', () => {
   it('accepts .mp4 and .mov up to exactly 100 MB', () => {
@@ -72,45 +84,5 @@ describe('title and products', () => {
     expect(taggedProductsError(6)).toBe('You can only tag upto 5 products!');
     expect(canTagAnotherProduct(4)).toBe(true);
     expect(canTagAnotherProduct(5)).toBe(false);
-  });
-});
-
-describe('clip form', () => {
-  const valid = {
-    title: 'Summer',
-    hasVideo: true,
-    productCount: 1,
-    customThumbnailSelected: false,
-    hasCustomThumbnail: false,
-  };
-
-  it('passes a complete form', () => expect(clipFormIssues(valid)).toEqual([]));
-
-  it('lists every problem in the spec order', () => {
-    const issues = clipFormIssues({
-      title: '',
-      hasVideo: false,
-      productCount: 0,
-      customThumbnailSelected: true,
-      hasCustomThumbnail: false,
-    });
-    expect(issues).toEqual([
-      { field: 'title', message: 'Clip Title cannot be empty.' },
-      { field: 'video', message: 'Please add a video to create a new popclip.' },
-      {
-        field: 'products',
-        message: 'Please select at least one product to create a new popclip.',
-      },
-      {
-        field: 'thumbnail',
-        message: 'Please select a custom thumbnail image to create a new popclip.',
-      },
-    ]);
-  });
-
-  it('needs the custom thumbnail only once chosen', () => {
-    expect(
-      clipFormIssues({ ...valid, customThumbnailSelected: true, hasCustomThumbnail: true }),
-    ).toEqual([]);
   });
 });

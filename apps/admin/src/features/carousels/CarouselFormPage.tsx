@@ -2,7 +2,6 @@ import { hasPopclipsCapability } from '@popstage/core/billing';
 import { type CarouselType, carouselCreateSchema } from '@popstage/core/carousels';
 import type { CatalogueCollection } from '@popstage/core/catalogue';
 import {
-  FILE_CATEGORY,
   MIN_CAROUSEL_CLIPS,
   POPCLIP_LABELS,
   POPCLIP_TOASTS,
@@ -21,17 +20,15 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { LockIcon } from '@shopify/polaris-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
 import { ApiError } from '../../lib/api/errors';
 import { usePopclipsPlanLevel } from '../billing';
 import { useCollections } from '../catalogue';
-import { UpgradeModal } from '../popclips';
+import { UpgradeModal, useClipsByMetaIds } from '../popclips';
 import { ClipPicker } from './ClipPicker';
 import { CollectionPicker, CollectionPreview } from './CollectionPicker';
 import { suggestCarouselTitle } from './carousel-rules';
@@ -59,7 +56,6 @@ export function CarouselFormPage({ mode }: Props) {
 }
 
 function CarouselForm({ mode }: Props) {
-  const api = useApi();
   const host = useHost();
   const shop = useShop();
   const navigate = useNavigate();
@@ -102,18 +98,7 @@ function CarouselForm({ mode }: Props) {
         ? stored.sorted_popclips_ids
         : stored.carousel_type_ids
       : [];
-  const storedClips = useQuery({
-    queryKey: ['popclips', 'carousel-clips', editId, storedClipIds],
-    enabled: storedClipIds.length > 0,
-    queryFn: async ({ signal }) => {
-      const answer = await api.post<{ data: Popclip[] }>(
-        '/api/media/listMediabyTypeAndMetaId',
-        { fileCategory: FILE_CATEGORY, metaIds: storedClipIds, sellerId: shop.shopifyDomain },
-        { signal },
-      );
-      return answer.data;
-    },
-  });
+  const storedClips = useClipsByMetaIds(storedClipIds);
   const storedCollectionId =
     stored?.carousel_type === 'collection' ? (stored.carousel_type_ids[0] ?? null) : null;
   const allCollections = useCollections('', storedCollectionId !== null);

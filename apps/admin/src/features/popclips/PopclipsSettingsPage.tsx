@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useApi } from '../../lib/api/ApiContext';
+import { invalidateClips } from './clips-api';
 import { PlacementModal } from './placement/PlacementModal';
 import {
   SETTING_KEYS,
@@ -56,7 +57,7 @@ export function PopclipsSettingsPage() {
       queryClient.setQueryData(settingsQueryKey, saved);
       setDraft(null);
       host.showToast(POPCLIP_TOASTS.settingsSaved);
-      void queryClient.invalidateQueries({ queryKey: ['popclips', 'clips'] });
+      void invalidateClips(queryClient);
     } catch (caught) {
       host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
         error: true,

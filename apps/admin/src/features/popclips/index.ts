@@ -1,3 +1,3 @@
 /** The popclips area's public face: what other areas may use. */
-export { useClipsList } from './api/clips-api';
+export { invalidateClips, useClipsByMetaIds, useClipsList } from './clips-api';
 export { UpgradeModal } from './form/UpgradeModal';

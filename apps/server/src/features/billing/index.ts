@@ -7,6 +7,8 @@ export {
   readViewLimit,
   storedLimitApplies,
   viewLimitFacts,
+  viewsPeriod,
+  viewsSince,
 } from './gating';
 export { planFacts } from './plan-facts';
 export { proposePlanChange } from './service';

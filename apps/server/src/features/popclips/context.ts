@@ -7,12 +7,16 @@ import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/c
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
+import type { Tenant } from '../../tenant';
 import { findSellerAccount } from '../account';
 import { activeSubscription, readCatalogue } from '../billing';
 import { readPopclipsSettings } from '../settings';
 import { ensureShop } from '../shop';
 
-/** What every clip call needs about the session's shop. */
+/**
+ * The session's shop as the share-link calls (features/sharing) still resolve it; the clip calls
+ * read request.tenant instead.
+ */
 export interface ClipContext {
   shop: ShopRow;
   sellerId: string | null;
@@ -53,8 +57,12 @@ export async function popclipsLevel(
  * The media gallery's owner id (listMediabyID id, sellerId, csUpdateMedia/csDeleteMedia id):
  * the shop's domain, its id or its seller id. Anything else is another tenant: 403.
  */
-export function assertOwner(ctx: ClipContext, id: string, alsoAllowed: string[] = []): void {
-  const owners = [ctx.shop.shopifyDomain, ctx.shop.id, ctx.sellerId, ...alsoAllowed];
+export function assertOwner(
+  tenant: Pick<Tenant, 'shop' | 'sellerId'>,
+  id: string,
+  alsoAllowed: string[] = [],
+): void {
+  const owners = [tenant.shop.shopifyDomain, tenant.shop.id, tenant.sellerId, ...alsoAllowed];
   if (!owners.includes(id.trim())) throw forbidden(S.notYourShop);
 }
 

@@ -10,13 +10,13 @@ import {
 } from '@popstage/core/popclips';
 import { HttpError } from '../../http/errors';
 import { SocialImportError } from '../../platform/social/port';
+import type { Tenant } from '../../tenant';
 import { storeEvent } from '../onboarding';
-import { clipContext } from './context';
+import { assertCanCreate } from './creation-limit';
 import { clipFolder } from './media-keys';
 import { resolveTaggedProducts } from './products';
-import { assertCanCreate, type PopclipDeps, queueProcessing } from './service';
+import { type PopclipDeps, queueProcessing, type SavedClip } from './service';
 import { insertPopclip, setFeaturedPopclip } from './store';
-import { toPopclipWire } from './wire';
 
 /** The post page is read while the merchant waits; the video itself is fetched by the job. */
 const RESOLVE_TIMEOUT_MS = 15_000;
@@ -26,9 +26,13 @@ const RESOLVE_TIMEOUT_MS = 15_000;
  * allow list: else 403 'Access Denied' with the upgrade modal's variant. The post's video is found
  * now (a wrong URL answers at once), then fetched and processed by the clip job like an upload.
  */
-export async function importClip(deps: PopclipDeps, shopDomain: string, body: CsImportBody) {
-  const ctx = await clipContext(deps, shopDomain);
-  if (!canImportFromSocial(ctx.level)) {
+export async function importClip(
+  deps: PopclipDeps,
+  tenant: Tenant,
+  body: CsImportBody,
+): Promise<SavedClip> {
+  const { shop } = tenant;
+  if (!canImportFromSocial(tenant.plan.popclipsLevel)) {
     throw new HttpError(403, POPCLIP_EMPTY_MESSAGES.accessDenied, {
       reason: 'plan',
       upgrade: {
@@ -37,8 +41,8 @@ export async function importClip(deps: PopclipDeps, shopDomain: string, body: Cs
       },
     });
   }
-  await assertCanCreate(deps, ctx);
-  const products = await resolveTaggedProducts(deps, ctx.shop, body.products);
+  await assertCanCreate(deps, tenant);
+  const products = await resolveTaggedProducts(deps, shop, body.products);
   let resolved: { videoUrl: string; title: string | null };
   try {
     resolved = await deps.social.resolve(body.sourceType, body.url, {
@@ -55,26 +59,23 @@ export async function importClip(deps: PopclipDeps, shopDomain: string, body: Cs
     .join('')
     .trim();
   const row = await insertPopclip(deps.database.db, {
-    shopId: ctx.shop.id,
+    shopId: shop.id,
     metaIdentifier,
     title: title || `${network} clip`,
     status: 'processing',
     source: body.sourceType,
     sourceUrl: body.url.trim(),
-    originalKey: `${clipFolder(ctx.shop.id, metaIdentifier)}/original-import.mp4`,
+    originalKey: `${clipFolder(shop.id, metaIdentifier)}/original-import.mp4`,
     originalContentType: 'video/mp4',
     products,
     displayTargets: body.display,
     createdAt: now,
     updatedAt: now,
   });
-  if (body.featured) {
-    await setFeaturedPopclip(deps.database.db, ctx.shop.id, metaIdentifier);
-    ctx.shop = { ...ctx.shop, featuredPopclipId: metaIdentifier };
-  }
-  await storeEvent(deps.database.db, ctx.shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
+  if (body.featured) await setFeaturedPopclip(deps.database.db, shop.id, metaIdentifier);
+  await storeEvent(deps.database.db, shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
   await queueProcessing(deps, { clipId: row.id, videoUrl: resolved.videoUrl }, row);
-  return { clip: await toPopclipWire(deps.media, row, ctx) };
+  return { row, featuredPopclipId: body.featured ? metaIdentifier : shop.featuredPopclipId };
 }
 
 /** Spec 02 §8: a wrong or private post, or a network failure. */

@@ -1,14 +1,6 @@
-import {
-  csDeleteMediaSchema,
-  csImportSchema,
-  csUpdateMediaSchema,
-  csUploadCompleteSchema,
-  csUploadSchema,
-  featuredPopclipBodySchema,
-  listMediaByIdSchema,
-  listMediaByTypeAndMetaIdSchema,
-} from '@popstage/core/popclips';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { popclipsContract as contract } from '@popstage/core/popclips';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { importClip } from './import';
 import {
   completeUpload,
@@ -19,49 +11,74 @@ import {
   setFeatured,
   updateMedia,
 } from './service';
+import { encodeCursor, toOnePopclipWire, toPopclipsWire } from './wire';
 
 /**
  * The media gallery calls (spec 02 §7) under /api/media, plus csUploadComplete and csImport
- * (ours), and the featured clip. The tenant is always request.shopDomain.
+ * (ours), and the featured clip, from core's popclips contract. The tenant is request.tenant.
  */
-export const popclipsRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function popclipsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.post('/media/listMediabyID', { schema: { body: listMediaByIdSchema } }, async (request) =>
-    listMedia(deps, request.shopDomain, request.body),
-  );
+  serveRoute(app, contract.listMediaById, async ({ tenant, body }) => {
+    const page = await listMedia(deps, tenant, body);
+    return {
+      data: await toPopclipsWire(deps, tenant, page.rows),
+      lastEvaluatedKey: page.next ? encodeCursor(page.next) : null,
+    };
+  });
 
-  app.post(
-    '/media/listMediabyTypeAndMetaId',
-    { schema: { body: listMediaByTypeAndMetaIdSchema } },
-    async (request) => listMediaByMetaIds(deps, request.shopDomain, request.body),
-  );
+  serveRoute(app, contract.listMediaByMetaIds, async ({ tenant, body }) => ({
+    data: await toPopclipsWire(deps, tenant, await listMediaByMetaIds(deps, tenant, body)),
+  }));
 
-  app.post('/media/csUpload', { schema: { body: csUploadSchema } }, async (request, reply) =>
-    reply.code(201).send(await createUpload(deps, request.shopDomain, request.body)),
-  );
+  serveRoute(app, contract.csUpload, async ({ tenant, body }) => {
+    const created = await createUpload(deps, tenant, body);
+    return {
+      uploadFileUrl: created.uploadFileUrl,
+      uploadCustomThumbnailUrl: created.uploadCustomThumbnailUrl,
+      clip: await toOnePopclipWire(deps, tenant, created.row, {
+        featuredPopclipId: created.featuredPopclipId,
+        fresh: true,
+      }),
+    };
+  });
 
-  app.post(
-    '/media/csUploadComplete',
-    { schema: { body: csUploadCompleteSchema } },
-    async (request) => completeUpload(deps, request.shopDomain, request.body.metaIdentifier),
-  );
+  serveRoute(app, contract.csUploadComplete, async ({ tenant, body }) => ({
+    clip: await toOnePopclipWire(
+      deps,
+      tenant,
+      await completeUpload(deps, tenant, body.metaIdentifier),
+    ),
+  }));
 
-  app.post('/media/csImport', { schema: { body: csImportSchema } }, async (request, reply) =>
-    reply.code(201).send(await importClip(deps, request.shopDomain, request.body)),
-  );
+  serveRoute(app, contract.csImport, async ({ tenant, body }) => {
+    const created = await importClip(deps, tenant, body);
+    return {
+      clip: await toOnePopclipWire(deps, tenant, created.row, {
+        featuredPopclipId: created.featuredPopclipId,
+        fresh: true,
+      }),
+    };
+  });
 
-  app.post('/media/csUpdateMedia', { schema: { body: csUpdateMediaSchema } }, async (request) =>
-    updateMedia(deps, request.shopDomain, request.body),
-  );
+  serveRoute(app, contract.csUpdateMedia, async ({ tenant, body }) => {
+    const updated = await updateMedia(deps, tenant, body);
+    return {
+      item: await toOnePopclipWire(deps, tenant, updated.row, {
+        featuredPopclipId: updated.featuredPopclipId,
+      }),
+      uploadCustomThumbnailUrl: updated.uploadCustomThumbnailUrl,
+    };
+  });
 
-  app.post('/media/csDeleteMedia', { schema: { body: csDeleteMediaSchema } }, async (request) =>
-    deleteMedia(deps, request.shopDomain, request.body),
-  );
+  serveRoute(app, contract.csDeleteMedia, async ({ tenant, body }) => {
+    const deleted = await deleteMedia(deps, tenant, body);
+    return { success: true as const, metaIdentifier: deleted.metaIdentifier };
+  });
 
-  app.post(
-    '/shopify/shop/featured-popclip',
-    { schema: { body: featuredPopclipBodySchema } },
-    async (request) => setFeatured(deps, request.shopDomain, request.body.popclip_id),
-  );
-};
+  serveRoute(app, contract.featuredPopclip, async ({ tenant, body }) => ({
+    success: true as const,
+    data: { featuredPopclipId: await setFeatured(deps, tenant, body.popclip_id) },
+  }));
+}

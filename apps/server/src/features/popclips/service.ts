@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { parseGatingWire } from '@popstage/core/billing';
 import {
   type CsUpdateMediaBody,
   type CsUploadBody,
-  creationBlockedMessage,
   featuredIdAfterSave,
-  type Popclip,
   POPCLIP_TOASTS as T,
   VIDEO_MAX_BYTES,
 } from '@popstage/core/popclips';
 import type { PopclipRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
-import { popclipsGating } from '../billing';
+import type { Tenant } from '../../tenant';
 import { removeClipFromCarousels } from '../carousels';
 import { storeEvent } from '../onboarding';
 import { clipCounts } from '../storefront';
@@ -21,7 +18,8 @@ import {
   queueProductClipCounts,
   showsOnProductPages,
 } from './clip-counts-queue';
-import { assertOwner, type ClipContext, clipContext } from './context';
+import { assertOwner } from './context';
+import { assertCanCreate } from './creation-limit';
 import { clipFolder, customThumbnailKey, originalKey } from './media-keys';
 import { PROCESS_CLIP_JOB, type ProcessClipData } from './processing-job';
 import { resolveTaggedProducts } from './products';
@@ -36,138 +34,131 @@ import {
   updatePopclip,
 } from './store';
 import { checkUploadedThumbnail, checkUploadedVideo } from './upload-checks';
-import { decodeCursor, encodeCursor, toPopclipWire } from './wire';
+import { decodeCursor } from './wire';
+
+/**
+ * The media gallery (spec 02 §7). Every call acts for request.tenant and answers rows; the
+ * routes turn them into the wire shape (wire.ts).
+ */
 
 /** Signed PUT URLs stay valid for an hour: long enough for 100 MB on a slow connection. */
-export const UPLOAD_URL_SECONDS = 60 * 60;
+const UPLOAD_URL_SECONDS = 60 * 60;
 
 export type PopclipDeps = Pick<
   AppDeps,
   'database' | 'platform' | 'media' | 'queue' | 'clock' | 'social'
 >;
 
+/** A clip a call saved, and the shop's featured clip as the call left it. */
+export interface SavedClip {
+  row: PopclipRow;
+  featuredPopclipId: string | null;
+}
+
 const newMetaIdentifier = () => randomBytes(10).toString('hex');
 
-async function answer(deps: PopclipDeps, ctx: ClipContext, row: PopclipRow): Promise<Popclip> {
-  const [clip] = await answerAll(deps, ctx, [row]);
-  if (!clip) throw new Error('clip answer missing');
-  return clip;
-}
-
-/** Clips as the admin reads them, with their real view and like counts (two queries in all). */
-async function answerAll(
-  deps: PopclipDeps,
-  ctx: ClipContext,
-  rows: PopclipRow[],
-): Promise<Popclip[]> {
-  const counts = await clipCounts(
-    deps.database.db,
-    ctx.shop.id,
-    rows.map((row) => row.metaIdentifier),
-  );
-  return Promise.all(
-    rows.map((row) => toPopclipWire(deps.media, row, ctx, counts.get(row.metaIdentifier))),
-  );
-}
-
 export async function requireClip(
-  deps: PopclipDeps,
-  ctx: ClipContext,
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Pick<Tenant, 'shop'>,
   metaIdentifier: string,
 ): Promise<PopclipRow> {
-  const row = await findPopclip(deps.database.db, ctx.shop.id, metaIdentifier.trim());
+  const row = await findPopclip(deps.database.db, tenant.shop.id, metaIdentifier.trim());
   if (!row) throw notFound(T.clipNotFound);
   return row;
 }
 
-/** Creating is blocked while the view limit applies (spec 02 §2): 403 with the modal text. */
-export async function assertCanCreate(deps: PopclipDeps, ctx: ClipContext): Promise<void> {
-  const gating = parseGatingWire(
-    await popclipsGating(deps.database.db, ctx.shop, deps.clock.now()),
-  );
-  const blocked = creationBlockedMessage(gating);
-  if (blocked) throw new HttpError(403, blocked, { reason: 'view_limit' });
-}
-
-/** The featured clip follows the toggle (one per shop: the shop row holds it). */
+/** The featured clip follows the toggle (one per shop: the shop row holds it); answers it. */
 async function applyFeatured(
   deps: PopclipDeps,
-  ctx: ClipContext,
+  tenant: Tenant,
   metaIdentifier: string,
   featured: boolean,
-) {
+): Promise<string | null> {
+  const current = tenant.shop.featuredPopclipId;
   const next = featuredIdAfterSave({
-    currentFeaturedId: ctx.shop.featuredPopclipId,
+    currentFeaturedId: current,
     clipId: metaIdentifier,
     featured,
   });
-  if (next !== ctx.shop.featuredPopclipId) {
-    await setFeaturedPopclip(deps.database.db, ctx.shop.id, next);
-    ctx.shop = { ...ctx.shop, featuredPopclipId: next };
-  }
+  if (next !== current) await setFeaturedPopclip(deps.database.db, tenant.shop.id, next);
+  return next;
 }
 
 /** The get-started step is stored with the shop's first clip (spec 02 §7 "get-started status"). */
-async function markFirstPopclip(deps: PopclipDeps, ctx: ClipContext): Promise<void> {
-  await storeEvent(deps.database.db, ctx.shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', deps.clock.now());
+async function markFirstPopclip(deps: PopclipDeps, tenant: Tenant): Promise<void> {
+  await storeEvent(
+    deps.database.db,
+    tenant.shop.id,
+    'STEP_ADD_YOUR_FIRST_POPCLIP',
+    deps.clock.now(),
+  );
 }
 
 // ---- listing ---------------------------------------------------------------------------------
 
+/** A page of clips, newest first, and the last one when more follow (the next page's cursor). */
+export interface ClipPage {
+  rows: PopclipRow[];
+  next: PopclipRow | null;
+}
+
 export async function listMedia(
   deps: PopclipDeps,
-  shopDomain: string,
+  tenant: Tenant,
   body: { id: string; pageSize: number; lastEvaluatedKey?: string | null | undefined },
-) {
-  const ctx = await clipContext(deps, shopDomain);
-  assertOwner(ctx, body.id);
+): Promise<ClipPage> {
+  assertOwner(tenant, body.id);
   const after = body.lastEvaluatedKey ? decodeCursor(body.lastEvaluatedKey) : null;
   if (body.lastEvaluatedKey && !after) throw new HttpError(400, 'Invalid lastEvaluatedKey');
-  const rows = await listPopclips(deps.database.db, ctx.shop.id, {
+  const rows = await listPopclips(deps.database.db, tenant.shop.id, {
     limit: body.pageSize + 1,
     after,
   });
   const page = rows.slice(0, body.pageSize);
   const last = page.at(-1);
-  return {
-    data: await answerAll(deps, ctx, page),
-    lastEvaluatedKey: rows.length > body.pageSize && last ? encodeCursor(last) : null,
-  };
+  return { rows: page, next: rows.length > body.pageSize && last ? last : null };
 }
 
 export async function listMediaByMetaIds(
   deps: PopclipDeps,
-  shopDomain: string,
+  tenant: Tenant,
   body: { metaIds: string[]; sellerId: string },
-) {
-  const ctx = await clipContext(deps, shopDomain);
-  assertOwner(ctx, body.sellerId);
-  const rows = await findPopclipsByMetaIds(deps.database.db, ctx.shop.id, body.metaIds);
+): Promise<PopclipRow[]> {
+  assertOwner(tenant, body.sellerId);
+  const rows = await findPopclipsByMetaIds(deps.database.db, tenant.shop.id, body.metaIds);
   if (rows.length === 0) throw notFound(T.clipNotFound);
-  return { data: await answerAll(deps, ctx, rows) };
+  return rows;
 }
 
 // ---- upload ----------------------------------------------------------------------------------
+
+export interface CreatedUpload extends SavedClip {
+  uploadFileUrl: string;
+  uploadCustomThumbnailUrl: string | null;
+}
 
 /**
  * csUpload (device): the clip is stored as 'uploading' and signed PUT URLs are answered for the
  * video (at most 100 MB, the declared type and length) and the custom thumbnail (under 1 MB).
  * Imports go through importClip instead.
  */
-export async function createUpload(deps: PopclipDeps, shopDomain: string, body: CsUploadBody) {
-  const ctx = await clipContext(deps, shopDomain);
+export async function createUpload(
+  deps: PopclipDeps,
+  tenant: Tenant,
+  body: CsUploadBody,
+): Promise<CreatedUpload> {
   if (body.metaData.clipSourceType !== 'device' || !body.fileMeta) {
     throw new HttpError(400, 'Use /api/media/csImport to import from Instagram or TikTok.');
   }
-  await assertCanCreate(deps, ctx);
-  const products = await resolveTaggedProducts(deps, ctx.shop, body.metaData.products);
+  await assertCanCreate(deps, tenant);
+  const products = await resolveTaggedProducts(deps, tenant.shop, body.metaData.products);
   const metaIdentifier = newMetaIdentifier();
-  const folder = clipFolder(ctx.shop.id, metaIdentifier);
+  const folder = clipFolder(tenant.shop.id, metaIdentifier);
   const video = body.fileMeta;
   const thumbnail = body.customThumbnailImage ?? null;
   const now = deps.clock.now();
   const row = await insertPopclip(deps.database.db, {
-    shopId: ctx.shop.id,
+    shopId: tenant.shop.id,
     metaIdentifier,
     title: body.metaData.videoTitle,
     status: 'uploading',
@@ -183,8 +174,13 @@ export async function createUpload(deps: PopclipDeps, shopDomain: string, body: 
     createdAt: now,
     updatedAt: now,
   });
-  await applyFeatured(deps, ctx, metaIdentifier, body.metaData.featured);
-  await markFirstPopclip(deps, ctx);
+  const featuredPopclipId = await applyFeatured(
+    deps,
+    tenant,
+    metaIdentifier,
+    body.metaData.featured,
+  );
+  await markFirstPopclip(deps, tenant);
   const uploadFileUrl = await deps.media.createSignedUploadUrl(row.originalKey, {
     contentType: video.type,
     maxBytes: VIDEO_MAX_BYTES,
@@ -196,9 +192,10 @@ export async function createUpload(deps: PopclipDeps, shopDomain: string, body: 
       ? await signThumbnailUpload(deps, row.customThumbnailKey, thumbnail)
       : null;
   return {
+    row,
+    featuredPopclipId,
     uploadFileUrl: uploadFileUrl.url,
     uploadCustomThumbnailUrl: uploadCustomThumbnailUrl?.url ?? null,
-    clip: await answer(deps, ctx, row),
   };
 }
 
@@ -224,11 +221,10 @@ function signThumbnailUpload(
  */
 export async function completeUpload(
   deps: PopclipDeps,
-  shopDomain: string,
+  tenant: Tenant,
   metaIdentifier: string,
-) {
-  const ctx = await clipContext(deps, shopDomain);
-  let row = await requireClip(deps, ctx, metaIdentifier);
+): Promise<PopclipRow> {
+  let row = await requireClip(deps, tenant, metaIdentifier);
   const db = deps.database.db;
   if (row.status === 'uploading') {
     await checkUploadedVideo(deps.media, row);
@@ -249,11 +245,11 @@ export async function completeUpload(
       row = processing;
       await queueProcessing(deps, { clipId: row.id }, row);
     } else {
-      row = await requireClip(deps, ctx, metaIdentifier);
+      row = await requireClip(deps, tenant, metaIdentifier);
     }
   }
   if (row.pendingThumbnailKey) row = await swapPendingThumbnail(deps, row);
-  return { clip: await answer(deps, ctx, row) };
+  return row;
 }
 
 export async function queueProcessing(deps: PopclipDeps, data: ProcessClipData, row: PopclipRow) {
@@ -295,17 +291,24 @@ async function swapPendingThumbnail(deps: PopclipDeps, row: PopclipRow): Promise
 
 // ---- edit and delete ---------------------------------------------------------------------------
 
+export interface UpdatedClip extends SavedClip {
+  uploadCustomThumbnailUrl: string | null;
+}
+
 /**
  * csUpdateMedia: title, products, display targets and the featured toggle. updateMedia: true
  * answers a signed PUT URL for a new custom thumbnail, swapped in by csUploadComplete.
  */
-export async function updateMedia(deps: PopclipDeps, shopDomain: string, body: CsUpdateMediaBody) {
-  const ctx = await clipContext(deps, shopDomain);
-  const row = await requireClip(deps, ctx, body.metaIdentifier);
-  assertOwner(ctx, body.id, [row.id]);
-  const products = await resolveTaggedProducts(deps, ctx.shop, body.metaData.products);
+export async function updateMedia(
+  deps: PopclipDeps,
+  tenant: Tenant,
+  body: CsUpdateMediaBody,
+): Promise<UpdatedClip> {
+  const row = await requireClip(deps, tenant, body.metaIdentifier);
+  assertOwner(tenant, body.id, [row.id]);
+  const products = await resolveTaggedProducts(deps, tenant.shop, body.metaData.products);
   const thumbnail = body.updateMedia ? (body.customThumbnailImage ?? null) : null;
-  const folder = clipFolder(ctx.shop.id, row.metaIdentifier);
+  const folder = clipFolder(tenant.shop.id, row.metaIdentifier);
   const version = Math.floor(deps.clock.now().getTime() / 1000);
   const thumbnailKey = thumbnail ? customThumbnailKey(folder, thumbnail.type, version) : null;
   // While uploading, the new thumbnail simply replaces the announced one.
@@ -326,34 +329,38 @@ export async function updateMedia(deps: PopclipDeps, shopDomain: string, body: C
   if (row.status === 'uploading' && thumbnailKey && row.customThumbnailKey) {
     await deps.media.deleteObject(row.customThumbnailKey);
   }
-  await applyFeatured(deps, ctx, row.metaIdentifier, body.metaData.featured);
+  const featuredPopclipId = await applyFeatured(
+    deps,
+    tenant,
+    row.metaIdentifier,
+    body.metaData.featured,
+  );
   if (showsOnProductPages(row) && productPagesDiffer(row, updated)) {
-    await queueProductClipCounts(deps, ctx.shop.id);
+    await queueProductClipCounts(deps, tenant.shop.id);
   }
   const upload =
     thumbnail && thumbnailKey ? await signThumbnailUpload(deps, thumbnailKey, thumbnail) : null;
-  return { item: await answer(deps, ctx, updated), uploadCustomThumbnailUrl: upload?.url ?? null };
+  return { row: updated, featuredPopclipId, uploadCustomThumbnailUrl: upload?.url ?? null };
 }
 
 /** csDeleteMedia: the clip, its stored media, and the shop's featured id if it was this one. */
 export async function deleteMedia(
   deps: PopclipDeps,
-  shopDomain: string,
+  tenant: Tenant,
   body: { id: string; metaIdentifier: string },
-) {
-  const ctx = await clipContext(deps, shopDomain);
-  const row = await requireClip(deps, ctx, body.metaIdentifier);
-  assertOwner(ctx, body.id, [row.id]);
+): Promise<PopclipRow> {
+  const row = await requireClip(deps, tenant, body.metaIdentifier);
+  assertOwner(tenant, body.id, [row.id]);
   const deleted = await deletePopclip(deps.database.db, row.id);
   if (!deleted) throw notFound(T.clipNotFound);
-  await clearFeaturedIf(deps.database.db, ctx.shop.id, row.metaIdentifier);
-  await removeClipFromCarousels(deps.database.db, ctx.shop.id, row.metaIdentifier);
+  await clearFeaturedIf(deps.database.db, tenant.shop.id, row.metaIdentifier);
+  await removeClipFromCarousels(deps.database.db, tenant.shop.id, row.metaIdentifier);
   await deps.media.deleteObjects(clipObjectKeys(deleted));
-  if (showsOnProductPages(deleted)) await queueProductClipCounts(deps, ctx.shop.id);
-  return { success: true, metaIdentifier: row.metaIdentifier };
+  if (showsOnProductPages(deleted)) await queueProductClipCounts(deps, tenant.shop.id);
+  return deleted;
 }
 
-export function clipObjectKeys(row: PopclipRow): string[] {
+function clipObjectKeys(row: PopclipRow): string[] {
   return [
     row.originalKey,
     row.playableKey,
@@ -364,10 +371,14 @@ export function clipObjectKeys(row: PopclipRow): string[] {
   ].filter((key): key is string => key !== null);
 }
 
-/** POST /api/shopify/shop/featured-popclip { popclip_id }: sets or clears the featured clip. */
-export async function setFeatured(deps: PopclipDeps, shopDomain: string, popclipId: string | null) {
-  const ctx = await clipContext(deps, shopDomain);
-  if (popclipId !== null) await requireClip(deps, ctx, popclipId);
-  await setFeaturedPopclip(deps.database.db, ctx.shop.id, popclipId?.trim() ?? null);
-  return { success: true, data: { featuredPopclipId: popclipId?.trim() ?? null } };
+/** POST /api/shopify/shop/featured-popclip { popclip_id }: sets or clears; answers the id set. */
+export async function setFeatured(
+  deps: PopclipDeps,
+  tenant: Tenant,
+  popclipId: string | null,
+): Promise<string | null> {
+  if (popclipId !== null) await requireClip(deps, tenant, popclipId);
+  const featured = popclipId?.trim() ?? null;
+  await setFeaturedPopclip(deps.database.db, tenant.shop.id, featured);
+  return featured;
 }

@@ -1,7 +1,12 @@
 import type { Popclip, PopclipProduct } from '@popstage/core/popclips';
 import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../platform/storage/port';
-import { type ClipContext, clipVisibility } from './context';
+import type { Tenant } from '../../tenant';
+import { clipCounts } from '../engagement';
+import { readPopclipsSettings } from '../settings';
+import { clipVisibility } from './context';
+import type { PopclipCursor } from './store';
 
 /** A clip's all-time views and likes (features/engagement). */
 export interface ClipCounts {
@@ -12,11 +17,76 @@ export interface ClipCounts {
 /** Signed GET URLs in clip answers stay valid this long (the admin refetches far sooner). */
 export const MEDIA_URL_SECONDS = 6 * 60 * 60;
 
+/** What every clip of one answer shares: whose it is, which one is featured, what counts show. */
+export interface ClipAudience {
+  shopifyDomain: string;
+  sellerId: string | null;
+  /** The shop's featured clip as the call left it. */
+  featuredPopclipId: string | null;
+  showViews: boolean;
+  showLikes: boolean;
+}
+
+/**
+ * The audience of a clip answer: the tenant's shop and seller, and whether views and likes show
+ * (the shop's settings and its plan level; one query).
+ */
+export async function clipAudience(
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Tenant,
+  featuredPopclipId: string | null = tenant.shop.featuredPopclipId,
+): Promise<ClipAudience> {
+  const settings = await readPopclipsSettings(deps.database.db, tenant.shop.id);
+  return {
+    shopifyDomain: tenant.shop.shopifyDomain,
+    sellerId: tenant.sellerId,
+    featuredPopclipId,
+    ...clipVisibility(tenant.plan.popclipsLevel, settings),
+  };
+}
+
+/**
+ * Clips as the admin reads them, with their real view and like counts (two queries for any
+ * number of clips). `fresh` clips were created by this call: they have no counts to read.
+ */
+export async function toPopclipsWire(
+  deps: Pick<AppDeps, 'database' | 'media'>,
+  tenant: Tenant,
+  rows: PopclipRow[],
+  options: { featuredPopclipId?: string | null; fresh?: boolean } = {},
+): Promise<Popclip[]> {
+  const [audience, counts] = await Promise.all([
+    clipAudience(deps, tenant, options.featuredPopclipId),
+    options.fresh
+      ? new Map<string, ClipCounts>()
+      : clipCounts(
+          deps.database.db,
+          tenant.shop.id,
+          rows.map((row) => row.metaIdentifier),
+        ),
+  ]);
+  return Promise.all(
+    rows.map((row) => toPopclipWire(deps.media, row, audience, counts.get(row.metaIdentifier))),
+  );
+}
+
+/** One clip of toPopclipsWire. */
+export async function toOnePopclipWire(
+  deps: Pick<AppDeps, 'database' | 'media'>,
+  tenant: Tenant,
+  row: PopclipRow,
+  options: { featuredPopclipId?: string | null; fresh?: boolean } = {},
+): Promise<Popclip> {
+  const [clip] = await toPopclipsWire(deps, tenant, [row], options);
+  if (!clip) throw new Error('clip answer missing');
+  return clip;
+}
+
 /** The clip as the admin reads it (spec 02 §3), with signed URLs for its media. */
 export async function toPopclipWire(
   media: ObjectStore,
   row: PopclipRow,
-  ctx: ClipContext,
+  audience: ClipAudience,
   counts: ClipCounts = { views: 0, likes: 0 },
 ): Promise<Popclip> {
   const sign = async (key: string | null) =>
@@ -28,7 +98,6 @@ export async function toPopclipWire(
     sign(row.customThumbnailKey),
     sign(row.previewKey),
   ]);
-  const featured = ctx.shop.featuredPopclipId === row.metaIdentifier;
   return {
     id: row.id,
     metaIdentifier: row.metaIdentifier,
@@ -45,12 +114,12 @@ export async function toPopclipWire(
       videoURL: row.status === 'uploading' ? null : videoURL,
       gifURL,
       type: 'video',
-      featured,
+      featured: audience.featuredPopclipId === row.metaIdentifier,
       status: row.status,
       display: row.displayTargets,
       isPrivate: row.isPrivate,
-      shopifyDomain: ctx.shop.shopifyDomain,
-      sellerId: ctx.sellerId,
+      shopifyDomain: audience.shopifyDomain,
+      sellerId: audience.sellerId,
       clipSourceUrl: row.sourceUrl,
       clipSourceType: row.source,
     },
@@ -62,7 +131,8 @@ export async function toPopclipWire(
     updatedAt: row.updatedAt.toISOString(),
     clipViews: counts.views,
     clipLikes: counts.likes,
-    ...clipVisibility(ctx.level, ctx.settings),
+    showViews: audience.showViews,
+    showLikes: audience.showLikes,
   };
 }
 
@@ -75,7 +145,7 @@ export function encodeCursor(row: Pick<PopclipRow, 'createdAt' | 'id'>): string 
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
 }
 
-export function decodeCursor(value: string): { createdAt: Date; id: string } | null {
+export function decodeCursor(value: string): PopclipCursor | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;

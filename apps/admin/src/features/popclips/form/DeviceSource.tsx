@@ -23,7 +23,7 @@ export function DeviceSource({ video, error, progress, disabled, onPick }: Props
         allowMultiple={false}
         disabled={disabled}
         error={Boolean(error)}
-        // Our rules (core videoFileError) decide, not the picker's accept filter.
+        // Our rules (core videoFileSchema) decide, not the picker's accept filter.
         onDrop={(files) => {
           const file = files[0];
           if (file) onPick(file);

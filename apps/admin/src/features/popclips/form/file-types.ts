@@ -15,7 +15,8 @@ const BY_EXTENSION: Record<string, string> = {
 };
 
 export function declaredType(file: File): string {
-  return file.type || BY_EXTENSION[fileExtension(file.name)] || 'application/octet-stream';
+  const type = file.type.toLowerCase();
+  return type || BY_EXTENSION[fileExtension(file.name)] || 'application/octet-stream';
 }
 
 export const fileMeta = (file: File) => ({ type: declaredType(file), size: file.size });

@@ -1,52 +1,26 @@
 import {
-  type ClipFormField,
-  type ClipSourceType,
   canTagAnotherProduct,
-  clipFormIssues,
-  clipTitleError,
+  clipTitleSchema,
   POPCLIP_VALIDATION_MESSAGES as M,
-  thumbnailFileError,
-  videoFileError,
+  thumbnailFileSchema,
+  videoFileSchema,
 } from '@popstage/core/popclips';
 import { useCallback, useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import type { TaggedProduct } from '../shared/tagged-product';
-
-export interface ClipFormValues {
-  title: string;
-  source: ClipSourceType;
-  sourceUrl: string;
-  video: File | null;
-  /** The merchant picked "custom thumbnail" rather than the frame taken from the video. */
-  customThumbnail: boolean;
-  thumbnail: File | null;
-  products: TaggedProduct[];
-  excludeFromProductPage: boolean;
-  featured: boolean;
-}
+import type { CheckedBody, ClipFormField } from './clip-bodies';
+import type { ClipFormValues } from './clip-form-values';
 
 export type ClipFormErrors = Partial<Record<ClipFormField, string>>;
 
-export const emptyClipForm = (): ClipFormValues => ({
-  title: '',
-  source: 'device',
-  sourceUrl: '',
-  video: null,
-  customThumbnail: false,
-  thumbnail: null,
-  products: [],
-  excludeFromProductPage: false,
-  featured: false,
-});
-
-interface ValidateFacts {
-  /** The clip has a video without a picked file: an import URL, or the stored one (edit). */
-  hasVideo: boolean;
-  /** A stored custom thumbnail counts (edit). */
-  hasStoredThumbnail?: boolean;
-  /** Imports take no custom thumbnail (csImport has none); editing the clip can add one. */
-  thumbnailAllowed?: boolean;
+interface Schema {
+  safeParse(value: unknown): { error?: { issues: readonly { message: string }[] } | undefined };
 }
+/** The first message of a parse, or null when the value passes. */
+const firstError = (schema: Schema, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message ?? null;
+/** What a picker knows of a file (File's own properties are getters on its prototype). */
+const fileFacts = (file: File) => ({ name: file.name, type: file.type, size: file.size });
 
 /**
  * Form state of create and edit. Every spec 02 §5 problem shows inline on its field; the first
@@ -71,18 +45,22 @@ export function useClipForm(initial: ClipFormValues) {
 
   const setTitle = (title: string) => {
     set('title', title);
-    if (errors.title)
-      setErrors((current) => ({ ...current, title: clipTitleError(title) ?? undefined }));
+    if (errors.title) {
+      setErrors((current) => ({
+        ...current,
+        title: firstError(clipTitleSchema, title) ?? undefined,
+      }));
+    }
   };
 
   const pickVideo = (file: File) => {
-    const error = videoFileError(file);
+    const error = firstError(videoFileSchema, fileFacts(file));
     fail('video', error);
     if (!error) set('video', file);
   };
 
   const pickThumbnail = (file: File) => {
-    const error = thumbnailFileError(file);
+    const error = firstError(thumbnailFileSchema, fileFacts(file));
     fail('thumbnail', error);
     if (!error) set('thumbnail', file);
   };
@@ -105,23 +83,19 @@ export function useClipForm(initial: ClipFormValues) {
     );
   };
 
-  /** True when the form can be sent; otherwise shows every issue and toasts the first. */
-  const validate = ({
-    hasVideo,
-    hasStoredThumbnail = false,
-    thumbnailAllowed = true,
-  }: ValidateFacts): boolean => {
-    const issues = clipFormIssues({
-      title: values.title,
-      hasVideo: hasVideo || values.video !== null,
-      productCount: values.products.length,
-      customThumbnailSelected: thumbnailAllowed && values.customThumbnail,
-      hasCustomThumbnail: values.thumbnail !== null || hasStoredThumbnail,
-    });
-    setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.message])));
+  /**
+   * The body to send, checked by the route's schema (see clip-bodies.ts); null when it has
+   * problems: each shows on its field and the first is the toast.
+   */
+  const check = <B>({ body, issues }: CheckedBody<B>): B | null => {
+    setErrors(
+      Object.fromEntries(
+        issues.flatMap((issue) => (issue.field ? [[issue.field, issue.message]] : [])),
+      ),
+    );
     const first = issues[0];
     if (first) host.showToast(first.message, { error: true });
-    return first === undefined;
+    return body;
   };
 
   const reset = (next: ClipFormValues) => {
@@ -140,7 +114,7 @@ export function useClipForm(initial: ClipFormValues) {
     pickThumbnail,
     addProduct,
     removeProduct,
-    validate,
+    check,
   };
 }
 

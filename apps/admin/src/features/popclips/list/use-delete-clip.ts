@@ -1,15 +1,15 @@
-import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import { POPCLIP_TOASTS, type Popclip, popclipsContract } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
-import { useApi } from '../../../lib/api/ApiContext';
-import { clipsQueryKey, deleteClip } from '../api/clips-api';
+import { useRouteMutation } from '../../../lib/api/hooks';
+import { invalidateClips } from '../clips-api';
 
 /** Delete with confirmation (spec 02 §2, §8); deleting the featured clip clears it on the shop. */
 export function useDeleteClip() {
-  const api = useApi();
+  const remove = useRouteMutation(popclipsContract.csDeleteMedia);
   const host = useHost();
   const shop = useShop();
   const refreshShop = useRefreshShop();
@@ -21,7 +21,9 @@ export function useDeleteClip() {
     if (!pending) return;
     setDeleting(true);
     try {
-      await deleteClip(api, pending);
+      await remove.mutateAsync({
+        body: { id: pending.id, metaIdentifier: pending.metaIdentifier },
+      });
       host.showToast(POPCLIP_TOASTS.clipDeleted);
       if (shop.featuredPopclipId === pending.metaIdentifier) void refreshShop();
     } catch {
@@ -29,7 +31,7 @@ export function useDeleteClip() {
     } finally {
       setDeleting(false);
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: clipsQueryKey });
+      void invalidateClips(queryClient);
     }
   }
 

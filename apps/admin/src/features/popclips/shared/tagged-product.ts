@@ -1,6 +1,11 @@
 import type { ProductPickerItem } from '@popstage/core/catalogue';
-import type { PopclipProduct } from '@popstage/core/popclips';
-import type { WireProduct } from '../api/clips-api';
+import type { RouteInput } from '@popstage/core/contract';
+import type { PopclipProduct, popclipsContract } from '@popstage/core/popclips';
+
+/** A tagged product as the clip calls send it. */
+type WireProduct = RouteInput<
+  typeof popclipsContract.csUpdateMedia
+>['body']['metaData']['products'][number];
 
 /** A product tagged on the form: what the picker or the stored clip tells us. */
 export interface TaggedProduct {

@@ -1,36 +1,29 @@
 import { isExcludedFromProductPage, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { ROUTES } from '@popstage/core/routing';
 import { Banner } from '@shopify/polaris';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useHost } from '../../app/host/HostContext';
-import { PageShell } from '../../app/shell/PageShell';
-import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
-import { ApiError } from '../../lib/api/errors';
-import { fetchClip } from './api/clips-api';
-import { ClipFormLayout } from './form/ClipFormLayout';
-import { type ClipFormValues, useClipForm } from './form/use-clip-form';
-import { useFeaturedToggle } from './form/use-featured-toggle';
-import { useSaveClip } from './form/use-save-clip';
-import { fromStoredProduct } from './shared/tagged-product';
+import { useHost } from '../../../app/host/HostContext';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { ApiError } from '../../../lib/api/errors';
+import { useClip } from '../clips-api';
+import { ClipFormLayout } from '../form/ClipFormLayout';
+import { updateBody } from '../form/clip-bodies';
+import type { ClipFormValues } from '../form/clip-form-values';
+import { useClipForm } from '../form/use-clip-form';
+import { useFeaturedToggle } from '../form/use-featured-toggle';
+import { useSaveClip } from '../form/use-save-clip';
+import { fromStoredProduct } from '../shared/tagged-product';
 
 const TITLE = 'Edit Popclip';
 
 /** /popclips/edit/:id (spec 02 §2): id is the clip's metaIdentifier. */
 export function EditPopclipPage() {
   const { id = '' } = useParams();
-  const api = useApi();
   const host = useHost();
-  const shop = useShop();
   const navigate = useNavigate();
-  const clip = useQuery({
-    queryKey: ['popclips', 'clip', id],
-    queryFn: ({ signal }) => fetchClip(api, shop.shopifyDomain, id, signal),
-    // The form is filled once; a background refetch would not reach it anyway.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const clip = useClip(id);
   const notFound =
     clip.data === null || (clip.error instanceof ApiError && clip.error.status === 404);
 
@@ -70,17 +63,15 @@ function valuesFrom(clip: Popclip): ClipFormValues {
 
 function EditClipForm({ clip }: { clip: Popclip }) {
   const navigate = useNavigate();
+  const shop = useShop();
   const form = useClipForm(valuesFrom(clip));
   const featured = useFeaturedToggle(clip.metaIdentifier, (value) => form.set('featured', value));
   const { save, saving } = useSaveClip(clip);
   const meta = clip.metaData;
 
   const submit = async () => {
-    const valid = form.validate({
-      hasVideo: true,
-      hasStoredThumbnail: meta.customThumbnailImageURL !== null,
-    });
-    if (valid && (await save(form.values))) navigate(ROUTES.popclipsList);
+    const body = form.check(updateBody(clip, form.values, shop.primaryDomainUrl));
+    if (body && (await save(body, form.values))) navigate(ROUTES.popclipsList);
   };
 
   return (

@@ -4,13 +4,13 @@ import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADDONS, gatingWire, subscriptionWith } from '../../test/billing-fixture';
-import { pickerProduct, popclip } from '../../test/clip-fixture';
-import { type FakeRoutes, renderApp } from '../../test/render-app';
-import { readyShop } from '../../test/shop-fixture';
-import { expectToast, isDisabled, pageTitle, toastTexts } from '../../test/toasts';
-import { CLIP_PROCESSING_TOAST } from './form/use-create-clip';
-import { imageFile, installFakeXhr, stubObjectUrls, videoFile } from './testing/fake-xhr';
+import { ADDONS, gatingWire, subscriptionWith } from '../../../test/billing-fixture';
+import { pickerProduct, popclip } from '../../../test/clip-fixture';
+import { type FakeRoutes, renderApp } from '../../../test/render-app';
+import { readyShop } from '../../../test/shop-fixture';
+import { expectToast, isDisabled, pageTitle, toastTexts } from '../../../test/toasts';
+import { CLIP_PROCESSING_TOAST } from '../form/use-create-clip';
+import { imageFile, installFakeXhr, stubObjectUrls, videoFile } from '../testing/fake-xhr';
 
 const PRODUCTS = '/api/catalogue/products';
 const basicShop = (overrides: Partial<Shop> = {}) =>

@@ -7,26 +7,30 @@ import {
 import { ROUTES } from '@popstage/core/routing';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageShell } from '../../app/shell/PageShell';
-import { usePopclipsPlanLevel } from '../billing';
-import { usePopclipsGating } from '../billing/billing-api';
-import { ClipFormLayout } from './form/ClipFormLayout';
-import { CongratulationsModal } from './form/CongratulationsModal';
-import { DeviceSource } from './form/DeviceSource';
-import { ImportSource } from './form/ImportSource';
-import { SourceCard } from './form/SourceCard';
-import { UpgradeModal } from './form/UpgradeModal';
-import { emptyClipForm, useClipForm } from './form/use-clip-form';
-import { type CreateOutcome, UPLOAD_VARIANT, useCreateClip } from './form/use-create-clip';
-import { useFeaturedToggle } from './form/use-featured-toggle';
-import { useObjectUrl } from './form/use-object-url';
-import type { ClipsListLocationState } from './PopclipsListPage';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { usePopclipsPlanLevel } from '../../billing';
+import { usePopclipsGating } from '../../billing/billing-api';
+import { ClipFormLayout } from '../form/ClipFormLayout';
+import { CongratulationsModal } from '../form/CongratulationsModal';
+import { importBody, uploadBody } from '../form/clip-bodies';
+import { emptyClipForm } from '../form/clip-form-values';
+import { DeviceSource } from '../form/DeviceSource';
+import { ImportSource } from '../form/ImportSource';
+import { SourceCard } from '../form/SourceCard';
+import { UpgradeModal } from '../form/UpgradeModal';
+import { useClipForm } from '../form/use-clip-form';
+import { type CreateOutcome, UPLOAD_VARIANT, useCreateClip } from '../form/use-create-clip';
+import { useFeaturedToggle } from '../form/use-featured-toggle';
+import { useObjectUrl } from '../form/use-object-url';
+import type { ClipsListLocationState } from '../list/PopclipsListPage';
 
 const isSocial = (source: ClipSourceType): source is SocialSourceType => source !== 'device';
 
 /** /popclips/create (spec 02 §2). */
 export function CreatePopclipPage() {
   const navigate = useNavigate();
+  const shop = useShop();
   const level = usePopclipsPlanLevel();
   const gating = usePopclipsGating();
   const form = useClipForm(emptyClipForm());
@@ -57,8 +61,8 @@ export function CreatePopclipPage() {
   };
 
   const save = async () => {
-    if (!form.validate({ hasVideo: false })) return;
-    finish(await create.upload(form.values));
+    const body = form.check(uploadBody(form.values, shop.primaryDomainUrl));
+    if (body) finish(await create.upload(body, form.values));
   };
 
   const importNow = async () => {
@@ -67,8 +71,8 @@ export function CreatePopclipPage() {
       create.setUpgradeVariant(UPLOAD_VARIANT[source]);
       return;
     }
-    if (!form.validate({ hasVideo: true, thumbnailAllowed: false })) return;
-    finish(await create.importClip(form.values, source));
+    const body = form.check(importBody(form.values, source, shop.primaryDomainUrl));
+    if (body) finish(await create.importClip(body));
   };
 
   return (

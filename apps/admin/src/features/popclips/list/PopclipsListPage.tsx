@@ -14,21 +14,21 @@ import {
 import { LocationIcon, RefreshIcon, SearchIcon, SettingsIcon } from '@shopify/polaris-icons';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageShell } from '../../app/shell/PageShell';
-import { useShop } from '../../app/shop/ShopContext';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { usePopclipsPlanLevel } from '../billing';
-import { usePopclipsGating } from '../billing/billing-api';
-import { CarouselManager } from '../carousels';
-import { useClipsList } from './api/clips-api';
-import { ClipCard } from './list/ClipCard';
-import { ClipsEmptyState } from './list/ClipsEmptyState';
-import { DeleteClipModal } from './list/DeleteClipModal';
-import { useDeleteClip } from './list/use-delete-clip';
-import { WatermarkUpsell } from './list/WatermarkUpsell';
-import { PlacementModal } from './placement/PlacementModal';
-import { ShareModal } from './share/ShareModal';
-import { ViewLimitBanner, ViewLimitModal } from './shared/ViewLimitNotice';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePopclipsPlanLevel } from '../../billing';
+import { usePopclipsGating } from '../../billing/billing-api';
+import { CarouselManager } from '../../carousels';
+import { useClipsList } from '../clips-api';
+import { PlacementModal } from '../placement/PlacementModal';
+import { ShareModal } from '../share/ShareModal';
+import { ViewLimitBanner, ViewLimitModal } from '../shared/ViewLimitNotice';
+import { ClipCard } from './ClipCard';
+import { ClipsEmptyState } from './ClipsEmptyState';
+import { DeleteClipModal } from './DeleteClipModal';
+import { useDeleteClip } from './use-delete-clip';
+import { WatermarkUpsell } from './WatermarkUpsell';
 
 /** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */
 export interface ClipsListLocationState {

@@ -2,11 +2,11 @@ import { type ListMediaResponse, POPCLIP_TOASTS, type Popclip } from '@popstage/
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADDONS, gatingWire, subscriptionWith } from '../../test/billing-fixture';
-import { popclip } from '../../test/clip-fixture';
-import { type FakeRoutes, renderApp } from '../../test/render-app';
-import { readyShop } from '../../test/shop-fixture';
-import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
+import { ADDONS, gatingWire, subscriptionWith } from '../../../test/billing-fixture';
+import { popclip } from '../../../test/clip-fixture';
+import { type FakeRoutes, renderApp } from '../../../test/render-app';
+import { readyShop } from '../../../test/shop-fixture';
+import { expectToast, isDisabled, pageTitle } from '../../../test/toasts';
 
 const LIST = '/api/media/listMediabyID';
 const basicShop = () => readyShop({ subscription: subscriptionWith([ADDONS.popclipsBasic]) });

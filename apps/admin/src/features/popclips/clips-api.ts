@@ -1,0 +1,108 @@
+import type { RouteInput } from '@popstage/core/contract';
+import {
+  CLIP_LIST_PAGE_SIZE,
+  CLIP_POLL_INTERVAL_MS,
+  FILE_CATEGORY,
+  type ListMediaResponse,
+  type Popclip,
+  popclipsContract,
+  shouldPollClips,
+} from '@popstage/core/popclips';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import type { ApiClient } from '../../lib/api/client';
+import { invalidateRoute, routeKey, routeQueryOptions, useRouteQuery } from '../../lib/api/hooks';
+
+/** The media gallery calls of docs/api.md "Popclips media" through core's popclips contract. */
+
+/** Polls every 8 s while a loaded clip is processing (core shouldPollClips). */
+export function pollInterval(data: InfiniteData<ListMediaResponse> | undefined): number | false {
+  const clips = data?.pages.flatMap((page) => page.data) ?? [];
+  return shouldPollClips(clips) ? CLIP_POLL_INTERVAL_MS : false;
+}
+
+/** The shop's clips, newest first, 14 a page, resumed from lastEvaluatedKey ("Load more"). */
+export function clipsListOptions(api: ApiClient, ownerId: string) {
+  const route = popclipsContract.listMediaById;
+  return infiniteQueryOptions({
+    queryKey: routeKey(route, { id: ownerId }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        route,
+        {
+          body: {
+            id: ownerId,
+            pageSize: CLIP_LIST_PAGE_SIZE,
+            fileCategory: FILE_CATEGORY,
+            lastEvaluatedKey: pageParam,
+          },
+        },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.lastEvaluatedKey ?? undefined,
+  });
+}
+
+export function useClipsList(ownerId: string) {
+  const api = useApi();
+  return useInfiniteQuery({
+    ...clipsListOptions(api, ownerId),
+    refetchInterval: (query) => pollInterval(query.state.data),
+  });
+}
+
+/** listMediabyTypeAndMetaId's input: the clips with these metaIdentifiers of the seller. */
+const byMetaIds = (
+  sellerId: string,
+  metaIds: string[],
+): RouteInput<typeof popclipsContract.listMediaByMetaIds> => ({
+  body: { fileCategory: FILE_CATEGORY, metaIds, sellerId },
+});
+
+/** The edit page's clip (data[0]); a 404 means 'Clip not found.'. */
+export function clipQueryOptions(api: ApiClient, sellerId: string, metaIdentifier: string) {
+  return routeQueryOptions(
+    api,
+    popclipsContract.listMediaByMetaIds,
+    byMetaIds(sellerId, [metaIdentifier]),
+  );
+}
+
+const firstClip = (answer: { data: Popclip[] }) => answer.data[0] ?? null;
+const allClips = (answer: { data: Popclip[] }) => answer.data;
+
+export function useClip(metaIdentifier: string) {
+  const shop = useShop();
+  return useRouteQuery(
+    popclipsContract.listMediaByMetaIds,
+    byMetaIds(shop.shopifyDomain, [metaIdentifier]),
+    // The form is filled once; a background refetch would not reach it anyway.
+    { select: firstClip, staleTime: Number.POSITIVE_INFINITY },
+  );
+}
+
+/** The shop's clips with these metaIdentifiers, in that order (a carousel's stored clips). */
+export function useClipsByMetaIds(metaIds: string[]) {
+  const shop = useShop();
+  return useRouteQuery(
+    popclipsContract.listMediaByMetaIds,
+    byMetaIds(shop.shopifyDomain, metaIds),
+    { enabled: metaIds.length > 0, select: allClips },
+  );
+}
+
+/** Every clip answer cached is stale after a change. */
+export function invalidateClips(queryClient: QueryClient) {
+  return Promise.all(
+    [popclipsContract.listMediaById, popclipsContract.listMediaByMetaIds].map((route) =>
+      invalidateRoute(queryClient, route),
+    ),
+  );
+}
