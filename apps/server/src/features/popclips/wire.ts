@@ -3,8 +3,8 @@ import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../platform/storage/port';
 import type { Tenant } from '../../tenant';
-import { clipCounts } from '../engagement';
 import { readPopclipsSettings } from '../settings';
+import { clipCounts } from '../storefront';
 import { clipVisibility } from './context';
 import type { PopclipCursor } from './store';
 
