@@ -26,6 +26,7 @@ import {
 } from './features/compliance/routes';
 import { engagementRoutes } from './features/engagement/routes';
 import { healthRoutes } from './features/health/routes';
+import { helpRoutes } from './features/help/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import {
   productDeleteWebhookRoutes,
@@ -41,7 +42,6 @@ import { shopRoutes } from './features/shop/routes';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { STOREFRONT_PREFIX, storefrontRoutes } from './features/storefront/routes';
-import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -100,16 +100,16 @@ export async function buildApp(
     authed.addHook('onRequest', requireSessionToken(authed));
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
-    await authed.register(shopRoutes, { prefix: '/api' });
+    await authed.register(shopRoutes);
     await authed.register(billingRoutes, { prefix: '/api' });
     await authed.register(accountRoutes, { prefix: '/api' });
-    await authed.register(onboardingRoutes, { prefix: '/api' });
-    await authed.register(supportRoutes, { prefix: '/api' });
+    await authed.register(onboardingRoutes);
+    await authed.register(helpRoutes);
     await authed.register(popclipsRoutes, { prefix: '/api' });
     await authed.register(catalogueRoutes);
     await authed.register(carouselRoutes);
-    await authed.register(settingsRoutes, { prefix: '/api' });
-    await authed.register(sharingRoutes, { prefix: '/api' });
+    await authed.register(settingsRoutes);
+    await authed.register(sharingRoutes);
     await authed.register(engagementRoutes, { prefix: '/api' });
     await authed.register(analyticsQueryRoutes, { prefix: '/api' });
     await authed.register(analyticsIngestRoutes);

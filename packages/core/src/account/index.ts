@@ -4,16 +4,12 @@ export type {
   PhoneVerificationWire,
   SellerAccountWire,
   StoreAccountWire,
-  SupportRequestWire,
-  WizardStatusWire,
 } from './api';
 export {
   otpResendBodySchema,
   otpSendBodySchema,
   otpVerifyBodySchema,
   storeAccountBodySchema,
-  supportRequestBodySchema,
-  wizardEventBodySchema,
 } from './api';
 export {
   OTP_LENGTH,

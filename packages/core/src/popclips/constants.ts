@@ -1,5 +1,3 @@
-import type { PlayerPosition } from '../shop/shop-info';
-
 /** Popclips business constants (spec 02 §9). Limits live here once; admin and server import them. */
 
 /** Bytes in one MB as the upload limits count them (binary, like a file picker's size). */
@@ -61,15 +59,6 @@ export const MIN_CAROUSEL_CLIPS = 3;
 
 /** The media gallery's category for clips (spec 02 §7, §9). */
 export const FILE_CATEGORY = 'shopifyClips';
-
-/** Default player placement, percent of the viewport (spec 02 §3, §9). */
-export const DEFAULT_PLAYER_POSITION = {
-  mobile: { xAxis: 0, yAxis: 75 },
-  desktop: { xAxis: 0, yAxis: 57 },
-} as const satisfies Record<'mobile' | 'desktop', PlayerPosition>;
-
-/** Storefront embed size in pixels (spec 02 §9). */
-export const EMBED_SIZE = { width: 400, height: 700 } as const;
 
 /** Toast durations the spec uses (spec 02 §9); COPY_RESET_MS resets a "Copied" state. */
 export const TOAST_DURATION_MS = { short: 2000, medium: 5000, long: 8000 } as const;

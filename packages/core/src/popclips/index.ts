@@ -12,16 +12,12 @@ export {
   featuredPopclipBodySchema,
   listMediaByIdSchema,
   listMediaByTypeAndMetaIdSchema,
-  popclipsSettingsBodySchema,
-  shareGatingQuerySchema,
-  shareLinkBodySchema,
 } from './api';
 export type { ThumbnailMimeType } from './constants';
 export {
   CLIP_LIST_PAGE_SIZE,
   CLIP_POLL_INTERVAL_MS,
   COPY_RESET_MS,
-  DEFAULT_PLAYER_POSITION,
   FILE_CATEGORY,
   MAX_TAGGED_PRODUCTS,
   MB,
@@ -52,11 +48,7 @@ export {
   POPCLIP_SERVER_MESSAGES,
   POPCLIP_TOASTS,
   POPCLIP_VALIDATION_MESSAGES,
-  SHARE_LIMIT_MESSAGE,
-  SHARE_PAGE_TEXTS,
 } from './messages';
-export type { ShareGatingResponse, ShareLinkWire } from './share';
-export { shareEmbedCode, shareState, toShareGatingWire } from './share';
 export type { ClipSourceType, SocialSourceType } from './source-url';
 export { canImportSourceUrl, INSTAGRAM_HOST, sourceUrlError, TIKTOK_HOST } from './source-url';
 export type { PopclipStatus } from './status';
@@ -68,9 +60,7 @@ export type {
   ListMediaResponse,
   Popclip,
   PopclipProduct,
-  PopclipsSettings,
 } from './types';
-export { DEFAULT_POPCLIPS_SETTINGS } from './types';
 export type { ClipFormField } from './validation';
 export {
   canTagAnotherProduct,

@@ -64,21 +64,6 @@ export interface Popclip {
   showLikes: boolean;
 }
 
-export interface PopclipsSettings {
-  hidePopClipsOnPDP: boolean;
-  showViewsOnPopClips: boolean;
-  showLikesOnPopClips: boolean;
-  enableShopFeaturesBuyBtn: boolean;
-}
-
-/** A shop's settings until it saves them (ours; recorded in docs/decisions.md). */
-export const DEFAULT_POPCLIPS_SETTINGS: PopclipsSettings = {
-  hidePopClipsOnPDP: false,
-  showViewsOnPopClips: true,
-  showLikesOnPopClips: true,
-  enableShopFeaturesBuyBtn: false,
-};
-
 /** Answers of the media gallery calls (spec 02 §7). */
 export interface ListMediaResponse {
   data: Popclip[];

@@ -1,12 +1,12 @@
+export type { ShopDetails, ShopPositions } from './contract';
+export { isShopDomain, shopContract } from './contract';
 export { shopIsServed } from './serving';
-export type { PlayerPosition, PlayerPositionKey, ShopInfoKey } from './shop-info';
-export { PLAYER_POSITION_KEYS, playerPositionSchema, shopInfoBodySchema } from './shop-info';
+export type { ShopInfoKey } from './shop-info';
+export { shopInfoBodySchema } from './shop-info';
 export type {
   FeatureFlagName,
   FeatureFlags,
   FeatureId,
-  GetStartedEvent,
-  GetStartedStatus,
   Money,
   PendingSubscription,
   Shop,
@@ -14,4 +14,12 @@ export type {
   Subscription,
   SubscriptionLineItem,
 } from './types';
-export { FEATURE_FLAG_NAMES, FEATURE_IDS, GET_STARTED_EVENTS } from './types';
+export {
+  FEATURE_FLAG_NAMES,
+  FEATURE_IDS,
+  moneySchema,
+  pendingSubscriptionSchema,
+  shopSchema,
+  subscriptionLineItemSchema,
+  subscriptionSchema,
+} from './types';

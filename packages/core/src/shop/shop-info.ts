@@ -1,19 +1,5 @@
 import { z } from 'zod';
-
-/** Player position on the storefront, in percent of the viewport (spec 02, placement). */
-export const playerPositionSchema = z.object({
-  xAxis: z.number().min(0).max(100),
-  yAxis: z.number().min(0).max(100),
-});
-export type PlayerPosition = z.infer<typeof playerPositionSchema>;
-
-export const PLAYER_POSITION_KEYS = [
-  'featured_popclip_position_mobile_web',
-  'featured_popclip_position_mobile_app',
-  'miniplayer_position_mobile_web',
-  'miniplayer_position_mobile_app',
-] as const;
-export type PlayerPositionKey = (typeof PLAYER_POSITION_KEYS)[number];
+import { playerPositionSchema } from '../placement/positions';
 
 /** The keys POST /api/shopify/shop-info accepts, each with the schema of its value. */
 export const SHOP_INFO_VALUE_SCHEMAS = {

@@ -1,23 +1,18 @@
-import { type WizardStatusWire, wizardEventBodySchema } from '@popstage/core/account';
-import type { GetStartedStatus } from '@popstage/core/shop';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onboardingContract as contract } from '@popstage/core/onboarding';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { recordWizardEvent, wizardStatus } from './service';
+import { toWizardStatusWire } from './wire';
 
-const wire = (status: GetStartedStatus): { data: WizardStatusWire } => ({
-  data: { completion_percentage: status.completionPercentage, events: status.events },
-});
-
-/** The get-started wizard (spec 01 §2.11, §7). Registered under /api. */
-export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The get-started wizard (spec 01 §2.11, §7). */
+export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get('/shopify/shop/app-setup-wizard', async (request) =>
-    wire(await wizardStatus(deps, request.shopDomain)),
-  );
+  serveRoute(app, contract.wizard, async ({ tenant }) => ({
+    data: toWizardStatusWire(await wizardStatus(deps, tenant)),
+  }));
 
-  app.post(
-    '/shopify/shop/app-setup-wizard',
-    { schema: { body: wizardEventBodySchema } },
-    async (request) => wire(await recordWizardEvent(deps, request.shopDomain, request.body.event)),
-  );
-};
+  serveRoute(app, contract.recordEvent, async ({ tenant, body }) => ({
+    data: toWizardStatusWire(await recordWizardEvent(deps, tenant, body.event)),
+  }));
+}

@@ -1,9 +1,13 @@
-import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboarding';
-import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
+import {
+  type GetStartedEvent,
+  type GetStartedStatus,
+  getStartedStatus,
+  onboardedBeforeCutoff,
+} from '@popstage/core/onboarding';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { Tenant } from '../../tenant';
 import { countPopclips } from '../popclips';
-import { ensureShop } from '../shop';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
 /** The steps the admin marks itself; steps 1 and 2 are read from the store, never stored. */
@@ -60,25 +64,27 @@ export async function onboardingState(
   return { status, firstPopclipCreated, onBoardedOn };
 }
 
-/** GET app-setup-wizard. */
-export async function wizardStatus(deps: AppDeps, shopDomain: string): Promise<GetStartedStatus> {
-  const row = await ensureShop(deps, shopDomain);
+/** GET app-setup-wizard: steps 1 and 2 from the store as it is now. */
+export async function wizardStatus(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
+  tenant: Tenant,
+): Promise<GetStartedStatus> {
+  const domain = tenant.shop.shopifyDomain;
   const [embedEnabled, publishedCount] = await Promise.all([
-    deps.platform.isAppEmbedEnabled(shopDomain),
-    deps.platform.countPublishedProducts(shopDomain),
+    deps.platform.isAppEmbedEnabled(domain),
+    deps.platform.countPublishedProducts(domain),
   ]);
-  return (await onboardingState(deps, row, { embedEnabled, publishedCount })).status;
+  return (await onboardingState(deps, tenant.shop, { embedEnabled, publishedCount })).status;
 }
 
 /** POST app-setup-wizard { event }: stores steps 3 and 4; steps 1 and 2 follow the store. */
 export async function recordWizardEvent(
-  deps: AppDeps,
-  shopDomain: string,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
+  tenant: Tenant,
   event: GetStartedEvent,
 ): Promise<GetStartedStatus> {
-  const row = await ensureShop(deps, shopDomain);
   if (STORED_EVENTS.includes(event)) {
-    await storeEvent(deps.database.db, row.id, event, deps.clock.now());
+    await storeEvent(deps.database.db, tenant.shop.id, event, deps.clock.now());
   }
-  return wizardStatus(deps, shopDomain);
+  return wizardStatus(deps, tenant);
 }

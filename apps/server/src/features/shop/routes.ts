@@ -1,66 +1,40 @@
-import { PLAYER_POSITION_KEYS, type ShopInfoKey, shopInfoBodySchema } from '@popstage/core/shop';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isShopDomain } from '../../auth/session-token';
+import { shopContract as contract } from '@popstage/core/shop';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { forbidden } from '../../http/errors';
-import { ensureLivePage, ensureShop, loadShop, saveShopInfo } from './service';
+import { loadShop } from './load-shop';
+import { appEmbedEnabled, ensureLivePage, saveShopInfo } from './service';
+import { toShopDetails, toShopPositions, toShopWire } from './wire';
 
-/** Shop API (spec 01 §3, §7). The tenant is always request.shopDomain, from the session token. */
-export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Shop API (spec 01 §3, §7). The tenant is always request.tenant, from the session token. */
+export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get('/shopify/shop', async (request) => loadShop(deps, request.shopDomain, request.log));
+  serveRoute(app, contract.shop, async (request) =>
+    toShopWire(deps.config, await loadShop(deps, request.tenant, request.log)),
+  );
 
-  app.get('/shopify/shop/embed', async (request) => {
-    await ensureShop(deps, request.shopDomain);
-    return { embedEnabled: await deps.platform.isAppEmbedEnabled(request.shopDomain) };
-  });
-
-  app.post('/shopify/shop/live-page', async (request) => ({
-    livePageCreated: await ensureLivePage(deps, request.shopDomain),
+  serveRoute(app, contract.embed, async ({ tenant }) => ({
+    embedEnabled: await appEmbedEnabled(deps, tenant),
   }));
 
-  app.post('/shopify/shop-info', { schema: { body: shopInfoBodySchema } }, async (request) => {
-    const { key, value } = request.body as { key: ShopInfoKey; value: unknown };
-    await saveShopInfo(deps, request.shopDomain, key, value);
-    return { success: true, data: { key, value } };
+  serveRoute(app, contract.livePage, async ({ tenant }) => ({
+    livePageCreated: await ensureLivePage(deps, tenant),
+  }));
+
+  serveRoute(app, contract.saveInfo, async ({ tenant, body }) => {
+    await saveShopInfo(deps, tenant, body.key, body.value);
+    return { success: true as const, data: { key: body.key, value: body.value } };
   });
 
-  app.get('/shopify/shop-details', async (request) => {
-    const row = await ensureShop(deps, request.shopDomain);
-    return {
-      data: {
-        shop: {
-          shopifyDomain: row.shopifyDomain,
-          shopName: row.shopName,
-          ownerName: row.ownerName,
-          ownerEmail: row.ownerEmail,
-          primaryDomainUrl: row.primaryDomainUrl,
-          currency: row.currency,
-          customerAccountClientId: (row.info.customerAccountClientId as string | undefined) ?? null,
-        },
-      },
-    };
-  });
+  serveRoute(app, contract.details, async ({ tenant }) => ({
+    data: { shop: toShopDetails(tenant.shop) },
+  }));
 
-  app.get(
-    '/shopify/shop/:shopifyDomain',
-    {
-      schema: {
-        params: z.object({
-          shopifyDomain: z.string().refine(isShopDomain, 'Invalid shop domain'),
-        }),
-      },
-    },
-    async (request) => {
-      if (request.params.shopifyDomain !== request.shopDomain) {
-        throw forbidden('You do not have access to this shop');
-      }
-      const row = await ensureShop(deps, request.shopDomain);
-      const positions = Object.fromEntries(
-        PLAYER_POSITION_KEYS.map((key) => [key, row.info[key] ?? null]),
-      );
-      return { data: { shopifyDomain: row.shopifyDomain, shopName: row.shopName, ...positions } };
-    },
-  );
-};
+  serveRoute(app, contract.positions, async ({ tenant, params }) => {
+    if (params.shopifyDomain !== tenant.shop.shopifyDomain) {
+      throw forbidden('You do not have access to this shop');
+    }
+    return { data: toShopPositions(tenant.shop) };
+  });
+}

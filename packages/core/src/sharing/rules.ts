@@ -1,9 +1,10 @@
 import { monthlyShareLimit, type PopclipsPlanLevel } from '../billing/plan-level';
-import { EMBED_SIZE } from './constants';
+import type { ShareGatingWire, ShareState } from './contract';
 
 /** Share links (spec 02 §2, §6): one per clip; 5 a month on free, unlimited on paid levels. */
 
-export type ShareState = 'generated' | 'can_generate' | 'limit_reached';
+/** Storefront embed size in pixels (spec 02 §9). */
+export const EMBED_SIZE = { width: 400, height: 700 } as const;
 
 export interface ShareFacts {
   level: PopclipsPlanLevel;
@@ -19,14 +20,6 @@ export function shareState({ level, alreadyGenerated, sharedThisMonth }: ShareFa
   return limit !== null && sharedThisMonth >= limit ? 'limit_reached' : 'can_generate';
 }
 
-/** GET /api/shopify/shop/popclips/share-gating: max_share -1 means unlimited. */
-export interface ShareGatingWire {
-  /** metaIdentifiers of the clips that have a link. */
-  clips_shared: string[];
-  max_share: number;
-  total_share: number;
-}
-
 export function toShareGatingWire(
   level: PopclipsPlanLevel,
   clipsShared: string[],
@@ -37,23 +30,6 @@ export function toShareGatingWire(
     max_share: monthlyShareLimit(level) ?? -1,
     total_share: sharedThisMonth,
   };
-}
-
-/** A clip's share link (POST share-gating). */
-export interface ShareLinkWire {
-  metaIdentifier: string;
-  /** The public page's code: /s/{code}. */
-  code: string;
-  url: string;
-  /** A 400x700 iframe of the share page (spec 02 §9 embed size). */
-  embedCode: string;
-  createdAt: string;
-}
-
-/** share-gating answers: the shop's share metadata, plus the asked clip's state and link. */
-export interface ShareGatingResponse extends ShareGatingWire {
-  state: ShareState | null;
-  link: ShareLinkWire | null;
 }
 
 const ATTRIBUTE_ENTITIES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ACCOUNT_SERVER_MESSAGES } from '@popstage/core/account';
+import { HELP_SERVER_MESSAGES } from '@popstage/core/help';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
@@ -36,7 +36,7 @@ describe('zendesk token', () => {
   it('needs the core store account, then an active subscription', async () => {
     const noAccount = await call(SHOP_A, 'GET', TOKEN);
     expect(noAccount.statusCode).toBe(403);
-    expect(noAccount.json().message).toBe(ACCOUNT_SERVER_MESSAGES.supportNeedsStoreAccount);
+    expect(noAccount.json().message).toBe(HELP_SERVER_MESSAGES.supportNeedsStoreAccount);
 
     await call(SHOP_A, 'POST', '/api/shopify/shop/connections/commentsold', {
       email: 'help@demo.example.com',
@@ -44,7 +44,7 @@ describe('zendesk token', () => {
     await t.runJobs();
     const noPlan = await call(SHOP_A, 'GET', TOKEN);
     expect(noPlan.statusCode).toBe(403);
-    expect(noPlan.json().message).toBe(ACCOUNT_SERVER_MESSAGES.supportNeedsSubscription);
+    expect(noPlan.json().message).toBe(HELP_SERVER_MESSAGES.supportNeedsSubscription);
   });
 
   it('signs a messaging JWT with the shop as external_id', async () => {
@@ -74,7 +74,7 @@ describe('zendesk token', () => {
     try {
       const res = await call(SHOP_A, 'GET', TOKEN);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(ACCOUNT_SERVER_MESSAGES.supportNotConfigured);
+      expect(res.json().message).toBe(HELP_SERVER_MESSAGES.supportNotConfigured);
     } finally {
       t.deps.config.HELP_WIDGET_KEY = original;
     }

@@ -1,0 +1,9 @@
+export type { SupportRequestBody, SupportRequestWire } from './contract';
+export {
+  helpContract,
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_SUBJECT_MAX,
+  supportRequestBodySchema,
+  supportRequestSchema,
+} from './contract';
+export { HELP_SERVER_MESSAGES } from './messages';
