@@ -67,6 +67,6 @@ export const sharingContract = {
     path: '/s/:code',
     params: z.object({ code: z.string().max(256) }),
     response: z.string(),
-    summary: "The public page of a shared clip (text/html; anyone may frame it)",
+    summary: 'The public page of a shared clip (text/html; anyone may frame it)',
   }),
 };

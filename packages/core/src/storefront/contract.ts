@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DisplayTarget } from '../popclips/display';
 import type { PlayerPosition } from '../placement/positions';
+import type { DisplayTarget } from '../popclips/display';
 
 /** The public storefront API (docs/api.md "Storefront (issue 7) — contract"). */
 

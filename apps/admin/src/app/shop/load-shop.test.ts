@@ -1,8 +1,9 @@
+import type { RouteContract } from '@popstage/core/contract';
 import type { Shop } from '@popstage/core/shop';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/api/client';
 import { readyShop } from '../../test/shop-fixture';
-import { loadShop, SHOP_PATH } from './load-shop';
+import { loadShop } from './load-shop';
 
 const settling: Partial<Shop> = {
   subscriptionActive: false,
@@ -24,11 +25,11 @@ const settling: Partial<Shop> = {
 };
 
 function apiAnswering(...shops: Shop[]) {
-  const get = vi.fn(async (path: string) => {
-    expect(path).toBe(SHOP_PATH);
+  const get = vi.fn(async (contract: RouteContract) => {
+    expect(`${contract.method} ${contract.path}`).toBe('GET /api/shopify/shop');
     return shops[Math.min(get.mock.calls.length - 1, shops.length - 1)];
   });
-  return { api: { get } as unknown as ApiClient, get };
+  return { api: { call: get } as unknown as ApiClient, get };
 }
 
 const noWait = vi.fn(async () => {});

@@ -1,7 +1,6 @@
-import type { Shop } from '@popstage/core/shop';
+import { type Shop, shopContract } from '@popstage/core/shop';
 import type { ApiClient } from '../../lib/api/client';
 
-export const SHOP_PATH = '/api/shopify/shop';
 /** Spec 01 §4, §9: the shop load is retried up to 4 times while a subscription is settling. */
 export const SHOP_LOAD_MAX_RETRIES = 4;
 export const SHOP_LOAD_ERROR_MESSAGE = 'Could not load store state. Please contact support.';
@@ -20,10 +19,11 @@ interface LoadOptions {
 /** Loads the shop; while its subscription is settling, asks again (up to 4 times), then settles. */
 export async function loadShop(api: ApiClient, options: LoadOptions = {}): Promise<Shop> {
   const wait = options.wait ?? backoff;
-  let shop = await api.get<Shop>(SHOP_PATH, { signal: options.signal });
+  const load = () => api.call(shopContract.shop, {}, { signal: options.signal });
+  let shop = await load();
   for (let retry = 1; retry <= SHOP_LOAD_MAX_RETRIES && isSubscriptionSettling(shop); retry++) {
     await wait(retry, options.signal);
-    shop = await api.get<Shop>(SHOP_PATH, { signal: options.signal });
+    shop = await load();
   }
   return shop;
 }

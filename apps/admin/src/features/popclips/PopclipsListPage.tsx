@@ -20,14 +20,14 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePopclipsPlanLevel } from '../billing';
 import { usePopclipsGating } from '../billing/billing-api';
 import { CarouselManager } from '../carousels';
+import { PlacementModal } from '../placement';
+import { ShareModal } from '../sharing';
 import { useClipsList } from './api/clips-api';
 import { ClipCard } from './list/ClipCard';
 import { ClipsEmptyState } from './list/ClipsEmptyState';
 import { DeleteClipModal } from './list/DeleteClipModal';
 import { useDeleteClip } from './list/use-delete-clip';
 import { WatermarkUpsell } from './list/WatermarkUpsell';
-import { PlacementModal } from './placement/PlacementModal';
-import { ShareModal } from './share/ShareModal';
 import { ViewLimitBanner, ViewLimitModal } from './shared/ViewLimitNotice';
 
 /** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */

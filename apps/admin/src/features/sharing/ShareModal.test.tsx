@@ -1,16 +1,13 @@
-import {
-  POPCLIP_TOASTS,
-  SHARE_LIMIT_MESSAGE,
-  type ShareGatingResponse,
-} from '@popstage/core/popclips';
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { SHARE_LIMIT_MESSAGE, type ShareGatingResponse } from '@popstage/core/sharing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { basicShop } from '../../../test/carousel-fixture';
-import { popclip } from '../../../test/clip-fixture';
-import { type FakeRoutes, renderApp } from '../../../test/render-app';
-import { readyShop } from '../../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../../test/toasts';
+import { basicShop } from '../../test/carousel-fixture';
+import { popclip } from '../../test/clip-fixture';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, pageTitle } from '../../test/toasts';
 
 const GATING = '/api/shopify/shop/popclips/share-gating';
 const URL_1 = 'http://admin.test/s/abc123';

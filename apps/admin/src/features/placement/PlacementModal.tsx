@@ -1,6 +1,7 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
+import type { PlayerPosition } from '@popstage/core/placement';
 import { POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
-import type { PlayerPosition } from '@popstage/core/shop';
+import { shopContract } from '@popstage/core/shop';
 import {
   BlockStack,
   Button,
@@ -15,11 +16,12 @@ import { DesktopIcon, MobileIcon } from '@shopify/polaris-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHost } from '../../../app/host/HostContext';
-import { useShop } from '../../../app/shop/ShopContext';
-import { useApi } from '../../../lib/api/ApiContext';
-import { usePopclipsPlanLevel } from '../../billing';
-import { openUpgrade } from '../../shop/landing/upgrade-link';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import { invalidateRoute } from '../../lib/api/hooks';
+import { usePopclipsPlanLevel } from '../billing';
+import { openUpgrade } from '../shop';
 import { DeviceMock } from './DeviceMock';
 import {
   DEFAULT_POSITIONS,
@@ -27,11 +29,10 @@ import {
   type PlacementDevice,
   type PlacementPlayer,
   type Positions,
-  placementQueryKey,
   positionsOf,
   savePlacement,
   usePlacement,
-} from './placement-api';
+} from './hooks';
 
 export const CUSTOM_PLACEMENT_LOCKED = 'Custom Placement is available on the premium plan.';
 
@@ -102,7 +103,7 @@ export function PlacementModal({ open, player, onClose }: Props) {
     try {
       await savePlacement(api, player, mode === 'corner' ? DEFAULT_POSITIONS : positions);
       host.showToast(SAVED[player]);
-      void queryClient.invalidateQueries({ queryKey: placementQueryKey(shop.shopifyDomain) });
+      void invalidateRoute(queryClient, shopContract.positions);
       onClose();
     } catch (caught) {
       host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {

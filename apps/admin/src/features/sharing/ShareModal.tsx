@@ -1,11 +1,9 @@
+import { COPY_RESET_MS, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import {
-  COPY_RESET_MS,
-  POPCLIP_TOASTS,
-  type Popclip,
   SHARE_LIMIT_MESSAGE,
   type ShareGatingResponse,
   shareEmbedCode,
-} from '@popstage/core/popclips';
+} from '@popstage/core/sharing';
 import {
   Banner,
   BlockStack,
@@ -17,13 +15,11 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { ClipboardIcon, CodeIcon, ExternalIcon, LinkIcon } from '@shopify/polaris-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useHost } from '../../../app/host/HostContext';
-import { useApi } from '../../../lib/api/ApiContext';
-import { ApiError } from '../../../lib/api/errors';
-import { copyText } from '../../../lib/copy-text';
-import { generateShareLink, shareQueryKey, useShareGating } from './share-api';
+import { useHost } from '../../app/host/HostContext';
+import { ApiError } from '../../lib/api/errors';
+import { copyText } from '../../lib/copy-text';
+import { useGenerateShareLink, useShareGating } from './hooks';
 
 interface Props {
   clip: Popclip | null;
@@ -41,12 +37,10 @@ export function shareStateOf(gating: ShareGatingResponse): ShareGatingResponse['
 
 /** Spec 02 §2 Share modal: one link per clip; already generated, can generate, limit reached. */
 export function ShareModal({ clip, onClose }: Props) {
-  const api = useApi();
   const host = useHost();
-  const queryClient = useQueryClient();
   const metaIdentifier = clip?.metaIdentifier ?? null;
   const gating = useShareGating(metaIdentifier);
-  const [generating, setGenerating] = useState(false);
+  const generateLink = useGenerateShareLink();
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
 
@@ -70,18 +64,14 @@ export function ShareModal({ clip, onClose }: Props) {
 
   const generate = async () => {
     if (!metaIdentifier) return;
-    setGenerating(true);
     try {
-      const answer = await generateShareLink(api, metaIdentifier);
-      queryClient.setQueryData(shareQueryKey(metaIdentifier), answer);
+      await generateLink.mutateAsync({ body: { metaIdentifier } });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 403) setLimitMessage(caught.message);
       else
         host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
           error: true,
         });
-    } finally {
-      setGenerating(false);
     }
   };
 
@@ -160,7 +150,7 @@ export function ShareModal({ clip, onClose }: Props) {
               <Button
                 variant="primary"
                 icon={LinkIcon}
-                loading={generating}
+                loading={generateLink.isPending}
                 onClick={() => void generate()}
               >
                 Generate link

@@ -2,9 +2,9 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { basicShop } from '../../../test/carousel-fixture';
-import { renderApp } from '../../../test/render-app';
-import { expectToast, pageTitle } from '../../../test/toasts';
+import { basicShop } from '../../test/carousel-fixture';
+import { renderApp } from '../../test/render-app';
+import { expectToast, pageTitle } from '../../test/toasts';
 
 const SETTINGS = '/api/shopify/shop/popclips/settings';
 const stored = {

@@ -2,10 +2,10 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { basicShop, premiumShop } from '../../../test/carousel-fixture';
-import { type FakeRoutes, renderApp } from '../../../test/render-app';
-import { readyShop } from '../../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../../test/toasts';
+import { basicShop, premiumShop } from '../../test/carousel-fixture';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
+import { expectToast, pageTitle } from '../../test/toasts';
 import { CUSTOM_PLACEMENT_LOCKED } from './PlacementModal';
 
 const SHOP_READ = '/api/shopify/shop/demo-store.myshopify.com';

@@ -1,7 +1,7 @@
-import type { PlayerPosition } from '@popstage/core/shop';
+import type { PlayerPosition } from '@popstage/core/placement';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import type { PlacementDevice } from './hooks';
 import styles from './placement.module.css';
-import type { PlacementDevice } from './placement-api';
 
 interface Props {
   device: PlacementDevice;

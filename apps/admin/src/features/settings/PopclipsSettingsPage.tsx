@@ -1,4 +1,5 @@
-import { POPCLIP_TOASTS, type PopclipsSettings } from '@popstage/core/popclips';
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { type PopclipsSettings, settingsContract } from '@popstage/core/settings';
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { LocationIcon } from '@shopify/polaris-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,13 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useApi } from '../../lib/api/ApiContext';
-import { PlacementModal } from './placement/PlacementModal';
-import {
-  SETTING_KEYS,
-  savePopclipsSettings,
-  settingsQueryKey,
-  usePopclipsSettings,
-} from './settings/settings-api';
+import { routeKey } from '../../lib/api/hooks';
+import { PlacementModal } from '../placement';
+import { SETTING_KEYS, savePopclipsSettings, usePopclipsSettings } from './hooks';
 
 /** Labels of the four toggles (spec 02 §2 Settings, §3 Popclips settings). */
 export const SETTING_LABELS: Record<keyof PopclipsSettings, { label: string; help: string }> = {
@@ -53,7 +50,7 @@ export function PopclipsSettingsPage() {
     setSaving(true);
     try {
       const saved = await savePopclipsSettings(api, draft);
-      queryClient.setQueryData(settingsQueryKey, saved);
+      queryClient.setQueryData(routeKey(settingsContract.popclipsSettings, {}), { data: saved });
       setDraft(null);
       host.showToast(POPCLIP_TOASTS.settingsSaved);
       void queryClient.invalidateQueries({ queryKey: ['popclips', 'clips'] });
