@@ -14,7 +14,7 @@ export const supportRequestBodySchema = z.object({
 });
 export type SupportRequestBody = z.infer<typeof supportRequestBodySchema>;
 
-export const supportRequestSchema = z.object({
+const supportRequestSchema = z.object({
   id: z.string(),
   subject: z.string(),
   message: z.string(),

@@ -4,6 +4,5 @@ export {
   SUPPORT_MESSAGE_MAX,
   SUPPORT_SUBJECT_MAX,
   supportRequestBodySchema,
-  supportRequestSchema,
 } from './contract';
 export { HELP_SERVER_MESSAGES } from './messages';

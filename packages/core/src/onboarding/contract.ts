@@ -4,12 +4,12 @@ import { GET_STARTED_EVENTS } from './events';
 
 /** The get-started wizard's calls (spec 01 §2.11, §7; docs/api.md). */
 
-export const wizardEventBodySchema = z.object({
+const wizardEventBodySchema = z.object({
   event: z.enum(GET_STARTED_EVENTS),
 });
 
 /** The wizard's state as the spec's wire names it. */
-export const wizardStatusSchema = z.object({
+const wizardStatusSchema = z.object({
   completion_percentage: z.number(),
   events: z.array(z.enum(GET_STARTED_EVENTS)),
 });

@@ -3,7 +3,7 @@ import { defineRoute } from '../contract/define';
 
 /** Popclips settings (spec 02 §2 Settings, §3, §7). */
 
-export const popclipsSettingsSchema = z.object({
+const popclipsSettingsSchema = z.object({
   hidePopClipsOnPDP: z.boolean(),
   showViewsOnPopClips: z.boolean(),
   showLikesOnPopClips: z.boolean(),
@@ -20,7 +20,7 @@ export const DEFAULT_POPCLIPS_SETTINGS: PopclipsSettings = {
 };
 
 /** POST /api/shopify/shop/popclips/settings: the four toggles; shopifyDomain, if sent, is checked. */
-export const popclipsSettingsBodySchema = popclipsSettingsSchema.extend({
+const popclipsSettingsBodySchema = popclipsSettingsSchema.extend({
   shopifyDomain: z.string().trim().max(255).optional(),
 });
 export type PopclipsSettingsBody = z.infer<typeof popclipsSettingsBodySchema>;

@@ -1,7 +1,2 @@
 export type { PopclipsSettings, PopclipsSettingsBody } from './contract';
-export {
-  DEFAULT_POPCLIPS_SETTINGS,
-  popclipsSettingsBodySchema,
-  popclipsSettingsSchema,
-  settingsContract,
-} from './contract';
+export { DEFAULT_POPCLIPS_SETTINGS, settingsContract } from './contract';

@@ -5,17 +5,17 @@ import { defineRoute } from '../contract/define';
 
 const id = z.string().trim().min(1).max(255);
 
-export const SHARE_STATES = ['generated', 'can_generate', 'limit_reached'] as const;
+const SHARE_STATES = ['generated', 'can_generate', 'limit_reached'] as const;
 export type ShareState = (typeof SHARE_STATES)[number];
 
 /** GET /api/shopify/shop/popclips/share-gating?metaIdentifier= (the share modal's clip). */
-export const shareGatingQuerySchema = z.object({ metaIdentifier: id.optional() });
+const shareGatingQuerySchema = z.object({ metaIdentifier: id.optional() });
 
 /** POST /api/shopify/shop/popclips/share-gating { metaIdentifier }: the clip's link, made once. */
-export const shareLinkBodySchema = z.object({ metaIdentifier: id });
+const shareLinkBodySchema = z.object({ metaIdentifier: id });
 
 /** The shop's share metadata: max_share -1 means unlimited. */
-export const shareGatingSchema = z.object({
+const shareGatingSchema = z.object({
   /** metaIdentifiers of the clips that have a link. */
   clips_shared: z.array(z.string()),
   max_share: z.number(),
@@ -24,7 +24,7 @@ export const shareGatingSchema = z.object({
 export type ShareGatingWire = z.infer<typeof shareGatingSchema>;
 
 /** A clip's share link. */
-export const shareLinkSchema = z.object({
+const shareLinkSchema = z.object({
   metaIdentifier: z.string(),
   /** The public page's code: /s/{code}. */
   code: z.string(),
@@ -36,7 +36,7 @@ export const shareLinkSchema = z.object({
 export type ShareLinkWire = z.infer<typeof shareLinkSchema>;
 
 /** share-gating answers: the shop's share metadata, plus the asked clip's state and link. */
-export const shareGatingResponseSchema = shareGatingSchema.extend({
+const shareGatingResponseSchema = shareGatingSchema.extend({
   state: z.enum(SHARE_STATES).nullable(),
   link: shareLinkSchema.nullable(),
 });

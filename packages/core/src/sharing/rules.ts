@@ -4,9 +4,9 @@ import type { ShareGatingWire, ShareState } from './contract';
 /** Share links (spec 02 §2, §6): one per clip; 5 a month on free, unlimited on paid levels. */
 
 /** Storefront embed size in pixels (spec 02 §9). */
-export const EMBED_SIZE = { width: 400, height: 700 } as const;
+const EMBED_SIZE = { width: 400, height: 700 } as const;
 
-export interface ShareFacts {
+interface ShareFacts {
   level: PopclipsPlanLevel;
   /** The clip already has its link. */
   alreadyGenerated: boolean;

@@ -7,7 +7,7 @@ import { shopSchema } from './types';
 /** The shop calls of spec 01 §3, §7 (docs/api.md "Shop"). The shop is the session token's. */
 
 /** The Mobile customer-account login screen's view of the shop. */
-export const shopDetailsSchema = z.object({
+const shopDetailsSchema = z.object({
   shopifyDomain: z.string(),
   shopName: z.string(),
   ownerName: z.string(),
@@ -19,7 +19,7 @@ export const shopDetailsSchema = z.object({
 export type ShopDetails = z.infer<typeof shopDetailsSchema>;
 
 /** The shop's stored player positions (null where unset), by shop-info key. */
-export const shopPositionsSchema = z.object({
+const shopPositionsSchema = z.object({
   shopifyDomain: z.string(),
   shopName: z.string(),
   ...(Object.fromEntries(
@@ -31,7 +31,7 @@ export type ShopPositions = z.infer<typeof shopPositionsSchema>;
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** A shop's myshopify.com domain (what session tokens and the shop routes name). */
-export function isShopDomain(value: string): boolean {
+function isShopDomain(value: string): boolean {
   return SHOP_DOMAIN.test(value);
 }
 

@@ -1,8 +1,7 @@
 export type { ShopDetails, ShopPositions } from './contract';
-export { isShopDomain, shopContract } from './contract';
+export { shopContract } from './contract';
 export { shopIsServed } from './serving';
 export type { ShopInfoKey } from './shop-info';
-export { shopInfoBodySchema } from './shop-info';
 export type {
   FeatureFlagName,
   FeatureFlags,
@@ -19,7 +18,6 @@ export {
   FEATURE_IDS,
   moneySchema,
   pendingSubscriptionSchema,
-  shopSchema,
   subscriptionLineItemSchema,
   subscriptionSchema,
 } from './types';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { playerPositionSchema } from '../placement/positions';
 
 /** The keys POST /api/shopify/shop-info accepts, each with the schema of its value. */
-export const SHOP_INFO_VALUE_SCHEMAS = {
+const SHOP_INFO_VALUE_SCHEMAS = {
   skippedFirstPopclipsCreation: z.boolean(),
   customerAccountClientId: z.string().trim().min(1).max(255),
   featured_popclip_position_mobile_web: playerPositionSchema,
@@ -11,7 +11,7 @@ export const SHOP_INFO_VALUE_SCHEMAS = {
   miniplayer_position_mobile_app: playerPositionSchema,
 } as const;
 export type ShopInfoKey = keyof typeof SHOP_INFO_VALUE_SCHEMAS;
-export const SHOP_INFO_KEYS = Object.keys(SHOP_INFO_VALUE_SCHEMAS) as ShopInfoKey[];
+const SHOP_INFO_KEYS = Object.keys(SHOP_INFO_VALUE_SCHEMAS) as ShopInfoKey[];
 
 export const shopInfoBodySchema = z
   .object({
@@ -31,4 +31,3 @@ export const shopInfoBodySchema = z
       });
     }
   });
-export type ShopInfoBody = { key: ShopInfoKey; value: unknown };

@@ -11,7 +11,7 @@ export const FEATURE_FLAG_NAMES = [
   'disable_push_notification',
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
-export const featureFlagsSchema = z.object(
+const featureFlagsSchema = z.object(
   Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<
     FeatureFlagName,
     z.ZodBoolean
@@ -32,13 +32,7 @@ export const subscriptionLineItemSchema = z.object({
 });
 export type SubscriptionLineItem = z.infer<typeof subscriptionLineItemSchema>;
 
-export const SUBSCRIPTION_STATUSES = [
-  'PENDING',
-  'ACTIVE',
-  'DECLINED',
-  'CANCELLED',
-  'REPLACED',
-] as const;
+const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELLED', 'REPLACED'] as const;
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -65,14 +59,14 @@ export const pendingSubscriptionSchema = z.object({
 });
 export type PendingSubscription = z.infer<typeof pendingSubscriptionSchema>;
 
-export const shopConnectionSchema = z.object({
+const shopConnectionSchema = z.object({
   type: z.enum(['commentsold', 'popshoplive']),
   storeAccount: z.object({ email: z.string() }).nullish(),
   sellerId: z.string().nullish(),
 });
 export type ShopConnection = z.infer<typeof shopConnectionSchema>;
 
-export const shopConfigSchema = z.object({
+const shopConfigSchema = z.object({
   dataLakeUrl: z.string().nullable(),
   helpWidgetKey: z.string().nullable(),
   popclipsServiceUrl: z.string(),
@@ -83,7 +77,7 @@ export const shopConfigSchema = z.object({
 });
 
 /** The branded-app request's review state (all null before a request); drives landing and nav. */
-export const mobileAppFactsSchema = z.object({
+const mobileAppFactsSchema = z.object({
   iosStatus: z.string().nullable(),
   androidStatus: z.string().nullable(),
   iosLink: z.string().nullable(),
