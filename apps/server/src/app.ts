@@ -25,6 +25,7 @@ import {
   shopRedactRoutes,
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
+import { helpRoutes } from './features/help/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import {
   productDeleteWebhookRoutes,
@@ -40,7 +41,6 @@ import { tenantHook } from './features/shop/tenant';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
-import { supportRoutes } from './features/support/routes';
 import { installErrorHandling } from './http/errors';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -103,12 +103,12 @@ export async function buildApp(
     await authed.register(billingRoutes, { prefix: '/api' });
     await authed.register(accountRoutes, { prefix: '/api' });
     await authed.register(onboardingRoutes);
-    await authed.register(supportRoutes, { prefix: '/api' });
+    await authed.register(helpRoutes);
     await authed.register(popclipsRoutes);
     await authed.register(catalogueRoutes);
     await authed.register(carouselRoutes);
-    await authed.register(settingsRoutes, { prefix: '/api' });
-    await authed.register(sharingRoutes, { prefix: '/api' });
+    await authed.register(settingsRoutes);
+    await authed.register(sharingRoutes);
     await authed.register(analyticsRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.

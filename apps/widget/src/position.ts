@@ -1,5 +1,4 @@
-import { DEFAULT_PLAYER_POSITION } from '@popstage/core/popclips';
-import type { PlayerPosition } from '@popstage/core/shop';
+import { DEFAULT_PLAYER_POSITION, type PlayerPosition } from '@popstage/core/placement';
 import type { Device, DevicePositions } from './types';
 
 /** Below this width the storefront is a phone's (Shopify themes switch layout at 750 px). */

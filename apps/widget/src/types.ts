@@ -1,4 +1,4 @@
-import type { PlayerPosition } from '@popstage/core/shop';
+import type { PlayerPosition } from '@popstage/core/placement';
 import type { StorefrontDevice } from '@popstage/core/storefront';
 
 /** The storefront wire types live once, in @popstage/core (docs/api.md, storefront contract). */

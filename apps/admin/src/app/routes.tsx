@@ -5,11 +5,8 @@ import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { ShellLayout } from './shell/ShellLayout';
 
-const LandingPage = lazyPage(() => import('../features/shop/LandingPage'), 'LandingPage');
-const GetStartedPage = lazyPage(
-  () => import('../features/onboarding/GetStartedPage'),
-  'GetStartedPage',
-);
+const LandingPage = lazyPage(() => import('../features/shop/landing'), 'Component');
+const GetStartedPage = lazyPage(() => import('../features/onboarding/get-started'), 'Component');
 const CreateAccountPage = lazyPage(
   () => import('../features/account/CreateAccountPage'),
   'CreateAccountPage',
@@ -28,7 +25,7 @@ const ManagePlansPage = lazyPage(
 );
 const LivePage = lazyPage(() => import('../features/live/LivePage'), 'LivePage');
 const InsightsPage = lazyPage(() => import('../features/analytics/InsightsPage'), 'InsightsPage');
-const ResourcesPage = lazyPage(() => import('../features/help/ResourcesPage'), 'ResourcesPage');
+const ResourcesPage = lazyPage(() => import('../features/help/resources'), 'Component');
 const PopclipsListPage = lazyPage(() => import('../features/popclips/list'), 'Component');
 const CreatePopclipPage = lazyPage(() => import('../features/popclips/create'), 'Component');
 const EditPopclipPage = lazyPage(() => import('../features/popclips/edit'), 'Component');
@@ -38,8 +35,8 @@ const CreateCarouselPage = lazyPage(
 );
 const EditCarouselPage = lazyPage(() => import('../features/carousels/edit-carousel'), 'Component');
 const PopclipsSettingsPage = lazyPage(
-  () => import('../features/popclips/PopclipsSettingsPage'),
-  'PopclipsSettingsPage',
+  () => import('../features/settings/popclips-settings'),
+  'Component',
 );
 const MobileEntryRedirect = lazyPage(
   () => import('../features/mobile/MobileEntryRedirect'),

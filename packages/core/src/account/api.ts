@@ -51,20 +51,3 @@ export interface SellerAccountWire {
   dashboardUrl: string;
   popshopliveAccountCreated: true;
 }
-
-export const SUPPORT_SUBJECT_MAX = 150;
-export const SUPPORT_MESSAGE_MAX = 5000;
-
-export const supportRequestBodySchema = z.object({
-  subject: z.string().trim().min(1, 'Please enter a subject').max(SUPPORT_SUBJECT_MAX),
-  message: z.string().trim().min(1, 'Please enter a message').max(SUPPORT_MESSAGE_MAX),
-  email: emailSchema,
-});
-
-export interface SupportRequestWire {
-  id: string;
-  subject: string;
-  message: string;
-  email: string;
-  createdAt: string;
-}

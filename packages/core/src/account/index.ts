@@ -4,14 +4,12 @@ export type {
   PhoneVerificationWire,
   SellerAccountWire,
   StoreAccountWire,
-  SupportRequestWire,
 } from './api';
 export {
   otpResendBodySchema,
   otpSendBodySchema,
   otpVerifyBodySchema,
   storeAccountBodySchema,
-  supportRequestBodySchema,
 } from './api';
 export {
   OTP_LENGTH,

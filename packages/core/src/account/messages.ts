@@ -39,7 +39,4 @@ export const ACCOUNT_MESSAGES = {
  */
 export const ACCOUNT_SERVER_MESSAGES = {
   phoneNotVerified: 'Please verify your phone number before creating your account.',
-  supportNeedsStoreAccount: 'The support widget needs a created store account.',
-  supportNeedsSubscription: 'The support widget needs an active subscription.',
-  supportNotConfigured: 'The support widget is not configured.',
 } as const;

@@ -1,8 +1,14 @@
-import type { z } from 'zod';
-import type { mobileAppFactsSchema } from '../shop/types';
 /** Landing page cards (spec 01 §2.6). */
 
-export type MobileAppCardFacts = z.infer<typeof mobileAppFactsSchema>;
+export interface MobileAppCardFacts {
+  iosStatus: string | null;
+  androidStatus: string | null;
+  iosLink: string | null;
+  androidLink: string | null;
+  customerIssue: string | null;
+  blockedDescription: string | null;
+  requestSubmitted: boolean | null;
+}
 
 export type MobileAppCardState =
   | 'action_required'

@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract/define';
-import { GET_STARTED_EVENTS } from '../shop/types';
+import { GET_STARTED_EVENTS } from './events';
 
-/** The get-started wizard's calls (spec 01 §2.11, §7). */
+/** The get-started wizard's calls (spec 01 §2.11, §7; docs/api.md). */
 
-const wizardStatusSchema = z.object({
-  data: z.object({
-    completion_percentage: z.number(),
-    events: z.array(z.enum(GET_STARTED_EVENTS)),
-  }),
+const wizardEventBodySchema = z.object({
+  event: z.enum(GET_STARTED_EVENTS),
 });
-export type WizardStatusWire = z.infer<typeof wizardStatusSchema>['data'];
+
+/** The wizard's state as the spec's wire names it. */
+const wizardStatusSchema = z.object({
+  completion_percentage: z.number(),
+  events: z.array(z.enum(GET_STARTED_EVENTS)),
+});
+export type WizardStatusWire = z.infer<typeof wizardStatusSchema>;
+
+const wizardAnswer = z.object({ data: wizardStatusSchema });
 
 export const onboardingContract = {
-  status: defineRoute({
+  wizard: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/app-setup-wizard',
-    response: wizardStatusSchema,
-    summary: "The wizard's completion and completed steps",
+    response: wizardAnswer,
+    summary: "The wizard's progress: steps 1 and 2 read from the store, 3 and 4 stored",
   }),
-  record: defineRoute({
+  recordEvent: defineRoute({
     method: 'POST',
     path: '/api/shopify/shop/app-setup-wizard',
-    body: z.object({ event: z.enum(GET_STARTED_EVENTS) }),
-    response: wizardStatusSchema,
-    summary: 'Marks a step the admin completes (steps 3 and 4); steps 1 and 2 follow the store',
+    body: wizardEventBodySchema,
+    response: wizardAnswer,
+    summary: 'Marks a wizard step done (the first popclip, the first carousel)',
   }),
 };

@@ -1,4 +1,4 @@
-import { GET_STARTED_EVENTS, type GetStartedEvent, type GetStartedStatus } from '../shop/types';
+import { GET_STARTED_EVENTS, type GetStartedEvent, type GetStartedStatus } from './events';
 
 /** Each get-started step weighs 25 percent (spec 01 §4, §9). */
 export const GET_STARTED_STEP_WEIGHT = 25;

@@ -170,26 +170,6 @@ export type CsUpdateMediaBody = z.infer<typeof csUpdateMediaSchema>;
 
 export const csDeleteMediaSchema = z.object({ id, metaIdentifier: id });
 
-export const popclipsSettingsSchema = z.object({
-  hidePopClipsOnPDP: z.boolean(),
-  showViewsOnPopClips: z.boolean(),
-  showLikesOnPopClips: z.boolean(),
-  enableShopFeaturesBuyBtn: z.boolean(),
-});
-
-/** POST /api/shopify/shop/popclips/settings: the four toggles; shopifyDomain, if sent, is checked. */
-export const popclipsSettingsBodySchema = popclipsSettingsSchema.extend({
-  shopifyDomain: z.string().trim().max(255).optional(),
-});
-
-// ---- share links (spec 02 §2 Share modal, §7) ---------------------------------------------------
-
-/** GET /api/shopify/shop/popclips/share-gating?metaIdentifier= (the share modal's clip). */
-export const shareGatingQuerySchema = z.object({ metaIdentifier: id.optional() });
-
-/** POST /api/shopify/shop/popclips/share-gating { metaIdentifier }: the clip's link, made once. */
-export const shareLinkBodySchema = z.object({ metaIdentifier: id });
-
 const SOCIAL_SOURCES = ['instagram', 'tiktok'] as const satisfies readonly SocialSourceType[];
 
 /**

@@ -1,5 +1,3 @@
-import type { PlayerPosition } from '../shop/shop-info';
-
 /** Popclips business constants (spec 02 §9). Limits live here once; admin and server import them. */
 
 /** Bytes in one MB as the upload limits count them (binary, like a file picker's size). */
@@ -55,15 +53,6 @@ export const MIN_CAROUSEL_CLIPS = 3;
 
 /** The media gallery's category for clips (spec 02 §7, §9). */
 export const FILE_CATEGORY = 'shopifyClips';
-
-/** Default player placement, percent of the viewport (spec 02 §3, §9). */
-export const DEFAULT_PLAYER_POSITION = {
-  mobile: { xAxis: 0, yAxis: 75 },
-  desktop: { xAxis: 0, yAxis: 57 },
-} as const satisfies Record<'mobile' | 'desktop', PlayerPosition>;
-
-/** Storefront embed size in pixels (spec 02 §9). */
-export const EMBED_SIZE = { width: 400, height: 700 } as const;
 
 /** How long a "Copied" state shows before it resets (spec 02 §9). */
 export const COPY_RESET_MS = 2000;

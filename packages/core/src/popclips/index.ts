@@ -8,9 +8,6 @@ export {
   csImportSchema,
   csUpdateMediaSchema,
   csUploadSchema,
-  popclipsSettingsBodySchema,
-  shareGatingQuerySchema,
-  shareLinkBodySchema,
   taggedProductsSchema,
   thumbnailFileSchema,
   videoFileSchema,
@@ -20,7 +17,6 @@ export {
   CLIP_LIST_PAGE_SIZE,
   CLIP_POLL_INTERVAL_MS,
   COPY_RESET_MS,
-  DEFAULT_PLAYER_POSITION,
   FILE_CATEGORY,
   MAX_TAGGED_PRODUCTS,
   MB,
@@ -59,16 +55,10 @@ export {
   POPCLIP_SERVER_MESSAGES,
   POPCLIP_TOASTS,
   POPCLIP_VALIDATION_MESSAGES,
-  SHARE_LIMIT_MESSAGE,
-  SHARE_PAGE_TEXTS,
 } from './messages';
-export type { ShareGatingResponse, ShareLinkWire } from './share';
-export { shareEmbedCode, shareState, toShareGatingWire } from './share';
 export type { ClipSourceType, SocialSourceType } from './source-url';
 export { canImportSourceUrl, INSTAGRAM_HOST, sourceUrlError, TIKTOK_HOST } from './source-url';
 export type { PopclipStatus } from './status';
 export { popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
-export type { PopclipsSettings } from './types';
-export { DEFAULT_POPCLIPS_SETTINGS } from './types';
 export { canTagAnotherProduct } from './validation';

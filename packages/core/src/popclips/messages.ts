@@ -51,13 +51,6 @@ export const POPCLIP_EMPTY_MESSAGES = {
   noResultFound: 'No Result Found!',
 } as const;
 
-/**
- * The share-limit text (spec 02 §8). The spec shows only its start ("... for this month...");
- * the end is ours, recorded in docs/decisions.md.
- */
-export const SHARE_LIMIT_MESSAGE =
-  "Oops! You've reached the maximum limit of 5 Popclip shares for this month. Upgrade your plan to share more.";
-
 /** Our wording for the carousel and share answers the spec gives no text for. */
 export const CAROUSEL_SERVER_MESSAGES = {
   carouselNotFound: 'Carousel not found.',
@@ -69,13 +62,6 @@ export const CAROUSEL_SERVER_MESSAGES = {
   planRequired: 'Carousels are available on paid plans. Please upgrade your plan.',
   premiumRequired:
     'Collection carousels are available on the Premium plan. Please upgrade your plan.',
-} as const;
-
-/** The public share page (GET /s/{code}). */
-export const SHARE_PAGE_TEXTS = {
-  notFound: 'This Popclip is not available.',
-  notFoundDetail: 'The link may be mistyped, or the clip was removed by the shop.',
-  shopNow: 'Shop now',
 } as const;
 
 /** Labels the spec quotes (spec 02 §2). */

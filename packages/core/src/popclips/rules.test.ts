@@ -4,7 +4,6 @@ import { displayTargetsFor, isExcludedFromProductPage, showsOn } from './display
 import { featuredIdAfterDelete, featuredIdAfterSave, needsFeaturedOverride } from './featured';
 import { fileExtension, sanitizeFileName } from './file-name';
 import { canImportFromSocial, creationBlockedMessage } from './gating';
-import { shareState, toShareGatingWire } from './share';
 import { isProcessed, popclipStatusLabel, shouldPollClips } from './status';
 import { truncateClipTitle } from './title';
 
@@ -89,32 +88,6 @@ describe('status', () => {
     expect(popclipStatusLabel('failed')).toBe('Processing...');
     expect(shouldPollClips([{ status: 'processed' }, { status: 'processing' }])).toBe(true);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'failed' }])).toBe(false);
-  });
-});
-
-describe('share links', () => {
-  it('allows 5 a month on free, unlimited on paid', () => {
-    expect(shareState({ level: 'free', alreadyGenerated: false, sharedThisMonth: 4 })).toBe(
-      'can_generate',
-    );
-    expect(shareState({ level: 'free', alreadyGenerated: false, sharedThisMonth: 5 })).toBe(
-      'limit_reached',
-    );
-    expect(shareState({ level: 'free', alreadyGenerated: true, sharedThisMonth: 5 })).toBe(
-      'generated',
-    );
-    expect(shareState({ level: 'basic', alreadyGenerated: false, sharedThisMonth: 500 })).toBe(
-      'can_generate',
-    );
-  });
-
-  it('answers -1 as the unlimited maximum', () => {
-    expect(toShareGatingWire('free', ['m1'], 1)).toEqual({
-      clips_shared: ['m1'],
-      max_share: 5,
-      total_share: 1,
-    });
-    expect(toShareGatingWire('premium', [], 0).max_share).toBe(-1);
   });
 });
 

@@ -1,21 +1,47 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract/define';
-import { shopDomainSchema } from './domain';
-import { PLAYER_POSITION_KEYS, playerPositionSchema, shopInfoBodySchema } from './shop-info';
+import { PLAYER_POSITION_KEYS, playerPositionSchema } from '../placement/positions';
+import { shopInfoBodySchema } from './shop-info';
 import { shopSchema } from './types';
 
-/** The Shop API (spec 01 §3, §7); the shop is always the session token's. */
+/** The shop calls of spec 01 §3, §7 (docs/api.md "Shop"). The shop is the session token's. */
 
-const positions = Object.fromEntries(
-  PLAYER_POSITION_KEYS.map((key) => [key, playerPositionSchema.nullable()]),
-) as Record<(typeof PLAYER_POSITION_KEYS)[number], z.ZodNullable<typeof playerPositionSchema>>;
+/** The Mobile customer-account login screen's view of the shop. */
+const shopDetailsSchema = z.object({
+  shopifyDomain: z.string(),
+  shopName: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  primaryDomainUrl: z.string(),
+  currency: z.string(),
+  customerAccountClientId: z.string().nullable(),
+});
+export type ShopDetails = z.infer<typeof shopDetailsSchema>;
+
+/** The shop's stored player positions (null where unset), by shop-info key. */
+const shopPositionsSchema = z.object({
+  shopifyDomain: z.string(),
+  shopName: z.string(),
+  ...(Object.fromEntries(
+    PLAYER_POSITION_KEYS.map((key) => [key, playerPositionSchema.nullable()]),
+  ) as Record<(typeof PLAYER_POSITION_KEYS)[number], z.ZodNullable<typeof playerPositionSchema>>),
+});
+export type ShopPositions = z.infer<typeof shopPositionsSchema>;
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** A shop's myshopify.com domain (what session tokens and the shop routes name). */
+function isShopDomain(value: string): boolean {
+  return SHOP_DOMAIN.test(value);
+}
 
 export const shopContract = {
-  get: defineRoute({
+  shop: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop',
     response: shopSchema,
-    summary: 'The Shop entity; the app load (installs, reinstalls, keeps the app_url metafield)',
+    summary:
+      'The Shop entity: the app load (installs on first call, reinstalls after an uninstall)',
   }),
   embed: defineRoute({
     method: 'GET',
@@ -27,7 +53,7 @@ export const shopContract = {
     method: 'POST',
     path: '/api/shopify/shop/live-page',
     response: z.object({ livePageCreated: z.boolean() }),
-    summary: 'Creates the storefront live page once (idempotent)',
+    summary: 'Creates the storefront live page once',
   }),
   saveInfo: defineRoute({
     method: 'POST',
@@ -37,33 +63,21 @@ export const shopContract = {
       success: z.literal(true),
       data: z.object({ key: z.string(), value: z.unknown() }),
     }),
-    summary: 'Stores one allow-listed shop-info value',
+    summary: 'Stores one allow-listed shop-info value (player positions, skip flags, client id)',
   }),
   details: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop-details',
-    response: z.object({
-      data: z.object({
-        shop: z.object({
-          shopifyDomain: z.string(),
-          shopName: z.string(),
-          ownerName: z.string(),
-          ownerEmail: z.string(),
-          primaryDomainUrl: z.string(),
-          currency: z.string(),
-          customerAccountClientId: z.string().nullable(),
-        }),
-      }),
-    }),
-    summary: "The shop's identity and customer-account client id",
+    response: z.object({ data: z.object({ shop: shopDetailsSchema }) }),
+    summary: "The shop's names, domains and customer-account client id",
   }),
-  byDomain: defineRoute({
+  positions: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/:shopifyDomain',
-    params: z.object({ shopifyDomain: shopDomainSchema }),
-    response: z.object({
-      data: z.object({ shopifyDomain: z.string(), shopName: z.string(), ...positions }),
+    params: z.object({
+      shopifyDomain: z.string().refine(isShopDomain, 'Invalid shop domain'),
     }),
-    summary: "The shop's name and the four player positions (null when unset)",
+    response: z.object({ data: shopPositionsSchema }),
+    summary: "The shop's player positions (403 for another shop's domain)",
   }),
 };

@@ -1,14 +1,11 @@
+export type { ShopDetails, ShopPositions } from './contract';
 export { shopContract } from './contract';
-export { isShopDomain, shopDomainSchema } from './domain';
 export { shopIsServed } from './serving';
-export type { PlayerPosition, PlayerPositionKey, ShopInfoKey } from './shop-info';
-export { PLAYER_POSITION_KEYS, playerPositionSchema, shopInfoBodySchema } from './shop-info';
+export type { ShopInfoKey } from './shop-info';
 export type {
   FeatureFlagName,
   FeatureFlags,
   FeatureId,
-  GetStartedEvent,
-  GetStartedStatus,
   Money,
   PendingSubscription,
   Shop,
@@ -19,7 +16,8 @@ export type {
 export {
   FEATURE_FLAG_NAMES,
   FEATURE_IDS,
-  GET_STARTED_EVENTS,
-  shopSchema,
+  moneySchema,
+  pendingSubscriptionSchema,
+  subscriptionLineItemSchema,
   subscriptionSchema,
 } from './types';

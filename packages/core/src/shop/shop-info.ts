@@ -1,22 +1,8 @@
 import { z } from 'zod';
-
-/** Player position on the storefront, in percent of the viewport (spec 02, placement). */
-export const playerPositionSchema = z.object({
-  xAxis: z.number().min(0).max(100),
-  yAxis: z.number().min(0).max(100),
-});
-export type PlayerPosition = z.infer<typeof playerPositionSchema>;
-
-export const PLAYER_POSITION_KEYS = [
-  'featured_popclip_position_mobile_web',
-  'featured_popclip_position_mobile_app',
-  'miniplayer_position_mobile_web',
-  'miniplayer_position_mobile_app',
-] as const;
-export type PlayerPositionKey = (typeof PLAYER_POSITION_KEYS)[number];
+import { playerPositionSchema } from '../placement/positions';
 
 /** The keys POST /api/shopify/shop-info accepts, each with the schema of its value. */
-export const SHOP_INFO_VALUE_SCHEMAS = {
+const SHOP_INFO_VALUE_SCHEMAS = {
   skippedFirstPopclipsCreation: z.boolean(),
   customerAccountClientId: z.string().trim().min(1).max(255),
   featured_popclip_position_mobile_web: playerPositionSchema,
@@ -25,7 +11,7 @@ export const SHOP_INFO_VALUE_SCHEMAS = {
   miniplayer_position_mobile_app: playerPositionSchema,
 } as const;
 export type ShopInfoKey = keyof typeof SHOP_INFO_VALUE_SCHEMAS;
-export const SHOP_INFO_KEYS = Object.keys(SHOP_INFO_VALUE_SCHEMAS) as ShopInfoKey[];
+const SHOP_INFO_KEYS = Object.keys(SHOP_INFO_VALUE_SCHEMAS) as ShopInfoKey[];
 
 export const shopInfoBodySchema = z
   .object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { MobileAppCardFacts } from '../billing/landing-cards';
+import { getStartedStatusSchema } from '../onboarding/events';
 
-/** Wire types of the Shop entity (spec 01 §3), shared by server and admin. */
+/** The Shop entity of spec 01 §3 as the server answers it; its types are these schemas' own. */
 
 export const FEATURE_FLAG_NAMES = [
   'deactivate_shop',
@@ -9,32 +11,32 @@ export const FEATURE_FLAG_NAMES = [
   'disable_push_notification',
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
-export type FeatureFlags = Record<FeatureFlagName, boolean>;
+const featureFlagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<
+    FeatureFlagName,
+    z.ZodBoolean
+  >,
+);
+export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 
 export const FEATURE_IDS = ['popclips', 'mobile', 'live'] as const;
 export type FeatureId = (typeof FEATURE_IDS)[number];
 
-export const GET_STARTED_EVENTS = [
-  'STEP_ENABLE_VIDEEO_SDK',
-  'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC',
-  'STEP_ADD_YOUR_FIRST_POPCLIP',
-  'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL',
-] as const;
-export type GetStartedEvent = (typeof GET_STARTED_EVENTS)[number];
-
-const moneySchema = z.object({ amount: z.string(), currencyCode: z.string() });
+export const moneySchema = z.object({ amount: z.string(), currencyCode: z.string() });
 export type Money = z.infer<typeof moneySchema>;
 
-const lineItemSchema = z.object({
+export const subscriptionLineItemSchema = z.object({
   type: z.enum(['plan', 'addon', 'discount']),
   item: z.record(z.string(), z.unknown()),
   discountCode: z.string().optional(),
 });
-export type SubscriptionLineItem = z.infer<typeof lineItemSchema>;
+export type SubscriptionLineItem = z.infer<typeof subscriptionLineItemSchema>;
+
+const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELLED', 'REPLACED'] as const;
 
 export const subscriptionSchema = z.object({
   id: z.string(),
-  status: z.enum(['PENDING', 'ACTIVE', 'DECLINED', 'CANCELLED', 'REPLACED']),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   planId: z.string(),
   /** The add-ons bought with the plan (also in lineItems), for pre-selecting the plan pickers. */
   addonIds: z.array(z.string()),
@@ -47,24 +49,24 @@ export const subscriptionSchema = z.object({
   isStubSubscription: z.boolean(),
   confirmationUrl: z.string().nullable(),
   createdAt: z.string(),
-  lineItems: z.array(lineItemSchema),
+  lineItems: z.array(subscriptionLineItemSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-const pendingSubscriptionSchema = z.object({
+export const pendingSubscriptionSchema = z.object({
   id: z.string(),
-  draft: z.object({ id: z.string(), lineItems: z.array(lineItemSchema) }),
+  draft: z.object({ id: z.string(), lineItems: z.array(subscriptionLineItemSchema) }),
 });
 export type PendingSubscription = z.infer<typeof pendingSubscriptionSchema>;
 
-const connectionSchema = z.object({
+const shopConnectionSchema = z.object({
   type: z.enum(['commentsold', 'popshoplive']),
   storeAccount: z.object({ email: z.string() }).nullish(),
   sellerId: z.string().nullish(),
 });
-export type ShopConnection = z.infer<typeof connectionSchema>;
+export type ShopConnection = z.infer<typeof shopConnectionSchema>;
 
-const configSchema = z.object({
+const shopConfigSchema = z.object({
   dataLakeUrl: z.string().nullable(),
   helpWidgetKey: z.string().nullable(),
   popclipsServiceUrl: z.string(),
@@ -74,14 +76,8 @@ const configSchema = z.object({
   helpCenterUrl: z.string(),
 });
 
-const getStartedStatusSchema = z.object({
-  completionPercentage: z.number(),
-  events: z.array(z.enum(GET_STARTED_EVENTS)),
-});
-export type GetStartedStatus = z.infer<typeof getStartedStatusSchema>;
-
 /** The branded-app request's review state (all null before a request); drives landing and nav. */
-export const mobileAppFactsSchema = z.object({
+const mobileAppFactsSchema = z.object({
   iosStatus: z.string().nullable(),
   androidStatus: z.string().nullable(),
   iosLink: z.string().nullable(),
@@ -89,9 +85,9 @@ export const mobileAppFactsSchema = z.object({
   customerIssue: z.string().nullable(),
   blockedDescription: z.string().nullable(),
   requestSubmitted: z.boolean().nullable(),
-});
+}) satisfies z.ZodType<MobileAppCardFacts>;
 
-/** The Shop entity of spec 01 §3 (GET /api/shopify/shop). */
+/** GET /api/shopify/shop: stored shop state joined with live platform state. */
 export const shopSchema = z.object({
   shopifyDomain: z.string(),
   primaryDomainUrl: z.string(),
@@ -108,8 +104,8 @@ export const shopSchema = z.object({
   subscriptionActive: z.boolean(),
   subscription: subscriptionSchema.nullable(),
   pendingSubscription: pendingSubscriptionSchema.nullable(),
-  config: configSchema,
-  featureFlags: z.record(z.enum(FEATURE_FLAG_NAMES), z.boolean()),
+  config: shopConfigSchema,
+  featureFlags: featureFlagsSchema,
   featuredPopclipId: z.string().nullable(),
   appRequestId: z.string().nullable(),
   appRequestSkIdentifier: z.string().nullable(),
@@ -125,7 +121,7 @@ export const shopSchema = z.object({
   publishedProductsToSalesChannelCount: z.number(),
   csStoreCreated: z.boolean(),
   popshopliveAccountCreated: z.boolean(),
-  connections: z.array(connectionSchema),
+  connections: z.array(shopConnectionSchema),
   getStartedStatus: getStartedStatusSchema,
   mobileApp: mobileAppFactsSchema,
   info: z.record(z.string(), z.unknown()),

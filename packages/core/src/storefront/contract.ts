@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract/define';
+import { playerPositionSchema } from '../placement/positions';
 import { DISPLAY_TARGETS } from '../popclips/display';
-import { playerPositionSchema } from '../shop/shop-info';
 
 /**
  * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no session token,

@@ -1,6 +1,7 @@
+import type { RouteContract } from '@popstage/core/contract';
 import type { Shop } from '@popstage/core/shop';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../lib/api/client';
+import type { ApiClient } from '../../lib/api/client';
 import { readyShop } from '../../test/shop-fixture';
 import { loadShop } from './load-shop';
 
@@ -23,20 +24,12 @@ const settling: Partial<Shop> = {
   },
 };
 
-/** A real client over a fake fetch; `get` counts the shop loads. */
 function apiAnswering(...shops: Shop[]) {
-  let calls = 0;
-  const get = vi.fn<typeof fetch>(async (input, init): Promise<Response> => {
-    expect(String(input)).toBe('/api/shopify/shop');
-    expect(init?.method).toBe('GET');
-    calls += 1;
-    const shop: Shop | undefined = shops[Math.min(calls - 1, shops.length - 1)];
-    return new Response(JSON.stringify(shop), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  const get = vi.fn(async (contract: RouteContract) => {
+    expect(`${contract.method} ${contract.path}`).toBe('GET /api/shopify/shop');
+    return shops[Math.min(get.mock.calls.length - 1, shops.length - 1)];
   });
-  return { api: createApiClient(async () => 'token', get), get };
+  return { api: { call: get } as unknown as ApiClient, get };
 }
 
 const noWait = vi.fn(async () => {});

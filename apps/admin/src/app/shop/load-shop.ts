@@ -19,10 +19,11 @@ interface LoadOptions {
 /** Loads the shop; while its subscription is settling, asks again (up to 4 times), then settles. */
 export async function loadShop(api: ApiClient, options: LoadOptions = {}): Promise<Shop> {
   const wait = options.wait ?? backoff;
-  let shop = await api.call(shopContract.get, {}, { signal: options.signal });
+  const load = () => api.call(shopContract.shop, {}, { signal: options.signal });
+  let shop = await load();
   for (let retry = 1; retry <= SHOP_LOAD_MAX_RETRIES && isSubscriptionSettling(shop); retry++) {
     await wait(retry, options.signal);
-    shop = await api.call(shopContract.get, {}, { signal: options.signal });
+    shop = await load();
   }
   return shop;
 }

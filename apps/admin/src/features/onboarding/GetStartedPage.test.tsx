@@ -1,4 +1,5 @@
-import type { GetStartedEvent, Shop } from '@popstage/core/shop';
+import type { GetStartedEvent } from '@popstage/core/onboarding';
+import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

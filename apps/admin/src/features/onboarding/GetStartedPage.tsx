@@ -10,6 +10,7 @@ import { useShop } from '../../app/shop/ShopContext';
 import { shopQueryKey } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import { AllSetCard } from './AllSetCard';
+import { postWizardEvent, useEmbedStatus, useWizardStatus } from './hooks';
 import { ProgressModal } from './ProgressModal';
 import {
   CarouselStepBody,
@@ -20,7 +21,6 @@ import {
 import { StepCard } from './StepCard';
 import { storeLinks } from './store-links';
 import { useWizardActions } from './use-wizard-actions';
-import { postWizardEvent, useEmbedStatus, useWizardStatus } from './wizard-api';
 import { isAllSet, stepStates } from './wizard-steps';
 
 export const WIZARD_LOAD_ERROR = 'We could not load your setup progress.';

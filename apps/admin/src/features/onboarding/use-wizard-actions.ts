@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { shopQueryKey } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
-import { createLivePage, embedQueryKey, skipFirstPopclip, wizardQueryKey } from './wizard-api';
+import { createLivePage, embedQueryKey, skipFirstPopclip, wizardQueryKey } from './hooks';
 
 /** Our wording: the spec names no failure texts for the wizard's own actions. */
 export const WIZARD_MESSAGES = {

@@ -1,6 +1,9 @@
-import type { WizardStatusWire } from '@popstage/core/onboarding';
+import {
+  GET_STARTED_EVENTS,
+  type GetStartedEvent,
+  type WizardStatusWire,
+} from '@popstage/core/onboarding';
 import { ROUTES } from '@popstage/core/routing';
-import { GET_STARTED_EVENTS, type GetStartedEvent } from '@popstage/core/shop';
 
 /** The four get-started steps (spec 01 §2.11) with their time hints, in order. */
 export interface WizardStep {

@@ -1,4 +1,4 @@
-import type { GetStartedEvent } from '@popstage/core/shop';
+import type { GetStartedEvent } from '@popstage/core/onboarding';
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
 

@@ -1,4 +1,5 @@
 /** The onboarding area's public face: what other areas may use. */
 
+export type { OnboardingState } from './service';
 export { onboardingState } from './service';
 export { storeEvent } from './store';

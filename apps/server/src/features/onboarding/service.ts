@@ -1,8 +1,13 @@
-import { getStartedStatus, onboardedBeforeCutoff } from '@popstage/core/onboarding';
-import type { GetStartedEvent, GetStartedStatus } from '@popstage/core/shop';
+import {
+  type GetStartedEvent,
+  type GetStartedStatus,
+  getStartedStatus,
+  onboardedBeforeCutoff,
+} from '@popstage/core/onboarding';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Tenant } from '../../tenant';
+import { countPopclips } from '../popclips';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
 /** The steps the admin marks itself; steps 1 and 2 are read from the store, never stored. */
@@ -16,14 +21,6 @@ const FIRST_THREE: readonly GetStartedEvent[] = [
   'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC',
   'STEP_ADD_YOUR_FIRST_POPCLIP',
 ];
-
-/** What the wizard reads from the store and the other areas (the caller gathers them). */
-export interface OnboardingFacts {
-  embedEnabled: boolean;
-  publishedCount: number;
-  /** Clips the shop has now. */
-  clipCount: number;
-}
 
 export interface OnboardingState {
   status: GetStartedStatus;
@@ -40,10 +37,12 @@ export interface OnboardingState {
 export async function onboardingState(
   deps: Pick<AppDeps, 'database' | 'clock'>,
   row: ShopRow,
-  live: OnboardingFacts,
+  live: { embedEnabled: boolean; publishedCount: number },
 ): Promise<OnboardingState> {
-  const stored = await storedEvents(deps.database.db, row.id);
-  const clips = live.clipCount;
+  const [stored, clips] = await Promise.all([
+    storedEvents(deps.database.db, row.id),
+    countPopclips(deps.database.db, row.id),
+  ]);
   // A clip made (the event is stored with the first one), or one the shop still has.
   const firstPopclipCreated = stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP') || clips > 0;
   const firstPopclipDone =
@@ -65,28 +64,27 @@ export async function onboardingState(
   return { status, firstPopclipCreated, onBoardedOn };
 }
 
-/** The wizard's status for the tenant's shop; `clipCount` comes from the popclips area. */
+/** GET app-setup-wizard: steps 1 and 2 from the store as it is now. */
 export async function wizardStatus(
   deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
   tenant: Tenant,
-  clipCount: number,
 ): Promise<GetStartedStatus> {
   const domain = tenant.shop.shopifyDomain;
   const [embedEnabled, publishedCount] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
   ]);
-  return (await onboardingState(deps, tenant.shop, { embedEnabled, publishedCount, clipCount }))
-    .status;
+  return (await onboardingState(deps, tenant.shop, { embedEnabled, publishedCount })).status;
 }
 
-/** Stores steps 3 and 4 when the admin marks them; steps 1 and 2 follow the store. */
+/** POST app-setup-wizard { event }: stores steps 3 and 4; steps 1 and 2 follow the store. */
 export async function recordWizardEvent(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
   tenant: Tenant,
   event: GetStartedEvent,
-): Promise<void> {
+): Promise<GetStartedStatus> {
   if (STORED_EVENTS.includes(event)) {
     await storeEvent(deps.database.db, tenant.shop.id, event, deps.clock.now());
   }
+  return wizardStatus(deps, tenant);
 }

@@ -1,4 +1,4 @@
-import type { GetStartedEvent } from '@popstage/core/shop';
+import type { GetStartedEvent } from '@popstage/core/onboarding';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { onboardingEvents, shops } from '../../db/schema';

@@ -3,7 +3,8 @@ import {
   type PopclipsPlanLevel,
   popclipsPlanLevel,
 } from '@popstage/core/billing';
-import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
+import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
+import type { PopclipsSettings } from '@popstage/core/settings';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { SandboxSeller } from '../../platform/live/sandbox-live-platform';
 import type { OutboxMessage } from '../../platform/sms/sandbox-otp-sender';
-import type { SupportRequestRow } from '../support';
+import type { SupportRequestRow } from '../help';
 import { type Html, html, page } from './html';
 import { CSS } from './styles';
 

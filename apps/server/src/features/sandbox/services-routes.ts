@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findSandboxSeller } from '../../platform/live/sandbox-live-platform';
 import { listOutbox } from '../../platform/sms/sandbox-otp-sender';
-import { allSupportRequests } from '../support';
+import { allSupportRequests } from '../help';
 import {
   renderLiveDashboardPage,
   renderOutboxPage,

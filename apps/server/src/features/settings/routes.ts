@@ -1,24 +1,18 @@
-import { popclipsSettingsBodySchema } from '@popstage/core/popclips';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureShop } from '../shop';
-import { savePopclipsSettings } from './service';
-import { readPopclipsSettings } from './store';
+import { settingsContract as contract } from '@popstage/core/settings';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
+import { popclipsSettings, savePopclipsSettings } from './service';
 
 /** Popclips settings (spec 02 §2 Settings, §7): the answer's data carries no shopifyDomain. */
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get('/shopify/shop/popclips/settings', async (request) => {
-    const shop = await ensureShop(deps, request.shopDomain);
-    return { data: await readPopclipsSettings(deps.database.db, shop.id) };
-  });
+  serveRoute(app, contract.popclipsSettings, async ({ tenant }) => ({
+    data: await popclipsSettings(deps, tenant),
+  }));
 
-  app.post(
-    '/shopify/shop/popclips/settings',
-    { schema: { body: popclipsSettingsBodySchema } },
-    async (request) => ({
-      success: true,
-      data: await savePopclipsSettings(deps, request.shopDomain, request.body),
-    }),
-  );
-};
+  serveRoute(app, contract.savePopclipsSettings, async ({ tenant, body }) => ({
+    success: true as const,
+    data: await savePopclipsSettings(deps, tenant, body),
+  }));
+}

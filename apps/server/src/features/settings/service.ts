@@ -1,27 +1,33 @@
-import {
-  type PopclipsSettings,
-  type popclipsSettingsBodySchema,
-  POPCLIP_SERVER_MESSAGES as S,
-} from '@popstage/core/popclips';
-import type { z } from 'zod';
+import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
+import type { PopclipsSettings, PopclipsSettingsBody } from '@popstage/core/settings';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
+import type { Tenant } from '../../tenant';
 import { queueProductClipCounts } from '../popclips';
-import { ensureShop } from '../shop';
 import { readPopclipsSettings, writePopclipsSettings } from './store';
+
+/** The shop's Popclips settings; the defaults until it saved them. */
+export function popclipsSettings(
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Tenant,
+): Promise<PopclipsSettings> {
+  return readPopclipsSettings(deps.database.db, tenant.shop.id);
+}
 
 /**
  * Saves the shop's Popclips settings. Hiding or showing Popclips on product pages changes every
  * product page's clip count, so the product metafields are recounted.
  */
 export async function savePopclipsSettings(
-  deps: Pick<AppDeps, 'database' | 'platform' | 'queue' | 'clock'>,
-  shopDomain: string,
-  body: z.infer<typeof popclipsSettingsBodySchema>,
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
+  tenant: Tenant,
+  body: PopclipsSettingsBody,
 ): Promise<PopclipsSettings> {
   const { shopifyDomain, ...settings } = body;
-  if (shopifyDomain !== undefined && shopifyDomain !== shopDomain) throw forbidden(S.notYourShop);
-  const shop = await ensureShop(deps, shopDomain);
+  const { shop } = tenant;
+  if (shopifyDomain !== undefined && shopifyDomain !== shop.shopifyDomain) {
+    throw forbidden(S.notYourShop);
+  }
   const before = await readPopclipsSettings(deps.database.db, shop.id);
   await writePopclipsSettings(deps.database.db, shop.id, settings, deps.clock.now());
   if (before.hidePopClipsOnPDP !== settings.hidePopClipsOnPDP) {

@@ -1,4 +1,4 @@
-import { DEFAULT_POPCLIPS_SETTINGS, type PopclipsSettings } from '@popstage/core/popclips';
+import { DEFAULT_POPCLIPS_SETTINGS, type PopclipsSettings } from '@popstage/core/settings';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclipsSettings } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@popstage/core/format';
-import { SHARE_PAGE_TEXTS as T } from '@popstage/core/popclips';
+import { SHARE_PAGE_TEXTS as T } from '@popstage/core/sharing';
 import type { StoredPopclipProduct } from '../../db/schema';
 import { type Html, html } from '../sandbox';
 

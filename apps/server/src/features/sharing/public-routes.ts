@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
+import { sharingContract as contract } from '@popstage/core/sharing';
 import { shopIsServed } from '@popstage/core/shop';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { MEDIA_URL_SECONDS } from '../popclips';
 import { renderNotFoundPage, renderSharePage, SHARE_PAGE_CSP } from './page';
 import { shareUrl } from './service';
@@ -15,50 +16,48 @@ const CODE = /^[A-Za-z0-9_-]{16,64}$/;
 /**
  * GET /s/{code}: the public page of a shared clip (no token). Anyone may frame it (the embed
  * code is an iframe of it), so its CSP says frame-ancestors * and nothing else runs on it.
- * Clips of deactivated or uninstalled shops are not served, as on the storefront.
+ * Clips of deactivated or uninstalled shops are not served, as on the storefront. The answer is
+ * HTML: Fastify sends a string with a text/html type as it is (the contract's response schema
+ * applies to JSON answers only).
  */
-export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function sharePageRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   await app.register(rateLimit, {
     max: SHARE_PAGE_RATE_LIMIT,
     timeWindow: '1 minute',
   });
 
-  app.get(
-    '/s/:code',
-    { schema: { params: z.object({ code: z.string().max(256) }) } },
-    async (request, reply) => {
-      reply
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', SHARE_PAGE_CSP)
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('x-robots-tag', 'noindex');
-      const { code } = request.params;
-      const found = CODE.test(code) ? await findSharedClip(deps.database.db, code) : undefined;
-      if (!found || !shopIsServed(found.shop)) {
-        return reply.code(404).header('cache-control', 'no-store').send(renderNotFoundPage());
-      }
-      const { clip, shop, link } = found;
-      const sign = async (key: string | null) =>
-        key
-          ? (await deps.media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url
-          : null;
-      const [videoUrl, posterUrl] = await Promise.all([
-        sign(clip.playableKey),
-        sign(clip.customThumbnailKey ?? clip.thumbnailKey),
-      ]);
-      // The signed URLs last hours; a short private cache keeps them fresh.
-      reply.header('cache-control', 'private, max-age=300');
-      return renderSharePage({
-        url: shareUrl(deps.config, link.code),
-        title: clip.title,
-        shopName: shop.shopName,
-        videoUrl,
-        posterUrl,
-        width: clip.width,
-        height: clip.height,
-        products: clip.products,
-      });
-    },
-  );
-};
+  serveRoute(app, contract.page, async ({ params }, reply) => {
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', SHARE_PAGE_CSP)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-robots-tag', 'noindex');
+    const { code } = params;
+    const found = CODE.test(code) ? await findSharedClip(deps.database.db, code) : undefined;
+    if (!found || !shopIsServed(found.shop)) {
+      return reply.code(404).header('cache-control', 'no-store').send(renderNotFoundPage());
+    }
+    const { clip, shop, link } = found;
+    const sign = async (key: string | null) =>
+      key
+        ? (await deps.media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url
+        : null;
+    const [videoUrl, posterUrl] = await Promise.all([
+      sign(clip.playableKey),
+      sign(clip.customThumbnailKey ?? clip.thumbnailKey),
+    ]);
+    // The signed URLs last hours; a short private cache keeps them fresh.
+    reply.header('cache-control', 'private, max-age=300');
+    return renderSharePage({
+      url: shareUrl(deps.config, link.code),
+      title: clip.title,
+      shopName: shop.shopName,
+      videoUrl,
+      posterUrl,
+      width: clip.width,
+      height: clip.height,
+      products: clip.products,
+    });
+  });
+}

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { monthlyShareLimit, type PopclipsPlanLevel } from '@popstage/core/billing';
-import {
-  SHARE_LIMIT_MESSAGE,
-  type ShareGatingResponse,
-  type ShareLinkWire,
-  shareEmbedCode,
-  shareState,
-  toShareGatingWire,
-} from '@popstage/core/popclips';
-import type { PopclipRow, ShareLinkRow, ShopRow } from '../../db/schema';
+import { monthlyShareLimit } from '@popstage/core/billing';
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { SHARE_LIMIT_MESSAGE } from '@popstage/core/sharing';
+import type { PopclipRow, ShareLinkRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { HttpError } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
+import type { Tenant } from '../../tenant';
 import { withShopLock } from '../billing';
-import { clipContext, requireClip } from '../popclips';
+import { findPopclipsByMetaIds } from '../popclips';
 import {
   countSharesSince,
   findShareLinkByClip,
@@ -26,10 +21,17 @@ import {
  * on the free level, unlimited on paid levels. The server counts and decides.
  */
 
-export type SharingDeps = Pick<
-  AppDeps,
-  'database' | 'platform' | 'clock' | 'config' | 'media' | 'queue' | 'social'
->;
+export type SharingDeps = Pick<AppDeps, 'database' | 'clock'>;
+
+/** The shop's share facts, with the asked clip and its link when a clip was named. */
+export interface ShareStatus {
+  /** metaIdentifiers of the shop's clips that have a link, oldest link first. */
+  sharedClipIds: string[];
+  /** Links the shop generated this calendar month. */
+  sharedThisMonth: number;
+  clip: PopclipRow | null;
+  link: ShareLinkRow | null;
+}
 
 /** The first instant of the clock's calendar month, UTC. */
 export function monthStart(now: Date): Date {
@@ -43,58 +45,33 @@ export function shareUrl(config: Pick<AppDeps['config'], 'APP_URL'>, code: strin
   return `${config.APP_URL.replace(/\/+$/, '')}/s/${code}`;
 }
 
-function toShareLinkWire(
-  config: Pick<AppDeps['config'], 'APP_URL'>,
-  link: ShareLinkRow,
-  title: string,
-): ShareLinkWire {
-  const url = shareUrl(config, link.code);
-  return {
-    metaIdentifier: link.metaIdentifier,
-    code: link.code,
-    url,
-    embedCode: shareEmbedCode(url, title),
-    createdAt: link.createdAt.toISOString(),
-  };
-}
-
-async function gatingOf(
-  db: AppDeps['database']['db'] | Tx,
-  shop: ShopRow,
-  level: PopclipsPlanLevel,
-  now: Date,
-) {
-  const [shared, thisMonth] = await Promise.all([
-    sharedClipIds(db, shop.id),
-    countSharesSince(db, shop.id, monthStart(now)),
+async function requireClip(deps: SharingDeps, tenant: Tenant, metaIdentifier: string) {
+  const [clip] = await findPopclipsByMetaIds(deps.database.db, tenant.shop.id, [
+    metaIdentifier.trim(),
   ]);
-  return { wire: toShareGatingWire(level, shared, thisMonth), thisMonth };
+  if (!clip) throw notFound(POPCLIP_TOASTS.clipNotFound);
+  return clip;
 }
 
-/** GET share-gating: the shop's share metadata, and the asked clip's state and link. */
+async function shareCounts(db: AppDeps['database']['db'] | Tx, tenant: Tenant, now: Date) {
+  const [shared, thisMonth] = await Promise.all([
+    sharedClipIds(db, tenant.shop.id),
+    countSharesSince(db, tenant.shop.id, monthStart(now)),
+  ]);
+  return { sharedClipIds: shared, sharedThisMonth: thisMonth };
+}
+
+/** GET share-gating: the shop's share metadata, and the asked clip's link. */
 export async function shareGating(
   deps: SharingDeps,
-  shopDomain: string,
+  tenant: Tenant,
   metaIdentifier: string | undefined,
-): Promise<{ data: ShareGatingResponse }> {
-  const ctx = await clipContext(deps, shopDomain);
-  const clip = metaIdentifier ? await requireClip(deps, ctx, metaIdentifier) : null;
+): Promise<ShareStatus> {
+  const clip = metaIdentifier ? await requireClip(deps, tenant, metaIdentifier) : null;
   const db = deps.database.db;
-  const { wire, thisMonth } = await gatingOf(db, ctx.shop, ctx.level, deps.clock.now());
-  if (!clip) return { data: { ...wire, state: null, link: null } };
-  const link = await findShareLinkByClip(db, clip.id);
-  const state = shareState({
-    level: ctx.level,
-    alreadyGenerated: link !== undefined,
-    sharedThisMonth: thisMonth,
-  });
-  return {
-    data: {
-      ...wire,
-      state,
-      link: link ? toShareLinkWire(deps.config, link, clip.title) : null,
-    },
-  };
+  const counts = await shareCounts(db, tenant, deps.clock.now());
+  const link = clip ? ((await findShareLinkByClip(db, clip.id)) ?? null) : null;
+  return { ...counts, clip, link };
 }
 
 /**
@@ -103,17 +80,17 @@ export async function shareGating(
  */
 export async function generateShareLink(
   deps: SharingDeps,
-  shopDomain: string,
+  tenant: Tenant,
   metaIdentifier: string,
-): Promise<{ created: boolean; body: { data: ShareGatingResponse } }> {
-  const ctx = await clipContext(deps, shopDomain);
-  const clip: PopclipRow = await requireClip(deps, ctx, metaIdentifier);
+): Promise<ShareStatus & { clip: PopclipRow; link: ShareLinkRow; created: boolean }> {
+  const clip = await requireClip(deps, tenant, metaIdentifier);
+  const shopId = tenant.shop.id;
   const now = deps.clock.now();
-  const result = await withShopLock(deps.database.db, ctx.shop.id, async (tx) => {
+  const result = await withShopLock(deps.database.db, shopId, async (tx) => {
     const existing = await findShareLinkByClip(tx, clip.id);
     if (existing) return { created: false, link: existing };
-    const limit = monthlyShareLimit(ctx.level);
-    const thisMonth = await countSharesSince(tx, ctx.shop.id, monthStart(now));
+    const limit = monthlyShareLimit(tenant.plan.popclipsLevel);
+    const thisMonth = await countSharesSince(tx, shopId, monthStart(now));
     if (limit !== null && thisMonth >= limit) {
       throw new HttpError(403, SHARE_LIMIT_MESSAGE, {
         reason: 'share_limit',
@@ -122,7 +99,7 @@ export async function generateShareLink(
       });
     }
     const link = await insertShareLink(tx, {
-      shopId: ctx.shop.id,
+      shopId,
       popclipId: clip.id,
       metaIdentifier: clip.metaIdentifier,
       code: newShareCode(),
@@ -130,15 +107,6 @@ export async function generateShareLink(
     });
     return { created: true, link };
   });
-  const { wire } = await gatingOf(deps.database.db, ctx.shop, ctx.level, now);
-  return {
-    created: result.created,
-    body: {
-      data: {
-        ...wire,
-        state: 'generated',
-        link: toShareLinkWire(deps.config, result.link, clip.title),
-      },
-    },
-  };
+  const counts = await shareCounts(deps.database.db, tenant, now);
+  return { ...counts, clip, link: result.link, created: result.created };
 }

@@ -1,4 +1,4 @@
-import { SHARE_LIMIT_MESSAGE } from '@popstage/core/popclips';
+import { SHARE_LIMIT_MESSAGE } from '@popstage/core/sharing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { updatePopclip } from '../popclips/store';

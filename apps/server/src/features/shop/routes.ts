@@ -1,18 +1,21 @@
-import { shopContract as contract, PLAYER_POSITION_KEYS } from '@popstage/core/shop';
+import { shopContract as contract } from '@popstage/core/shop';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { forbidden } from '../../http/errors';
 import { loadShop } from './load-shop';
-import { ensureLivePage, saveShopInfo } from './service';
+import { appEmbedEnabled, ensureLivePage, saveShopInfo } from './service';
+import { toShopDetails, toShopPositions, toShopWire } from './wire';
 
-/** Shop API (spec 01 §3, §7) from core's shop contract; the tenant is the session token's shop. */
+/** Shop API (spec 01 §3, §7). The tenant is always request.tenant, from the session token. */
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  serveRoute(app, contract.get, async (request) => loadShop(deps, request.tenant, request.log));
+  serveRoute(app, contract.shop, async (request) =>
+    toShopWire(deps.config, await loadShop(deps, request.tenant, request.log)),
+  );
 
   serveRoute(app, contract.embed, async ({ tenant }) => ({
-    embedEnabled: await deps.platform.isAppEmbedEnabled(tenant.shop.shopifyDomain),
+    embedEnabled: await appEmbedEnabled(deps, tenant),
   }));
 
   serveRoute(app, contract.livePage, async ({ tenant }) => ({
@@ -24,27 +27,14 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, data: { key: body.key, value: body.value } };
   });
 
-  serveRoute(app, contract.details, async ({ tenant: { shop } }) => ({
-    data: {
-      shop: {
-        shopifyDomain: shop.shopifyDomain,
-        shopName: shop.shopName,
-        ownerName: shop.ownerName,
-        ownerEmail: shop.ownerEmail,
-        primaryDomainUrl: shop.primaryDomainUrl,
-        currency: shop.currency,
-        customerAccountClientId: (shop.info.customerAccountClientId as string | undefined) ?? null,
-      },
-    },
+  serveRoute(app, contract.details, async ({ tenant }) => ({
+    data: { shop: toShopDetails(tenant.shop) },
   }));
 
-  serveRoute(app, contract.byDomain, async ({ tenant: { shop }, params }) => {
-    if (params.shopifyDomain !== shop.shopifyDomain) {
+  serveRoute(app, contract.positions, async ({ tenant, params }) => {
+    if (params.shopifyDomain !== tenant.shop.shopifyDomain) {
       throw forbidden('You do not have access to this shop');
     }
-    const positions = Object.fromEntries(
-      PLAYER_POSITION_KEYS.map((key) => [key, shop.info[key] ?? null]),
-    ) as Record<(typeof PLAYER_POSITION_KEYS)[number], { xAxis: number; yAxis: number } | null>;
-    return { data: { shopifyDomain: shop.shopifyDomain, shopName: shop.shopName, ...positions } };
+    return { data: toShopPositions(tenant.shop) };
   });
 }

@@ -7,7 +7,11 @@ import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
 
-/** The shop's row, installing it from the platform on the first authenticated call. */
+/**
+ * The shop's row, installing it from the platform on the first authenticated call. Only tenant
+ * resolution (and platform-driven paths such as webhooks and the sandbox) call it; services of
+ * authenticated routes read request.tenant.
+ */
 export async function ensureShop(
   deps: Pick<AppDeps, 'database' | 'platform'>,
   domain: string,
@@ -46,6 +50,11 @@ export async function saveShopInfo(
     return updateShop(deps.database.db, domain, { skippedFirstPopclipsCreation: value === true });
   }
   return setShopInfoValue(deps.database.db, domain, key, value);
+}
+
+/** Whether the theme's Popstage app embed is on, as the platform has it now. */
+export function appEmbedEnabled(deps: Pick<AppDeps, 'platform'>, tenant: Tenant): Promise<boolean> {
+  return deps.platform.isAppEmbedEnabled(tenant.shop.shopifyDomain);
 }
 
 /** Creates the storefront live page once; an existing page with the handle counts as created. */

@@ -1,6 +1,11 @@
 import { hasPopclipsCapability, type PopclipsPlanLevel } from '@popstage/core/billing';
-import { DEFAULT_PLAYER_POSITION, type PopclipsSettings } from '@popstage/core/popclips';
-import { type PlayerPosition, playerPositionSchema, shopIsServed } from '@popstage/core/shop';
+import {
+  DEFAULT_PLAYER_POSITION,
+  type PlayerPosition,
+  playerPositionSchema,
+} from '@popstage/core/placement';
+import type { PopclipsSettings } from '@popstage/core/settings';
+import { shopIsServed } from '@popstage/core/shop';
 import type { StorefrontPositions } from '@popstage/core/storefront';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

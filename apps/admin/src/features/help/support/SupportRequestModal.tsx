@@ -1,13 +1,18 @@
-import { supportRequestBodySchema } from '@popstage/core/account';
+import {
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_SUBJECT_MAX,
+  type SupportRequestBody,
+  supportRequestBodySchema,
+} from '@popstage/core/help';
 import { FormLayout, Modal, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useApi } from '../../../lib/api/ApiContext';
 import { ApiError } from '../../../lib/api/errors';
-import { type SupportRequestInput, sendSupportRequest } from './support-api';
+import { sendSupportRequest } from './support-api';
 import { SUPPORT_MESSAGES } from './support-messages';
 
-type Errors = Partial<Record<keyof SupportRequestInput, string>>;
+type Errors = Partial<Record<keyof SupportRequestBody, string>>;
 
 interface Props {
   open: boolean;
@@ -20,11 +25,11 @@ interface Props {
 export function SupportRequestModal({ open, email, onClose }: Props) {
   const api = useApi();
   const host = useHost();
-  const [values, setValues] = useState<SupportRequestInput>({ subject: '', message: '', email });
+  const [values, setValues] = useState<SupportRequestBody>({ subject: '', message: '', email });
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
 
-  const change = (key: keyof SupportRequestInput) => (value: string) => {
+  const change = (key: keyof SupportRequestBody) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -34,7 +39,7 @@ export function SupportRequestModal({ open, email, onClose }: Props) {
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof SupportRequestInput;
+        const key = issue.path[0] as keyof SupportRequestBody;
         found[key] ??= issue.message;
       }
       setErrors(found);
@@ -78,7 +83,7 @@ export function SupportRequestModal({ open, email, onClose }: Props) {
             value={values.subject}
             onChange={change('subject')}
             error={errors.subject}
-            maxLength={150}
+            maxLength={SUPPORT_SUBJECT_MAX}
           />
           <TextField
             label="Message"
@@ -87,7 +92,7 @@ export function SupportRequestModal({ open, email, onClose }: Props) {
             value={values.message}
             onChange={change('message')}
             error={errors.message}
-            maxLength={5000}
+            maxLength={SUPPORT_MESSAGE_MAX}
           />
         </FormLayout>
       </Modal.Section>

@@ -1,7 +1,7 @@
 import { TITLE_MAX_LENGTH } from '@popstage/core/popclips';
 import { BlockStack, Card, Layout, TextField } from '@shopify/polaris';
 import type { ReactNode } from 'react';
-import { PlacementModal } from '../placement/PlacementModal';
+import { PlacementModal } from '../../placement';
 import { FeaturedOverrideModal } from './FeaturedOverrideModal';
 import { ProductsCard } from './ProductsCard';
 import { ThumbnailCard } from './ThumbnailCard';

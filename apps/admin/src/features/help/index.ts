@@ -1,0 +1,3 @@
+/** The help area's public face: the support button and widget the page frame shows. */
+export { SupportButton } from './support/SupportButton';
+export { useSupportWidget } from './support/use-support-widget';

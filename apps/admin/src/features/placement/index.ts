@@ -1,0 +1,2 @@
+/** The placement area's public face: the player placement modal (featured clip, miniplayer). */
+export { PlacementModal } from './PlacementModal';

@@ -1,0 +1,133 @@
+import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { type PopclipsSettings, settingsContract } from '@popstage/core/settings';
+import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import { LocationIcon } from '@shopify/polaris-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useHost } from '../../app/host/HostContext';
+import { PageShell } from '../../app/shell/PageShell';
+import { useApi } from '../../lib/api/ApiContext';
+import { routeKey } from '../../lib/api/hooks';
+import { PlacementModal } from '../placement';
+import { SETTING_KEYS, savePopclipsSettings, usePopclipsSettings } from './hooks';
+
+/** Labels of the four toggles (spec 02 §2 Settings, §3 Popclips settings). */
+export const SETTING_LABELS: Record<keyof PopclipsSettings, { label: string; help: string }> = {
+  hidePopClipsOnPDP: {
+    label: 'Hide Popclips on product pages',
+    help: 'Popclips will not play on the pages of their tagged products.',
+  },
+  showViewsOnPopClips: {
+    label: 'Show views on Popclips',
+    help: 'Shoppers see how many times a Popclip was watched.',
+  },
+  showLikesOnPopClips: {
+    label: 'Show likes on Popclips',
+    help: 'Shoppers see how many likes a Popclip has.',
+  },
+  enableShopFeaturesBuyBtn: {
+    label: 'Show the Buy button on Popclips',
+    help: 'Shoppers can buy a tagged product straight from the player.',
+  },
+};
+
+const same = (a: PopclipsSettings, b: PopclipsSettings) => SETTING_KEYS.every((k) => a[k] === b[k]);
+
+/** /popclips/settings (spec 02 §2): four toggles; a change raises the host's save bar. */
+export function PopclipsSettingsPage() {
+  const api = useApi();
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const stored = usePopclipsSettings();
+  const [draft, setDraft] = useState<PopclipsSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [placementOpen, setPlacementOpen] = useState(false);
+  const values = draft ?? stored.data ?? null;
+  const dirty = draft !== null && stored.data !== undefined && !same(draft, stored.data);
+
+  const save = async () => {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      const saved = await savePopclipsSettings(api, draft);
+      queryClient.setQueryData(routeKey(settingsContract.popclipsSettings, {}), { data: saved });
+      setDraft(null);
+      host.showToast(POPCLIP_TOASTS.settingsSaved);
+      void queryClient.invalidateQueries({ queryKey: ['popclips', 'clips'] });
+    } catch (caught) {
+      host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
+        error: true,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // The save bar follows the dirty state; the latest handlers are read through a ref.
+  const handlers = useRef({ save, discard: () => setDraft(null) });
+  handlers.current = { save, discard: () => setDraft(null) };
+  useEffect(() => {
+    if (!dirty) {
+      host.hideSaveBar();
+      return;
+    }
+    host.showSaveBar({
+      message: 'Unsaved changes',
+      saving,
+      onSave: () => void handlers.current.save(),
+      onDiscard: () => handlers.current.discard(),
+    });
+  }, [dirty, saving, host]);
+  useEffect(() => () => host.hideSaveBar(), [host]);
+
+  const set = (key: keyof PopclipsSettings, checked: boolean) => {
+    if (!values) return;
+    setDraft({ ...values, [key]: checked });
+  };
+
+  return (
+    <PageShell title="Popclips Settings" loading={stored.isPending}>
+      <BlockStack gap="400">
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Storefront player
+            </Text>
+            {values
+              ? SETTING_KEYS.map((key) => (
+                  <Checkbox
+                    key={key}
+                    label={SETTING_LABELS[key].label}
+                    helpText={SETTING_LABELS[key].help}
+                    checked={values[key]}
+                    disabled={saving}
+                    onChange={(checked) => set(key, checked)}
+                  />
+                ))
+              : null}
+          </BlockStack>
+        </Card>
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Miniplayer
+            </Text>
+            <Text as="p" tone="subdued">
+              Choose where the miniplayer sits on your storefront, on phones and on desktops.
+            </Text>
+            <InlineStack>
+              <Button icon={LocationIcon} onClick={() => setPlacementOpen(true)}>
+                Miniplayer placement
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      </BlockStack>
+      <PlacementModal
+        open={placementOpen}
+        player="miniplayer"
+        onClose={() => setPlacementOpen(false)}
+      />
+    </PageShell>
+  );
+}

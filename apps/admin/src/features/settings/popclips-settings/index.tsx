@@ -1,0 +1,14 @@
+import { settingsContract } from '@popstage/core/settings';
+import { routeQueryOptions } from '../../../lib/api/hooks';
+import type { ScreenLoader } from '../../../lib/screen';
+import { PopclipsSettingsPage } from '../PopclipsSettingsPage';
+
+/** /popclips/settings (spec 02 §2 Settings). */
+export function Component() {
+  return <PopclipsSettingsPage />;
+}
+
+/** The stored toggles. */
+export const loader: ScreenLoader = ({ api, queryClient }) => {
+  void queryClient.prefetchQuery(routeQueryOptions(api, settingsContract.popclipsSettings, {}));
+};

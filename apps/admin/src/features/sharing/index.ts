@@ -1,0 +1,2 @@
+/** The sharing area's public face: the share modal of a clip. */
+export { ShareModal } from './ShareModal';

@@ -1,0 +1,3 @@
+/** The shop area's public face: what other areas may use. */
+export { UpgradeBanner } from './landing/UpgradeBanner';
+export { openUpgrade } from './landing/upgrade-link';

@@ -1,0 +1,93 @@
+import {
+  PLAYER_POSITION_KEYS,
+  type PlayerPosition,
+  playerPositionSchema,
+} from '@popstage/core/placement';
+import type { Shop, ShopConnection, ShopDetails, ShopPositions } from '@popstage/core/shop';
+import type { ShopRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { ShopReadModel } from './load-shop';
+import { featureFlagsOf } from './service';
+
+/** Domain → wire shapes of the shop calls (spec 01 §3). */
+
+function connections(model: ShopReadModel): ShopConnection[] {
+  const found: ShopConnection[] = [];
+  if (model.storeAccountEmail !== null) {
+    found.push({ type: 'commentsold', storeAccount: { email: model.storeAccountEmail } });
+  }
+  if (model.sellerId) found.push({ type: 'popshoplive', sellerId: model.sellerId });
+  return found;
+}
+
+/** The Shop entity. */
+export function toShopWire(config: AppDeps['config'], model: ShopReadModel): Shop {
+  const { row, onboarding } = model;
+  const status = onboarding.status;
+  return {
+    shopifyDomain: row.shopifyDomain,
+    primaryDomainUrl: row.primaryDomainUrl,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+    shopName: row.shopName,
+    shopHandle: row.shopHandle,
+    currency: row.currency,
+    csToken: row.csToken,
+    storefrontAccessToken: row.storefrontAccessToken,
+    dashboardUrl: row.dashboardUrl,
+    embedEnabled: model.embedEnabled,
+    livePageCreated: row.livePageCreated,
+    ...model.billing,
+    config: {
+      dataLakeUrl: config.DATA_LAKE_URL ?? null,
+      helpWidgetKey: config.HELP_WIDGET_KEY ?? null,
+      popclipsServiceUrl: `${config.APP_URL}/api/popclips`,
+      serviceUrls: { storefront: `${config.APP_URL}/storefront/v1` },
+      livePlatformAuth: null,
+      supportEmail: config.SUPPORT_EMAIL,
+      helpCenterUrl: config.HELP_CENTER_URL,
+    },
+    featureFlags: featureFlagsOf(row),
+    featuredPopclipId: row.featuredPopclipId,
+    appRequestId: row.appRequestId,
+    appRequestSkIdentifier: row.appRequestSkIdentifier,
+    skippedFirstPopclipsCreation: row.skippedFirstPopclipsCreation,
+    firstPopclipCreated: onboarding.firstPopclipCreated,
+    installedAt: row.installedAt.toISOString(),
+    shopifyShopCreatedAt: row.shopifyShopCreatedAt.toISOString(),
+    onBoardedOn: onboarding.onBoardedOn?.toISOString() ?? null,
+    progressPercentage: status.completionPercentage,
+    publishedProductsToSalesChannelCount: model.publishedCount,
+    csStoreCreated: row.csStoreCreated,
+    popshopliveAccountCreated: row.popshopliveAccountCreated,
+    connections: connections(model),
+    getStartedStatus: status,
+    mobileApp: model.mobileApp,
+    info: row.info,
+  };
+}
+
+export function toShopDetails(row: ShopRow): ShopDetails {
+  const clientId = row.info.customerAccountClientId;
+  return {
+    shopifyDomain: row.shopifyDomain,
+    shopName: row.shopName,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+    primaryDomainUrl: row.primaryDomainUrl,
+    currency: row.currency,
+    customerAccountClientId: typeof clientId === 'string' ? clientId : null,
+  };
+}
+
+/** The stored player positions; a key unset (or not a position) answers null. */
+export function toShopPositions(row: ShopRow): ShopPositions {
+  const position = (value: unknown): PlayerPosition | null => {
+    const parsed = playerPositionSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
+  const positions = Object.fromEntries(
+    PLAYER_POSITION_KEYS.map((key) => [key, position(row.info[key])]),
+  ) as Omit<ShopPositions, 'shopifyDomain' | 'shopName'>;
+  return { shopifyDomain: row.shopifyDomain, shopName: row.shopName, ...positions };
+}

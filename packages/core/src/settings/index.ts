@@ -1,0 +1,2 @@
+export type { PopclipsSettings, PopclipsSettingsBody } from './contract';
+export { DEFAULT_POPCLIPS_SETTINGS, settingsContract } from './contract';
