@@ -101,8 +101,8 @@ export async function buildApp(
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
     await authed.register(shopRoutes, { prefix: '/api' });
-    await authed.register(billingRoutes, { prefix: '/api' });
-    await authed.register(accountRoutes, { prefix: '/api' });
+    await authed.register(billingRoutes);
+    await authed.register(accountRoutes);
     await authed.register(onboardingRoutes, { prefix: '/api' });
     await authed.register(supportRoutes, { prefix: '/api' });
     await authed.register(popclipsRoutes, { prefix: '/api' });

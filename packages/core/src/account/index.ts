@@ -1,20 +1,5 @@
-export type {
-  OtpChallengeWire,
-  OtpConfigWire,
-  PhoneVerificationWire,
-  SellerAccountWire,
-  StoreAccountWire,
-  SupportRequestWire,
-  WizardStatusWire,
-} from './api';
-export {
-  otpResendBodySchema,
-  otpSendBodySchema,
-  otpVerifyBodySchema,
-  storeAccountBodySchema,
-  supportRequestBodySchema,
-  wizardEventBodySchema,
-} from './api';
+export type { SupportRequestWire, WizardStatusWire } from './api';
+export { supportRequestBodySchema, wizardEventBodySchema } from './api';
 export {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -25,6 +10,14 @@ export {
   STORE_ACCOUNT_POLL_MS,
   STORE_ACCOUNT_POLL_TRIES,
 } from './constants';
+export type {
+  OtpChallengeWire,
+  OtpConfigWire,
+  PhoneVerificationWire,
+  SellerAccountWire,
+  StoreAccountWire,
+} from './contract';
+export { accountContract } from './contract';
 export {
   ACCOUNT_MESSAGES,
   ACCOUNT_SERVER_MESSAGES,

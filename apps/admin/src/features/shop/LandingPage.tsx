@@ -3,10 +3,12 @@ import { InlineGrid, Link } from '@shopify/polaris';
 import { useMemo } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
-import { usePopclipsGating } from '../billing/billing-api';
-import { lineItemAddons } from '../billing/line-items';
-import { PendingPlanChange } from '../billing/PendingPlanChange';
-import { useBillingCatalogue } from '../billing/use-billing-catalogue';
+import {
+  lineItemAddons,
+  PendingPlanChange,
+  useBillingCatalogue,
+  usePopclipsGating,
+} from '../billing';
 import { LiveSellingCard } from './landing/LiveSellingCard';
 import { ONBOARDING_CALL_URL } from './landing/links';
 import { MobileAppCard } from './landing/MobileAppCard';

@@ -1,12 +1,14 @@
 /** The billing area's public face: what other areas may use. */
 
-export { installCatalogue, readCatalogue } from './catalogue-store';
+export { seedDiscountCodes } from './discount-code-store';
 export {
   overViewLimit,
   popclipsGating,
   readViewLimit,
   storedLimitApplies,
   viewLimitFacts,
+  viewsPeriod,
+  viewsSince,
 } from './gating';
 export { planFacts } from './plan-facts';
 export { proposePlanChange } from './service';

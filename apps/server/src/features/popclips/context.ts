@@ -1,14 +1,10 @@
-import {
-  hasPopclipsCapability,
-  type PopclipsPlanLevel,
-  popclipsPlanLevel,
-} from '@popstage/core/billing';
+import { hasPopclipsCapability, type PopclipsPlanLevel } from '@popstage/core/billing';
 import { type PopclipsSettings, POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { findSellerAccount } from '../account';
-import { activeSubscription, readCatalogue } from '../billing';
+import { planFacts } from '../billing';
 import { readPopclipsSettings } from '../settings';
 import { ensureShop } from '../shop';
 
@@ -22,7 +18,7 @@ export interface ClipContext {
 }
 
 export async function clipContext(
-  deps: Pick<AppDeps, 'database' | 'platform'>,
+  deps: Pick<AppDeps, 'database' | 'platform' | 'catalogue'>,
   shopDomain: string,
 ): Promise<ClipContext> {
   const shop = await ensureShop(deps, shopDomain);
@@ -36,17 +32,10 @@ export async function clipContext(
 
 /** The level of the active subscription's popclips add-on (spec 02 §6); free without one. */
 export async function popclipsLevel(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'catalogue'>,
   shop: ShopRow,
 ): Promise<PopclipsPlanLevel> {
-  const db = deps.database.db;
-  const active = await activeSubscription(db, shop.id);
-  if (!active) return popclipsPlanLevel(null, shop.shopifyDomain);
-  const catalogue = await readCatalogue(db);
-  const addon = catalogue.addons.find(
-    (candidate) => active.addonIds.includes(candidate.id) && candidate.featureId === 'popclips',
-  );
-  return popclipsPlanLevel(addon?.price[0]?.amount ?? null, shop.shopifyDomain);
+  return (await planFacts(deps.database.db, deps.catalogue, shop)).popclipsLevel;
 }
 
 /**

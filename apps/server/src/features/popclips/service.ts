@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { parseGatingWire } from '@popstage/core/billing';
 import {
   type CsUpdateMediaBody,
   type CsUploadBody,
@@ -12,7 +11,7 @@ import {
 import type { PopclipRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
-import { popclipsGating } from '../billing';
+import { planFacts, popclipsGating } from '../billing';
 import { removeClipFromCarousels } from '../carousels';
 import { clipCounts } from '../engagement';
 import { storeEvent } from '../onboarding';
@@ -43,7 +42,7 @@ export const UPLOAD_URL_SECONDS = 60 * 60;
 
 export type PopclipDeps = Pick<
   AppDeps,
-  'database' | 'platform' | 'media' | 'queue' | 'clock' | 'social'
+  'database' | 'platform' | 'media' | 'queue' | 'clock' | 'social' | 'catalogue'
 >;
 
 const newMetaIdentifier = () => randomBytes(10).toString('hex');
@@ -82,9 +81,8 @@ export async function requireClip(
 
 /** Creating is blocked while the view limit applies (spec 02 §2): 403 with the modal text. */
 export async function assertCanCreate(deps: PopclipDeps, ctx: ClipContext): Promise<void> {
-  const gating = parseGatingWire(
-    await popclipsGating(deps.database.db, ctx.shop, deps.clock.now()),
-  );
+  const plan = await planFacts(deps.database.db, deps.catalogue, ctx.shop);
+  const gating = await popclipsGating(deps, { shop: ctx.shop, plan });
   const blocked = creationBlockedMessage(gating);
   if (blocked) throw new HttpError(403, blocked, { reason: 'view_limit' });
 }

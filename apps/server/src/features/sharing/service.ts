@@ -28,7 +28,7 @@ import {
 
 export type SharingDeps = Pick<
   AppDeps,
-  'database' | 'platform' | 'clock' | 'config' | 'media' | 'queue' | 'social'
+  'database' | 'platform' | 'clock' | 'config' | 'media' | 'queue' | 'social' | 'catalogue'
 >;
 
 /** The first instant of the clock's calendar month, UTC. */

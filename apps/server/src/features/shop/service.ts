@@ -10,7 +10,7 @@ import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { findSellerAccount, findStoreAccount } from '../account';
-import { shopBillingState } from '../billing';
+import { planFacts, shopBillingState } from '../billing';
 import { mobileAppFacts } from '../mobile';
 import { onboardingState } from '../onboarding';
 import { queueProductClipCounts } from '../popclips';
@@ -65,7 +65,9 @@ export async function loadShop(
   const [embedEnabled, publishedCount, billing, mobileApp, connections] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
-    shopBillingState(deps.database.db, row),
+    planFacts(deps.database.db, deps.catalogue, row).then((plan) =>
+      shopBillingState(deps, { shop: row, plan }),
+    ),
     mobileAppFacts(deps.database.db, row.id),
     shopConnections(deps, row.id),
     syncAppUrlMetafield(deps, row, log),

@@ -23,7 +23,10 @@ export const FEED_CLIPS_LIMIT = 200;
 /** Products a collection carousel looks at (Shopify's page size). */
 const COLLECTION_PRODUCTS = 250;
 
-export type StorefrontDeps = Pick<AppDeps, 'database' | 'platform' | 'media' | 'config' | 'clock'>;
+export type StorefrontDeps = Pick<
+  AppDeps,
+  'database' | 'platform' | 'media' | 'config' | 'clock' | 'catalogue'
+>;
 
 /** The shop a storefront call names: undefined when unknown, deactivated or uninstalled (404). */
 export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {

@@ -1,6 +1,6 @@
 import { ROUTES } from '@popstage/core/routing';
 import type { NavigateFunction } from 'react-router-dom';
-import type { ManagePlansLocationState } from '../../billing/ManagePlansPage';
+import type { ManagePlansLocationState } from '../../billing';
 
 /** Opens the Subscription page as an upsell, so the checkout reason reads upgrade_action. */
 export function openUpgrade(navigate: NavigateFunction): void {
