@@ -5,27 +5,27 @@ import { confirmationCodeSchema, e164PhoneSchema, emailSchema } from './validati
 
 /** Account creation and phone verification calls of spec 01 §2.10, §7 (docs/api.md "Account"). */
 
-export const otpSendBodySchema = z.object({
+const otpSendBodySchema = z.object({
   phone: e164PhoneSchema,
   /** The invisible bot check's token (Cloudflare Turnstile; any string in the sandbox). */
   botToken: z.string().max(4096).default(''),
 });
-export const otpResendBodySchema = z.object({ challengeId: z.uuid() });
-export const otpVerifyBodySchema = z.object({
+const otpResendBodySchema = z.object({ challengeId: z.uuid() });
+const otpVerifyBodySchema = z.object({
   challengeId: z.uuid(),
   code: confirmationCodeSchema,
 });
-export const storeAccountBodySchema = z.object({ email: emailSchema });
+const storeAccountBodySchema = z.object({ email: emailSchema });
 
 /** GET check-phone. A '+' sent unencoded arrives as a space: it is read back as the plus it was. */
-export const checkPhoneQuerySchema = z.object({
+const checkPhoneQuerySchema = z.object({
   phone: z.preprocess(
     (value) => (typeof value === 'string' ? value.replace(/^ /, '+') : value),
     e164PhoneSchema,
   ),
 });
 
-export const otpConfigSchema = z.object({
+const otpConfigSchema = z.object({
   botCheck: z.object({
     provider: z.enum(['sandbox', 'turnstile']),
     siteKey: z.string().nullable(),
@@ -36,7 +36,7 @@ export const otpConfigSchema = z.object({
 });
 export type OtpConfigWire = z.infer<typeof otpConfigSchema>;
 
-export const otpChallengeSchema = z.object({
+const otpChallengeSchema = z.object({
   challengeId: z.string(),
   phone: z.string(),
   /** When the code stops working (ISO). */
@@ -47,7 +47,7 @@ export const otpChallengeSchema = z.object({
 });
 export type OtpChallengeWire = z.infer<typeof otpChallengeSchema>;
 
-export const phoneVerificationSchema = z.object({
+const phoneVerificationSchema = z.object({
   /** Stable per shop and phone number: the seller payload's uid. */
   uid: z.string(),
   phone: z.string(),
@@ -55,14 +55,14 @@ export const phoneVerificationSchema = z.object({
 });
 export type PhoneVerificationWire = z.infer<typeof phoneVerificationSchema>;
 
-export const storeAccountSchema = z.object({
+const storeAccountSchema = z.object({
   created: z.boolean(),
   dashboardUrl: z.string().nullable(),
   email: z.string().nullable(),
 });
 export type StoreAccountWire = z.infer<typeof storeAccountSchema>;
 
-export const sellerAccountSchema = z.object({
+const sellerAccountSchema = z.object({
   sellerId: z.string(),
   dashboardUrl: z.string(),
   popshopliveAccountCreated: z.literal(true),

@@ -25,13 +25,12 @@ export {
   OTP_MESSAGES,
 } from './messages';
 export type { SellerPayload } from './seller';
-export { buildSellerPayload, sellerPayloadSchema } from './seller';
+export { buildSellerPayload } from './seller';
 export type { AccountFormValues } from './validation';
 export {
   ACCOUNT_FORM_DEFAULTS,
   accountFormSchema,
   combinePhone,
-  e164PhoneSchema,
   normaliseEmail,
   sanitiseCodeInput,
 } from './validation';

@@ -9,7 +9,7 @@ import { normaliseDiscountCode } from './discount-code';
  * schema's own. GET /api/billing/* answers add-ons and features with these same schemas.
  */
 
-export const ADDON_ATTRIBUTE_IDS = [
+const ADDON_ATTRIBUTE_IDS = [
   'popclips.monthlyViews.max',
   'mobile.appDownloads.max',
   'live.monthlyLiveEvents.max',
@@ -35,7 +35,7 @@ export const featureSchema = z.object({
   description: z.string().min(1),
 });
 
-export const addonAttributeSchema = z.object({
+const addonAttributeSchema = z.object({
   attributeId: z.enum(ADDON_ATTRIBUTE_IDS),
   /** -1 means unlimited (UNLIMITED_INTERNAL once normalised). */
   value: z.number().int().min(-1),

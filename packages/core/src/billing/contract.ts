@@ -8,11 +8,11 @@ import { moneySchema, subscriptionLineItemSchema, subscriptionSchema } from './s
 /** Plans and billing calls of spec 01 §3, §7 (docs/api.md "Billing"). The shop is the token's. */
 
 /** A plan as GET /api/billing/plans answers it: its add-ons in full, in the plan's order. */
-export const planSchema = z.object({ ...planFields, addons: z.array(addonSchema) });
+const planSchema = z.object({ ...planFields, addons: z.array(addonSchema) });
 export type Plan = z.infer<typeof planSchema>;
 
 /** GET /api/billing/discount-codes/{code}: what the admin needs to show an applied code. */
-export const discountCodeInfoSchema = z.object({
+const discountCodeInfoSchema = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
   appliesTo: z.array(z.enum(FEATURE_IDS)),
@@ -21,7 +21,7 @@ export const discountCodeInfoSchema = z.object({
 export type DiscountCodeInfo = z.infer<typeof discountCodeInfoSchema>;
 
 /** GET adjustment-amount: the prorated charge of an upgrade (decimal strings). */
-export const adjustmentAmountSchema = z.object({
+const adjustmentAmountSchema = z.object({
   adjustmentAmount: z.string(),
   nextBillingDate: z.string(),
   newPlanPrice: z.string(),
@@ -30,7 +30,7 @@ export const adjustmentAmountSchema = z.object({
 export type AdjustmentAmount = z.infer<typeof adjustmentAmountSchema>;
 
 /** A priced, stored selection the merchant confirms in the checkout modal. */
-export const subscriptionDraftSchema = z.object({
+const subscriptionDraftSchema = z.object({
   id: z.string(),
   planId: z.string(),
   addonIds: z.array(z.string()),
@@ -45,14 +45,14 @@ export const subscriptionDraftSchema = z.object({
 export type SubscriptionDraft = z.infer<typeof subscriptionDraftSchema>;
 
 /** Answer of the purchase calls: where the merchant approves, and the subscription it creates. */
-export const purchaseResultSchema = z.object({
+const purchaseResultSchema = z.object({
   confirmationUrl: z.string().nullable(),
   subscription: subscriptionSchema,
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 /** GET /api/shopify/shop/popclips/gating's data (spec 02 wire names). */
-export const popclipsGatingWireSchema = z.object({
+const popclipsGatingWireSchema = z.object({
   /** '-1' unlimited, else the formatted limit, e.g. '15,000'. */
   max_views: z.string(),
   total_views: z.number(),
@@ -68,7 +68,7 @@ const amount = z.string().trim().refine(isAmount, 'Must be an amount like 29.99'
 const shopDomain = z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'Invalid shop domain');
 
 /** POST subscription/draft. shopifyDomain must be the session's shop (403 otherwise). */
-export const draftBodySchema = z.object({
+const draftBodySchema = z.object({
   shopifyDomain: shopDomain,
   planId: id,
   extraAddonIds: z.array(id).max(10).default([]),
@@ -76,7 +76,7 @@ export const draftBodySchema = z.object({
 });
 
 /** Where the platform sends the merchant back after approving or declining a charge. */
-export const billingReturnQuerySchema = z.object({
+const billingReturnQuerySchema = z.object({
   shop: shopDomain,
   charge_id: z.string().max(100).optional(),
 });

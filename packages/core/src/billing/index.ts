@@ -1,16 +1,14 @@
 export { addonAttributeValue, addonPrice, highestAddonPrice } from './addons';
 export type {
   Addon,
-  AddonAttribute,
   Catalogue,
-  CataloguePlan,
   DiscountCode,
   DiscountKind,
   Feature,
 } from './catalogue';
 export { parseCatalogue } from './catalogue';
 export { displayFeatures, findAddon, findPlan, publicAddons, publicPlans } from './catalogue-read';
-export { amountToCents, centsToAmount, isAmount, isZeroAmount, sumAmounts } from './cents';
+export { amountToCents, centsToAmount, isZeroAmount, sumAmounts } from './cents';
 export {
   CUSTOMISED_PLAN_MESSAGE,
   checkCheckout,

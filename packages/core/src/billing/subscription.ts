@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Money, PendingSubscription, Subscription, SubscriptionLineItem } from '../shop/types';
+import type { Money, Subscription, SubscriptionLineItem } from '../shop/types';
 
 /**
- * The subscription as the billing calls answer it (and the Shop entity carries it, spec 01 §3).
- * The types stay core/shop's; these schemas are checked against them below.
+ * The subscription as the billing calls answer it (spec 01 §3). The types are core/shop's (the
+ * Shop entity carries a subscription too); these schemas are checked against them below.
  */
 
 export const moneySchema = z.object({ amount: z.string(), currencyCode: z.string() });
@@ -14,13 +14,7 @@ export const subscriptionLineItemSchema = z.object({
   discountCode: z.string().optional(),
 });
 
-export const SUBSCRIPTION_STATUSES = [
-  'PENDING',
-  'ACTIVE',
-  'DECLINED',
-  'CANCELLED',
-  'REPLACED',
-] as const;
+const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'DECLINED', 'CANCELLED', 'REPLACED'] as const;
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -40,17 +34,11 @@ export const subscriptionSchema = z.object({
   lineItems: z.array(subscriptionLineItemSchema),
 });
 
-export const pendingSubscriptionSchema = z.object({
-  id: z.string(),
-  draft: z.object({ id: z.string(), lineItems: z.array(subscriptionLineItemSchema) }),
-});
-
 // Compile-time proof that the schemas describe core/shop's wire types exactly.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _same: [
   Same<z.infer<typeof moneySchema>, Money>,
   Same<z.infer<typeof subscriptionLineItemSchema>, SubscriptionLineItem>,
   Same<z.infer<typeof subscriptionSchema>, Subscription>,
-  Same<z.infer<typeof pendingSubscriptionSchema>, PendingSubscription>,
-] = [true, true, true, true];
+] = [true, true, true];
 void _same;

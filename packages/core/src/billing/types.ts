@@ -9,7 +9,7 @@ export interface SelectedPlanChoice {
   skuCode: string;
 }
 
-export const CHECKOUT_REASONS = [
+const CHECKOUT_REASONS = [
   'first_ever',
   'upgrade_gated',
   'upgrade_spontaneous',
