@@ -100,8 +100,8 @@ export async function buildApp(
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
     await authed.register(shopRoutes);
-    await authed.register(billingRoutes, { prefix: '/api' });
-    await authed.register(accountRoutes, { prefix: '/api' });
+    await authed.register(billingRoutes);
+    await authed.register(accountRoutes);
     await authed.register(onboardingRoutes);
     await authed.register(helpRoutes);
     await authed.register(popclipsRoutes);

@@ -2,7 +2,7 @@ import { type App, buildApp } from './app';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDeps } from './deps';
-import { installCatalogue } from './features/billing/catalogue-store';
+import { seedDiscountCodes } from './features/billing';
 import type { Queue } from './jobs/queue';
 import { createQueues, JOBS, type JobDefinition, startWorkers } from './jobs/workers';
 
@@ -31,9 +31,8 @@ export async function startServer(
     widgetBundle: options.widgetBundle,
   });
   const { database, queue } = deps;
-  await installCatalogue(database.db, deps.catalogue, {
-    seedDiscountCodes: config.PLATFORM === 'sandbox',
-  });
+  // The catalogue itself is deps.catalogue (in memory); the sandbox also gets its discount codes.
+  if (config.PLATFORM === 'sandbox') await seedDiscountCodes(database.db, deps.catalogue);
   await queue.start();
   const jobs = options.jobs ?? JOBS;
   if (runsWorkers) await startWorkers(queue, deps, jobs);

@@ -7,22 +7,10 @@ import { ShellLayout } from './shell/ShellLayout';
 
 const LandingPage = lazyPage(() => import('../features/shop/landing'), 'Component');
 const GetStartedPage = lazyPage(() => import('../features/onboarding/get-started'), 'Component');
-const CreateAccountPage = lazyPage(
-  () => import('../features/account/CreateAccountPage'),
-  'CreateAccountPage',
-);
-const VerifyAccountPage = lazyPage(
-  () => import('../features/account/VerifyAccountPage'),
-  'VerifyAccountPage',
-);
-const SelectPlansPage = lazyPage(
-  () => import('../features/billing/SelectPlansPage'),
-  'SelectPlansPage',
-);
-const ManagePlansPage = lazyPage(
-  () => import('../features/billing/ManagePlansPage'),
-  'ManagePlansPage',
-);
+const CreateAccountPage = lazyPage(() => import('../features/account/create-account'), 'Component');
+const VerifyAccountPage = lazyPage(() => import('../features/account/verify-account'), 'Component');
+const SelectPlansPage = lazyPage(() => import('../features/billing/select-plans'), 'Component');
+const ManagePlansPage = lazyPage(() => import('../features/billing/manage-plans'), 'Component');
 const LivePage = lazyPage(() => import('../features/live/LivePage'), 'LivePage');
 const InsightsPage = lazyPage(() => import('../features/analytics/InsightsPage'), 'InsightsPage');
 const ResourcesPage = lazyPage(() => import('../features/help/resources'), 'Component');

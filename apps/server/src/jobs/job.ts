@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 /** What a job handler may use: config, database, clock, media, social import, platform, queue. */
 export type JobContext = Pick<
   AppDeps,
-  'config' | 'database' | 'clock' | 'media' | 'social' | 'platform' | 'queue'
+  'config' | 'database' | 'clock' | 'media' | 'social' | 'platform' | 'queue' | 'catalogue'
 >;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */

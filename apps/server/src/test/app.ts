@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../deps';
-import { installCatalogue } from '../features/billing/catalogue-store';
+import { seedDiscountCodes } from '../features/billing';
 import { createQueues, runQueuedJobs } from '../jobs/workers';
 import type { Clock } from '../platform/clock';
 import { createTestDatabase } from './database';
@@ -72,7 +72,7 @@ export async function createTestApp(
     ...overrides,
   });
   const { database, queue } = deps;
-  await installCatalogue(database.db, deps.catalogue, { seedDiscountCodes: true });
+  await seedDiscountCodes(database.db, deps.catalogue);
   await queue.start();
   await createQueues(queue);
   const app = await buildApp(deps);

@@ -1,16 +1,3 @@
-export type {
-  OtpChallengeWire,
-  OtpConfigWire,
-  PhoneVerificationWire,
-  SellerAccountWire,
-  StoreAccountWire,
-} from './api';
-export {
-  otpResendBodySchema,
-  otpSendBodySchema,
-  otpVerifyBodySchema,
-  storeAccountBodySchema,
-} from './api';
 export {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -21,6 +8,14 @@ export {
   STORE_ACCOUNT_POLL_MS,
   STORE_ACCOUNT_POLL_TRIES,
 } from './constants';
+export type {
+  OtpChallengeWire,
+  OtpConfigWire,
+  PhoneVerificationWire,
+  SellerAccountWire,
+  StoreAccountWire,
+} from './contract';
+export { accountContract } from './contract';
 export {
   ACCOUNT_MESSAGES,
   ACCOUNT_SERVER_MESSAGES,
@@ -28,13 +23,12 @@ export {
   OTP_MESSAGES,
 } from './messages';
 export type { SellerPayload } from './seller';
-export { buildSellerPayload, sellerPayloadSchema } from './seller';
+export { buildSellerPayload } from './seller';
 export type { AccountFormValues } from './validation';
 export {
   ACCOUNT_FORM_DEFAULTS,
   accountFormSchema,
   combinePhone,
-  e164PhoneSchema,
   normaliseEmail,
   sanitiseCodeInput,
 } from './validation';

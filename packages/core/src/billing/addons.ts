@@ -1,6 +1,6 @@
 import type { FeatureId } from '../shop/types';
+import type { Addon, AddonAttributeId } from './catalogue';
 import { amountToCents, centsToAmount } from './cents';
-import type { Addon, AddonAttributeId } from './types';
 
 /** Reading the wire Addon: its price is the first price entry (spec 01 §3). */
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addonAttributeValue, addonPrice } from './addons';
+import type { Addon, Catalogue } from './catalogue';
 import { parseCatalogue } from './catalogue';
 import { displayFeatures, findPlanBySku, publicPlans } from './catalogue-read';
 import {
@@ -14,7 +15,6 @@ import { discountCodeStatus } from './discount';
 import { freeViewLimits } from './free-plan';
 import { MOBILE_DOWNLOAD_LIMITS, MOBILE_PLAN_NAMES } from './mobile-plans';
 import { popclipsPlanLevel } from './plan-level';
-import type { Addon, Catalogue } from './types';
 
 /** The committed catalogue the server serves; a variable path keeps it outside tsc's rootDir. */
 const CATALOGUE_PATH = '../../../../apps/server/src/catalogue.v1.json';

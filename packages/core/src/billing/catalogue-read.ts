@@ -1,5 +1,6 @@
-import { normaliseDiscountCode } from './discount';
-import type { Addon, Catalogue, CataloguePlan, DiscountCode, Feature, Plan } from './types';
+import type { Addon, Catalogue, CataloguePlan, DiscountCode, Feature } from './catalogue';
+import type { Plan } from './contract';
+import { normaliseDiscountCode } from './discount-code';
 
 /** Read-side helpers over a validated catalogue (what GET /api/billing/* answers). */
 

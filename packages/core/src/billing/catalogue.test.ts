@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSchema, parseCatalogue } from './catalogue';
+import { type Catalogue, catalogueSchema, parseCatalogue } from './catalogue';
 import {
   displayFeatures,
   expandPlan,
@@ -11,7 +11,6 @@ import {
   publicAddons,
   publicPlans,
 } from './catalogue-read';
-import type { Catalogue } from './types';
 
 /** A minimal valid catalogue; each failing test breaks one thing. */
 function catalogue(): Catalogue {

@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { FEATURE_IDS } from '../shop/types';
 import { STANDARD_PLAN_SKU } from './constants';
-import { normaliseDiscountCode } from './discount';
-import { ADDON_ATTRIBUTE_IDS, type Catalogue } from './types';
+import { normaliseDiscountCode } from './discount-code';
 
-/** Validates apps/server/src/catalogue.v1.json; the server loads it with this. */
+/**
+ * apps/server/src/catalogue.v1.json: its schema validates the file once at start (the server holds
+ * the result in memory), and the types of plans, add-ons, features and discount codes are this
+ * schema's own. GET /api/billing/* answers add-ons and features with these same schemas.
+ */
+
+const ADDON_ATTRIBUTE_IDS = [
+  'popclips.monthlyViews.max',
+  'mobile.appDownloads.max',
+  'live.monthlyLiveEvents.max',
+] as const;
+export type AddonAttributeId = (typeof ADDON_ATTRIBUTE_IDS)[number];
+
+/** How a discount code reduces the order (catalogue discountCodes, spec 01 §4). */
+export const DISCOUNT_KINDS = ['percentage', 'fixed_amount', 'free_popclips_addon'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /** Catalogue amounts are written in full: '29.99', '0.00'. */
 const amountSchema = z.string().regex(/^\d+\.\d{2}$/, 'Use a decimal string with two decimals');
@@ -15,49 +29,65 @@ const visibilitySchema = z.enum(['public', 'private']);
 const featureIdSchema = z.enum(FEATURE_IDS);
 const isoDateSchema = z.iso.datetime({ offset: true });
 
-const featureSchema = z.object({
+export const featureSchema = z.object({
   id: featureIdSchema,
   name: z.string().min(1),
   description: z.string().min(1),
 });
 
-const attributeSchema = z.object({
+const addonAttributeSchema = z.object({
   attributeId: z.enum(ADDON_ATTRIBUTE_IDS),
-  /** -1 = unlimited. */
+  /** -1 means unlimited (UNLIMITED_INTERNAL once normalised). */
   value: z.number().int().min(-1),
   displayValue: z.string().min(1),
   addonId: idSchema,
 });
 
-const addonSchema = z.object({
+export type Feature = z.infer<typeof featureSchema>;
+export type AddonAttribute = z.infer<typeof addonAttributeSchema>;
+
+export const addonSchema = z.object({
   id: idSchema,
   skuCode: idSchema,
   name: z.string().min(1),
   featureId: featureIdSchema,
   visibility: visibilitySchema,
   price: z.array(moneySchema).min(1),
-  attributes: z.array(attributeSchema),
+  attributes: z.array(addonAttributeSchema),
 });
+export type Addon = z.infer<typeof addonSchema>;
 
-const planSchema = z.object({
+/** The plan fields the wire Plan shares (it lists the add-ons themselves, not their ids). */
+export const planFields = {
   id: idSchema,
   name: z.string().min(1),
   skuCode: idSchema,
   type: z.enum([...FEATURE_IDS, 'bundle']),
-  visibility: visibilitySchema,
   price: z.array(moneySchema).min(1),
+};
+
+/** A plan as the file keeps it: add-ons by id, and whether new shops may buy it. */
+const cataloguePlanSchema = z.object({
+  ...planFields,
+  visibility: visibilitySchema,
   addonIds: z.array(idSchema).min(1),
 });
+export type CataloguePlan = z.infer<typeof cataloguePlanSchema>;
 
 const discountCommon = {
+  /** Upper-case, trimmed (normaliseDiscountCode). */
   code: z.string().min(1).max(64),
   description: z.string(),
+  /** Features whose add-on lines the code reduces (free_popclips_addon: one must be selected). */
   appliesTo: z.array(featureIdSchema).min(1),
   startsAt: isoDateSchema,
+  /** null = open-ended. */
   endsAt: isoDateSchema.nullable(),
+  /** null = unlimited. */
   maxRedemptions: z.number().int().positive().nullable(),
 };
 
+/** percentage: whole percent 1..100; fixed_amount: decimal string; free_popclips_addon: null. */
 const discountCodeSchema = z.discriminatedUnion('kind', [
   z.object({
     ...discountCommon,
@@ -67,13 +97,14 @@ const discountCodeSchema = z.discriminatedUnion('kind', [
   z.object({ ...discountCommon, kind: z.literal('fixed_amount'), value: amountSchema }),
   z.object({ ...discountCommon, kind: z.literal('free_popclips_addon'), value: z.null() }),
 ]);
+export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 export const catalogueSchema = z
   .object({
     version: z.literal(1),
     currency: currencySchema,
     features: z.array(featureSchema),
-    plans: z.array(planSchema).min(1),
+    plans: z.array(cataloguePlanSchema).min(1),
     addons: z.array(addonSchema).min(1),
     discountCodes: z.array(discountCodeSchema),
   })
@@ -157,6 +188,9 @@ export const catalogueSchema = z
     });
   });
 
+/** The validated file. Features are stored third-first-second: the API reorders them. */
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
 function reportDuplicates(
   values: readonly string[],
   path: string[],
@@ -173,7 +207,3 @@ function reportDuplicates(
 export function parseCatalogue(json: unknown): Catalogue {
   return catalogueSchema.parse(json);
 }
-
-// Compile-time proof that the schema's output is the wire Catalogue type.
-const _schemaMatchesTypes: z.ZodType<Catalogue> = catalogueSchema;
-void _schemaMatchesTypes;

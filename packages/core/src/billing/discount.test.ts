@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  discountCodeStatus,
-  normaliseDiscountCode,
-  type PricedLine,
-  priceOrder,
-  toDiscountCodeInfo,
-} from './discount';
-import type { DiscountCode } from './types';
+import type { DiscountCode } from './catalogue';
+import { discountCodeStatus, type PricedLine, priceOrder, toDiscountCodeInfo } from './discount';
+import { normaliseDiscountCode } from './discount-code';
 
 const common = {
   description: '',

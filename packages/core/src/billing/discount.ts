@@ -1,14 +1,9 @@
 import type { FeatureId } from '../shop/types';
+import type { DiscountCode } from './catalogue';
 import { amountToCents, centsToAmount } from './cents';
-import type { DiscountCode, DiscountCodeInfo } from './types';
+import type { DiscountCodeInfo } from './contract';
 
-/** Discount codes: normalisation, validity and the price math (spec 01 §4, §5). */
-
-/** Trimmed and upper-cased (spec 01 §5); blank input is no code at all. */
-export function normaliseDiscountCode(raw: string | null | undefined): string | null {
-  const code = raw?.trim().toUpperCase() ?? '';
-  return code === '' ? null : code;
-}
+/** Discount codes: validity and the price math (spec 01 §4, §5); normalising is discount-code.ts. */
 
 export type DiscountCodeStatus = 'active' | 'not_started' | 'expired' | 'exhausted';
 

@@ -1,7 +1,7 @@
 import { addonAttributeValue } from './addons';
+import type { Addon } from './catalogue';
 import { FREE_PLAN_NAMES } from './constants';
 import { parseLimit } from './limits';
-import type { Addon } from './types';
 
 /** Free-level detection (spec 01 §3, §4; spec 02 §6). */
 

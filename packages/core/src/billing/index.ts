@@ -1,7 +1,14 @@
 export { addonAttributeValue, addonPrice, highestAddonPrice } from './addons';
+export type {
+  Addon,
+  Catalogue,
+  DiscountCode,
+  DiscountKind,
+  Feature,
+} from './catalogue';
 export { parseCatalogue } from './catalogue';
 export { displayFeatures, findAddon, findPlan, publicAddons, publicPlans } from './catalogue-read';
-export { amountToCents, centsToAmount, isAmount, isZeroAmount, sumAmounts } from './cents';
+export { amountToCents, centsToAmount, isZeroAmount, sumAmounts } from './cents';
 export {
   CUSTOMISED_PLAN_MESSAGE,
   checkCheckout,
@@ -17,13 +24,18 @@ export {
   REPLAYS_KEPT_MONTHS,
   STANDARD_PLAN_SKU,
 } from './constants';
+export type {
+  AdjustmentAmount,
+  DiscountCodeInfo,
+  Plan,
+  PopclipsGatingWire,
+  PurchaseResult,
+  SubscriptionDraft,
+} from './contract';
+export { billingContract } from './contract';
 export type { PricedOrder } from './discount';
-export {
-  discountCodeStatus,
-  normaliseDiscountCode,
-  priceOrder,
-  toDiscountCodeInfo,
-} from './discount';
+export { discountCodeStatus, priceOrder, toDiscountCodeInfo } from './discount';
+export { normaliseDiscountCode } from './discount-code';
 export { planDisplayName } from './free-plan';
 export type { MobileAppCardFacts, RecommendedFeatureState } from './landing-cards';
 export {
@@ -53,21 +65,6 @@ export {
 export type { PlanChoices } from './plan-selection';
 export { initialPlanSelection, planSelectionReducer, selectedAddonIds } from './plan-selection';
 export { isUpgradePrice, proratedChargeText, prorateUpgrade } from './proration';
-export type {
-  Addon,
-  AddonAttribute,
-  AdjustmentAmount,
-  Catalogue,
-  CataloguePlan,
-  DiscountCode,
-  DiscountCodeInfo,
-  DiscountKind,
-  Feature,
-  Plan,
-  PopclipsGatingWire,
-  PurchaseResult,
-  SubscriptionDraft,
-} from './types';
 export type { PopclipsGating } from './views-limit';
 export {
   effectiveLimitAccess,

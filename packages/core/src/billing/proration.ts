@@ -2,7 +2,7 @@ import { formatDate } from '../format/dates';
 import { formatCurrency } from '../format/money';
 import { amountToCents, centsToAmount, compareAmounts, normaliseAmount } from './cents';
 import { BILLING_INTERVAL_DAYS } from './constants';
-import type { AdjustmentAmount } from './types';
+import type { AdjustmentAmount } from './contract';
 
 /**
  * Upgrade proration for GET adjustment-amount, the way Shopify applies an upgrade at once: a new

@@ -1,5 +1,5 @@
 import type { FeatureId } from '../shop/types';
-import type { Addon } from './types';
+import type { Addon } from './catalogue';
 
 /** Builds a small popclips add-on for tests; not exported from the package. */
 export function testAddon(

@@ -1,5 +1,6 @@
 import { formatNumber } from '../format/numbers';
 import { addonAttributeValue, addonPrice } from './addons';
+import type { Addon } from './catalogue';
 import { amountAtLeast } from './cents';
 import {
   ACCESS_LIMIT_EXEMPT_DOMAINS,
@@ -7,8 +8,8 @@ import {
   PREMIUM_PRICE,
   VIEWS_WARNING_PERCENT,
 } from './constants';
+import type { PopclipsGatingWire } from './contract';
 import { isUnlimited, parseLimit, toWireLimit } from './limits';
-import type { Addon, PopclipsGatingWire } from './types';
 
 /** Popclips view limits: gating, the 80 percent warning, the limit banner (spec 01 §4, 02 §6). */
 

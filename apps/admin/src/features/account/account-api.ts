@@ -1,19 +1,37 @@
-import type {
-  OtpChallengeWire,
-  OtpConfigWire,
-  PhoneVerificationWire,
-  SellerAccountWire,
-  SellerPayload,
-  StoreAccountWire,
+import {
+  accountContract,
+  type OtpChallengeWire,
+  type OtpConfigWire,
+  type PhoneVerificationWire,
+  type SellerAccountWire,
+  type SellerPayload,
+  type StoreAccountWire,
 } from '@popstage/core/account';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api/client';
+import { routeQueryOptions } from '../../lib/api/hooks';
 
-/** The account and phone-verification calls of docs/api.md (issue 4). */
+/**
+ * The account and phone-verification calls through core's account contract. The flows call them
+ * one after another (check, send, verify, create, poll), so they are plain functions over
+ * api.call; only the OTP config is a query (the create screen prefetches it).
+ */
 
-const SHOP = '/api/shopify/shop';
+/** The bot check and code rules do not change while the admin is open. */
+function otpConfigQuery(api: ApiClient) {
+  return { ...routeQueryOptions(api, accountContract.otpConfig, {}), staleTime: Infinity };
+}
 
-export async function fetchOtpConfig(api: ApiClient): Promise<OtpConfigWire> {
-  return (await api.get<{ data: OtpConfigWire }>(`${SHOP}/account/otp-config`)).data;
+export function prefetchOtpConfig(api: ApiClient, queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(otpConfigQuery(api));
+}
+
+/** The prefetched config, or a fetch when it is not there (yet). */
+export async function fetchOtpConfig(
+  api: ApiClient,
+  queryClient: QueryClient,
+): Promise<OtpConfigWire> {
+  return (await queryClient.fetchQuery(otpConfigQuery(api))).data;
 }
 
 export async function sendOtp(
@@ -21,14 +39,11 @@ export async function sendOtp(
   phone: string,
   botToken: string,
 ): Promise<OtpChallengeWire> {
-  return (
-    await api.post<{ data: OtpChallengeWire }>(`${SHOP}/account/otp/send`, { phone, botToken })
-  ).data;
+  return (await api.call(accountContract.otpSend, { body: { phone, botToken } })).data;
 }
 
 export async function resendOtp(api: ApiClient, challengeId: string): Promise<OtpChallengeWire> {
-  return (await api.post<{ data: OtpChallengeWire }>(`${SHOP}/account/otp/resend`, { challengeId }))
-    .data;
+  return (await api.call(accountContract.otpResend, { body: { challengeId } })).data;
 }
 
 export async function verifyOtp(
@@ -36,40 +51,29 @@ export async function verifyOtp(
   challengeId: string,
   code: string,
 ): Promise<PhoneVerificationWire> {
-  const answer = await api.post<{ data: PhoneVerificationWire }>(`${SHOP}/account/otp/verify`, {
-    challengeId,
-    code,
-  });
-  return answer.data;
+  return (await api.call(accountContract.otpVerify, { body: { challengeId, code } })).data;
 }
 
 export async function isEmailAvailable(api: ApiClient, email: string): Promise<boolean> {
-  const answer = await api.post<{ emailAvailable: boolean }>(
-    `${SHOP}/connections/commentsold/check-email`,
-    { email },
-  );
-  return answer.emailAvailable;
+  return (await api.call(accountContract.checkEmail, { body: { email } })).emailAvailable;
 }
 
 /** The plus of the E.164 number is encoded (spec 01 §7), so it does not arrive as a space. */
 export async function isPhoneAvailable(api: ApiClient, phone: string): Promise<boolean> {
-  const answer = await api.get<{ data: { is_phone_available: boolean } }>(
-    `${SHOP}/check-phone?phone=${encodeURIComponent(phone)}`,
-  );
-  return answer.data.is_phone_available;
+  return (await api.call(accountContract.checkPhone, { query: { phone } })).data.is_phone_available;
 }
 
 export function createStoreAccount(api: ApiClient, email: string): Promise<StoreAccountWire> {
-  return api.post(`${SHOP}/connections/commentsold`, { email });
+  return api.call(accountContract.createStoreAccount, { body: { email } });
 }
 
 export function readStoreAccount(api: ApiClient): Promise<StoreAccountWire> {
-  return api.get(`${SHOP}/connections/commentsold`);
+  return api.call(accountContract.storeAccount, {});
 }
 
 export async function createSellerAccount(
   api: ApiClient,
   payload: SellerPayload,
 ): Promise<SellerAccountWire> {
-  return (await api.post<{ data: SellerAccountWire }>(`${SHOP}/psl-account`, payload)).data;
+  return (await api.call(accountContract.sellerAccount, { body: payload })).data;
 }

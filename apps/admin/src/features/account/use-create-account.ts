@@ -7,6 +7,7 @@ import {
   combinePhone,
   OTP_MESSAGES,
 } from '@popstage/core/account';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
@@ -36,6 +37,7 @@ export function useCreateAccount(verifyPath: string) {
   const host = useHost();
   const shop = useShop();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const storeAccountExists = shop.csStoreCreated;
   const [values, setValues] = useState<AccountFormValues>(ACCOUNT_FORM_DEFAULTS);
   const [errors, setErrors] = useState<AccountFormErrors>({});
@@ -86,7 +88,7 @@ export function useCreateAccount(verifyPath: string) {
       }
       host.showToast(OTP_MESSAGES.sending);
       try {
-        const config = await fetchOtpConfig(api);
+        const config = await fetchOtpConfig(api, queryClient);
         const botToken = await getBotToken(config.botCheck);
         const challenge = await sendOtp(api, phone, botToken);
         savePendingVerification({ challenge, email });
@@ -98,7 +100,7 @@ export function useCreateAccount(verifyPath: string) {
     } finally {
       setSubmitting(false);
     }
-  }, [api, host, navigate, storeAccountExists, values, verifyPath]);
+  }, [api, host, navigate, queryClient, storeAccountExists, values, verifyPath]);
 
   return { values, errors, change, submit, submitting, storeAccountExists };
 }

@@ -1,10 +1,10 @@
-import { BILLING_MESSAGES } from '@popstage/core/billing';
+import { BILLING_MESSAGES, billingContract } from '@popstage/core/billing';
 import type { FeatureId, Shop } from '@popstage/core/shop';
 import { Banner, BlockStack, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useApi } from '../../lib/api/ApiContext';
-import { purchasePendingChange, usePopclipsGating } from './billing-api';
+import { usePopclipsGating } from './billing-api';
 import { sendCheckoutEvent } from './checkout-event';
 import { LineItemsSummary } from './LineItemsSummary';
 import { lineItemsTotal, readLineItems } from './line-items';
@@ -45,7 +45,9 @@ export function PendingPlanChange({ shop, featureNames }: Props) {
       discountCode: null,
     });
     try {
-      const result = await purchasePendingChange(api, pending.id);
+      const result = await api.call(billingContract.purchasePending, {
+        body: { pendingSubscriptionId: pending.id },
+      });
       setOpen(false);
       await completePurchase(result);
     } catch {

@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES,
+  billingContract,
   type CheckoutReasonFacts,
   isUpgradePrice,
   proratedChargeText,
@@ -10,7 +11,7 @@ import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import { ApiError } from '../../lib/api/errors';
-import { createDraft, fetchAdjustment, purchaseDraft, usePopclipsGating } from './billing-api';
+import { usePopclipsGating } from './billing-api';
 import { type CheckoutEventInput, sendCheckoutEvent } from './checkout-event';
 import { useCompletePurchase } from './use-complete-purchase';
 
@@ -50,11 +51,13 @@ export function useCheckout({ trigger, source }: Options) {
     async (request: CheckoutRequest) => {
       setPreparing(true);
       try {
-        const draft = await createDraft(api, {
-          shopifyDomain: shop.shopifyDomain,
-          planId: request.planId,
-          extraAddonIds: request.addonIds,
-          discountCode: request.discountCode,
+        const draft = await api.call(billingContract.draft, {
+          body: {
+            shopifyDomain: shop.shopifyDomain,
+            planId: request.planId,
+            extraAddonIds: request.addonIds,
+            ...(request.discountCode ? { discountCode: request.discountCode } : {}),
+          },
         });
         setConfirmation({ draft, proratedText: await proration(draft) });
       } catch {
@@ -73,7 +76,9 @@ export function useCheckout({ trigger, source }: Options) {
         const next = draft.subscriptionTotal;
         if (!current || !isUpgradePrice(current.amount, next.amount)) return null;
         try {
-          const adjustment = await fetchAdjustment(api, current.amount, next.amount);
+          const adjustment = await api.call(billingContract.adjustmentAmount, {
+            query: { currentPlanPrice: current.amount, newPlanPrice: next.amount },
+          });
           return proratedChargeText(adjustment, next.currencyCode);
         } catch (error) {
           // The modal still shows the totals; the explanation is a nicety.
@@ -100,7 +105,7 @@ export function useCheckout({ trigger, source }: Options) {
       discountCode: draft.discountCode,
     });
     try {
-      const result = await purchaseDraft(api, draft.id);
+      const result = await api.call(billingContract.purchase, { body: { draftId: draft.id } });
       setConfirmation(null);
       await completePurchase(result);
     } catch (error) {

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { shopQueryKey } from '../../app/shop/shop-query';
+import { invalidateGating } from './billing-api';
 
 /**
  * What follows a purchase call (spec 01 §4): a confirmation URL takes the top window to the
@@ -27,7 +28,7 @@ export function useCompletePurchase(): (result: PurchaseResult) => Promise<void>
       }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: shopQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['billing', 'gating'] }),
+        invalidateGating(queryClient),
       ]);
       navigate(ROUTES.landing);
     },

@@ -1,11 +1,11 @@
 import {
   BILLING_MESSAGES,
+  billingContract,
   type DiscountCodeInfo,
   normaliseDiscountCode,
 } from '@popstage/core/billing';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
-import { fetchDiscountCode } from './billing-api';
 
 /**
  * The discount-code input: Apply checks the code with the server; the applied code (trimmed and
@@ -30,7 +30,7 @@ export function useDiscountCode() {
     setApplying(true);
     setError(null);
     try {
-      const info = await fetchDiscountCode(api, code);
+      const info = await api.call(billingContract.discountCode, { params: { code } });
       setApplied(info);
       setInputState(info.code);
     } catch {

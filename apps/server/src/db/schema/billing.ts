@@ -1,4 +1,4 @@
-import type { AddonAttribute, DiscountKind } from '@popstage/core/billing';
+import type { DiscountKind } from '@popstage/core/billing';
 import type { FeatureId, SubscriptionLineItem } from '@popstage/core/shop';
 import {
   boolean,
@@ -14,41 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
 
-/** Catalogue tables, loaded from apps/server/src/catalogue.v1.json at start. */
-export const billingFeatures = pgTable('billing_features', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  description: text().notNull(),
-  position: integer().notNull(),
-});
-
-export const billingAddons = pgTable('billing_addons', {
-  id: text().primaryKey(),
-  skuCode: text().notNull().unique(),
-  name: text().notNull(),
-  featureId: text().notNull(),
-  visibility: text().notNull(),
-  priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
-  currencyCode: text().notNull(),
-  attributes: jsonb().$type<AddonAttribute[]>().notNull(),
-  position: integer().notNull(),
-  catalogueVersion: integer().notNull(),
-});
-
-export const billingPlans = pgTable('billing_plans', {
-  id: text().primaryKey(),
-  skuCode: text().notNull().unique(),
-  name: text().notNull(),
-  type: text().notNull(),
-  priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
-  currencyCode: text().notNull(),
-  addonIds: jsonb().$type<string[]>().notNull(),
-  public: boolean().notNull(),
-  position: integer().notNull(),
-  catalogueVersion: integer().notNull(),
-});
-
-/** Discount codes (the sandbox seeds the catalogue's; in production staff add them). */
+/**
+ * Billing state. Plans, add-ons and features are not stored: they are catalogue.v1.json, held in
+ * memory (deps.catalogue); subscriptions and drafts name them by id (no foreign key). Discount
+ * codes are a table: the sandbox seeds the catalogue's; in production staff add them.
+ */
 export const discountCodes = pgTable('discount_codes', {
   code: text().primaryKey(),
   description: text().notNull().default(''),

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
-  OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_MESSAGES,
   OTP_RESEND_SECONDS,
   OTP_SENDS_PER_IP_PER_HOUR,
   OTP_SENDS_PER_PHONE_PER_HOUR,
   OTP_TTL_SECONDS,
-  type OtpChallengeWire,
-  type PhoneVerificationWire,
 } from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { OtpDeliveryError } from '../../platform/sms/port';
-import { ensureShop } from '../shop';
+import type { Tenant } from '../../tenant';
 import { generateOtpCode, generateUid, hashOtpCode, otpCodeMatches, otpHashKey } from './otp-code';
 import {
   type ChallengeRow,
@@ -25,12 +22,14 @@ import {
   expireOpenChallenges,
   findChallenge,
   insertChallenge,
+  latestVerification,
   phoneUsedElsewhere,
   recentSends,
   recordSend,
   replaceCode,
   restoreChallenge,
   upsertVerification,
+  type VerificationRow,
 } from './otp-store';
 
 /** Phone verification owned by the server: codes, expiry, attempts, limits (docs/decisions.md). */
@@ -42,7 +41,7 @@ export interface RequestContext {
   log: FastifyBaseLogger;
 }
 
-type Deps = Pick<AppDeps, 'database' | 'platform' | 'config' | 'otp' | 'botCheck' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'otp' | 'botCheck' | 'clock'>;
 
 const tooMany = (retryAfterSeconds?: number) =>
   new HttpError(
@@ -54,11 +53,11 @@ const tooMany = (retryAfterSeconds?: number) =>
 /** POST account/otp/send: bot check and limits, then a new code by SMS. */
 export async function sendOtp(
   deps: Deps,
-  shopDomain: string,
+  tenant: Pick<Tenant, 'shop'>,
   input: { phone: string; botToken: string },
   context: RequestContext,
-): Promise<OtpChallengeWire> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<ChallengeRow> {
+  const { shop } = tenant;
   const { db } = deps.database;
   const now = deps.clock.now();
   if (await phoneUsedElsewhere(db, shop.id, input.phone)) {
@@ -87,23 +86,23 @@ export async function sendOtp(
   });
   await recordSend(db, { shopId: shop.id, phone: input.phone, ip: context.ip, sentAt: now });
   try {
-    await deliver(deps, shopDomain, challenge, code, context);
+    await deliver(deps, shop.shopifyDomain, challenge, code, context);
   } catch (error) {
     // An undelivered code must not be left waiting for a guess.
     await deleteChallenge(db, id);
     throw deliveryFailure(error, context, OTP_MESSAGES.invalidPhone, OTP_MESSAGES.signInFailed);
   }
-  return challengeWire(challenge);
+  return challenge;
 }
 
 /** POST account/otp/resend: a new code for the same challenge, no sooner than 60 s after the last. */
 export async function resendOtp(
   deps: Deps,
-  shopDomain: string,
+  tenant: Pick<Tenant, 'shop'>,
   challengeId: string,
   context: RequestContext,
-): Promise<OtpChallengeWire> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<ChallengeRow> {
+  const { shop } = tenant;
   const { db } = deps.database;
   const now = deps.clock.now();
   const before = await findChallenge(db, shop.id, challengeId);
@@ -128,7 +127,7 @@ export async function resendOtp(
   if (!updated) throw tooMany(OTP_RESEND_SECONDS);
   await recordSend(db, { shopId: shop.id, phone: before.phone, ip: context.ip, sentAt: now });
   try {
-    await deliver(deps, shopDomain, updated, code, context);
+    await deliver(deps, shop.shopifyDomain, updated, code, context);
   } catch (error) {
     // The previous code keeps working when the new one could not be delivered.
     await restoreChallenge(db, before);
@@ -139,16 +138,16 @@ export async function resendOtp(
       OTP_MESSAGES.resendFailed,
     );
   }
-  return challengeWire(updated);
+  return updated;
 }
 
 /** POST account/otp/verify: the code of the challenge, once, within its expiry and attempts. */
 export async function verifyOtp(
   deps: Deps,
-  shopDomain: string,
+  tenant: Pick<Tenant, 'shop'>,
   input: { challengeId: string; code: string },
-): Promise<PhoneVerificationWire> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<VerificationRow> {
+  const { shop } = tenant;
   const { db } = deps.database;
   const now = deps.clock.now();
   const challenge = await findChallenge(db, shop.id, input.challengeId);
@@ -171,21 +170,29 @@ export async function verifyOtp(
   if (!(await consumeChallenge(db, challenge.id, now))) {
     throw new HttpError(410, OTP_MESSAGES.codeExpired);
   }
-  const verification = await upsertVerification(db, {
+  return upsertVerification(db, {
     shopId: shop.id,
     phone: challenge.phone,
     uid: generateUid(),
     verifiedAt: now,
   });
-  return verificationWire(verification);
 }
 
-export function verificationWire(row: {
-  uid: string;
-  phone: string;
-  verifiedAt: Date;
-}): PhoneVerificationWire {
-  return { uid: row.uid, phone: row.phone, verifiedAt: row.verifiedAt.toISOString() };
+/** GET account/verification: the shop's latest verified phone. */
+export async function latestPhoneVerification(
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Pick<Tenant, 'shop'>,
+): Promise<VerificationRow | null> {
+  return (await latestVerification(deps.database.db, tenant.shop.id)) ?? null;
+}
+
+/** GET check-phone: free unless another shop's seller account holds the number. */
+export async function isPhoneAvailable(
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Pick<Tenant, 'shop'>,
+  phone: string,
+): Promise<boolean> {
+  return !(await phoneUsedElsewhere(deps.database.db, tenant.shop.id, phone));
 }
 
 async function enforceSendLimits(deps: Deps, phone: string, ip: string, now: Date) {
@@ -232,14 +239,4 @@ function deliveryFailure(
 
 function hashKey(deps: Pick<AppDeps, 'config'>): Buffer {
   return otpHashKey(deps.config.SHOPIFY_API_SECRET);
-}
-
-function challengeWire(row: ChallengeRow): OtpChallengeWire {
-  return {
-    challengeId: row.id,
-    phone: row.phone,
-    expiresAt: row.expiresAt.toISOString(),
-    resendAvailableAt: new Date(row.sentAt.getTime() + OTP_RESEND_SECONDS * 1000).toISOString(),
-    codeLength: OTP_LENGTH,
-  };
 }

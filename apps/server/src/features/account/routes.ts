@@ -1,118 +1,72 @@
 import {
-  e164PhoneSchema,
+  accountContract as contract,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
-  type OtpConfigWire,
-  otpResendBodySchema,
-  otpSendBodySchema,
-  otpVerifyBodySchema,
-  sellerPayloadSchema,
-  storeAccountBodySchema,
 } from '@popstage/core/account';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ensureShop } from '../shop';
-import { resendOtp, sendOtp, verificationWire, verifyOtp } from './otp-service';
-import { latestVerification, phoneUsedElsewhere } from './otp-store';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
+import {
+  isPhoneAvailable,
+  latestPhoneVerification,
+  resendOtp,
+  sendOtp,
+  verifyOtp,
+} from './otp-service';
 import { createSellerAccount } from './seller-service';
 import { createStoreAccount, isEmailAvailable, readStoreAccount } from './store-account-service';
+import { challengeWire, sellerWire, storeAccountWire, verificationWire } from './wire';
 
-/** Account creation and phone verification (spec 01 §2.10, §7). Registered under /api. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Account creation and phone verification (spec 01 §2.10, §7) from core's account contract; the
+ * tenant is request.tenant.
+ */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const context = (request: { ip: string; log: typeof app.log }) => ({
-    ip: request.ip,
-    log: request.log,
-  });
 
-  app.get(
-    '/shopify/shop/account/otp-config',
-    async (): Promise<{ data: OtpConfigWire }> => ({
-      data: {
-        botCheck: { provider: deps.botCheck.kind, siteKey: deps.botCheck.siteKey },
-        codeLength: OTP_LENGTH,
-        resendSeconds: OTP_RESEND_SECONDS,
-        expiresInSeconds: OTP_TTL_SECONDS,
-      },
-    }),
-  );
+  serveRoute(app, contract.otpConfig, async () => ({
+    data: {
+      botCheck: { provider: deps.botCheck.kind, siteKey: deps.botCheck.siteKey },
+      codeLength: OTP_LENGTH,
+      resendSeconds: OTP_RESEND_SECONDS,
+      expiresInSeconds: OTP_TTL_SECONDS,
+    },
+  }));
 
-  app.post(
-    '/shopify/shop/account/otp/send',
-    { schema: { body: otpSendBodySchema } },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await sendOtp(deps, request.shopDomain, request.body, context(request)),
-      }),
-  );
+  serveRoute(app, contract.otpSend, async ({ tenant, body, ip, log }) => ({
+    data: challengeWire(await sendOtp(deps, tenant, body, { ip, log })),
+  }));
 
-  app.post(
-    '/shopify/shop/account/otp/resend',
-    { schema: { body: otpResendBodySchema } },
-    async (request) => ({
-      data: await resendOtp(deps, request.shopDomain, request.body.challengeId, context(request)),
-    }),
-  );
+  serveRoute(app, contract.otpResend, async ({ tenant, body, ip, log }) => ({
+    data: challengeWire(await resendOtp(deps, tenant, body.challengeId, { ip, log })),
+  }));
 
-  app.post(
-    '/shopify/shop/account/otp/verify',
-    { schema: { body: otpVerifyBodySchema } },
-    async (request) => ({ data: await verifyOtp(deps, request.shopDomain, request.body) }),
-  );
+  serveRoute(app, contract.otpVerify, async ({ tenant, body }) => ({
+    data: verificationWire(await verifyOtp(deps, tenant, body)),
+  }));
 
-  app.get('/shopify/shop/account/verification', async (request) => {
-    const shop = await ensureShop(deps, request.shopDomain);
-    const row = await latestVerification(deps.database.db, shop.id);
+  serveRoute(app, contract.verification, async ({ tenant }) => {
+    const row = await latestPhoneVerification(deps, tenant);
     return { data: row ? verificationWire(row) : null };
   });
 
-  app.get('/shopify/shop/connections/commentsold', async (request) =>
-    readStoreAccount(deps, request.shopDomain),
+  serveRoute(app, contract.storeAccount, async ({ tenant }) =>
+    storeAccountWire(tenant.shop, await readStoreAccount(deps, tenant)),
   );
 
-  app.post(
-    '/shopify/shop/connections/commentsold',
-    { schema: { body: storeAccountBodySchema } },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await createStoreAccount(deps, request.shopDomain, request.body.email)),
+  serveRoute(app, contract.createStoreAccount, async ({ tenant, body }) =>
+    storeAccountWire(tenant.shop, await createStoreAccount(deps, tenant, body.email)),
   );
 
-  app.post(
-    '/shopify/shop/connections/commentsold/check-email',
-    { schema: { body: storeAccountBodySchema } },
-    async (request) => ({
-      emailAvailable: await isEmailAvailable(deps, request.shopDomain, request.body.email),
-    }),
-  );
+  serveRoute(app, contract.checkEmail, async ({ tenant, body }) => ({
+    emailAvailable: await isEmailAvailable(deps, tenant, body.email),
+  }));
 
-  app.get(
-    '/shopify/shop/check-phone',
-    {
-      schema: {
-        // A '+' sent unencoded arrives as a space: read it back as the plus it was.
-        querystring: z.object({
-          phone: z.preprocess(
-            (value) => (typeof value === 'string' ? value.replace(/^ /, '+') : value),
-            e164PhoneSchema,
-          ),
-        }),
-      },
-    },
-    async (request) => {
-      const shop = await ensureShop(deps, request.shopDomain);
-      const used = await phoneUsedElsewhere(deps.database.db, shop.id, request.query.phone);
-      return { data: { is_phone_available: !used } };
-    },
-  );
+  serveRoute(app, contract.checkPhone, async ({ tenant, query }) => ({
+    data: { is_phone_available: await isPhoneAvailable(deps, tenant, query.phone) },
+  }));
 
-  app.post(
-    '/shopify/shop/psl-account',
-    { schema: { body: sellerPayloadSchema } },
-    async (request) => ({
-      data: await createSellerAccount(deps, request.shopDomain, request.body, request.log),
-    }),
-  );
-};
+  serveRoute(app, contract.sellerAccount, async ({ tenant, body, log }) => ({
+    data: sellerWire(await createSellerAccount(deps, tenant, body, log)),
+  }));
+}

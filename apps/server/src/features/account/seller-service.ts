@@ -2,14 +2,13 @@ import {
   ACCOUNT_MESSAGES,
   ACCOUNT_SERVER_MESSAGES,
   normaliseEmail,
-  type SellerAccountWire,
   type SellerPayload,
 } from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError } from '../../http/errors';
 import { LivePlatformError } from '../../platform/live/port';
-import { ensureShop } from '../shop';
+import type { Tenant } from '../../tenant';
 import { findVerificationByUid, phoneUsedElsewhere } from './otp-store';
 import { findSellerAccount, type SellerAccountRow, saveSellerAccount } from './seller-store';
 import { emailUsedElsewhere, isUniqueViolation } from './store-account-store';
@@ -17,7 +16,7 @@ import { emailUsedElsewhere, isUniqueViolation } from './store-account-store';
 /** A verification is good for creating the seller account for this long. */
 export const VERIFICATION_VALID_MS = 24 * 3600_000;
 
-type Deps = Pick<AppDeps, 'database' | 'platform' | 'live' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'live' | 'clock'>;
 
 /**
  * POST psl-account: the seller account on the live platform, for a phone this shop verified.
@@ -26,15 +25,17 @@ type Deps = Pick<AppDeps, 'database' | 'platform' | 'live' | 'clock'>;
  */
 export async function createSellerAccount(
   deps: Deps,
-  shopDomain: string,
+  tenant: Pick<Tenant, 'shop'>,
   payload: SellerPayload,
   log: FastifyBaseLogger,
-): Promise<SellerAccountWire> {
-  if (payload.shopifyDomain !== shopDomain) throw forbidden('You do not have access to this shop');
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<SellerAccountRow> {
+  const { shop } = tenant;
+  if (payload.shopifyDomain !== shop.shopifyDomain) {
+    throw forbidden('You do not have access to this shop');
+  }
   const { db } = deps.database;
   const existing = await findSellerAccount(db, shop.id);
-  if (existing) return sellerWire(existing);
+  if (existing) return existing;
 
   const now = deps.clock.now();
   const verification = await findVerificationByUid(db, shop.id, payload.uid);
@@ -63,7 +64,7 @@ export async function createSellerAccount(
     throw new HttpError(502, ACCOUNT_MESSAGES.sellerAccountFailed);
   }
   try {
-    const row = await saveSellerAccount(db, {
+    return await saveSellerAccount(db, {
       shopId: shop.id,
       sellerId: seller.sellerId,
       uid: payload.uid,
@@ -73,18 +74,9 @@ export async function createSellerAccount(
       payload,
       createdAt: now,
     });
-    return sellerWire(row);
   } catch (error) {
     // Another shop took the phone between our check and the write.
     if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_MESSAGES.phoneInUse);
     throw error;
   }
-}
-
-function sellerWire(row: SellerAccountRow): SellerAccountWire {
-  return {
-    sellerId: row.sellerId,
-    dashboardUrl: row.dashboardUrl,
-    popshopliveAccountCreated: true,
-  };
 }

@@ -1,8 +1,7 @@
-import { ACCOUNT_MESSAGES, normaliseEmail, type StoreAccountWire } from '@popstage/core/account';
-import type { ShopRow } from '../../db/schema';
+import { ACCOUNT_MESSAGES, normaliseEmail } from '@popstage/core/account';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
-import { ensureShop } from '../shop';
+import type { Tenant } from '../../tenant';
 import { CREATE_STORE_ACCOUNT_JOB } from './store-account-job';
 import {
   emailUsedElsewhere,
@@ -11,12 +10,14 @@ import {
   type StoreAccountRow,
 } from './store-account-store';
 
-type Deps = Pick<AppDeps, 'database' | 'platform' | 'queue' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'queue' | 'clock'>;
 
 /** GET connections/commentsold: what the admin polls while the job runs. */
-export async function readStoreAccount(deps: Deps, shopDomain: string): Promise<StoreAccountWire> {
-  const shop = await ensureShop(deps, shopDomain);
-  return storeAccountWire(shop, await findStoreAccount(deps.database.db, shop.id));
+export async function readStoreAccount(
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Pick<Tenant, 'shop'>,
+): Promise<StoreAccountRow | undefined> {
+  return findStoreAccount(deps.database.db, tenant.shop.id);
 }
 
 /**
@@ -26,13 +27,13 @@ export async function readStoreAccount(deps: Deps, shopDomain: string): Promise<
  */
 export async function createStoreAccount(
   deps: Deps,
-  shopDomain: string,
+  tenant: Pick<Tenant, 'shop'>,
   email: string,
-): Promise<StoreAccountWire> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<StoreAccountRow> {
+  const { shop } = tenant;
   const { db } = deps.database;
   const existing = await findStoreAccount(db, shop.id);
-  if (existing?.status === 'created') return storeAccountWire(shop, existing);
+  if (existing?.status === 'created') return existing;
   const emailNormalised = normaliseEmail(email);
   if (await emailUsedElsewhere(db, shop.id, emailNormalised)) {
     throw new HttpError(409, ACCOUNT_MESSAGES.emailInUse);
@@ -52,24 +53,14 @@ export async function createStoreAccount(
       throw new HttpError(503, ACCOUNT_MESSAGES.storeAccountFailed);
     }
   }
-  return storeAccountWire(shop, account);
+  return account;
 }
 
 /** POST connections/commentsold/check-email: free unless another shop's account uses it. */
 export async function isEmailAvailable(
-  deps: Deps,
-  shopDomain: string,
+  deps: Pick<AppDeps, 'database'>,
+  tenant: Pick<Tenant, 'shop'>,
   email: string,
 ): Promise<boolean> {
-  const shop = await ensureShop(deps, shopDomain);
-  return !(await emailUsedElsewhere(deps.database.db, shop.id, normaliseEmail(email)));
-}
-
-function storeAccountWire(shop: ShopRow, account: StoreAccountRow | undefined): StoreAccountWire {
-  return {
-    created: account?.status === 'created',
-    // The merchant's dashboard is the seller's go-live dashboard, known once that account exists.
-    dashboardUrl: shop.dashboardUrl,
-    email: account?.email ?? null,
-  };
+  return !(await emailUsedElsewhere(deps.database.db, tenant.shop.id, normaliseEmail(email)));
 }

@@ -1,10 +1,8 @@
 import {
-  addonAttributeValue,
+  type Catalogue,
   effectiveLimitAccess,
   isUnlimited,
-  normaliseLimit,
-  type PopclipsGatingWire,
-  toGatingWire,
+  type PopclipsGating,
 } from '@popstage/core/billing';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,12 +12,10 @@ import {
   popclipViewLimits,
   type ShopRow,
 } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { PlanFacts, Tenant } from '../../tenant';
 import { currentCycle } from './billing-cycle';
-import { readCatalogue } from './catalogue-store';
-import { activeSubscription } from './subscription-store';
-
-/** Without a subscription a shop is held to the free add-on of the standard plan. */
-const DEFAULT_POPCLIPS_ADDON = 'addon-popclips-free-2025';
+import { planFacts } from './plan-facts';
 
 /** The period views are counted over: the 30-day billing cycle, or the calendar month (UTC). */
 export interface ViewsPeriod {
@@ -43,26 +39,26 @@ export interface ViewLimitFacts extends ViewsPeriod {
   totalViews: number;
 }
 
+/** The limit of the plan in force and the views counted in its period (one read: the total). */
+async function measureViews(
+  db: Db,
+  shopId: string,
+  plan: Pick<PlanFacts, 'maxViews' | 'subscription'>,
+  now: Date,
+): Promise<ViewLimitFacts> {
+  const period = viewsPeriod(plan.subscription?.activatedAt, now);
+  const totalViews = await viewsSince(db, shopId, period.start);
+  return { ...period, maxViews: plan.maxViews, totalViews };
+}
+
+/** The view limit facts of any shop (the view-limits job): its plan facts are read here. */
 export async function viewLimitFacts(
   db: Db,
+  catalogue: Catalogue,
   shop: ShopRow,
-  now = new Date(),
+  now: Date,
 ): Promise<ViewLimitFacts> {
-  const [active, catalogue] = await Promise.all([
-    activeSubscription(db, shop.id),
-    readCatalogue(db),
-  ]);
-  const addonId =
-    active?.addonIds.find(
-      (id) => catalogue.addons.find((addon) => addon.id === id)?.featureId === 'popclips',
-    ) ?? DEFAULT_POPCLIPS_ADDON;
-  const addon = catalogue.addons.find((candidate) => candidate.id === addonId);
-  const maxViews = normaliseLimit(
-    (addon && addonAttributeValue(addon, 'popclips.monthlyViews.max')) ?? 0,
-  );
-  const period = viewsPeriod(active?.activatedAt, now);
-  const totalViews = await viewsSince(db, shop.id, period.start);
-  return { ...period, maxViews, totalViews };
+  return measureViews(db, shop.id, await planFacts(db, catalogue, shop), now);
 }
 
 /** Whether a view total is over a limit (never for unlimited). */
@@ -98,30 +94,31 @@ export async function readViewLimit(
 }
 
 /**
- * Popclips gating (spec 02 §3, §6): the monthly view limit of the shop's popclips add-on against
- * the views counted since the start of the current 30-day billing cycle (calendar month when
- * there is no subscription). Views come from the daily rollup the storefront ingest fills.
- * limitAccess is the stored flag of the view-limits job, or the live total when the job has not
- * caught up yet (so the merchant never sees "under the limit" while over it).
+ * Popclips gating (spec 02 §3, §6), in numbers: the monthly view limit of the tenant's popclips
+ * add-on against the views counted since the start of the current 30-day billing cycle (calendar
+ * month when there is no subscription). Views come from the daily rollup the storefront ingest
+ * fills. limitAccess is the stored flag of the view-limits job, or the live total when the job
+ * has not caught up yet (so the merchant never sees "under the limit" while over it). The route
+ * turns it into the wire form ('15,000').
  */
 export async function popclipsGating(
-  db: Db,
-  shop: ShopRow,
-  now = new Date(),
-): Promise<PopclipsGatingWire> {
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  tenant: Pick<Tenant, 'shop' | 'plan'>,
+): Promise<PopclipsGating> {
+  const db = deps.database.db;
   const [facts, stored] = await Promise.all([
-    viewLimitFacts(db, shop, now),
-    readViewLimit(db, shop.id),
+    measureViews(db, tenant.shop.id, tenant.plan, deps.clock.now()),
+    readViewLimit(db, tenant.shop.id),
   ]);
   const limited =
     storedLimitApplies(stored, facts) || overViewLimit(facts.maxViews, facts.totalViews);
-  return toGatingWire({
+  return {
     maxViews: facts.maxViews,
     totalViews: facts.totalViews,
-    limitAccess: effectiveLimitAccess(limited, shop.shopifyDomain),
+    limitAccess: effectiveLimitAccess(limited, tenant.shop.shopifyDomain),
     startDateOfViewsCount: facts.start.toISOString(),
     typeOfDate: facts.typeOfDate,
-  });
+  };
 }
 
 export async function viewsSince(db: Db, shopId: string, start: Date): Promise<number> {

@@ -1,6 +1,6 @@
 /** The billing area's public face: what other areas may use. */
 
-export { installCatalogue, readCatalogue } from './catalogue-store';
+export { seedDiscountCodes } from './discount-code-store';
 export {
   overViewLimit,
   popclipsGating,

@@ -14,7 +14,7 @@ import {
 import type { SubscriptionLineItem } from '@popstage/core/shop';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { findDiscountCodeRow } from './catalogue-store';
+import { findDiscountCode } from './discount-code-store';
 import { redemptionCount } from './subscription-store';
 
 export interface PricedSelection {
@@ -34,7 +34,7 @@ export async function priceSelection(
   db: Db,
   catalogue: Catalogue,
   input: { planId: string; addonIds: string[]; discountCode: string | null | undefined },
-  now = new Date(),
+  now: Date,
 ): Promise<PricedSelection> {
   const plan = findPlan(catalogue, input.planId);
   const cataloguePlan = catalogue.plans.find((candidate) => candidate.id === input.planId);
@@ -52,7 +52,7 @@ export async function priceSelection(
     throw badRequest('Choose at most one add-on per feature');
   }
 
-  const code = await usableDiscountCode(db, input.discountCode, now);
+  const code = await pricingCode(db, input.discountCode, now);
   const lines = [
     { id: plan.id, featureId: null, amount: plan.price[0]?.amount ?? '0.00' },
     ...addons.map((addon) => ({
@@ -74,17 +74,31 @@ export async function priceSelection(
   };
 }
 
-async function usableDiscountCode(
+/**
+ * The code as the merchant typed it (trimmed, upper-cased), if it exists and is usable now (started,
+ * not ended, redemptions left); null otherwise.
+ */
+export async function usableDiscountCode(
   db: Db,
   raw: string | null | undefined,
   now: Date,
 ): Promise<DiscountCode | null> {
   const normalised = normaliseDiscountCode(raw);
-  if (normalised === null) return null;
-  const code = await findDiscountCodeRow(db, normalised);
-  if (!code) throw badRequest(BILLING_MESSAGES.discountNotApplicable);
+  const code = normalised ? await findDiscountCode(db, normalised) : null;
+  if (!code) return null;
   const status = discountCodeStatus(code, now, await redemptionCount(db, code.code));
-  if (status !== 'active') throw badRequest(BILLING_MESSAGES.discountNotApplicable);
+  return status === 'active' ? code : null;
+}
+
+/** No code is fine; a code that is not usable is a 400 with the spec's message. */
+async function pricingCode(
+  db: Db,
+  raw: string | null | undefined,
+  now: Date,
+): Promise<DiscountCode | null> {
+  if (normaliseDiscountCode(raw) === null) return null;
+  const code = await usableDiscountCode(db, raw, now);
+  if (!code) throw badRequest(BILLING_MESSAGES.discountNotApplicable);
   return code;
 }
 

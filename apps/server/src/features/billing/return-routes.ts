@@ -1,34 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isShopDomain } from '../../auth/session-token';
+import { billingContract as contract } from '@popstage/core/billing';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { serveRoute } from '../../http/contract-route';
 import { syncShopSubscriptions } from './sync';
 
 /**
  * Where the platform sends the merchant after approving or declining a charge. It carries no
  * session token (a top-level redirect), which is safe: it only re-reads the platform's truth.
  */
-export const billingReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function billingReturnRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  app.get(
-    '/billing/return',
-    {
-      schema: {
-        querystring: z.object({
-          shop: z.string().refine(isShopDomain, 'Invalid shop domain'),
-          charge_id: z.string().max(100).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { shop } = request.query;
-      await syncShopSubscriptions(deps, shop);
-      return reply.redirect(adminUrl(deps.config, shop), 303);
-    },
-  );
-};
+  serveRoute(app, contract.billingReturn, async ({ query }, reply) => {
+    await syncShopSubscriptions(deps, query.shop);
+    return reply.redirect(adminUrl(deps.config, query.shop), 303);
+  });
+}
 
 function adminUrl(
-  config: { PLATFORM: string; SHOPIFY_API_KEY: string; APP_URL: string },
+  config: Pick<Config, 'PLATFORM' | 'SHOPIFY_API_KEY' | 'APP_URL'>,
   shop: string,
 ): string {
   if (config.PLATFORM === 'sandbox') return `${config.APP_URL}/?shop=${encodeURIComponent(shop)}`;

@@ -1,126 +1,67 @@
 import {
   BILLING_MESSAGES,
-  discountCodeStatus,
+  billingContract as contract,
   displayFeatures,
   findPlan,
-  isAmount,
-  isUpgradePrice,
-  normaliseDiscountCode,
-  prorateUpgrade,
   publicAddons,
   publicPlans,
   toDiscountCodeInfo,
+  toGatingWire,
 } from '@popstage/core/billing';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isShopDomain } from '../../auth/session-token';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import { ensureShop } from '../shop';
-import { currentCycle } from './billing-cycle';
-import { findDiscountCodeRow, readCatalogue } from './catalogue-store';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
+import { notFound } from '../../http/errors';
 import { popclipsGating } from './gating';
-import { createDraft, purchaseDraft, purchasePending } from './service';
-import { activeSubscription, redemptionCount } from './subscription-store';
+import { usableDiscountCode } from './pricing';
+import { createDraft, purchaseDraft, purchasePending, quoteUpgrade } from './service';
+import { draftWire, purchaseWire } from './wire';
 
-const amount = z.string().trim().refine(isAmount, 'Must be an amount like 29.99');
-const id = z.string().trim().min(1).max(100);
-
-/** Plans and billing (spec 01 §7). Registered under /api with the session-token hook. */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Plans and billing (spec 01 §7) from core's billing contract; the tenant is request.tenant. The
+ * catalogue is deps.catalogue (catalogue.v1.json, validated at start): no table is read for it.
+ */
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const db = deps.database.db;
+  const { catalogue } = deps;
 
-  app.get('/billing/plans', async () => publicPlans(await readCatalogue(db)));
+  serveRoute(app, contract.plans, async () => publicPlans(catalogue));
 
-  app.get(
-    '/billing/plans/:planId',
-    { schema: { params: z.object({ planId: id }) } },
-    async (request) => {
-      const catalogue = await readCatalogue(db);
-      const plan = findPlan(catalogue, request.params.planId);
-      const visible = catalogue.plans.some(
-        (p) => p.id === request.params.planId && p.visibility === 'public',
-      );
-      if (!plan || !visible) throw notFound(BILLING_MESSAGES.planLoadFailed);
-      return plan;
-    },
-  );
-
-  app.get('/billing/addons', async () => publicAddons(await readCatalogue(db)));
-
-  app.get('/billing/features', async () => displayFeatures(await readCatalogue(db)));
-
-  app.get(
-    '/billing/discount-codes/:code',
-    { schema: { params: z.object({ code: z.string().max(64) }) } },
-    async (request) => {
-      const normalised = normaliseDiscountCode(request.params.code);
-      const code = normalised ? await findDiscountCodeRow(db, normalised) : null;
-      const usable =
-        code &&
-        discountCodeStatus(code, new Date(), await redemptionCount(db, code.code)) === 'active';
-      if (!code || !usable) throw notFound(BILLING_MESSAGES.discountNotApplicable);
-      return toDiscountCodeInfo(code);
-    },
-  );
-
-  app.get(
-    '/shopify/shop/subscription/adjustment-amount',
-    { schema: { querystring: z.object({ currentPlanPrice: amount, newPlanPrice: amount }) } },
-    async (request) => {
-      const { currentPlanPrice, newPlanPrice } = request.query;
-      if (!isUpgradePrice(currentPlanPrice, newPlanPrice)) {
-        throw badRequest('newPlanPrice must be higher than currentPlanPrice');
-      }
-      const shop = await ensureShop(deps, request.shopDomain);
-      const active = await activeSubscription(db, shop.id);
-      const now = new Date();
-      const periodEnd =
-        active?.activatedAt && !active.isStub ? currentCycle(active.activatedAt, now).end : null;
-      return prorateUpgrade({
-        currentPlanPrice,
-        newPlanPrice,
-        currentPeriodEnd: periodEnd?.toISOString() ?? null,
-        now,
-      });
-    },
-  );
-
-  app.post(
-    '/shopify/shop/subscription/draft',
-    {
-      schema: {
-        body: z.object({
-          shopifyDomain: z.string().refine(isShopDomain, 'Invalid shop domain'),
-          planId: id,
-          extraAddonIds: z.array(id).max(10).default([]),
-          discountCode: z.string().max(64).nullish(),
-        }),
-      },
-    },
-    async (request) => {
-      const { shopifyDomain, ...input } = request.body;
-      if (shopifyDomain !== request.shopDomain)
-        throw forbidden('You do not have access to this shop');
-      return createDraft(deps, request.shopDomain, input);
-    },
-  );
-
-  app.post(
-    '/shopify/shop/subscription',
-    { schema: { body: z.object({ draftId: z.uuid() }) } },
-    async (request) => purchaseDraft(deps, request.shopDomain, request.body.draftId),
-  );
-
-  app.post(
-    '/shopify/shop/subscription/purchase-url',
-    { schema: { body: z.object({ pendingSubscriptionId: z.uuid().optional() }) } },
-    async (request) =>
-      purchasePending(deps, request.shopDomain, request.body.pendingSubscriptionId),
-  );
-
-  app.get('/shopify/shop/popclips/gating', async (request) => {
-    const shop = await ensureShop(deps, request.shopDomain);
-    return { data: await popclipsGating(db, shop) };
+  serveRoute(app, contract.plan, async ({ params }) => {
+    const plan = findPlan(catalogue, params.planId);
+    const visible = catalogue.plans.some(
+      (candidate) => candidate.id === params.planId && candidate.visibility === 'public',
+    );
+    if (!plan || !visible) throw notFound(BILLING_MESSAGES.planLoadFailed);
+    return plan;
   });
-};
+
+  serveRoute(app, contract.addons, async () => publicAddons(catalogue));
+
+  serveRoute(app, contract.features, async () => displayFeatures(catalogue));
+
+  serveRoute(app, contract.discountCode, async ({ params }) => {
+    const code = await usableDiscountCode(deps.database.db, params.code, deps.clock.now());
+    if (!code) throw notFound(BILLING_MESSAGES.discountNotApplicable);
+    return toDiscountCodeInfo(code);
+  });
+
+  serveRoute(app, contract.adjustmentAmount, async ({ tenant, query }) =>
+    quoteUpgrade(deps, tenant, query),
+  );
+
+  serveRoute(app, contract.draft, async ({ tenant, body }) =>
+    draftWire(await createDraft(deps, tenant, body)),
+  );
+
+  serveRoute(app, contract.purchase, async ({ tenant, body }) =>
+    purchaseWire(await purchaseDraft(deps, tenant, body.draftId)),
+  );
+
+  serveRoute(app, contract.purchasePending, async ({ tenant, body }) =>
+    purchaseWire(await purchasePending(deps, tenant, body.pendingSubscriptionId)),
+  );
+
+  serveRoute(app, contract.gating, async ({ tenant }) => ({
+    data: toGatingWire(await popclipsGating(deps, tenant)),
+  }));
+}

@@ -1,17 +1,19 @@
 import {
+  type AdjustmentAmount,
   BILLING_MESSAGES,
   checkCheckout,
   EMPTY_SELECTION_MESSAGE,
+  isUpgradePrice,
   isZeroAmount,
-  type PurchaseResult,
-  type SubscriptionDraft,
+  prorateUpgrade,
 } from '@popstage/core/billing';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import type { Tenant } from '../../tenant';
 import { ensureShop } from '../shop';
-import { readCatalogue } from './catalogue-store';
-import { findDraft, insertDraft } from './draft-store';
+import { currentCycle } from './billing-cycle';
+import { type DraftRow, findDraft, insertDraft } from './draft-store';
 import { type PricedSelection, priceSelection } from './pricing';
 import {
   activeSubscription,
@@ -23,27 +25,57 @@ import {
   updateSubscription,
   withShopLock,
 } from './subscription-store';
-import { draftWire, subscriptionWire } from './wire';
+
+type BillingDeps = Pick<AppDeps, 'database' | 'catalogue' | 'clock' | 'platform' | 'config'>;
+
+/** What a purchase call leads to: the platform's approval page, or nothing to approve (stub). */
+export interface Purchase {
+  confirmationUrl: string | null;
+  subscription: SubscriptionRow;
+}
 
 export interface DraftInput {
+  /** Must be the session's shop. */
+  shopifyDomain: string;
   planId: string;
   extraAddonIds: string[];
   discountCode?: string | null | undefined;
 }
 
+/** GET adjustment-amount: an upgrade's prorated charge over the active subscription's cycle. */
+export function quoteUpgrade(
+  deps: Pick<AppDeps, 'clock'>,
+  tenant: Pick<Tenant, 'plan'>,
+  input: { currentPlanPrice: string; newPlanPrice: string },
+): AdjustmentAmount {
+  const { currentPlanPrice, newPlanPrice } = input;
+  if (!isUpgradePrice(currentPlanPrice, newPlanPrice)) {
+    throw badRequest('newPlanPrice must be higher than currentPlanPrice');
+  }
+  const active = tenant.plan.subscription;
+  const now = deps.clock.now();
+  const periodEnd =
+    active?.activatedAt && !active.isStub ? currentCycle(active.activatedAt, now).end : null;
+  return prorateUpgrade({
+    currentPlanPrice,
+    newPlanPrice,
+    currentPeriodEnd: periodEnd?.toISOString() ?? null,
+    now,
+  });
+}
+
 /** POST subscription/draft: a priced, stored selection the merchant confirms in the modal. */
 export async function createDraft(
-  deps: AppDeps,
-  shopDomain: string,
+  deps: BillingDeps,
+  tenant: Pick<Tenant, 'shop' | 'plan'>,
   input: DraftInput,
-): Promise<SubscriptionDraft> {
-  const shop = await ensureShop(deps, shopDomain);
-  const { db } = deps.database;
-  const [active, catalogue] = await Promise.all([
-    activeSubscription(db, shop.id),
-    readCatalogue(db),
-  ]);
-  const activePlan = catalogue.plans.find((plan) => plan.id === active?.planId);
+): Promise<DraftRow> {
+  const { shop } = tenant;
+  if (input.shopifyDomain !== shop.shopifyDomain) {
+    throw forbidden('You do not have access to this shop');
+  }
+  const active = tenant.plan.subscription;
+  const activePlan = deps.catalogue.plans.find((plan) => plan.id === active?.planId);
   const check = checkCheckout({
     activePlanSku: activePlan?.skuCode ?? null,
     selectedAddonIds: input.extraAddonIds,
@@ -54,40 +86,42 @@ export async function createDraft(
   if (active && sameSet(active.addonIds, input.extraAddonIds) && active.planId === input.planId) {
     throw badRequest(EMPTY_SELECTION_MESSAGE);
   }
-  const priced = await priceSelection(db, catalogue, {
-    planId: input.planId,
-    addonIds: input.extraAddonIds,
-    discountCode: input.discountCode,
-  });
-  const draft = await insertDraft(db, { shopId: shop.id, ...draftValues(priced) });
-  return draftWire(draft);
+  const { db } = deps.database;
+  const priced = await priceSelection(
+    db,
+    deps.catalogue,
+    { planId: input.planId, addonIds: input.extraAddonIds, discountCode: input.discountCode },
+    deps.clock.now(),
+  );
+  return insertDraft(db, { shopId: shop.id, ...draftValues(priced) });
 }
 
 /** POST subscription { draftId }: a charge to approve, or a free plan activated at once. */
 export async function purchaseDraft(
-  deps: AppDeps,
-  shopDomain: string,
+  deps: BillingDeps,
+  tenant: Pick<Tenant, 'shop'>,
   draftId: string,
-): Promise<PurchaseResult> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<Purchase> {
+  const { shop } = tenant;
   const draft = await findDraft(deps.database.db, shop.id, draftId);
   if (!draft) throw notFound('Draft not found');
   // Re-price: the catalogue or the code's redemptions may have changed since the draft.
-  const priced = await priceSelection(deps.database.db, await readCatalogue(deps.database.db), {
-    planId: draft.planId,
-    addonIds: draft.addonIds,
-    discountCode: draft.discountCode,
-  });
+  const priced = await priceSelection(
+    deps.database.db,
+    deps.catalogue,
+    { planId: draft.planId, addonIds: draft.addonIds, discountCode: draft.discountCode },
+    deps.clock.now(),
+  );
   return purchase(deps, shop, draft.id, priced);
 }
 
 /** Accept Plan Change: the purchase link of a plan change Popstage proposed. */
 export async function purchasePending(
-  deps: AppDeps,
-  shopDomain: string,
+  deps: BillingDeps,
+  tenant: Pick<Tenant, 'shop'>,
   pendingId: string | undefined,
-): Promise<PurchaseResult> {
-  const shop = await ensureShop(deps, shopDomain);
+): Promise<Purchase> {
+  const { shop } = tenant;
   const { db } = deps.database;
   const pending = pendingId
     ? await findSubscription(db, shop.id, pendingId)
@@ -96,29 +130,33 @@ export async function purchasePending(
     throw notFound('There is no pending plan change');
   }
   if (pending.confirmationUrl) {
-    return { confirmationUrl: pending.confirmationUrl, subscription: subscriptionWire(pending) };
+    return { confirmationUrl: pending.confirmationUrl, subscription: pending };
   }
   if (isZeroAmount(pending.total)) {
-    const activated = await activateStub(deps, shop, pending);
-    return { confirmationUrl: null, subscription: subscriptionWire(activated) };
+    return { confirmationUrl: null, subscription: await activateStub(deps, shop, pending) };
   }
   const charge = await createCharge(deps, shop, pending);
   const updated = await updateSubscription(db, pending.id, charge);
-  return { confirmationUrl: charge.confirmationUrl, subscription: subscriptionWire(updated) };
+  return { confirmationUrl: charge.confirmationUrl, subscription: updated };
 }
 
-/** A plan change proposed by Popstage staff (the sandbox page stands in for their tool). */
+/**
+ * A plan change proposed by Popstage staff (the sandbox page stands in for their tool). Not a
+ * merchant's call: the shop is named by the staff, so it is resolved here.
+ */
 export async function proposePlanChange(
-  deps: AppDeps,
+  deps: BillingDeps,
   shopDomain: string,
   input: { planId: string; addonIds: string[] },
 ): Promise<SubscriptionRow> {
   const shop = await ensureShop(deps, shopDomain);
   const { db } = deps.database;
-  const priced = await priceSelection(db, await readCatalogue(db), {
-    ...input,
-    discountCode: null,
-  });
+  const priced = await priceSelection(
+    db,
+    deps.catalogue,
+    { ...input, discountCode: null },
+    deps.clock.now(),
+  );
   const draft = await insertDraft(db, { shopId: shop.id, ...draftValues(priced) });
   return insertSubscription(db, {
     ...subscriptionValues(shop, draft.id, priced),
@@ -129,32 +167,38 @@ export async function proposePlanChange(
 }
 
 async function purchase(
-  deps: AppDeps,
+  deps: BillingDeps,
   shop: ShopRow,
   draftId: string,
   priced: PricedSelection,
-): Promise<PurchaseResult> {
+): Promise<Purchase> {
   const { db } = deps.database;
   const values = { ...subscriptionValues(shop, draftId, priced), origin: 'merchant' as const };
   if (isZeroAmount(priced.order.total)) {
     const pending = await insertSubscription(db, { ...values, status: 'PENDING', isStub: true });
-    const activated = await activateStub(deps, shop, pending);
-    return { confirmationUrl: null, subscription: subscriptionWire(activated) };
+    return { confirmationUrl: null, subscription: await activateStub(deps, shop, pending) };
   }
   const pending = await insertSubscription(db, { ...values, status: 'PENDING', isStub: false });
   try {
     const charge = await createCharge(deps, shop, pending);
     const updated = await updateSubscription(db, pending.id, charge);
-    return { confirmationUrl: charge.confirmationUrl, subscription: subscriptionWire(updated) };
+    return { confirmationUrl: charge.confirmationUrl, subscription: updated };
   } catch (error) {
-    await updateSubscription(db, pending.id, { status: 'CANCELLED', endedAt: new Date() });
+    await updateSubscription(db, pending.id, {
+      status: 'CANCELLED',
+      endedAt: deps.clock.now(),
+    });
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, BILLING_MESSAGES.checkoutLinkFailed);
   }
 }
 
 /** Creates the platform charge for a stored subscription (one recurring line, 30-day interval). */
-async function createCharge(deps: AppDeps, shop: ShopRow, row: SubscriptionRow) {
+async function createCharge(
+  deps: Pick<AppDeps, 'config' | 'platform'>,
+  shop: ShopRow,
+  row: SubscriptionRow,
+) {
   const { config, platform } = deps;
   const discount =
     row.discountPercentage !== null
@@ -176,9 +220,12 @@ async function createCharge(deps: AppDeps, shop: ShopRow, row: SubscriptionRow) 
   return { platformSubscriptionId: subscription.id, confirmationUrl };
 }
 
-/** A free selection needs no approval: it replaces the active subscription at once. */
+/**
+ * A free selection needs no approval: it replaces the active subscription at once. The active one
+ * is read again here (not taken from the tenant): this is the moment the plan changes.
+ */
 async function activateStub(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database' | 'platform' | 'clock'>,
   shop: ShopRow,
   pending: SubscriptionRow,
 ): Promise<SubscriptionRow> {
@@ -188,7 +235,7 @@ async function activateStub(
     await deps.platform.cancelAppSubscription(shop.shopifyDomain, previous.platformSubscriptionId);
   }
   return withShopLock(db, shop.id, async (tx) => {
-    const now = new Date();
+    const now = deps.clock.now();
     const activated = await updateSubscription(tx, pending.id, {
       status: 'ACTIVE',
       isStub: true,

@@ -4,10 +4,9 @@ import {
   type PendingSubscription,
   type Subscription,
 } from '@popstage/core/shop';
-import type { Db } from '../../db/client';
-import type { ShopRow } from '../../db/schema';
-import { readCatalogue } from './catalogue-store';
-import { activeSubscription, pendingProposal } from './subscription-store';
+import type { AppDeps } from '../../deps';
+import type { Tenant } from '../../tenant';
+import { pendingProposal } from './subscription-store';
 import { pendingWire, subscriptionWire } from './wire';
 
 export interface ShopBillingState {
@@ -19,12 +18,16 @@ export interface ShopBillingState {
   activePlan: { skuCode: string } | null;
 }
 
-/** The billing fields of the Shop entity, all derived from the stored subscriptions. */
-export async function shopBillingState(db: Db, shop: ShopRow): Promise<ShopBillingState> {
-  const [active, pending] = await Promise.all([
-    activeSubscription(db, shop.id),
-    pendingProposal(db, shop.id),
-  ]);
+/**
+ * The billing fields of the Shop entity: the active subscription is the tenant's plan fact, the
+ * plan and features come from the catalogue in memory; one read for a proposed plan change.
+ */
+export async function shopBillingState(
+  deps: Pick<AppDeps, 'database' | 'catalogue'>,
+  tenant: Pick<Tenant, 'shop' | 'plan'>,
+): Promise<ShopBillingState> {
+  const active = tenant.plan.subscription;
+  const pending = await pendingProposal(deps.database.db, tenant.shop.id);
   const pendingSubscription = pending ? pendingWire(pending) : null;
   if (!active) {
     return {
@@ -35,7 +38,7 @@ export async function shopBillingState(db: Db, shop: ShopRow): Promise<ShopBilli
       activePlan: null,
     };
   }
-  const catalogue = await readCatalogue(db);
+  const { catalogue } = deps;
   const plan = catalogue.plans.find((candidate) => candidate.id === active.planId);
   const features = new Set(
     active.addonIds.map((id) => catalogue.addons.find((addon) => addon.id === id)?.featureId),

@@ -22,7 +22,7 @@ export async function syncShopSubscriptions(deps: AppDeps, shopDomain: string): 
   );
   await withShopLock(deps.database.db, shop.id, async (tx) => {
     const rows = await subscriptionsOf(tx, shop.id);
-    const now = new Date();
+    const now = deps.clock.now();
     // Newest first: the newest approved charge wins, older active ones are replaced by it.
     const approved = rows.find(
       (row) => row.status === 'PENDING' && isOnPlatform(row, activeOnPlatform),

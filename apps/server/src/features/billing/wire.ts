@@ -1,6 +1,7 @@
-import type { SubscriptionDraft } from '@popstage/core/billing';
+import type { PurchaseResult, SubscriptionDraft } from '@popstage/core/billing';
 import type { PendingSubscription, Subscription } from '@popstage/core/shop';
 import type { DraftRow } from './draft-store';
+import type { Purchase } from './service';
 import type { SubscriptionRow } from './subscription-store';
 
 /** Stored rows → the wire shapes of spec 01 §3. */
@@ -39,6 +40,13 @@ export function subscriptionWire(row: SubscriptionRow): Subscription {
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     lineItems: row.lineItems,
+  };
+}
+
+export function purchaseWire(purchase: Purchase): PurchaseResult {
+  return {
+    confirmationUrl: purchase.confirmationUrl,
+    subscription: subscriptionWire(purchase.subscription),
   };
 }
 

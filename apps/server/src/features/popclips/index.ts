@@ -1,7 +1,7 @@
 /** The popclips area's public face: what other areas may use. */
 
 export { queueProductClipCounts } from './clip-counts-queue';
-export { clipContext, clipVisibility, popclipsLevel } from './context';
+export { clipVisibility } from './context';
 export { clipFolder, derivedKeys } from './media-keys';
 export { requireClip } from './service';
 export { countPopclips, findPopclipsByMetaIds, insertPopclip } from './store';

@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import type { Catalogue } from '@popstage/core/billing';
+import type { Money } from '@popstage/core/shop';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAddons, billingFeatures, billingPlans, discountCodes } from '../../db/schema';
+import { discountCodes } from '../../db/schema';
 
 /** What the control page offers for a company-driven plan change, read from the catalogue. */
 
@@ -19,42 +21,28 @@ export interface PlanChangeOptions {
 
 export type DiscountCodeView = typeof discountCodes.$inferSelect;
 
-export async function planChangeOptions(db: Db): Promise<PlanChangeOptions> {
-  const [plans, addons, features] = await Promise.all([
-    db
-      .select({
-        id: billingPlans.id,
-        name: billingPlans.name,
-        priceAmount: billingPlans.priceAmount,
-        currencyCode: billingPlans.currencyCode,
-        addonIds: billingPlans.addonIds,
-      })
-      .from(billingPlans)
-      .where(eq(billingPlans.public, true))
-      .orderBy(asc(billingPlans.position)),
-    db
-      .select()
-      .from(billingAddons)
-      .where(eq(billingAddons.visibility, 'public'))
-      .orderBy(asc(billingAddons.position)),
-    db.select().from(billingFeatures).orderBy(asc(billingFeatures.position)),
-  ]);
+export function planChangeOptions(catalogue: Catalogue): PlanChangeOptions {
+  const plans = catalogue.plans.filter((plan) => plan.visibility === 'public');
+  const option = (item: { id: string; name: string; price: Money[] }): PriceOption => ({
+    id: item.id,
+    name: item.name,
+    priceAmount: item.price[0]?.amount ?? '0.00',
+    currencyCode: item.price[0]?.currencyCode ?? catalogue.currency,
+  });
   // Only add-ons a public plan offers: the combinations a merchant could pick themselves.
   const offered = new Set(plans.flatMap((plan) => plan.addonIds));
-  const grouped = features.map((feature) => ({
+  const grouped = catalogue.features.map((feature) => ({
     id: feature.id,
     name: feature.name,
-    addons: addons
-      .filter((addon) => addon.featureId === feature.id && offered.has(addon.id))
-      .map(({ id, name, priceAmount, currencyCode }) => ({ id, name, priceAmount, currencyCode })),
+    addons: catalogue.addons
+      .filter(
+        (addon) =>
+          addon.visibility === 'public' && addon.featureId === feature.id && offered.has(addon.id),
+      )
+      .map(option),
   }));
   return {
-    plans: plans.map(({ id, name, priceAmount, currencyCode }) => ({
-      id,
-      name,
-      priceAmount,
-      currencyCode,
-    })),
+    plans: plans.map(option),
     features: grouped.filter((feature) => feature.addons.length > 0),
   };
 }

@@ -88,7 +88,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const [states, planOptions, discountCodes] = await Promise.all([
         listShopStates(deps, sandbox),
-        planChangeOptions(deps.database.db),
+        planChangeOptions(deps.catalogue),
         listDiscountCodes(deps.database.db),
       ]);
       return reply

@@ -8,7 +8,7 @@ import { createQueues } from '../../jobs/workers';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestClock, type TestClock } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { installCatalogue } from '../billing';
+import { seedDiscountCodes } from '../billing';
 import { sandboxRoutes } from './routes';
 import { ORDERS_CREATE_PATH } from './storefront-order-webhook';
 
@@ -52,7 +52,7 @@ export async function startSandboxApp(
   });
   const { database, queue } = deps;
   const sandbox = deps.sandbox as SandboxStore;
-  await installCatalogue(database.db, deps.catalogue, { seedDiscountCodes: true });
+  await seedDiscountCodes(database.db, deps.catalogue);
   await queue.start();
   await createQueues(queue);
   const logs: SandboxTestApp['logs'] = [];

@@ -47,7 +47,7 @@ export async function loadShop(
   const [embedEnabled, publishedCount, billing, mobileApp, storeAccount] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
-    shopBillingState(db, row),
+    shopBillingState(deps, { shop: row, plan: tenant.plan }),
     mobileAppFacts(db, row.id),
     findStoreAccount(db, row.id),
     syncAppUrlMetafield(deps, row, log),

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
-import { popclipsLevel } from '../popclips';
+import { planFacts } from '../billing';
 import { readPopclipsSettings } from '../settings';
 import { clipCounts } from './store';
 
@@ -28,7 +28,10 @@ export const FEED_CLIPS_LIMIT = 200;
 /** Products a collection carousel looks at (Shopify's page size). */
 const COLLECTION_PRODUCTS = 250;
 
-export type StorefrontDeps = Pick<AppDeps, 'database' | 'platform' | 'media' | 'config' | 'clock'>;
+export type StorefrontDeps = Pick<
+  AppDeps,
+  'database' | 'platform' | 'media' | 'config' | 'clock' | 'catalogue'
+>;
 
 /** The shop a storefront call names: undefined when unknown, deactivated or uninstalled (404). */
 export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {
@@ -77,7 +80,7 @@ export async function loadStorefrontData(
 ): Promise<StorefrontData> {
   const db = deps.database.db;
   const [level, settings, clips] = await Promise.all([
-    popclipsLevel(deps, shop),
+    planFacts(db, deps.catalogue, shop).then((plan) => plan.popclipsLevel),
     readPopclipsSettings(db, shop.id),
     db
       .select()

@@ -1,3 +1,4 @@
+import type { Catalogue } from '@popstage/core/billing';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclipDailyViews, popclipViewLimits, type ShopRow, shops } from '../../db/schema';
@@ -19,9 +20,14 @@ export interface ViewLimitsData {
  * Stores limit_access for a shop: set when the period's views reach the plan's limit, cleared on
  * a new period or a plan with a higher (or unlimited) limit. Answers the stored flag.
  */
-export async function checkViewLimit(db: Db, shop: ShopRow, now: Date): Promise<boolean> {
+export async function checkViewLimit(
+  db: Db,
+  catalogue: Catalogue,
+  shop: ShopRow,
+  now: Date,
+): Promise<boolean> {
   const [facts, stored] = await Promise.all([
-    viewLimitFacts(db, shop, now),
+    viewLimitFacts(db, catalogue, shop, now),
     readViewLimit(db, shop.id),
   ]);
   const limitAccess = overViewLimit(facts.maxViews, facts.totalViews);
@@ -64,12 +70,12 @@ export const viewLimitsJob = defineJob<ViewLimitsData>({
   retryLimit: 3,
   expireInSeconds: 15 * 60,
   schedule: VIEW_LIMITS_SCHEDULE,
-  handler: async (data, { database, clock }) => {
+  handler: async (data, { database, clock, catalogue }) => {
     const db = database.db;
     const now = clock.now();
     const targets = data.shopId
       ? await db.select().from(shops).where(eq(shops.id, data.shopId))
       : await activeShops(db, now);
-    for (const shop of targets) await checkViewLimit(db, shop, now);
+    for (const shop of targets) await checkViewLimit(db, catalogue, shop, now);
   },
 });

@@ -2,12 +2,12 @@ import { OTP_LENGTH, sanitiseCodeInput } from '@popstage/core/account';
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { PageShell } from '../../app/shell/PageShell';
-import { AccountCreatedCheckmark } from './AccountCreatedCheckmark';
-import { accountPaths } from './account-paths';
-import { clearPendingVerification, readPendingVerification } from './otp-session';
-import { ResendCodeButton } from './ResendCodeButton';
-import { useVerifyFlow } from './use-verify-flow';
+import { PageShell } from '../../../app/shell/PageShell';
+import { AccountCreatedCheckmark } from '../AccountCreatedCheckmark';
+import { accountPaths } from '../account-paths';
+import { clearPendingVerification, readPendingVerification } from '../otp-session';
+import { ResendCodeButton } from '../ResendCodeButton';
+import { useVerifyFlow } from '../use-verify-flow';
 
 /** /account/verify and /popclips/account/verify (spec 01 §2.10). */
 export function VerifyAccountPage() {

@@ -3,11 +3,11 @@ import type { Shop } from '@popstage/core/shop';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountlessShop, CHALLENGE_ID, challenge, failure } from '../../test/account-fixture';
-import { type FakeRoutes, renderApp } from '../../test/render-app';
-import { expectToast, isDisabled, pageTitle, toastTexts } from '../../test/toasts';
-import { readPendingVerification, savePendingVerification } from './otp-session';
-import { LEAVE_BLOCKED_MESSAGE } from './use-verify-flow';
+import { accountlessShop, CHALLENGE_ID, challenge, failure } from '../../../test/account-fixture';
+import { type FakeRoutes, renderApp } from '../../../test/render-app';
+import { expectToast, isDisabled, pageTitle, toastTexts } from '../../../test/toasts';
+import { readPendingVerification, savePendingVerification } from '../otp-session';
+import { LEAVE_BLOCKED_MESSAGE } from '../use-verify-flow';
 
 const UID = 'Xy7pQ2rT9vLm3nB8kD4sF6hJ1wZ0';
 const VERIFIED = {

@@ -9,10 +9,10 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { useLocation } from 'react-router-dom';
-import { PageShell } from '../../app/shell/PageShell';
-import { PRIVACY_URL, TERMS_URL } from './account-links';
-import { accountPaths } from './account-paths';
-import { useCreateAccount } from './use-create-account';
+import { PageShell } from '../../../app/shell/PageShell';
+import { PRIVACY_URL, TERMS_URL } from '../account-links';
+import { accountPaths } from '../account-paths';
+import { useCreateAccount } from '../use-create-account';
 
 /** /account/create and /popclips/account/create (spec 01 §2.10). */
 export function CreateAccountPage() {

@@ -1,19 +1,19 @@
 import { BILLING_MESSAGES, checkCheckout } from '@popstage/core/billing';
 import { BlockStack, Button, Card, InlineError, InlineStack, Link, Text } from '@shopify/polaris';
 import { useRef, useState } from 'react';
-import { useHost } from '../../app/host/HostContext';
-import { PageShell } from '../../app/shell/PageShell';
-import { useShop } from '../../app/shop/ShopContext';
-import { CheckoutConfirmationModal } from './CheckoutConfirmationModal';
-import { DiscountCodeField } from './DiscountCodeField';
-import { FeaturePlansSection } from './FeaturePlansSection';
-import { isFreePopclipsOverride } from './free-popclips';
-import { PlanLoadErrorBanner, useErrorToast } from './PlanLoadErrorBanner';
-import { featureAddons } from './plan-details';
-import { useBillingCatalogue } from './use-billing-catalogue';
-import { useCheckout } from './use-checkout';
-import { useDiscountCode } from './use-discount-code';
-import { usePlanSelection } from './use-plan-selection';
+import { useHost } from '../../../app/host/HostContext';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { CheckoutConfirmationModal } from '../CheckoutConfirmationModal';
+import { DiscountCodeField } from '../DiscountCodeField';
+import { FeaturePlansSection } from '../FeaturePlansSection';
+import { isFreePopclipsOverride } from '../free-popclips';
+import { PlanLoadErrorBanner, useErrorToast } from '../PlanLoadErrorBanner';
+import { featureAddons } from '../plan-details';
+import { useBillingCatalogue } from '../use-billing-catalogue';
+import { useCheckout } from '../use-checkout';
+import { useDiscountCode } from '../use-discount-code';
+import { usePlanSelection } from '../use-plan-selection';
 
 /** /account/plans: a new subscriber picks a plan per feature and checks out (spec 01 §2.8). */
 export function SelectPlansPage() {

@@ -3,10 +3,10 @@ import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ADDONS, gatingWire, lineItemsFor, subscriptionWith } from '../../test/billing-fixture';
-import { type FakeRoutes, renderApp } from '../../test/render-app';
-import { readyShop } from '../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../test/toasts';
+import { ADDONS, gatingWire, lineItemsFor, subscriptionWith } from '../../../test/billing-fixture';
+import { type FakeRoutes, renderApp } from '../../../test/render-app';
+import { readyShop } from '../../../test/shop-fixture';
+import { expectToast, pageTitle } from '../../../test/toasts';
 
 const basicShop = (overrides: Partial<Shop> = {}) =>
   readyShop({

@@ -10,21 +10,21 @@ import { ROUTES } from '@popstage/core/routing';
 import { Banner, BlockStack, Card, InlineGrid } from '@shopify/polaris';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useHost } from '../../app/host/HostContext';
-import { PageShell } from '../../app/shell/PageShell';
-import { useShop } from '../../app/shop/ShopContext';
-import { CheckoutConfirmationModal } from './CheckoutConfirmationModal';
-import { CurrentPlanCard } from './CurrentPlanCard';
-import { DiscountCodeField } from './DiscountCodeField';
-import { FeatureSubscriptionCard } from './FeatureSubscriptionCard';
-import { isFreePopclipsOverride } from './free-popclips';
-import { PendingPlanChange } from './PendingPlanChange';
-import { PlanPickerModal } from './PlanPickerModal';
-import { featureAddons } from './plan-details';
-import { useBillingCatalogue } from './use-billing-catalogue';
-import { useCheckout } from './use-checkout';
-import { useDiscountCode } from './use-discount-code';
-import { choicesFromAddons, usePlanSelection } from './use-plan-selection';
+import { useHost } from '../../../app/host/HostContext';
+import { PageShell } from '../../../app/shell/PageShell';
+import { useShop } from '../../../app/shop/ShopContext';
+import { CheckoutConfirmationModal } from '../CheckoutConfirmationModal';
+import { CurrentPlanCard } from '../CurrentPlanCard';
+import { DiscountCodeField } from '../DiscountCodeField';
+import { FeatureSubscriptionCard } from '../FeatureSubscriptionCard';
+import { isFreePopclipsOverride } from '../free-popclips';
+import { PendingPlanChange } from '../PendingPlanChange';
+import { PlanPickerModal } from '../PlanPickerModal';
+import { featureAddons } from '../plan-details';
+import { useBillingCatalogue } from '../use-billing-catalogue';
+import { useCheckout } from '../use-checkout';
+import { useDiscountCode } from '../use-discount-code';
+import { choicesFromAddons, usePlanSelection } from '../use-plan-selection';
 
 /** Set by upsell buttons (landing's Upgrade Plan) so the checkout reason can tell them apart. */
 export interface ManagePlansLocationState {

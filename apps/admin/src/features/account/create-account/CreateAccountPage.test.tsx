@@ -2,10 +2,10 @@ import { ACCOUNT_MESSAGES, OTP_MESSAGES } from '@popstage/core/account';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountlessShop, challenge, failure, OTP_CONFIG } from '../../test/account-fixture';
-import { type FakeRoutes, renderApp } from '../../test/render-app';
-import { expectToast, pageTitle, toastTexts } from '../../test/toasts';
-import { readPendingVerification } from './otp-session';
+import { accountlessShop, challenge, failure, OTP_CONFIG } from '../../../test/account-fixture';
+import { type FakeRoutes, renderApp } from '../../../test/render-app';
+import { expectToast, pageTitle, toastTexts } from '../../../test/toasts';
+import { readPendingVerification } from '../otp-session';
 
 const available: FakeRoutes = {
   'POST /api/shopify/shop/connections/commentsold/check-email': { body: { emailAvailable: true } },

@@ -1,0 +1,54 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+
+/**
+ * The billing calls' SQL (issue 11): the catalogue is read from memory (deps.catalogue), never
+ * from tables, and the plan facts come from the tenant the preHandler resolved once. Counted on
+ * PGlite, where every statement passes through client.query.
+ */
+let t: TestApp;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const database = t.deps.database;
+  if (database.kind !== 'pglite') return;
+  const client: PGlite = database.client;
+  const query = client.query.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    statements?.push(args[0]);
+    return query(...args);
+  }) as PGlite['query'];
+});
+afterAll(() => t.close());
+
+/** The app's own statements of one call, once the shop row exists (the steady state). */
+async function statementsOf(url: string): Promise<string[]> {
+  const headers = await t.auth(SHOP_A);
+  expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+  statements = [];
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const seen = statements;
+  statements = null;
+  expect(res.statusCode, res.body).toBe(200);
+  // The local Shopify (sandbox_* tables) shares the database.
+  return seen.filter((text) => !/"sandbox_/.test(text));
+}
+
+const catalogueReads = (seen: string[]) => seen.filter((text) => /"billing_/.test(text));
+
+describe('billing queries', () => {
+  it.each([
+    // The tenant: shop, seller, subscription.
+    ['/api/billing/plans', 3],
+    ['/api/billing/features', 3],
+    // The tenant, then the stored view-limit flag and the period's view total.
+    ['/api/shopify/shop/popclips/gating', 5],
+  ])('%s reads no catalogue table (%i statements)', async (url, count) => {
+    if (t.deps.database.kind !== 'pglite') return;
+    const seen = await statementsOf(url);
+    expect(catalogueReads(seen)).toEqual([]);
+    expect(seen).toHaveLength(count);
+  });
+});
