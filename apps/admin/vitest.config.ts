@@ -10,5 +10,6 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: [`${import.meta.dirname}/src/test/setup.ts`],
     css: false,
+    testTimeout: 20_000,
   },
 });

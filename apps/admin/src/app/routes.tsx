@@ -1,9 +1,11 @@
 import { ROUTES } from '@popstage/core/routing';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { useSupportWidget } from '../features/help';
 import { AppRoot } from './AppRoot';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { ShellLayout } from './shell/ShellLayout';
+import { type ShellSlots, ShellSlotsContext } from './shell/shell-slots';
 
 const LandingPage = lazyPage(() => import('../features/shop/landing'), 'Component');
 const GetStartedPage = lazyPage(() => import('../features/onboarding/get-started'), 'Component');
@@ -90,6 +92,16 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
+/** What features lend the shell (the support button), so the shell imports no feature. */
+const shellSlots: ShellSlots = { useSupport: useSupportWidget };
+
 export const appRoutes: RouteObject[] = [
-  { element: <AppRoot />, children: [{ element: <ShellLayout />, children: pageRoutes }] },
+  {
+    element: (
+      <ShellSlotsContext.Provider value={shellSlots}>
+        <AppRoot />
+      </ShellSlotsContext.Provider>
+    ),
+    children: [{ element: <ShellLayout />, children: pageRoutes }],
+  },
 ];

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A lazy page's first render (chunk, Polaris, the fake server) can pass 1 s on a loaded 2-core
+// machine while the server suite runs beside it; findBy* waits up to 5 s instead.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Polaris reads media queries and observes sizes; jsdom implements neither.
 if (!window.matchMedia) {

@@ -11,10 +11,10 @@ import {
 import { ChatIcon } from '@shopify/polaris-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSupportWidget } from '../../features/help/support/use-support-widget';
 import { useHost } from '../host/HostContext';
 import { useShop } from '../shop/ShopContext';
 import { PageFooter } from './PageFooter';
+import { useShellSlots } from './shell-slots';
 import { isSupportButtonVisible } from './support-button-rule';
 
 export const MANAGE_PLANS_DISCOUNT_NOTE =
@@ -52,7 +52,8 @@ export function PageShell({
   const host = useHost();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const support = useSupportWidget(shop);
+  const { useSupport } = useShellSlots();
+  const support = useSupport(shop);
 
   useEffect(() => host.setTitle(title), [host, title]);
 

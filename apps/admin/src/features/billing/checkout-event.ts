@@ -6,7 +6,7 @@ import {
 } from '@popstage/core/billing';
 import type { Shop } from '@popstage/core/shop';
 import type { ApiClient } from '../../lib/api/client';
-import { sendAppEvent } from '../analytics/app-events';
+import { sendAppEvent } from '../analytics';
 
 export interface CheckoutEventInput {
   shop: Shop;

@@ -1,3 +1,2 @@
-/** The help area's public face: the support button and widget the page frame shows. */
-export { SupportButton } from './support/SupportButton';
+/** The help area's public face: the support widget the page frame shows (through a shell slot). */
 export { useSupportWidget } from './support/use-support-widget';

@@ -1,7 +1,7 @@
 import { UPGRADE_BUTTON_PRICE_TEXT, type UpgradeModalVariant } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
-import { openUpgrade } from '../../shop/landing/upgrade-link';
+import { openUpgrade } from '../../shop';
 
 const COPY: Record<UpgradeModalVariant, { title: string; body: string }> = {
   instagramImport: {

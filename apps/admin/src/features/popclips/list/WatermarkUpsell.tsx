@@ -1,7 +1,7 @@
 import { POPCLIP_LABELS } from '@popstage/core/popclips';
 import { Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
-import { openUpgrade } from '../../shop/landing/upgrade-link';
+import { openUpgrade } from '../../shop';
 
 /** Free level (spec 02 §2, §6): clips carry the 'Powered by' watermark; premium removes it. */
 export function WatermarkUpsell() {

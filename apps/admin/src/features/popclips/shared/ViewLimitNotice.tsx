@@ -2,8 +2,7 @@ import type { PopclipsGating } from '@popstage/core/billing';
 import { creationBlockedMessage } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
-import { UpgradeBanner } from '../../shop/landing/UpgradeBanner';
-import { openUpgrade } from '../../shop/landing/upgrade-link';
+import { openUpgrade, UpgradeBanner } from '../../shop';
 
 /** Why Create is disabled (spec 02 §2): the view-limit text, with an upgrade offer. */
 export function ViewLimitBanner({ gating }: { gating: PopclipsGating | undefined }) {

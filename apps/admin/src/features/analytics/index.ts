@@ -1,0 +1,2 @@
+/** The analytics area's public face: what other areas may use. */
+export { sendAppEvent } from './app-events';
