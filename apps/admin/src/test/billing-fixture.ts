@@ -1,6 +1,6 @@
 import type { Addon, Feature, Plan, PopclipsGatingWire } from '@popstage/core/billing';
 import type { FeatureId, Subscription, SubscriptionLineItem } from '@popstage/core/shop';
-import type { FakeRoutes } from './render-app';
+import type { FakeRoutes } from './fake-routes';
 
 /** The billing catalogue as the server answers it (apps/server catalogue.v1.json, trimmed). */
 

@@ -6,25 +6,13 @@ import { App } from '../app/App';
 import { createSandboxHost } from '../app/host/sandbox/create-sandbox-host';
 import { appRoutes } from '../app/routes';
 import { billingRoutes } from './billing-fixture';
+import type { FakeRoutes } from './fake-routes';
+
+export type { FakeAnswer, FakeRoutes } from './fake-routes';
 
 export const TEST_TOKEN = 'header.eyJleHAiOjQxMDI0NDQ4MDB9.signature';
 
 type ShopAnswer = Shop | { status: number; body: unknown } | 'pending';
-
-/** A fake server answer: a JSON body with a status (200 unless given). */
-export interface FakeAnswer {
-  status?: number;
-  body?: unknown;
-}
-
-/**
- * Fakes for other calls, keyed 'METHOD /path' (exact path) or 'METHOD /prefix/*'. A handler gets
- * the request and its parsed JSON body.
- */
-export type FakeRoutes = Record<
-  string,
-  FakeAnswer | ((request: Request, body: unknown) => FakeAnswer | Promise<FakeAnswer>)
->;
 
 interface Options {
   path?: string;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { PlatformError } from '../errors';
 import type { CreateAppSubscriptionInput } from '../port';
+import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
-import { createSandboxStore, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
 
 const BASE_URL = 'http://localhost:3000/';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
 import type { PlatformProduct } from '../port';
+import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
-import { createSandboxStore, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
 
 let database: Database;
 let store: SandboxStore;

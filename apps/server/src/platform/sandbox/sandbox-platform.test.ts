@@ -3,8 +3,9 @@ import { type Database, openDatabase } from '../../db/client';
 import { PlatformError } from '../errors';
 import type { PlatformProduct } from '../port';
 import { generateStore } from './catalogue-generator';
+import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP, SANDBOX_SHOPS } from './shop-definitions';
-import { createSandboxStore, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
 
 const BASE_URL = 'http://localhost:3000';
 

@@ -26,4 +26,3 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
 }
 
 export type { DecisionResult, SandboxAppSubscription } from './billing';
-export { createSandboxStore } from './sandbox-platform';

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../test/app';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
 let dist: string;
