@@ -27,6 +27,14 @@ module.exports = {
       },
     },
     {
+      name: 'test-kit-only-in-tests',
+      severity: 'error',
+      comment:
+        "The server's test kit (src/test/) arranges rows through areas' internals; only tests use it.",
+      from: { path: '^apps/server/src/', pathNot: ['^apps/server/src/test/', '\\.test\\.ts$'] },
+      to: { path: '^apps/server/src/test/' },
+    },
+    {
       name: 'features-not-root',
       severity: 'error',
       comment: 'Areas, ports, jobs and HTTP plumbing never import the composition root.',

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { carousels } from './db/schema';
-import { lastCode, sellerPayload, verifyPhone } from './features/account/testing';
 import { proposePlanChange } from './features/billing/service';
-import { csUpload, someProducts } from './features/popclips/testing';
+import { lastCode, sellerPayload, verifyPhone } from './test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
+import { csUpload, someProducts } from './test/popclips';
 
 /**
  * Tenant isolation: every /api and /ingest route is called with shop B's session token against shop A's data.

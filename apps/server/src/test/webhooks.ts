@@ -38,3 +38,6 @@ export function postWebhook(
     payload: raw,
   });
 }
+
+/** The products/update payload the sandbox store sends. */
+export { productUpdatedPayload } from '../features/sandbox/product-webhook';

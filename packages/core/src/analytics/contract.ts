@@ -35,13 +35,11 @@ const clipIds = z.array(z.string().trim().min(1).max(128)).max(500);
 
 /** customer_id must be the session's shop (403 otherwise). */
 export const clipViewsBodySchema = z.object({ customer_id: z.string().min(1), clip_ids: clipIds });
-export type ClipViewsBody = z.infer<typeof clipViewsBodySchema>;
 
 /** user_id is accepted and unused (spec 02 §7). */
 export const clipLikesBodySchema = clipViewsBodySchema.extend({
   user_id: z.string().max(256).optional(),
 });
-export type ClipLikesBody = z.infer<typeof clipLikesBodySchema>;
 
 export const clipViewsSchema = z.object({ clip_id: z.string(), clip_total_views: z.number() });
 export type ClipViews = z.infer<typeof clipViewsSchema>;

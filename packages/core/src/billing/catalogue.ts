@@ -44,7 +44,6 @@ const addonAttributeSchema = z.object({
 });
 
 export type Feature = z.infer<typeof featureSchema>;
-export type AddonAttribute = z.infer<typeof addonAttributeSchema>;
 
 export const addonSchema = z.object({
   id: idSchema,

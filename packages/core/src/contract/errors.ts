@@ -5,4 +5,3 @@ export const errorBodySchema = z.looseObject({
   error: z.string(),
   message: z.string(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -11,6 +11,5 @@ export {
   routePath,
   routeQuery,
 } from './define';
-export type { ErrorBody } from './errors';
 export { errorBodySchema } from './errors';
 export { webhookAnswerSchema } from './webhook';

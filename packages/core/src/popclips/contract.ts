@@ -95,14 +95,12 @@ const csUploadResponseSchema = z.object({
   uploadCustomThumbnailUrl: z.string().nullable(),
   clip: popclipSchema,
 });
-export type CsUploadResponse = z.infer<typeof csUploadResponseSchema>;
 
 const csUpdateMediaResponseSchema = z.object({
   item: popclipSchema,
   /** Signed PUT URL for the replacement thumbnail (updateMedia), else null. */
   uploadCustomThumbnailUrl: z.string().nullable(),
 });
-export type CsUpdateMediaResponse = z.infer<typeof csUpdateMediaResponseSchema>;
 
 const oneClip = z.object({ clip: popclipSchema });
 

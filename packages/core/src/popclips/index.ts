@@ -31,8 +31,6 @@ export {
   VIDEO_MAX_BYTES,
 } from './constants';
 export type {
-  CsUpdateMediaResponse,
-  CsUploadResponse,
   ListMediaResponse,
   Popclip,
   PopclipProduct,
@@ -62,3 +60,4 @@ export type { PopclipStatus } from './status';
 export { popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
 export { canTagAnotherProduct } from './validation';
+export { clipVisibility } from './visibility';

@@ -121,7 +121,6 @@ export const storefrontCarouselAnswerSchema = z.object({
 export type StorefrontCarouselAnswer = z.infer<typeof storefrontCarouselAnswerSchema>;
 
 export const storefrontLikesAnswerSchema = z.object({ likedClipIds: z.array(z.string()) });
-export type StorefrontLikesAnswer = z.infer<typeof storefrontLikesAnswerSchema>;
 
 /** The shop's myshopify domain. */
 const shopParams = z.object({ shop: z.string().min(1).max(255) });

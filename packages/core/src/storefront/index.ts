@@ -6,7 +6,6 @@ export type {
   StorefrontEventsBody,
   StorefrontEventType,
   StorefrontFeed,
-  StorefrontLikesAnswer,
   StorefrontPositions,
   StorefrontProduct,
 } from './contract';

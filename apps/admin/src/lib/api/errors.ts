@@ -1,3 +1,5 @@
+import { errorBodySchema } from '@popstage/core/contract';
+
 /** A failed call to our server; the server answers errors as JSON `{ error, message }`. */
 export class ApiError extends Error {
   readonly status: number;
@@ -13,12 +15,11 @@ export class ApiError extends Error {
   static async fromResponse(response: Response): Promise<ApiError> {
     let code = `http_${response.status}`;
     let message = response.statusText || `Request failed with status ${response.status}`;
-    try {
-      const body = (await response.json()) as { error?: unknown; message?: unknown };
-      if (typeof body.error === 'string') code = body.error;
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      // Not JSON (a proxy error page, say): keep the status-based description.
+    // Not our JSON (a proxy's error page, say): keep the status-based description.
+    const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+    if (body.success) {
+      code = body.data.error;
+      message = body.data.message;
     }
     return new ApiError(response.status, code, message);
   }

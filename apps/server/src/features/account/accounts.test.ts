@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxLiveSellers, sellerAccounts, shops } from '../../db/schema';
 import type { LivePlatform } from '../../platform/live/port';
 import { LivePlatformError } from '../../platform/live/port';
+import { sellerPayload, verifyPhone } from '../../test/account';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { sellerPayload, verifyPhone } from './testing';
 
 const CS = '/api/shopify/shop/connections/commentsold';
 const PSL = '/api/shopify/shop/psl-account';

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { phoneChallenges, sandboxSmsOutbox } from '../../db/schema';
 import type { BotCheck } from '../../platform/botcheck/port';
 import { OtpDeliveryError, type OtpSender } from '../../platform/sms/port';
+import { sendCode } from '../../test/account';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { sendCode } from './testing';
 
 /** The send call when the bot check or the SMS provider says no: nothing is left behind. */
 let t: TestApp | undefined;

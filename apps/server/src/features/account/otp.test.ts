@@ -2,8 +2,8 @@ import { OTP_MESSAGES } from '@popstage/core/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { otpSends, phoneChallenges, phoneVerifications, shops } from '../../db/schema';
+import { lastCode, OTP, sendCode } from '../../test/account';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { lastCode, OTP, sendCode } from './testing';
 
 let t: TestApp;
 let phoneSeq = 0;

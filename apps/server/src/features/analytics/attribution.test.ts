@@ -5,9 +5,8 @@ import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { signShopifyWebhook } from '../../platform/shopify';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertProcessedClip } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
-import { updateShop } from '../shop/store';
+import { insertProcessedClip } from '../../test/popclips';
+import { ensureShop, updateShop } from '../shop';
 import { orderAttribution } from './order-store';
 import { salesSummary } from './sales-summary';
 

@@ -4,7 +4,7 @@ import {
 } from '@popstage/core/popclips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { csUpload, subscribe } from '../popclips/testing';
+import { csUpload, subscribe } from '../../test/popclips';
 
 let t: TestApp;
 let clipsA: string[];

@@ -10,11 +10,10 @@ import {
   webhookDeliveries,
 } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { postWebhook } from '../../test/webhooks';
-import { clipFolder } from '../popclips/media-keys';
-import { ensureShop } from '../shop/service';
-import { findShop } from '../shop/store';
-import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from './testing';
+import { clipFolder } from '../popclips';
+import { ensureShop, findShop } from '../shop';
 
 let t: TestApp;
 let shopA: ShopRow;

@@ -1,6 +1,7 @@
 import { onboardingContract as contract } from '@popstage/core/onboarding';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
+import { countPopclips } from '../popclips';
 import { recordWizardEvent, wizardStatus } from './service';
 import { toWizardStatusWire } from './wire';
 
@@ -8,11 +9,14 @@ import { toWizardStatusWire } from './wire';
 export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
+  const popclipCount = (shopId: string) => countPopclips(deps.database.db, shopId);
+
   serveRoute(app, contract.wizard, async ({ tenant }) => ({
-    data: toWizardStatusWire(await wizardStatus(deps, tenant)),
+    data: toWizardStatusWire(await wizardStatus(deps, tenant, await popclipCount(tenant.shop.id))),
   }));
 
-  serveRoute(app, contract.recordEvent, async ({ tenant, body }) => ({
-    data: toWizardStatusWire(await recordWizardEvent(deps, tenant, body.event)),
-  }));
+  serveRoute(app, contract.recordEvent, async ({ tenant, body }) => {
+    const count = await popclipCount(tenant.shop.id);
+    return { data: toWizardStatusWire(await recordWizardEvent(deps, tenant, body.event, count)) };
+  });
 }

@@ -7,7 +7,6 @@ import {
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Tenant } from '../../tenant';
-import { countPopclips } from '../popclips';
 import { markOnboarded, storedEvents, storeEvent } from './store';
 
 /** The steps the admin marks itself; steps 1 and 2 are read from the store, never stored. */
@@ -21,6 +20,13 @@ const FIRST_THREE: readonly GetStartedEvent[] = [
   'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC',
   'STEP_ADD_YOUR_FIRST_POPCLIP',
 ];
+
+/** What the wizard reads live: the store's facts and the shop's clip count (from popclips). */
+export interface LiveFacts {
+  embedEnabled: boolean;
+  publishedCount: number;
+  popclipCount: number;
+}
 
 export interface OnboardingState {
   status: GetStartedStatus;
@@ -37,14 +43,12 @@ export interface OnboardingState {
 export async function onboardingState(
   deps: Pick<AppDeps, 'database' | 'clock'>,
   row: ShopRow,
-  live: { embedEnabled: boolean; publishedCount: number },
+  live: LiveFacts,
 ): Promise<OnboardingState> {
-  const [stored, clips] = await Promise.all([
-    storedEvents(deps.database.db, row.id),
-    countPopclips(deps.database.db, row.id),
-  ]);
+  const stored = await storedEvents(deps.database.db, row.id);
   // A clip made (the event is stored with the first one), or one the shop still has.
-  const firstPopclipCreated = stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP') || clips > 0;
+  const firstPopclipCreated =
+    stored.includes('STEP_ADD_YOUR_FIRST_POPCLIP') || live.popclipCount > 0;
   const firstPopclipDone =
     row.skippedFirstPopclipsCreation ||
     onboardedBeforeCutoff(row.onBoardedOn?.toISOString() ?? null);
@@ -64,17 +68,22 @@ export async function onboardingState(
   return { status, firstPopclipCreated, onBoardedOn };
 }
 
-/** GET app-setup-wizard: steps 1 and 2 from the store as it is now. */
+/**
+ * GET app-setup-wizard: steps 1 and 2 from the store as it is now. The clip count comes in from
+ * the caller, since popclips records onboarding events and onboarding must not import it back.
+ */
 export async function wizardStatus(
   deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
   tenant: Tenant,
+  popclipCount: number,
 ): Promise<GetStartedStatus> {
   const domain = tenant.shop.shopifyDomain;
   const [embedEnabled, publishedCount] = await Promise.all([
     deps.platform.isAppEmbedEnabled(domain),
     deps.platform.countPublishedProducts(domain),
   ]);
-  return (await onboardingState(deps, tenant.shop, { embedEnabled, publishedCount })).status;
+  const live = { embedEnabled, publishedCount, popclipCount };
+  return (await onboardingState(deps, tenant.shop, live)).status;
 }
 
 /** POST app-setup-wizard { event }: stores steps 3 and 4; steps 1 and 2 follow the store. */
@@ -82,9 +91,10 @@ export async function recordWizardEvent(
   deps: Pick<AppDeps, 'database' | 'clock' | 'platform'>,
   tenant: Tenant,
   event: GetStartedEvent,
+  popclipCount: number,
 ): Promise<GetStartedStatus> {
   if (STORED_EVENTS.includes(event)) {
     await storeEvent(deps.database.db, tenant.shop.id, event, deps.clock.now());
   }
-  return wizardStatus(deps, tenant);
+  return wizardStatus(deps, tenant, popclipCount);
 }

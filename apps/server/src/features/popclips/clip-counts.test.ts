@@ -8,9 +8,9 @@ import { TEST_CLIPS } from '../../platform/media/testing/clips';
 import type { PlatformProduct } from '../../platform/port';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { ensureShop } from '../shop/service';
+import { putSigned } from '../../test/popclips';
+import { ensureShop } from '../shop';
 import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
-import { putSigned } from './testing';
 
 let t: TestApp;
 let sandbox: SandboxStore;

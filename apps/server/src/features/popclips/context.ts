@@ -1,6 +1,4 @@
-import { hasPopclipsCapability, type PopclipsPlanLevel } from '@popstage/core/billing';
 import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
-import type { PopclipsSettings } from '@popstage/core/settings';
 import { forbidden } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 
@@ -15,15 +13,4 @@ export function assertOwner(
 ): void {
   const owners = [tenant.shop.shopifyDomain, tenant.shop.id, tenant.sellerId, ...alsoAllowed];
   if (!owners.includes(id.trim())) throw forbidden(S.notYourShop);
-}
-
-/** Views and likes show when the shop's settings say so and its plan level includes them. */
-export function clipVisibility(
-  level: PopclipsPlanLevel,
-  settings: Pick<PopclipsSettings, 'showViewsOnPopClips' | 'showLikesOnPopClips'>,
-) {
-  return {
-    showViews: settings.showViewsOnPopClips && hasPopclipsCapability(level, 'viewCounts'),
-    showLikes: settings.showLikesOnPopClips && hasPopclipsCapability(level, 'likes'),
-  };
 }

@@ -1,7 +1,6 @@
 /** The popclips area's public face: what other areas may use. */
 
 export { queueProductClipCounts } from './clip-counts-queue';
-export { clipVisibility } from './context';
 export { clipFolder, derivedKeys } from './media-keys';
 export { requireClip } from './service';
 export { countPopclips, findPopclipsByMetaIds, insertPopclip } from './store';

@@ -8,7 +8,6 @@ import { NOT_A_VIDEO, PROCESSING_FAILED } from '../../platform/media';
 import { TEST_CLIPS } from '../../platform/media/testing/clips';
 import type { ObjectStore } from '../../platform/storage/port';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { processClip, processClipExhausted } from './processing-job';
 import {
   csUpload,
   getClip,
@@ -17,7 +16,8 @@ import {
   putSigned,
   subscribe,
   uploadClip,
-} from './testing';
+} from '../../test/popclips';
+import { processClip, processClipExhausted } from './processing-job';
 
 let t: TestApp;
 let dir: string;

@@ -7,10 +7,9 @@ import type { PlatformProduct } from '../../platform/port';
 import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { postWebhook } from '../../test/webhooks';
-import { insertProcessedClip } from '../popclips/testing';
-import { productUpdatedPayload } from '../sandbox/product-webhook';
-import { ensureShop } from '../shop/service';
+import { insertProcessedClip } from '../../test/popclips';
+import { postWebhook, productUpdatedPayload } from '../../test/webhooks';
+import { ensureShop } from '../shop';
 import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -12,7 +12,6 @@ import { HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { removeClipFromCarousels } from '../carousels';
 import { storeEvent } from '../onboarding';
-import { clipCounts } from '../storefront';
 import {
   productPagesDiffer,
   queueProductClipCounts,

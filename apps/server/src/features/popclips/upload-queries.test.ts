@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { someProducts, subscribe } from './testing';
+import { someProducts, subscribe } from '../../test/popclips';
 
 /**
  * POST /api/media/csUpload's SQL (issue 11): the tenant (shop, seller, subscription) is read once

@@ -1,11 +1,10 @@
-import type { Popclip, PopclipProduct } from '@popstage/core/popclips';
+import { clipVisibility, type Popclip, type PopclipProduct } from '@popstage/core/popclips';
 import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { ObjectStore } from '../../platform/storage/port';
 import type { Tenant } from '../../tenant';
 import { readPopclipsSettings } from '../settings';
 import { clipCounts } from '../storefront';
-import { clipVisibility } from './context';
 import type { PopclipCursor } from './store';
 
 /** A clip's all-time views and likes (features/engagement). */

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mobileAppRequests, subscriptions } from '../../db/schema';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
-import { findShop } from '../shop/store';
-import { type SandboxTestApp, startSandboxApp } from './test-app';
+import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
+import { findShop } from '../shop';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PUBLIC_PLAN = 'bundle-flexible-2025-monthly';

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { subscriptions } from '../../db/schema';
 import type { CreateAppSubscriptionInput } from '../../platform/port';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
+import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { syncShopSubscriptions } from '../billing';
-import { ensureShop } from '../shop/service';
-import { type SandboxTestApp, startSandboxApp } from './test-app';
+import { ensureShop } from '../shop';
 
 // The real sync runs; the spy proves the Approve button goes through it.
 vi.mock('../billing', async (importOriginal) => {

@@ -4,8 +4,8 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import type { SandboxStore } from '../../platform/sandbox/store';
-import { findShop } from '../shop/store';
-import { type SandboxTestApp, startSandboxApp } from './test-app';
+import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
+import { findShop } from '../shop';
 
 const config = loadConfig({});
 const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };

@@ -5,8 +5,8 @@ import { sandboxCarts } from '../../db/schema';
 import type { PlatformProduct, PlatformVariant, ProductStatus } from '../../platform/port';
 import { parseGid } from '../../platform/sandbox/gid';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
+import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { shopperOf } from './store-shopper';
-import { type SandboxTestApp, startSandboxApp } from './test-app';
 
 let t: SandboxTestApp;
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxOrders } from '../../db/schema';
 import { parseGid } from '../../platform/sandbox/gid';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { insertProcessedClip } from '../../test/popclips';
 import { orderAttribution } from '../analytics';
-import { insertProcessedClip } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
+import { ensureShop } from '../shop';
 import { shopperOf } from './store-shopper';
 
 /**

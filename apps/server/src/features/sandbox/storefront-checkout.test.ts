@@ -13,9 +13,9 @@ import { createCartStore } from '../../platform/sandbox/cart-store';
 import { parseGid } from '../../platform/sandbox/gid';
 import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { verifyShopifyWebhook } from '../../platform/shopify/webhook-hmac';
-import { ensureShop } from '../shop/service';
+import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
+import { ensureShop } from '../shop';
 import { shopperOf } from './store-shopper';
-import { type SandboxTestApp, startSandboxApp } from './test-app';
 
 let t: SandboxTestApp;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema';
 import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { findShop } from '../shop/store';
+import { findShop } from '../shop';
 
 const APP_URL = 'https://popstage.example';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

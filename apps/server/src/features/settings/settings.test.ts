@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { csUpload, getClip, subscribe } from '../popclips/testing';
+import { csUpload, getClip, subscribe } from '../../test/popclips';
 
 let t: TestApp;
 

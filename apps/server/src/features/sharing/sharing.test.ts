@@ -1,9 +1,8 @@
 import { SHARE_LIMIT_MESSAGE } from '@popstage/core/sharing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { updatePopclip } from '../popclips/store';
-import { csUpload, subscribe } from '../popclips/testing';
-import { updateShop } from '../shop/store';
+import { csUpload, subscribe, updatePopclip } from '../../test/popclips';
+import { updateShop } from '../shop';
 
 let t: TestApp;
 

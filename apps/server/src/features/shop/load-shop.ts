@@ -6,7 +6,7 @@ import { findStoreAccount } from '../account';
 import { shopBillingState } from '../billing';
 import { mobileAppFacts } from '../mobile';
 import { type OnboardingState, onboardingState } from '../onboarding';
-import { queueProductClipCounts } from '../popclips';
+import { countPopclips, queueProductClipCounts } from '../popclips';
 import { syncAppUrlMetafield } from './app-url-metafield';
 import { reinstallIfUninstalled } from './uninstall';
 
@@ -44,15 +44,21 @@ export async function loadShop(
   const row = await reinstallIfUninstalled(db, stored);
   // Back from an uninstall: the product counts are written again (the job skipped the shop).
   if (stored.uninstalledAt !== null) await queueProductClipCounts(deps, row.id);
-  const [embedEnabled, publishedCount, billing, mobileApp, storeAccount] = await Promise.all([
-    deps.platform.isAppEmbedEnabled(domain),
-    deps.platform.countPublishedProducts(domain),
-    shopBillingState(deps, { shop: row, plan: tenant.plan }),
-    mobileAppFacts(db, row.id),
-    findStoreAccount(db, row.id),
-    syncAppUrlMetafield(deps, row, log),
-  ]);
-  const onboarding = await onboardingState(deps, row, { embedEnabled, publishedCount });
+  const [embedEnabled, publishedCount, popclipCount, billing, mobileApp, storeAccount] =
+    await Promise.all([
+      deps.platform.isAppEmbedEnabled(domain),
+      deps.platform.countPublishedProducts(domain),
+      countPopclips(db, row.id),
+      shopBillingState(deps, { shop: row, plan: tenant.plan }),
+      mobileAppFacts(db, row.id),
+      findStoreAccount(db, row.id),
+      syncAppUrlMetafield(deps, row, log),
+    ]);
+  const onboarding = await onboardingState(deps, row, {
+    embedEnabled,
+    publishedCount,
+    popclipCount,
+  });
   return {
     row,
     embedEnabled,

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ShopRow, shopifySessions, shops, subscriptions } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { insertSubscription } from '../../test/billing';
+import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { postWebhook } from '../../test/webhooks';
-import { insertSubscription } from '../billing/subscription-store';
-import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../compliance/testing';
 import { ensureShop } from './service';
 import { findShop } from './store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewsPeriod } from '../billing/gating';
+import { viewsPeriod } from '../billing';
 import { occurredAt, planBatch, viewCounts, viewDedupeSince } from './batch';
 
 const now = new Date('2026-03-10T12:00:00Z');

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carousels, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, createTestClock, SHOP_A, type TestApp } from '../../test/app';
-import { insertProcessedClip } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
-import { updateShop } from '../shop/store';
+import { insertProcessedClip } from '../../test/popclips';
+import { ensureShop, updateShop } from '../shop';
 import { createFeedCache, type FeedAnswer, shopWrittenBy } from './feed-cache';
 
 const FEED = `/storefront/v1/shops/${SHOP_A}/feed`;

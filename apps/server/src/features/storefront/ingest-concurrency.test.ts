@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { csUpload } from '../popclips/testing';
+import { csUpload } from '../../test/popclips';
 
 let t: TestApp;
 let clipId: string;

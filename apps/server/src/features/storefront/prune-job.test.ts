@@ -4,8 +4,8 @@ import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { type ShopRow, storefrontEvents } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertProcessedClip } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
+import { insertProcessedClip } from '../../test/popclips';
+import { ensureShop } from '../shop';
 import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
 
 const DAY = 24 * 60 * 60_000;

@@ -4,9 +4,8 @@ import { queryRows } from '../../db/client';
 import { carousels, type PopclipRow, popclips, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertProcessedClip, subscribe } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
-import { updateShop } from '../shop/store';
+import { insertProcessedClip, subscribe } from '../../test/popclips';
+import { ensureShop, updateShop } from '../shop';
 
 let t: TestApp;
 let shopA: ShopRow;

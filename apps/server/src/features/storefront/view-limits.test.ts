@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { csUpload, someProducts, subscribe } from '../popclips/testing';
-import { ensureShop } from '../shop/service';
+import { csUpload, someProducts, subscribe } from '../../test/popclips';
+import { ensureShop } from '../shop';
 import { viewLimitsJob } from './view-limit-job';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
+import { clipVisibility } from '@popstage/core/popclips';
 import type {
   StorefrontCarouselAnswer,
   StorefrontClip,
@@ -7,7 +8,6 @@ import type {
 } from '@popstage/core/storefront';
 import type { CarouselRow, PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
-import { clipVisibility } from '../popclips';
 import { type StorefrontData, storefrontPositions } from './data';
 
 /** Turns an object key into a URL (signed GET, or the key itself to fingerprint the answer). */

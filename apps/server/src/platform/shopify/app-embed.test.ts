@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { settingsData } from '../../test/shopify/settings-data';
 import { isAppEmbedEnabledIn } from './app-embed';
-import { settingsData } from './testing/settings-data';
 
 const UUID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHOP, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
-import { SHOP, startShopifyHarness } from './testing/setup';
 
 let h: Awaited<ReturnType<typeof startShopifyHarness>>;
 

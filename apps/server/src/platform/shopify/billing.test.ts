@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHOP, startShopifyHarness } from '../../test/shopify/setup';
 import type { CreateAppSubscriptionInput } from '../port';
 import { ShopifyUserError } from './errors';
-import { SHOP, startShopifyHarness } from './testing/setup';
 
 let h: Awaited<ReturnType<typeof startShopifyHarness>>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeProducts } from '../../test/shopify/fake-admin-api';
+import { SHOP, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
-import { fakeProducts } from './testing/fake-admin-api';
-import { SHOP, startShopifyHarness } from './testing/setup';
 
 let h: Awaited<ReturnType<typeof startShopifyHarness>>;
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shopifySessions } from '../../db/schema';
+import { fakeProducts } from '../../test/shopify/fake-admin-api';
+import { settingsData } from '../../test/shopify/settings-data';
+import { EXTENSION_UUID, SHOP, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
-import { fakeProducts } from './testing/fake-admin-api';
-import { settingsData } from './testing/settings-data';
-import { EXTENSION_UUID, SHOP, startShopifyHarness } from './testing/setup';
 
 let h: Awaited<ReturnType<typeof startShopifyHarness>>;
 

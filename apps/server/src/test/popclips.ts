@@ -1,11 +1,11 @@
 import type { DisplayTarget } from '@popstage/core/popclips';
 import { pngImage } from '@popstage/testkit/image';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client';
-import type { PopclipRow } from '../../db/schema';
-import type { PlatformProduct } from '../../platform/port';
-import { call, type TestApp } from '../../test/app';
-import { insertPopclip } from './store';
+import type { Db } from '../db/client';
+import type { PopclipRow } from '../db/schema';
+import { insertPopclip } from '../features/popclips/store';
+import type { PlatformProduct } from '../platform/port';
+import { call, type TestApp } from './app';
 
 /** Test helpers for the clip calls. */
 
@@ -187,3 +187,6 @@ export function insertProcessedClip(
     updatedAt: clip.at,
   });
 }
+
+/** A clip row changed in place, as a test arranges it. */
+export { updatePopclip } from '../features/popclips/store';

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operationName } from '../graphql-client';
-import { OFFLINE_ACCESS_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE } from '../token-exchange';
+import { operationName } from '../../platform/shopify/graphql-client';
+import {
+  OFFLINE_ACCESS_TOKEN_TYPE,
+  TOKEN_EXCHANGE_GRANT_TYPE,
+} from '../../platform/shopify/token-exchange';
 
 /**
  * A local stand-in for a shop's Admin API, for tests: the token-exchange endpoint and the GraphQL

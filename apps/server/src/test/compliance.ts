@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../db/client';
-import type { ShopRow } from '../../db/schema';
-import type { TestApp } from '../../test/app';
-import { postWebhook } from '../../test/webhooks';
-import { clipFolder, derivedKeys, insertPopclip } from '../popclips';
-import { insertShareLink } from '../sharing';
+import { queryRows } from '../db/client';
+import type { ShopRow } from '../db/schema';
+import { clipFolder, derivedKeys, insertPopclip } from '../features/popclips';
+import { insertShareLink } from '../features/sharing';
+import type { TestApp } from './app';
+import { postWebhook } from './webhooks';
 
 /** Fixtures for the uninstall and privacy webhook tests: a shop with clips, media, orders. */
 

@@ -1,7 +1,7 @@
-import { signSessionToken } from '../../../auth/session-token';
-import type { Database } from '../../../db/client';
-import { createTestDatabase } from '../../../test/database';
-import { createShopifyPlatform } from '../shopify-platform';
+import { signSessionToken } from '../../auth/session-token';
+import type { Database } from '../../db/client';
+import { createShopifyPlatform } from '../../platform/shopify/shopify-platform';
+import { createTestDatabase } from '../database';
 import {
   FAKE_API_KEY,
   FAKE_API_SECRET,

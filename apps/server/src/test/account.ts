@@ -1,7 +1,7 @@
 import { buildSellerPayload, type SellerPayload } from '@popstage/core/account';
 import { desc, eq } from 'drizzle-orm';
-import { sandboxSmsOutbox } from '../../db/schema';
-import { call, type TestApp } from '../../test/app';
+import { sandboxSmsOutbox } from '../db/schema';
+import { call, type TestApp } from './app';
 
 /** Helpers for tests that go through phone verification. */
 

@@ -1,16 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { type AppDeps, createDeps } from '../../deps';
-import { installErrorHandling } from '../../http/errors';
-import { createQueues } from '../../jobs/workers';
-import type { SandboxStore } from '../../platform/sandbox/store';
-import { createTestClock, type TestClock } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { seedDiscountCodes } from '../billing';
-import { sandboxRoutes } from './routes';
-import { ORDERS_CREATE_PATH } from './storefront-order-webhook';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { type AppDeps, createDeps } from '../deps';
+import { seedDiscountCodes } from '../features/billing';
+import { sandboxRoutes } from '../features/sandbox/routes';
+import { ORDERS_CREATE_PATH } from '../features/sandbox/storefront-order-webhook';
+import { installErrorHandling } from '../http/errors';
+import { createQueues } from '../jobs/workers';
+import type { SandboxStore } from '../platform/sandbox/store';
+import { createTestClock, type TestClock } from './app';
+import { createTestDatabase } from './database';
 
 /** A webhook delivery as the receiving endpoint saw it: headers and the raw bytes. */
 export interface ReceivedWebhook {
