@@ -6,15 +6,19 @@ import { App } from './app/App';
 import { createHost } from './app/host/create-host';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
+import { createApiClient } from './lib/api/client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 try {
   const host = await createHost();
+  const api = createApiClient((request) => host.getSessionToken(request));
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(appRoutes({ api, queryClient, shopDomain: host.shopDomain }));
   createRoot(container).render(
     <StrictMode>
-      <App host={host} queryClient={createQueryClient()} router={createBrowserRouter(appRoutes)} />
+      <App host={host} queryClient={queryClient} api={api} router={router} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,10 +1,11 @@
 import type { Shop } from '@popstage/core/shop';
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
 import { createSandboxHost } from '../app/host/sandbox/create-sandbox-host';
+import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/routes';
+import { createApiClient } from '../lib/api/client';
 import { billingRoutes } from './billing-fixture';
 import type { FakeRoutes } from './fake-routes';
 
@@ -72,11 +73,15 @@ export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: 
     location: { assign: (url: string) => redirects.push(url) },
   } as unknown as Window;
   const host = createSandboxHost({ win, fetchImpl, shopDomain: 'demo-store.myshopify.com' });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <App host={host} queryClient={queryClient} router={router} fetchImpl={fetchImpl} />,
-  );
+  const api = createApiClient((request) => host.getSessionToken(request), fetchImpl);
+  // The admin's own cache settings, without retries so a failing fake fails at once.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const context = { api, queryClient, shopDomain: host.shopDomain };
+  const router = createMemoryRouter(appRoutes(context), { initialEntries: [path] });
+  const view = render(<App host={host} queryClient={queryClient} api={api} router={router} />);
   /** Calls made to `METHOD /path`, with their JSON bodies. */
   const calls = (method: string, pathname: string) =>
     requests

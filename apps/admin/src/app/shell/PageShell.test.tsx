@@ -1,5 +1,5 @@
 import type { Shop } from '@popstage/core/shop';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -65,7 +65,8 @@ describe('back arrow', () => {
     const view = renderApp({ path, shop: readyShop() });
     await title(pageName);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(view.pathname()).toBe(target);
+    // The next screen's code loads before the router moves.
+    await waitFor(() => expect(view.pathname()).toBe(target));
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { guardRoute, navigationItems } from '@popstage/core/routing';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
 import { SHOP_LOAD_ERROR_MESSAGE } from '../shop/load-shop';
@@ -8,7 +8,6 @@ import { ShopContext } from '../shop/ShopContext';
 import { useShopQuery } from '../shop/shop-query';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { LoadingScreen } from './LoadingScreen';
-import { RouteFallback } from './RouteFallback';
 import { ShopLoadErrorPage } from './ShopLoadErrorPage';
 
 /**
@@ -18,12 +17,14 @@ import { ShopLoadErrorPage } from './ShopLoadErrorPage';
 export function ShellLayout() {
   const host = useHost();
   const { pathname } = useLocation();
-  const { data: shop, isError, errorUpdatedAt } = useShopQuery();
+  const { data: shop, isError, errorUpdatedAt, isFetching } = useShopQuery();
 
-  // One toast per failed load (errorUpdatedAt changes with each failure).
+  // One toast per failed load that stands (a screen loader's failed load is retried on mount).
   useEffect(() => {
-    if (errorUpdatedAt > 0) host.showToast(SHOP_LOAD_ERROR_MESSAGE, { error: true });
-  }, [errorUpdatedAt, host]);
+    if (errorUpdatedAt > 0 && !isFetching) {
+      host.showToast(SHOP_LOAD_ERROR_MESSAGE, { error: true });
+    }
+  }, [errorUpdatedAt, isFetching, host]);
 
   useEffect(() => {
     if (!shop) return;
@@ -46,13 +47,7 @@ export function ShellLayout() {
 
   return (
     <ShopContext.Provider value={shop}>
-      {decision.kind === 'accessDenied' ? (
-        <AccessDeniedPage {...decision} />
-      ) : (
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      )}
+      {decision.kind === 'accessDenied' ? <AccessDeniedPage {...decision} /> : <Outlet />}
     </ShopContext.Provider>
   );
 }

@@ -1,18 +1,21 @@
 import type { Shop } from '@popstage/core/shop';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
+import type { ApiClient } from '../../lib/api/client';
 import { loadShop } from './load-shop';
 
 export const shopQueryKey = ['shop'] as const;
 
 /** The main shop load every guard and page depends on. */
-export function useShopQuery() {
-  const api = useApi();
-  return useQuery<Shop>({
+export const shopQueryOptions = (api: ApiClient) =>
+  queryOptions<Shop>({
     queryKey: shopQueryKey,
     queryFn: ({ signal }) => loadShop(api, { signal }),
   });
+
+export function useShopQuery() {
+  return useQuery(shopQueryOptions(useApi()));
 }
 
 /** Reloads the shop (after billing, account or onboarding changes), which re-runs the guards. */

@@ -29,6 +29,7 @@ export function useBillingCatalogue() {
       isLoading: plans.isLoading || features.isLoading,
       isError: plans.isError || features.isError,
       errorUpdatedAt: Math.max(plans.errorUpdatedAt, features.errorUpdatedAt),
+      isFetching: plans.isFetching || features.isFetching,
     };
   }, [plans, features]);
 }

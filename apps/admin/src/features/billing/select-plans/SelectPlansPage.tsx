@@ -26,7 +26,7 @@ export function SelectPlansPage() {
   const [emptyError, setEmptyError] = useState<string | null>(null);
   const continueRef = useRef<HTMLDivElement>(null);
 
-  useErrorToast(catalogue.errorUpdatedAt, BILLING_MESSAGES.planLoadFailed);
+  useErrorToast(catalogue, BILLING_MESSAGES.planLoadFailed);
 
   const freePopclips = isFreePopclipsOverride(discount.applied, selection.choices);
 
