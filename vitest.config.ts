@@ -15,6 +15,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'shopify-sandbox',
+          include: ['apps/shopify-sandbox/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',

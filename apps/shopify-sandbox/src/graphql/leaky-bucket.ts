@@ -1,0 +1,50 @@
+/**
+ * Shopify's leaky bucket per app and shop: a query needs its requested cost in the bucket before
+ * it runs; the bucket refills continuously at the restore rate up to its size. Standard plan:
+ * 100 points a second, a bucket of 2,000 (what Shopify answers in `throttleStatus`).
+ */
+
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+export const STANDARD_PLAN = { maximumAvailable: 2000, restoreRate: 100 } as const;
+
+export class LeakyBucket {
+  private available: number;
+  private updatedAt: number;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly limits: { maximumAvailable: number; restoreRate: number } = STANDARD_PLAN,
+  ) {
+    this.available = limits.maximumAvailable;
+    this.updatedAt = now();
+  }
+
+  /** Takes `cost` points when the bucket holds them; false (and nothing taken) when it does not. */
+  take(cost: number): boolean {
+    this.refill();
+    if (cost > this.available) return false;
+    this.available -= cost;
+    return true;
+  }
+
+  status(): ThrottleStatus {
+    this.refill();
+    return {
+      maximumAvailable: this.limits.maximumAvailable,
+      currentlyAvailable: Math.floor(this.available),
+      restoreRate: this.limits.restoreRate,
+    };
+  }
+
+  private refill() {
+    const now = this.now();
+    const restored = ((now - this.updatedAt) / 1000) * this.limits.restoreRate;
+    this.available = Math.min(this.limits.maximumAvailable, this.available + restored);
+    this.updatedAt = now;
+  }
+}
