@@ -69,6 +69,15 @@ module.exports = {
       },
     },
     {
+      name: 'local-shopify-no-app-code',
+      severity: 'error',
+      comment:
+        'The local Shopify (apps/shopify-sandbox) is Shopify: it imports no app code, only shared ' +
+        "packages (its tests may read an app module to check the app understands its answers).",
+      from: { path: '^apps/shopify-sandbox/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/(server|admin|widget)/' },
+    },
+    {
       name: 'core-no-apps',
       severity: 'error',
       comment: 'packages/core is pure rules and contracts: it imports no app.',

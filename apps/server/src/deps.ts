@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createQueue, type Queue } from './jobs/queue';
@@ -9,8 +10,7 @@ import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
-import { createSandboxStore } from './platform/sandbox/sandbox-platform';
-import type { SandboxStore } from './platform/sandbox/store';
+import { openSandboxStore } from './platform/sandbox/open-sandbox-store';
 import { createServicePorts } from './platform/services';
 import { createShopifyPlatform } from './platform/shopify';
 import type { OtpSender } from './platform/sms/port';
@@ -74,7 +74,7 @@ export async function createDeps(
     given.sandbox !== undefined
       ? given.sandbox
       : config.PLATFORM === 'sandbox'
-        ? createSandboxStore(database.db, { baseUrl: config.APP_URL })
+        ? await openSandboxStore(database, { baseUrl: config.APP_URL })
         : null;
   await sandbox?.seed();
   const platform =

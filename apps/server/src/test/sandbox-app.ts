@@ -1,3 +1,4 @@
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../config';
@@ -8,7 +9,6 @@ import { sandboxRoutes } from '../features/sandbox/routes';
 import { ORDERS_CREATE_PATH } from '../features/sandbox/storefront-order-webhook';
 import { installErrorHandling } from '../http/errors';
 import { createQueues } from '../jobs/workers';
-import type { SandboxStore } from '../platform/sandbox/store';
 import { createTestClock, type TestClock } from './app';
 import { createTestDatabase } from './database';
 

@@ -7,7 +7,6 @@ export * from './mobile';
 export * from './onboarding';
 export * from './popclips';
 export * from './popclips-settings';
-export * from './sandbox';
 export * from './sandbox-services';
 export * from './sharing';
 export * from './shopify';

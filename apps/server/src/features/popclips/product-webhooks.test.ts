@@ -1,11 +1,12 @@
 import type { DisplayTarget } from '@popstage/core/popclips';
 import { productKey } from '@popstage/core/storefront';
+import type { SandboxProductEdit } from '@popstage/shopify-sandbox/store/product-edits';
+import { sandboxProducts } from '@popstage/shopify-sandbox/store/schema';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { popclipProductCounts, type ShopRow, sandboxProducts } from '../../db/schema';
+import { popclipProductCounts, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
-import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { postWebhook, productUpdatedPayload } from '../../test/webhooks';

@@ -1,7 +1,7 @@
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mobileAppRequests, subscriptions } from '../../db/schema';
-import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { findShop } from '../shop';
 

@@ -1,4 +1,4 @@
-import type { SandboxAppSubscription } from '../../platform/sandbox/store';
+import type { SandboxAppSubscription } from '@popstage/shopify-sandbox/store/store';
 import { dateText, discountText, money } from './format';
 import { type Html, html, page } from './html';
 import { CSS } from './styles';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptions } from '../../db/schema';
 import type { CreateAppSubscriptionInput } from '../../platform/port';
-import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { syncShopSubscriptions } from '../billing';
 import { ensureShop } from '../shop';

@@ -1,7 +1,7 @@
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { syncShopSubscriptions } from '../billing';
 import {
   renderAlreadyDecidedPage,

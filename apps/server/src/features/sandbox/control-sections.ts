@@ -1,7 +1,7 @@
 import {
   SANDBOX_PRODUCT_EDITS,
   type SandboxProductEdit,
-} from '../../platform/sandbox/product-edits';
+} from '@popstage/shopify-sandbox/store/product-edits';
 import type { DiscountCodeView, PlanChangeOptions, PriceOption } from './billing-state';
 import { dateText, discountText, money } from './format';
 import { badge, type Html, html } from './html';

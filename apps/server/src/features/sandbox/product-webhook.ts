@@ -1,5 +1,5 @@
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
 import type { PlatformProduct } from '../../platform/port';
-import { parseGid } from '../../platform/sandbox/gid';
 
 /**
  * The products/update webhook Shopify sends when a product is saved, built from a sandbox

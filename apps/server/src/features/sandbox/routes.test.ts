@@ -1,9 +1,9 @@
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifySessionToken } from '../../auth/session-token';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { findShop } from '../shop';
 

@@ -1,10 +1,10 @@
 import { FEATURE_FLAG_NAMES } from '@popstage/core/shop';
+import { renderPlaceholderSvg } from '@popstage/shopify-sandbox/store/images';
+import { SANDBOX_PRODUCT_EDITS } from '@popstage/shopify-sandbox/store/product-edits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { forbidden, notFound } from '../../http/errors';
-import { renderPlaceholderSvg } from '../../platform/sandbox/images';
-import { SANDBOX_PRODUCT_EDITS } from '../../platform/sandbox/product-edits';
 import { billingConfirmRoutes } from './billing-routes';
 import { listDiscountCodes, planChangeOptions } from './billing-state';
 import { NOTICES, type Notice, renderControlPage } from './control-page';

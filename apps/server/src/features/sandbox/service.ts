@@ -1,4 +1,6 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
+import type { SandboxProductEdit } from '@popstage/shopify-sandbox/store/product-edits';
+import type { SandboxAppSubscription, SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signSessionToken } from '../../auth/session-token';
@@ -6,8 +8,6 @@ import { shops } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { PlatformProduct, PlatformShop } from '../../platform/port';
-import type { SandboxProductEdit } from '../../platform/sandbox/product-edits';
-import type { SandboxAppSubscription, SandboxStore } from '../../platform/sandbox/store';
 import { proposePlanChange } from '../billing';
 import { queueProductClipCounts } from '../popclips';
 import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';

@@ -1,4 +1,4 @@
-import { toCents } from '../../platform/sandbox/catalogue-generator';
+import { toCents } from '@popstage/shopify-sandbox/store/catalogue-generator';
 import { type CartLineView, type CartView, cartTotalCents, itemCount } from './storefront-cart';
 
 /**

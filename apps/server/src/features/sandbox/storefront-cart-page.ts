@@ -1,6 +1,6 @@
 import { formatCurrency } from '@popstage/core/format';
-import type { SandboxOrder } from '../../platform/sandbox/cart-store';
-import { fromCents } from '../../platform/sandbox/catalogue-generator';
+import type { SandboxOrder } from '@popstage/shopify-sandbox/store/cart-store';
+import { fromCents } from '@popstage/shopify-sandbox/store/catalogue-generator';
 import { type Html, html } from './html';
 import { type CartView, cartTotalCents, lineTotalCents } from './storefront-cart';
 import type { OrderAttributionPanel } from './storefront-order-attribution';

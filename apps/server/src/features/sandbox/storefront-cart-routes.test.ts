@@ -1,10 +1,10 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
+import { sandboxCarts } from '@popstage/shopify-sandbox/store/schema';
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sandboxCarts } from '../../db/schema';
 import type { PlatformProduct, PlatformVariant, ProductStatus } from '../../platform/port';
-import { parseGid } from '../../platform/sandbox/gid';
-import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { shopperOf } from './store-shopper';
 

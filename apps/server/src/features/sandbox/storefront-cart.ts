@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { SandboxCartLine } from '../../db/schema';
+import type { CartStore, SandboxProductRow } from '@popstage/shopify-sandbox/store/cart-store';
+import { toCents } from '@popstage/shopify-sandbox/store/catalogue-generator';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
+import { imageUrl } from '@popstage/shopify-sandbox/store/images';
+import type { SandboxCartLine } from '@popstage/shopify-sandbox/store/schema';
 import { HttpError } from '../../http/errors';
 import type { PlatformVariant } from '../../platform/port';
-import type { CartStore, SandboxProductRow } from '../../platform/sandbox/cart-store';
-import { toCents } from '../../platform/sandbox/catalogue-generator';
-import { parseGid } from '../../platform/sandbox/gid';
-import { imageUrl } from '../../platform/sandbox/images';
 
 /**
  * The sandbox store's cart, with the rules of Shopify's AJAX cart: only active products' variants

@@ -1,7 +1,7 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
+import { sandboxOrders } from '@popstage/shopify-sandbox/store/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxOrders } from '../../db/schema';
-import { parseGid } from '../../platform/sandbox/gid';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { orderAttribution } from '../analytics';

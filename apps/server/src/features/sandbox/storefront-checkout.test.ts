@@ -1,17 +1,15 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
 import {
-  orderAttributions,
   sandboxCarts,
   sandboxOrders,
   sandboxProducts,
-  storefrontOrders,
-} from '../../db/schema';
+} from '@popstage/shopify-sandbox/store/schema';
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderAttributions, storefrontOrders } from '../../db/schema';
 import type { PlatformVariant } from '../../platform/port';
-import { createCartStore } from '../../platform/sandbox/cart-store';
-import { parseGid } from '../../platform/sandbox/gid';
-import { DEMO_SHOP, OTHER_SHOP } from '../../platform/sandbox/shop-definitions';
 import { verifyShopifyWebhook } from '../../platform/shopify/webhook-hmac';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
 import { ensureShop } from '../shop';
@@ -163,7 +161,7 @@ describe('checkout', () => {
     const shopper = shopperOf(t.app, DEMO_SHOP);
     await fillCart(shopper);
     const token = shopper.cookie?.replace('cart=', '') ?? '';
-    const carts = createCartStore(t.database.db);
+    const carts = t.sandbox.carts;
     const cart = await carts.findCart(DEMO_SHOP, token);
     if (!cart) throw new Error('no cart');
     const stale = await carts.placeOrder(

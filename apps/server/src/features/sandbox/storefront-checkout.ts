@@ -1,6 +1,6 @@
-import type { SandboxCartLine } from '../../db/schema';
-import type { SandboxOrder } from '../../platform/sandbox/cart-store';
-import { fromCents } from '../../platform/sandbox/catalogue-generator';
+import type { SandboxOrder } from '@popstage/shopify-sandbox/store/cart-store';
+import { fromCents } from '@popstage/shopify-sandbox/store/catalogue-generator';
+import type { SandboxCartLine } from '@popstage/shopify-sandbox/store/schema';
 import {
   type CartContext,
   type CartLineView,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { CartStore } from '@popstage/shopify-sandbox/store/cart-store';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { PlatformShop } from '../../platform/port';
-import type { CartStore } from '../../platform/sandbox/cart-store';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { requireSandboxShop } from './service';
 import { type CartContext, itemCount } from './storefront-cart';
 import { type StorefrontView, storeRootPath } from './storefront-page';

@@ -1,4 +1,4 @@
-import type { SandboxOrder } from '../../platform/sandbox/cart-store';
+import type { SandboxOrder } from '@popstage/shopify-sandbox/store/cart-store';
 import { type CartLineView, lineTotalCents } from './storefront-cart';
 
 /**

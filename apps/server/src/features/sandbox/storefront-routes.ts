@@ -1,11 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { notFound } from '../../http/errors';
 import type { PlatformProduct } from '../../platform/port';
-import { createCartStore } from '../../platform/sandbox/cart-store';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { storefrontCartRoutes } from './storefront-cart-routes';
 import { type StoreDeps, storeContext, storefrontView } from './storefront-context';
 import { pageBody, productDetail, productGrid, renderStorefront } from './storefront-page';
@@ -27,7 +26,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
   const store: StoreDeps = {
     deps: app.deps,
     sandbox,
-    carts: createCartStore(app.deps.database.db),
+    carts: sandbox.carts,
   };
   await app.register(fastifyCookie);
   const activeProducts = async (domain: string, collectionId?: string) =>

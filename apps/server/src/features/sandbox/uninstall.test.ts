@@ -1,7 +1,7 @@
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema';
-import type { SandboxStore } from '../../platform/sandbox/store';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { findShop } from '../shop';
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sandboxProducts } from '../../db/schema';
-import { PlatformError } from '../errors';
-import { CLIP_COUNT_METAFIELD, type ProductClipCount } from '../port';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
 import { parseGid } from './gid';
+import { sandboxProducts } from './schema';
+import { CLIP_COUNT_METAFIELD, type ProductClipCount } from './types';
 
 const KEY = `${CLIP_COUNT_METAFIELD.namespace}.${CLIP_COUNT_METAFIELD.key}`;
 
@@ -16,7 +16,7 @@ export function createSandboxProductMetafields(db: Db) {
         for (const { productId, count } of counts) {
           const id = parseGid('Product', productId);
           if (!Number.isSafeInteger(count)) {
-            throw new PlatformError(
+            throw new StoreError(
               'refused',
               `${count} is not a valid number_integer metafield value`,
             );
@@ -36,7 +36,7 @@ export function createSandboxProductMetafields(db: Db) {
                   .where(and(eq(sandboxProducts.shopDomain, shop), eq(sandboxProducts.id, id)))
                   .returning({ id: sandboxProducts.id });
           if (updated.length === 0)
-            throw new PlatformError('refused', `Owner ${productId} does not exist`);
+            throw new StoreError('refused', `Owner ${productId} does not exist`);
         }
       });
     },

@@ -5,7 +5,7 @@ import {
   integer,
   jsonb,
   numeric,
-  pgTable,
+  pgSchema,
   primaryKey,
   text,
   timestamp,
@@ -17,15 +17,17 @@ import type {
   MenuItem,
   PlatformVariant,
   ProductStatus,
-} from '../../platform/port';
+} from './types';
 
 /**
- * The offline sandbox store (the stand-in for Shopify's own data), separate from the app's
- * tables: nothing here references `shops`, so resetting a store and uninstalling the app stay
- * independent. Ids are the numeric part of Shopify-style GIDs, unique across shops like Shopify's.
+ * The local Shopify's own data (the stand-in for Shopify's), in its own Postgres schema with its
+ * own migrations: nothing here references the app's tables, so resetting a store and uninstalling
+ * the app stay independent. Ids are the numeric part of Shopify GIDs, unique across shops like
+ * Shopify's.
  */
+export const shopifySandbox = pgSchema('shopify_sandbox');
 
-export const sandboxShops = pgTable('sandbox_shops', {
+export const sandboxShops = shopifySandbox.table('shops', {
   domain: text().primaryKey(),
   name: text().notNull(),
   ownerName: text().notNull(),
@@ -50,8 +52,8 @@ export interface SandboxImage {
   altText: string;
 }
 
-export const sandboxProducts = pgTable(
-  'sandbox_products',
+export const sandboxProducts = shopifySandbox.table(
+  'products',
   {
     id: bigint({ mode: 'number' }).primaryKey(),
     shopDomain: shopDomain(),
@@ -75,8 +77,8 @@ export const sandboxProducts = pgTable(
   (t) => [unique().on(t.shopDomain, t.handle), index().on(t.shopDomain, t.id)],
 );
 
-export const sandboxCollections = pgTable(
-  'sandbox_collections',
+export const sandboxCollections = shopifySandbox.table(
+  'collections',
   {
     id: bigint({ mode: 'number' }).primaryKey(),
     shopDomain: shopDomain(),
@@ -86,8 +88,8 @@ export const sandboxCollections = pgTable(
   (t) => [unique().on(t.shopDomain, t.handle)],
 );
 
-export const sandboxCollectionProducts = pgTable(
-  'sandbox_collection_products',
+export const sandboxCollectionProducts = shopifySandbox.table(
+  'collection_products',
   {
     collectionId: bigint({ mode: 'number' })
       .notNull()
@@ -100,8 +102,8 @@ export const sandboxCollectionProducts = pgTable(
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index().on(t.productId)],
 );
 
-export const sandboxMenus = pgTable(
-  'sandbox_menus',
+export const sandboxMenus = shopifySandbox.table(
+  'menus',
   {
     id: bigint({ mode: 'number' }).primaryKey(),
     shopDomain: shopDomain(),
@@ -112,8 +114,8 @@ export const sandboxMenus = pgTable(
   (t) => [unique().on(t.shopDomain, t.handle)],
 );
 
-export const sandboxPages = pgTable(
-  'sandbox_pages',
+export const sandboxPages = shopifySandbox.table(
+  'pages',
   {
     // Seeded pages get explicit ids; pages created at run time draw from this identity.
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 900001 }),
@@ -126,8 +128,8 @@ export const sandboxPages = pgTable(
   (t) => [unique().on(t.shopDomain, t.handle)],
 );
 
-export const sandboxThemes = pgTable(
-  'sandbox_themes',
+export const sandboxThemes = shopifySandbox.table(
+  'themes',
   {
     id: bigint({ mode: 'number' }).primaryKey(),
     shopDomain: shopDomain(),
@@ -140,8 +142,8 @@ export const sandboxThemes = pgTable(
 );
 
 /** Recurring app charges as Shopify Billing keeps them: created PENDING, approved by the merchant. */
-export const sandboxAppSubscriptions = pgTable(
-  'sandbox_app_subscriptions',
+export const sandboxAppSubscriptions = shopifySandbox.table(
+  'app_subscriptions',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 700001 }),
     shopDomain: shopDomain(),
@@ -178,8 +180,8 @@ export interface SandboxCartLine {
 }
 
 /** The storefront cart (Shopify keeps it server side behind the `cart` cookie; so does the sandbox). */
-export const sandboxCarts = pgTable(
-  'sandbox_carts',
+export const sandboxCarts = shopifySandbox.table(
+  'carts',
   {
     token: text().primaryKey(),
     shopDomain: shopDomain(),
@@ -193,8 +195,8 @@ export const sandboxCarts = pgTable(
 );
 
 /** Orders placed through the sandbox checkout; ids draw from one sequence, like Shopify's. */
-export const sandboxOrders = pgTable(
-  'sandbox_orders',
+export const sandboxOrders = shopifySandbox.table(
+  'orders',
   {
     id: bigint({ mode: 'number' })
       .primaryKey()

@@ -1,10 +1,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { sandboxAppSubscriptions, sandboxShops } from '../../db/schema';
-import { PlatformError } from '../errors';
-import type { CreateAppSubscriptionInput, PlatformAppSubscription, StorePlatform } from '../port';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
 import { parseGid, toGid } from './gid';
+import { sandboxAppSubscriptions, sandboxShops } from './schema';
+import type { CreateAppSubscriptionInput, PlatformAppSubscription, StorePlatform } from './types';
 
 /** Shopify bills every 30 days; a period starts when the merchant approves. */
 const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -124,7 +124,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
       const parsed = inputSchema.safeParse(input);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new PlatformError(
+        throw new StoreError(
           'invalid',
           `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`,
         );
@@ -134,7 +134,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .select({ domain: sandboxShops.domain })
         .from(sandboxShops)
         .where(eq(sandboxShops.domain, shop));
-      if (!shopRow) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
+      if (!shopRow) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
       const [row] = await db
         .insert(table)
         .values({
@@ -172,7 +172,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
       const row = numericId === null ? undefined : await findRow(numericId);
       // Another shop's charge is reported exactly like an unknown one.
       if (!row || row.shopDomain !== shop)
-        throw new PlatformError('not_found', `No app subscription ${id}`);
+        throw new StoreError('not_found', `No app subscription ${id}`);
       if (row.status === 'CANCELLED') return; // idempotent, so a retried cancel is harmless
       const [cancelled] = await db
         .update(table)
@@ -180,7 +180,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .where(and(eq(table.id, row.id), eq(table.status, 'ACTIVE')))
         .returning({ id: table.id });
       if (!cancelled)
-        throw new PlatformError('conflict', `App subscription ${id} is ${row.status}, not ACTIVE`);
+        throw new StoreError('conflict', `App subscription ${id} is ${row.status}, not ACTIVE`);
     },
 
     async getAppSubscription(id) {

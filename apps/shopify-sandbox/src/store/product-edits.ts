@@ -1,4 +1,4 @@
-import type { PlatformVariant, ProductStatus } from '../port';
+import type { PlatformVariant, ProductStatus } from './types';
 
 /**
  * The product changes a merchant makes in Shopify's admin that decide whether a product's page

@@ -1,6 +1,16 @@
 import { and, asc, count, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { createSandboxAppInstallation } from './app-installation';
+import { createSandboxAppMetafields } from './app-metafields';
+import { createSandboxBilling } from './billing';
+import { createCartStore } from './cart-store';
+import { fromCents, generateStore, toCents } from './catalogue-generator';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
+import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
+import { imageUrl } from './images';
+import { applyProductEdit } from './product-edits';
+import { createSandboxProductMetafields } from './product-metafields';
 import {
   sandboxCollectionProducts,
   sandboxCollections,
@@ -9,8 +19,10 @@ import {
   sandboxProducts,
   sandboxShops,
   sandboxThemes,
-} from '../../db/schema';
-import { PlatformError } from '../errors';
+} from './schema';
+import { replaceStore, writeStoreIfAbsent } from './seed-writer';
+import { findShopDefinition, SANDBOX_SHOPS, storefrontUrl } from './shop-definitions';
+import type { SandboxStore } from './store';
 import type {
   Connection,
   PlatformCollection,
@@ -18,18 +30,7 @@ import type {
   PlatformProduct,
   PlatformShop,
   ProductStatus,
-} from '../port';
-import { createSandboxAppInstallation } from './app-installation';
-import { createSandboxAppMetafields } from './app-metafields';
-import { createSandboxBilling } from './billing';
-import { fromCents, generateStore, toCents } from './catalogue-generator';
-import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
-import { imageUrl } from './images';
-import { applyProductEdit } from './product-edits';
-import { createSandboxProductMetafields } from './product-metafields';
-import { replaceStore, writeStoreIfAbsent } from './seed-writer';
-import { findShopDefinition, SANDBOX_SHOPS, storefrontUrl } from './shop-definitions';
-import type { SandboxStore } from './store';
+} from './types';
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 250;
@@ -88,7 +89,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
   const requireShopRow = async (shop: string) => {
     const row = await findShopRow(shop);
-    if (!row) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
+    if (!row) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
     return row;
   };
 
@@ -114,6 +115,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
   return {
     kind: 'sandbox',
+    carts: createCartStore(db),
     ...createSandboxBilling(db, baseUrl),
     ...createSandboxAppMetafields(db),
     ...createSandboxProductMetafields(db),
@@ -308,7 +310,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .returning();
       // Shopify answers a taken handle with a user error rather than renaming the page.
       if (!row)
-        throw new PlatformError('conflict', `A page with handle ${page.handle} already exists`);
+        throw new StoreError('conflict', `A page with handle ${page.handle} already exists`);
       return toPage(row);
     },
 
@@ -323,7 +325,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
     async resetShop(shop) {
       const def = findShopDefinition(shop);
-      if (!def) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
+      if (!def) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
       await replaceStore(db, generateStore(def));
     },
 
@@ -360,7 +362,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 function pageSize(first: number | undefined): number {
   const size = first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new PlatformError('invalid', `first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+    throw new StoreError('invalid', `first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   }
   return size;
 }

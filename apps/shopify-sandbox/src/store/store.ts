@@ -1,10 +1,13 @@
-import type { PlatformProduct, PlatformShop, StorePlatform } from '../port';
 import type { SandboxBilling } from './billing';
+import type { CartStore } from './cart-store';
 import type { SandboxProductEdit } from './product-edits';
+import type { PlatformProduct, PlatformShop, StorePlatform } from './types';
 
 /** The offline sandbox store: a StorePlatform plus the controls the /sandbox page needs. */
 export interface SandboxStore extends StorePlatform, SandboxBilling {
   readonly kind: 'sandbox';
+  /** The storefront's server-side carts and the orders its checkout places. */
+  readonly carts: CartStore;
   /** Generates both shops' data if the database has none yet (deterministic, no network). */
   seed(): Promise<void>;
   listShops(): Promise<PlatformShop[]>;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
+import { toGid } from './gid';
 import {
   type SandboxCartLine,
   sandboxCarts,
   sandboxOrders,
   sandboxProducts,
   sandboxShops,
-} from '../../db/schema';
-import { PlatformError } from '../errors';
-import { toGid } from './gid';
+} from './schema';
 
 /**
  * The sandbox storefront's carts and orders (Shopify keeps both on its side; so does the sandbox).
@@ -52,7 +52,7 @@ export function createCartStore(db: Db) {
           setWhere: eq(sandboxCarts.shopDomain, cart.shopDomain),
         })
         .returning();
-      if (!row) throw new PlatformError('conflict', 'This cart belongs to another store');
+      if (!row) throw new StoreError('conflict', 'This cart belongs to another store');
       return row;
     },
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sandboxShops } from '../../db/schema';
-import { PlatformError } from '../errors';
-import { APP_URL_METAFIELD } from '../port';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
+import { sandboxShops } from './schema';
+import { APP_URL_METAFIELD } from './types';
 
 /** Like Shopify's `url` metafield type: an absolute http(s) URL. */
 const URL_VALUE = /^https?:\/\/[^\s/]+/;
@@ -12,7 +12,7 @@ export function createSandboxAppMetafields(db: Db) {
   return {
     async setAppUrlMetafield(shop: string, url: string): Promise<void> {
       if (!URL_VALUE.test(url))
-        throw new PlatformError('refused', `${url} is not a valid url metafield value`);
+        throw new StoreError('refused', `${url} is not a valid url metafield value`);
       const { namespace, key, type } = APP_URL_METAFIELD;
       const entry = JSON.stringify({ [`${namespace}.${key}`]: { type, value: url } });
       // One jsonb merge: concurrent writes of other keys are not lost.
@@ -22,7 +22,7 @@ export function createSandboxAppMetafields(db: Db) {
         .where(eq(sandboxShops.domain, shop))
         .returning({ domain: sandboxShops.domain });
       if (updated.length === 0)
-        throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
+        throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
     },
 
     /** What the theme's `app.metafields.popstage.app_url.value` reads; null when unset. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { GeneratedStore } from './catalogue-generator';
+import type { StoreDb as Db } from './database';
 import {
   sandboxCollectionProducts,
   sandboxCollections,
@@ -8,8 +9,7 @@ import {
   sandboxProducts,
   sandboxShops,
   sandboxThemes,
-} from '../../db/schema';
-import type { GeneratedStore } from './catalogue-generator';
+} from './schema';
 
 /** Rows per INSERT: well under PostgreSQL's 65535 bind parameters for our widest table. */
 const CHUNK = 1000;

@@ -1,3 +1,4 @@
+import { createRandom, type Random } from './random';
 import type {
   sandboxCollectionProducts,
   sandboxCollections,
@@ -6,11 +7,10 @@ import type {
   sandboxProducts,
   sandboxShops,
   sandboxThemes,
-} from '../../db/schema';
-import type { PlatformVariant, ProductStatus } from '../port';
-import { createRandom, type Random } from './random';
+} from './schema';
 import type { SandboxShopDefinition } from './shop-definitions';
 import { storeMenus, storePages, storeThemes } from './store-content';
+import type { PlatformVariant, ProductStatus } from './types';
 import {
   ADJECTIVES,
   BENEFITS,

@@ -1,4 +1,4 @@
-import { PlatformError } from '../errors';
+import { StoreError } from './errors';
 
 /** Shopify-style global ids (gid://shopify/Product/1001) and opaque pagination cursors. */
 
@@ -35,5 +35,5 @@ export function decodeCursor(cursor: string): number {
   } catch {
     // fall through: a cursor that is not ours is a caller error
   }
-  throw new PlatformError('invalid', 'Invalid cursor');
+  throw new StoreError('invalid', 'Invalid cursor');
 }

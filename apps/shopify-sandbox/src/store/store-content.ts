@@ -1,6 +1,6 @@
-import type { sandboxMenus, sandboxPages, sandboxThemes } from '../../db/schema';
-import type { MenuItem } from '../port';
+import type { sandboxMenus, sandboxPages, sandboxThemes } from './schema';
 import type { SandboxShopDefinition } from './shop-definitions';
+import type { MenuItem } from './types';
 
 /** The non-catalogue parts of a fresh store: navigation menus, store pages and themes. */
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
-import { PlatformError } from '../errors';
-import type { PlatformProduct } from '../port';
 import { generateStore } from './catalogue-generator';
+import { StoreError } from './errors';
 import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP, SANDBOX_SHOPS } from './shop-definitions';
 import type { SandboxStore } from './store';
+import { createTestStoreDb, type TestStoreDb } from './test-database';
+import type { PlatformProduct } from './types';
 
 const BASE_URL = 'http://localhost:3000';
 
@@ -33,20 +33,20 @@ async function snapshot(store: SandboxStore) {
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
+async function rejection(promise: Promise<unknown>): Promise<StoreError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
+  expect(error).toBeInstanceOf(StoreError);
+  return error as StoreError;
 }
 
-let database: Database;
+let database: TestStoreDb;
 let store: SandboxStore;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await createTestStoreDb();
   store = createSandboxStore(database.db, { baseUrl: BASE_URL });
   await store.seed();
 });
@@ -61,7 +61,7 @@ describe('generated catalogue', () => {
   });
 
   it('is identical in two independently seeded databases', async () => {
-    const other = await openDatabase({ dataDir: 'memory://' });
+    const other = await createTestStoreDb();
     try {
       const second = createSandboxStore(other.db, { baseUrl: BASE_URL });
       await second.seed();

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/database';
-import type { PlatformProduct } from '../port';
 import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import type { SandboxStore } from './store';
+import { createTestStoreDb, type TestStoreDb } from './test-database';
+import type { PlatformProduct } from './types';
 
-let database: Database;
+let database: TestStoreDb;
 let store: SandboxStore;
 let mine: PlatformProduct[];
 let theirs: PlatformProduct;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestStoreDb();
   store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
   await store.seed();
   mine = (await store.listProducts(DEMO_SHOP, { first: 2 })).nodes;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sandboxAppSubscriptions, sandboxShops, sandboxThemes } from '../../db/schema';
-import { PlatformError } from '../errors';
+import type { StoreDb as Db } from './database';
+import { StoreError } from './errors';
+import { sandboxAppSubscriptions, sandboxShops, sandboxThemes } from './schema';
 
 /** The store's side of the app installation, beyond billing and metafields. */
 export function createSandboxAppInstallation(db: Db) {
@@ -18,7 +18,7 @@ export function createSandboxAppInstallation(db: Db) {
           .set({ appMetafields: {} })
           .where(eq(sandboxShops.domain, shop))
           .returning({ domain: sandboxShops.domain });
-        if (!row) throw new PlatformError('not_found', `Shop ${shop} is not a sandbox shop`);
+        if (!row) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
         await tx
           .update(sandboxThemes)
           .set({ appEmbedEnabled: false })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
-import { PlatformError } from '../errors';
-import type { CreateAppSubscriptionInput } from '../port';
+import { StoreError } from './errors';
 import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import type { SandboxStore } from './store';
+import { createTestStoreDb, type TestStoreDb } from './test-database';
+import type { CreateAppSubscriptionInput } from './types';
 
 const BASE_URL = 'http://localhost:3000/';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,20 +22,20 @@ const input = (
 
 const numericId = (gid: string) => Number(gid.split('/').at(-1));
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
+async function rejection(promise: Promise<unknown>): Promise<StoreError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
+  expect(error).toBeInstanceOf(StoreError);
+  return error as StoreError;
 }
 
-let database: Database;
+let database: TestStoreDb;
 let store: SandboxStore;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await createTestStoreDb();
   store = createSandboxStore(database.db, { baseUrl: BASE_URL });
   await store.seed();
 });
