@@ -73,7 +73,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The local Shopify (apps/shopify-sandbox) is Shopify: it imports no app code, only shared ' +
-        "packages (its tests may read an app module to check the app understands its answers).",
+        'packages (its tests may read an app module to check the app understands its answers).',
       from: { path: '^apps/shopify-sandbox/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/(server|admin|widget)/' },
     },
