@@ -8,7 +8,7 @@ const schema = loadSchema('admin');
 const resolvers: Resolvers<{ shopName: string }> = {
   query: {
     shop: (_args, context) => ({ name: context.shopName, currencyCode: 'USD', email: null }),
-    products: (args) => ({
+    products: (args: { first: number }) => ({
       nodes: Array.from({ length: Number(args.first) }, (_, i) => ({
         id: `gid://shopify/Product/${i}`,
         title: { text: 'A' },

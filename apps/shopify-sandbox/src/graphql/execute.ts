@@ -12,8 +12,12 @@ import {
 import { findOperation, MAX_QUERY_COST, requestedCost } from './cost';
 import type { LeakyBucket, ThrottleStatus } from './leaky-bucket';
 
-/** A root field's resolver: (args, context) like graphql-js, without the parent. */
-export type RootResolver<Context> = (args: Record<string, unknown>, context: Context) => unknown;
+/**
+ * A root field's resolver: (args, context) like graphql-js, without the parent. Its args are
+ * typed by each resolver (graphql-js has coerced them to the schema's input types already), so
+ * the map accepts any args shape.
+ */
+export type RootResolver<Context> = (args: never, context: Context) => unknown;
 
 export interface Resolvers<Context> {
   query: Record<string, RootResolver<Context>>;

@@ -9,7 +9,11 @@ export type GidType =
   | 'Menu'
   | 'Page'
   | 'OnlineStoreTheme'
-  | 'AppSubscription';
+  | 'AppSubscription'
+  | 'AppInstallation'
+  | 'Publication'
+  | 'Metafield'
+  | 'Shop';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

@@ -285,6 +285,20 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         : null;
     },
 
+    async listMenus(shop) {
+      const rows = await db
+        .select()
+        .from(sandboxMenus)
+        .where(eq(sandboxMenus.shopDomain, shop))
+        .orderBy(asc(sandboxMenus.id));
+      return rows.map((row) => ({
+        id: toGid('Menu', row.id),
+        handle: row.handle,
+        title: row.title,
+        items: row.items,
+      }));
+    },
+
     async isAppEmbedEnabled(shop) {
       const [row] = await db
         .select({ enabled: sandboxThemes.appEmbedEnabled })

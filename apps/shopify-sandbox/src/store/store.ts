@@ -1,7 +1,7 @@
 import type { SandboxBilling } from './billing';
 import type { CartStore } from './cart-store';
 import type { SandboxProductEdit } from './product-edits';
-import type { PlatformProduct, PlatformShop, StorePlatform } from './types';
+import type { PlatformMenu, PlatformProduct, PlatformShop, StorePlatform } from './types';
 
 /** The offline sandbox store: a StorePlatform plus the controls the /sandbox page needs. */
 export interface SandboxStore extends StorePlatform, SandboxBilling {
@@ -11,6 +11,8 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   /** Generates both shops' data if the database has none yet (deterministic, no network). */
   seed(): Promise<void>;
   listShops(): Promise<PlatformShop[]>;
+  /** Every navigation menu of the shop (Admin API `menus`). */
+  listMenus(shop: string): Promise<PlatformMenu[]>;
   /** Regenerates one shop's store data as on first start (its app charges go too). */
   resetShop(shop: string): Promise<void>;
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;

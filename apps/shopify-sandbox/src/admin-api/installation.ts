@@ -1,0 +1,79 @@
+import { StoreError } from '../store/errors';
+import { parseGid, toGid } from '../store/gid';
+import { appSubscriptionObject } from './billing';
+import { type AdminContext, userError } from './context';
+import { APP_PUBLICATION_ID } from './products';
+
+/** The app's installation on the shop: one per shop in the local Shopify. */
+export const APP_INSTALLATION_ID = toGid('AppInstallation', 1);
+
+export function currentAppInstallation() {
+  return {
+    __typename: 'AppInstallation',
+    id: APP_INSTALLATION_ID,
+    publication: { __typename: 'Publication', id: APP_PUBLICATION_ID },
+    activeSubscriptions: async (_args: unknown, context: AdminContext) =>
+      (await context.store.activeAppSubscriptions(context.shop)).map(appSubscriptionObject),
+  };
+}
+
+interface MetafieldsSetInput {
+  ownerId: string;
+  namespace?: string | null;
+  key: string;
+  type?: string | null;
+  value: string;
+}
+
+/**
+ * `metafieldsSet`: the app-data `popstage.app_url` on the installation and the app-owned
+ * `$app.clip_count` on products, the two metafields the theme extension reads. Like Shopify, a
+ * batch with any invalid entry writes nothing and answers user errors.
+ */
+export async function metafieldsSet(
+  args: { metafields: MetafieldsSetInput[] },
+  context: AdminContext,
+) {
+  const errors = args.metafields.flatMap((metafield, index) => {
+    const field = ['metafields', String(index)];
+    if (metafield.ownerId === APP_INSTALLATION_ID) {
+      return metafield.namespace === 'popstage' && metafield.key === 'app_url'
+        ? []
+        : [userError('The local Shopify keeps only popstage.app_url on the installation', field)];
+    }
+    if (parseGid('Product', metafield.ownerId) === null) {
+      return [userError('Owner does not exist', [...field, 'ownerId'], 'INVALID_VALUE')];
+    }
+    if (metafield.namespace !== '$app' || metafield.key !== 'clip_count') {
+      return [userError('The local Shopify keeps only $app.clip_count on products', field)];
+    }
+    return /^\d+$/.test(metafield.value)
+      ? []
+      : [userError('Value must be an integer', [...field, 'value'], 'INVALID_VALUE')];
+  });
+  if (errors.length > 0) return { metafields: null, userErrors: errors };
+  try {
+    for (const metafield of args.metafields.filter((m) => m.ownerId === APP_INSTALLATION_ID)) {
+      await context.store.setAppUrlMetafield(context.shop, metafield.value);
+    }
+    const counts = args.metafields
+      .filter((m) => m.ownerId !== APP_INSTALLATION_ID)
+      .map((m) => ({ productId: m.ownerId, count: Number(m.value) }));
+    if (counts.length > 0) await context.store.setProductClipCounts(context.shop, counts);
+  } catch (error) {
+    if (error instanceof StoreError)
+      return { metafields: null, userErrors: [userError(error.message, ['metafields'])] };
+    throw error;
+  }
+  return {
+    metafields: args.metafields.map((metafield, index) => ({
+      __typename: 'Metafield',
+      id: toGid('Metafield', index + 1),
+      namespace: metafield.namespace ?? '$app',
+      key: metafield.key,
+      value: metafield.value,
+      type: metafield.type ?? null,
+    })),
+    userErrors: [],
+  };
+}

@@ -1,0 +1,129 @@
+import { parseGid, toGid } from '../store/gid';
+import type { PlatformProduct, ProductStatus } from '../store/types';
+import { type AdminContext, connection } from './context';
+import { parseSearch } from './search-syntax';
+
+/** The app's own publication (the Popstage sales channel) in every shop of the local Shopify. */
+export const APP_PUBLICATION_ID = toGid('Publication', 1);
+
+const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
+
+/** A store product as Shopify's Product object, with the connections it offers lazily. */
+export function productObject(product: PlatformProduct) {
+  const currency = product.priceRange.currencyCode;
+  const images = product.images.map((image, index) => ({
+    __typename: 'MediaImage',
+    id: `gid://shopify/MediaImage/${legacy(product.id)}${index}`,
+    alt: image.altText,
+    mediaContentType: 'IMAGE',
+    image: { url: image.url, altText: image.altText, width: null, height: null },
+  }));
+  return {
+    __typename: 'Product',
+    id: product.id,
+    legacyResourceId: legacy(product.id),
+    title: product.title,
+    handle: product.handle,
+    description: product.description,
+    vendor: product.vendor,
+    productType: product.productType,
+    tags: product.tags,
+    status: product.status,
+    createdAt: product.createdAt,
+    totalInventory: product.totalInventory,
+    publishedOnCurrentPublication: product.publishedToSalesChannel,
+    publishedOnPublication: ({ publicationId }: { publicationId: string }) =>
+      publicationId === APP_PUBLICATION_ID && product.publishedToSalesChannel,
+    priceRangeV2: {
+      minVariantPrice: money(product.priceRange.min, currency),
+      maxVariantPrice: money(product.priceRange.max, currency),
+    },
+    variants: ({ first }: { first?: number }) =>
+      connection(
+        product.variants.slice(0, first ?? 0).map((variant) => ({
+          __typename: 'ProductVariant',
+          ...variant,
+          sku: variant.sku || null,
+        })),
+      ),
+    media: ({ first }: { first?: number }) => connection(images.slice(0, first ?? 0)),
+    featuredMedia: images[0] ?? null,
+    inCollection: async ({ id }: { id: string }, context: AdminContext) => {
+      const page = await context.store.listProducts(context.shop, {
+        collectionId: id,
+        first: 250,
+      });
+      return page.nodes.some((node) => node.id === product.id);
+    },
+  };
+}
+
+function legacy(gid: string): string {
+  return gid.split('/').pop() ?? '';
+}
+
+/** `products(first, after, query)`: the store's filters from Shopify's search syntax. */
+export async function products(
+  args: { first?: number; after?: string | null; query?: string | null },
+  context: AdminContext,
+) {
+  const { filters, terms } = parseSearch(args.query);
+  const status = filters.get('status')?.toUpperCase() as ProductStatus | undefined;
+  const collection = filters.get('collection_id');
+  const publication = filters.get('publication_ids');
+  if (publication !== undefined && publication !== legacy(APP_PUBLICATION_ID)) {
+    return connection([]);
+  }
+  const page = await context.store.listProducts(context.shop, {
+    first: args.first ?? 0,
+    after: args.after ?? null,
+    ...(terms.length > 0 ? { query: terms.join(' ') } : {}),
+    ...(status ? { status } : {}),
+    ...(collection !== undefined ? { collectionId: toGid('Collection', Number(collection)) } : {}),
+    ...(publication !== undefined ? { publishedOnly: true } : {}),
+  });
+  return connection(page.nodes.map(productObject), page.pageInfo);
+}
+
+/** `nodes(ids)`: products by GID in the order asked; anything else answers null, as Shopify. */
+export async function nodes(args: { ids: string[] }, context: AdminContext) {
+  const found = await context.store.getProducts(
+    context.shop,
+    args.ids.filter((id) => parseGid('Product', id) !== null),
+  );
+  const byId = new Map(found.map((product) => [product.id, productObject(product)]));
+  return args.ids.map((id) => byId.get(id) ?? null);
+}
+
+/** `publishablePublish(id, input)`: publishes a product to the app's publication. */
+export async function publishablePublish(
+  args: { id: string; input: { publicationId: string }[] },
+  context: AdminContext,
+) {
+  if (!args.input.every((entry) => entry.publicationId === APP_PUBLICATION_ID)) {
+    return {
+      publishable: null,
+      userErrors: [{ field: ['input'], message: 'Publication does not exist' }],
+    };
+  }
+  const [product] = await context.store.getProducts(context.shop, [args.id]);
+  if (!product) {
+    return {
+      publishable: null,
+      userErrors: [{ field: ['id'], message: 'Product does not exist' }],
+    };
+  }
+  await context.store.publishProducts(context.shop, [args.id]);
+  return { publishable: { __typename: 'Product', id: product.id }, userErrors: [] };
+}
+
+export async function publishedProductsCount(
+  args: { publicationId: string },
+  context: AdminContext,
+) {
+  const count =
+    args.publicationId === APP_PUBLICATION_ID
+      ? await context.store.countPublishedProducts(context.shop)
+      : 0;
+  return { count, precision: 'EXACT' };
+}

@@ -1,0 +1,34 @@
+import type { Resolvers } from '../graphql/execute';
+import { appSubscriptionCancel, appSubscriptionCreate } from './billing';
+import { collection, collections } from './catalogue';
+import type { AdminContext } from './context';
+import { currentAppInstallation, metafieldsSet } from './installation';
+import { menus, pageCreate, pages, themes } from './online-store';
+import { nodes, products, publishablePublish, publishedProductsCount } from './products';
+import { shop } from './shop';
+
+/**
+ * The Admin API root fields the local Shopify serves: what Popstage sends, executed on Shopify's
+ * published schema, so an answer the real API would not give fails graphql-js's checks.
+ */
+export const adminResolvers: Resolvers<AdminContext> = {
+  query: {
+    shop,
+    products,
+    nodes,
+    collections,
+    collection,
+    currentAppInstallation,
+    publishedProductsCount,
+    menus,
+    pages,
+    themes,
+  },
+  mutation: {
+    publishablePublish,
+    pageCreate,
+    metafieldsSet,
+    appSubscriptionCreate,
+    appSubscriptionCancel,
+  },
+};
