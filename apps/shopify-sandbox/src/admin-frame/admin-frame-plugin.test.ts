@@ -69,7 +69,7 @@ describe('the admin frame page', () => {
     await start({ appUrl: () => '/app' });
     const res = await app.inject(ADMIN);
     expect(res.headers['content-security-policy']).toContain("frame-src 'self'");
-    expect(res.body).toContain(`data-src="/app/?shop=${SHOP}&amp;host=`);
+    expect(res.body).toContain(`data-src="/app?shop=${SHOP}&amp;host=`);
   });
 
   it('answers 404 JSON for a malformed or unknown shop', async () => {

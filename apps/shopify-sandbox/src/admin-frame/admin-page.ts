@@ -46,6 +46,7 @@ export function renderAdminPage(input: AdminPageInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${e(input.appName)} · ${e(input.shopName)}</title>
 <link rel="stylesheet" href="${e(input.prefix)}/admin/frame.css">
 <script src="${e(input.prefix)}/admin/frame.js" defer></script>

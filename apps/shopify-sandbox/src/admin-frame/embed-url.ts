@@ -16,7 +16,7 @@ export function hostParam(shop: string): string {
 
 /**
  * Where the admin's iframe points, as in Shopify: the app's URL, the app path of the deep link
- * with its query, then `shop`, `host` and `embedded=1`.
+ * (`/popclips/list`) with its query, then `shop`, `host` and `embedded=1`.
  */
 export function embeddedAppUrl(
   appUrl: string,
@@ -29,8 +29,9 @@ export function embeddedAppUrl(
   params.set('shop', shop);
   params.set('host', hostParam(shop));
   params.set('embedded', '1');
-  const appPath = path.startsWith('/') ? path : `/${path}`;
-  return `${appUrl.replace(/\/+$/, '')}${appPath}?${params}`;
+  // The app's home is its URL as configured, as in Shopify; deeper paths are appended to it.
+  const base = path === '/' || path === '' ? appUrl : `${appUrl.replace(/\/+$/, '')}${path}`;
+  return `${base}?${params}`;
 }
 
 /** The CSP source that lets the page frame the app: its origin, or 'self' for a path here. */

@@ -35,18 +35,20 @@ export function renderNav(items: NavLink[], adminHref: (href: string) => string)
   );
 }
 
-/** Marks the item whose path is the longest prefix of the app's path, as Shopify's admin does. */
-export function markSelectedNav(appPath: string): void {
-  const path = appPath.split(/[?#]/)[0] ?? '/';
+/**
+ * Marks the item whose admin path is the longest prefix of the admin's path, as Shopify's admin
+ * does; the app's name is marked when no item matches (its home).
+ */
+export function markSelectedNav(adminPath: string): void {
   let best: HTMLAnchorElement | null = null;
   let bestLength = -1;
   for (const anchor of parts.navItems.querySelectorAll('a')) {
     anchor.removeAttribute('aria-current');
-    const href = (anchor.dataset.appHref ?? '').split(/[?#]/)[0] ?? '';
-    const matches = path === href || path.startsWith(`${href.replace(/\/$/, '')}/`);
-    if (matches && href.length > bestLength) {
+    const path = anchor.pathname.replace(/\/$/, '');
+    const matches = adminPath === path || adminPath.startsWith(`${path}/`);
+    if (matches && path.length > bestLength) {
       best = anchor;
-      bestLength = href.length;
+      bestLength = path.length;
     }
   }
   best?.setAttribute('aria-current', 'page');

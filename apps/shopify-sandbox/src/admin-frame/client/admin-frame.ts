@@ -61,7 +61,9 @@ function appPathOf(framePath: string): string {
   const url = new URL(framePath, appUrl);
   for (const name of EMBED_PARAMS) url.searchParams.delete(name);
   let path = url.pathname;
-  if (appBasePath && path.startsWith(appBasePath)) path = path.slice(appBasePath.length) || '/';
+  if (path === appBasePath || path.startsWith(`${appBasePath}/`)) {
+    path = path.slice(appBasePath.length) || '/';
+  }
   return path + url.search + url.hash;
 }
 
@@ -110,7 +112,7 @@ function receive(message: AppMessage): void {
       homeHref = message.home?.href ?? '/';
       parts.navApp.href = adminHref(homeHref);
       renderNav(message.items, adminHref);
-      markSelectedNav(appPathOf(parts.frame.dataset.path ?? '/'));
+      markSelectedNav(location.pathname);
       break;
     case 'title':
       renderTitle(message.title, appName, shopName);
@@ -119,14 +121,11 @@ function receive(message: AppMessage): void {
       saveBars.set(message.state.id, message.state);
       shownSaveBar = renderSaveBar(saveBars.values());
       break;
-    case 'location': {
-      parts.frame.dataset.path = message.path;
-      const path = appPathOf(message.path);
+    case 'location':
       // replaceState: the iframe's own history entries already make Back work.
-      history.replaceState(null, '', adminHref(path));
-      markSelectedNav(path);
+      history.replaceState(null, '', adminHref(message.path));
+      markSelectedNav(location.pathname);
       break;
-    }
     case 'redirect': {
       const url = new URL(message.url);
       if (url.protocol === 'https:' || url.protocol === 'http:') location.assign(url);
@@ -146,8 +145,8 @@ window.addEventListener('message', (event) => {
 
 function navigateApp(appHref: string): void {
   document.body.classList.remove('nav-open');
-  if (shownSaveBar) return shakeSaveBar();
-  post({ kind: 'navigate', href: appHref });
+  if (shownSaveBar) shakeSaveBar();
+  else post({ kind: 'navigate', href: appHref });
 }
 
 parts.navItems.addEventListener('click', (event) => {
