@@ -23,8 +23,8 @@ const schema = z
     SHOPIFY_API_SECRET: z.string().min(16).default('popstage-sandbox-secret-do-not-use'),
     SHOPIFY_API_VERSION: z
       .string()
-      .regex(/^\d{4}-\d{2}$/, 'must look like 2025-04')
-      .default('2025-04'),
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-10')
+      .default('2026-10'),
     /** Shopify billing charges are test charges unless this is false (real money). */
     SHOPIFY_BILLING_TEST: booleanFlag.default(true),
     /** UUID or handle of the theme app extension, to find its app embed in the theme. */

@@ -48,13 +48,8 @@ export function productObject(product: PlatformProduct) {
       ),
     media: ({ first }: { first?: number }) => connection(images.slice(0, first ?? 0)),
     featuredMedia: images[0] ?? null,
-    inCollection: async ({ id }: { id: string }, context: AdminContext) => {
-      const page = await context.store.listProducts(context.shop, {
-        collectionId: id,
-        first: 250,
-      });
-      return page.nodes.some((node) => node.id === product.id);
-    },
+    inCollection: async ({ id }: { id: string }, context: AdminContext) =>
+      (await context.store.productsInCollection(context.shop, id, [product.id])).length > 0,
   };
 }
 

@@ -189,6 +189,24 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .map((row) => toProduct(row, currency));
     },
 
+    async productsInCollection(shop, collectionId, productIds) {
+      const collection = parseGid('Collection', collectionId);
+      const wanted = productIds.map((id) => parseGid('Product', id)).filter((id) => id !== null);
+      if (collection === null || wanted.length === 0) return [];
+      const rows = await db
+        .select({ id: sandboxCollectionProducts.productId })
+        .from(sandboxCollectionProducts)
+        .where(
+          and(
+            eq(sandboxCollectionProducts.shopDomain, shop),
+            eq(sandboxCollectionProducts.collectionId, collection),
+            inArray(sandboxCollectionProducts.productId, wanted),
+          ),
+        );
+      const inside = new Set(rows.map((row) => row.id));
+      return productIds.filter((id) => inside.has(parseGid('Product', id) ?? -1));
+    },
+
     async listCollections(shop, listOptions = {}) {
       const first = pageSize(listOptions.first);
       const rows = await db

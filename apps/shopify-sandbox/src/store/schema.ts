@@ -213,3 +213,21 @@ export const sandboxOrders = shopifySandbox.table(
   },
   (t) => [unique().on(t.shopDomain, t.name)],
 );
+
+/**
+ * Offline access tokens issued by token exchange, with the refresh token of an expiring one
+ * (Shopify's expiring offline tokens: the access token lasts an hour, its refresh token 90 days).
+ */
+export const sandboxAccessTokens = shopifySandbox.table(
+  'access_tokens',
+  {
+    token: text().primaryKey(),
+    shopDomain: shopDomain(),
+    scope: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    refreshToken: text().unique(),
+    refreshExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.shopDomain)],
+);

@@ -170,6 +170,8 @@ export interface StorePlatform {
     },
   ): Promise<Connection<PlatformProduct>>;
   getProducts(shop: string, ids: string[]): Promise<PlatformProduct[]>;
+  /** Those of the given products that are in the collection (any size of collection). */
+  productsInCollection(shop: string, collectionId: string, productIds: string[]): Promise<string[]>;
   listCollections(shop: string, options?: ListOptions): Promise<Connection<PlatformCollection>>;
   /** One collection of the shop by GID; null when the shop has no such collection. */
   getCollection(shop: string, id: string): Promise<PlatformCollection | null>;

@@ -25,9 +25,6 @@ import { clipCounts } from './store';
 
 /** The most clips one feed carries (newest first). */
 export const FEED_CLIPS_LIMIT = 200;
-/** Products a collection carousel looks at (Shopify's page size). */
-const COLLECTION_PRODUCTS = 250;
-
 export type StorefrontDeps = Pick<
   AppDeps,
   'database' | 'platform' | 'media' | 'config' | 'clock' | 'catalogue'
@@ -143,16 +140,17 @@ export async function carouselClipIds(
   }
   const [collectionId] = carousel.typeIds;
   if (!collectionId) return [];
-  const page = await deps.platform.listProducts(shop.shopifyDomain, {
-    collectionId,
-    first: COLLECTION_PRODUCTS,
-  });
-  const inCollection = new Set(page.nodes.map((product) => product.id));
-  const tagged = clips
+  const tagged = [
+    ...new Set(clips.flatMap((clip) => clip.products.map((p) => p.shopifyProductId))),
+  ];
+  const inCollection = new Set(
+    await deps.platform.productsInCollection(shop.shopifyDomain, collectionId, tagged),
+  );
+  const shown = clips
     .filter((clip) => clip.products.some((p) => inCollection.has(p.shopifyProductId)))
     .map((clip) => clip.metaIdentifier);
-  const sorted = carousel.sortedPopclipsIds.filter((id) => tagged.includes(id));
-  return [...sorted, ...tagged.filter((id) => !sorted.includes(id))];
+  const sorted = carousel.sortedPopclipsIds.filter((id) => shown.includes(id));
+  return [...sorted, ...shown.filter((id) => !sorted.includes(id))];
 }
 
 /** Placement keys (decisions: the Mobile tab stores *_mobile_web, Desktop *_mobile_app). */

@@ -9,7 +9,7 @@ export const METAFIELDS_SET_MAX = 25;
 /**
  * Product metafields the app owns, written with metafieldsSet (needs write_products). `$app` is
  * resolved by Shopify to the app's reserved namespace (app--{app id}).
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/metafieldsSet
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/metafieldsSet
  */
 export function createProductMetafields(request: GraphqlRequest) {
   return {

@@ -35,7 +35,9 @@ import {
   toPlatformPage,
 } from './queries/pages';
 import {
+  PRODUCT_PAGE_MAX,
   PRODUCTS_BY_ID_QUERY,
+  PRODUCTS_IN_COLLECTION_QUERY,
   PRODUCTS_QUERY,
   type ProductNode,
   PUBLISH_CANDIDATES_QUERY,
@@ -63,7 +65,7 @@ import { exchangeSessionToken } from './token-exchange';
 export interface ShopifyPlatformOptions {
   apiKey: string;
   apiSecret: string;
-  /** Admin API version, e.g. 2025-04 (config SHOPIFY_API_VERSION). */
+  /** Admin API version, e.g. 2026-10 (config SHOPIFY_API_VERSION). */
   apiVersion: string;
   /** Subscriptions are created as test charges (config SHOPIFY_BILLING_TEST). */
   billingTest: boolean;
@@ -222,7 +224,7 @@ export function createShopifyPlatform(
         publicationId = id;
       }
       const data = await request<{ products: ConnectionNode<ProductNode> }>(shop, PRODUCTS_QUERY, {
-        first: pageSize(listOptions.first),
+        first: pageSize(listOptions.first, PRODUCT_PAGE_MAX),
         after: listOptions.after ?? null,
         query: productSearch({ ...listOptions, publicationId }),
       });
@@ -233,6 +235,22 @@ export function createShopifyPlatform(
     },
 
     getProducts: productsById,
+
+    async productsInCollection(shop, collectionId, productIds) {
+      const wanted = [
+        ...new Set(productIds.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id))),
+      ];
+      const inside: string[] = [];
+      for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
+        const data = await request<{ nodes: ({ id?: string; inCollection?: boolean } | null)[] }>(
+          shop,
+          PRODUCTS_IN_COLLECTION_QUERY,
+          { ids: wanted.slice(i, i + NODES_BATCH_SIZE), collectionId },
+        );
+        for (const node of data.nodes) if (node?.id && node.inCollection) inside.push(node.id);
+      }
+      return inside;
+    },
 
     async listCollections(shop, listOptions = {}) {
       const words = searchWords(listOptions.query);
@@ -358,10 +376,10 @@ export function createShopifyPlatform(
   };
 }
 
-function pageSize(first: number | undefined): number {
-  const size = first ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new PlatformError('invalid', `first must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+function pageSize(first: number | undefined, max = MAX_PAGE_SIZE): number {
+  const size = first ?? Math.min(DEFAULT_PAGE_SIZE, max);
+  if (!Number.isInteger(size) || size < 1 || size > max) {
+    throw new PlatformError('invalid', `first must be an integer from 1 to ${max}`);
   }
   return size;
 }

@@ -5,7 +5,7 @@ import type { ShopifyUserErrorDetail } from '../errors';
  * `app.metafields.{namespace}.{key}` and by no other app. Written with metafieldsSet, the owner
  * being currentAppInstallation's id (Shopify deletes them when the app is uninstalled).
  * https://shopify.dev/docs/apps/build/custom-data/metafields/app-data
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/metafieldsSet
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/metafieldsSet
  */
 export const APP_INSTALLATION_ID_QUERY = /* GraphQL */ `
   query PopstageAppInstallationId {

@@ -1,8 +1,8 @@
 /**
  * App subscriptions (recurring app charges).
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/appSubscriptionCreate
- * https://shopify.dev/docs/api/admin-graphql/2025-04/objects/AppInstallation (activeSubscriptions)
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/appSubscriptionCancel
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/appSubscriptionCreate
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/objects/AppInstallation (activeSubscriptions)
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/appSubscriptionCancel
  */
 const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
   fragment PopstageAppSubscription on AppSubscription {

@@ -1,7 +1,7 @@
 import type { PlatformCollection } from '../../port';
 
 // Collection.productsCount is a Count object ({ count precision }) in current versions.
-// https://shopify.dev/docs/api/admin-graphql/2025-04/queries/collections
+// https://shopify.dev/docs/api/admin-graphql/2026-10/queries/collections
 export const COLLECTIONS_QUERY = /* GraphQL */ `
   query PopstageCollections($first: Int!, $after: String, $query: String) {
     collections(first: $first, after: $after, query: $query, sortKey: ID) {
@@ -21,7 +21,7 @@ export const COLLECTIONS_QUERY = /* GraphQL */ `
   }
 `;
 
-// https://shopify.dev/docs/api/admin-graphql/2025-04/queries/collection
+// https://shopify.dev/docs/api/admin-graphql/2026-10/queries/collection
 export const COLLECTION_BY_ID_QUERY = /* GraphQL */ `
   query PopstageCollection($id: ID!) {
     collection(id: $id) {

@@ -14,7 +14,12 @@ import * as shop from './shop';
 import * as themes from './themes';
 
 /** Every GraphQL document the adapter sends: the modules' exported strings that parse as one. */
+const BUILT = {
+  PUBLISH_PRODUCTS_MUTATION: publications.publishProductsMutation(publications.PUBLISH_BATCH_SIZE),
+};
+
 const DOCUMENTS = Object.entries({
+  ...BUILT,
   ...appMetafields,
   ...billing,
   ...collections,
@@ -31,7 +36,7 @@ const DOCUMENTS = Object.entries({
 
 /** The largest page size the adapter asks for (shopify-platform.ts MAX_PAGE_SIZE). */
 const LARGEST_VARIABLES: Record<string, Record<string, unknown>> = {
-  PopstageProducts: { first: 250 },
+  PopstageProducts: { first: products.PRODUCT_PAGE_MAX },
   PopstageCollections: { first: 250 },
   PopstagePublishCandidates: { first: 250 },
 };

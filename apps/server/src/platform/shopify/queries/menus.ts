@@ -3,7 +3,7 @@ import type { MenuItem, PlatformMenu } from '../../port';
 // Menus nest items up to 3 levels; MenuItem.url is nullable. Requires read_online_store_navigation.
 // The menus query documents no `handle` filter (only default, id, title), and shops have a handful
 // of menus, so we page through them and match the handle ourselves.
-// https://shopify.dev/docs/api/admin-graphql/2025-04/queries/menus
+// https://shopify.dev/docs/api/admin-graphql/2026-10/queries/menus
 export const MENUS_QUERY = /* GraphQL */ `
   query PopstageMenus($after: String) {
     menus(first: 50, after: $after) {

@@ -3,8 +3,8 @@ import type { PlatformPage } from '../../port';
 /**
  * Online store pages. The Admin API's Page has no storefront URL, so it is built from the shop's
  * primary domain the way themes link pages: {primaryDomain}/pages/{handle}.
- * https://shopify.dev/docs/api/admin-graphql/2025-04/queries/pages
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/pageCreate
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/pages
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/pageCreate
  */
 export const PAGES_BY_HANDLE_QUERY = /* GraphQL */ `
   query PopstagePageByHandle($query: String!) {

@@ -2,11 +2,15 @@ import type { PlatformProduct, ProductStatus } from '../../port';
 import { normalizeAmount } from '../money';
 
 /**
- * Products with what the port needs. `publishedOnCurrentPublication` is "published to the app's
- * own publication" (the Popstage sales channel) and needs no publication id. Images come from
- * `media` (MediaImage), since `Product.images` is deprecated in favour of media.
- * https://shopify.dev/docs/api/admin-graphql/2025-04/objects/Product
+ * Products with what the port needs, kept under Shopify's 1,000-point query limit: one product
+ * costs 18 points (itself, its price range, 10 variants, its featured image), so a page of
+ * PRODUCT_PAGE_MAX costs 902. `publishedOnCurrentPublication` is "published to the app's own
+ * publication" (the Popstage sales channel) and needs no publication id. The image is the featured
+ * media (a MediaImage): the app shows one image per product. Ten variants are enough to find the
+ * cheapest available one the storefront adds to the cart (recorded in docs/decisions.md).
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/objects/Product
  */
+export const PRODUCT_PAGE_MAX = 50;
 const PRODUCT_FIELDS = /* GraphQL */ `
   fragment PopstageProduct on Product {
     id
@@ -30,7 +34,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
         currencyCode
       }
     }
-    variants(first: 100) {
+    variants(first: 10) {
       nodes {
         id
         title
@@ -41,13 +45,11 @@ const PRODUCT_FIELDS = /* GraphQL */ `
         availableForSale
       }
     }
-    media(first: 20) {
-      nodes {
-        ... on MediaImage {
-          image {
-            url
-            altText
-          }
+    featuredMedia {
+      ... on MediaImage {
+        image {
+          url
+          altText
         }
       }
     }
@@ -81,6 +83,18 @@ export const PRODUCTS_BY_ID_QUERY = /* GraphQL */ `
 `;
 
 /** Just enough to decide what publishProducts has to publish. */
+/** Which of the given products are in a collection: one boolean per product, however big it is. */
+export const PRODUCTS_IN_COLLECTION_QUERY = /* GraphQL */ `
+  query PopstageProductsInCollection($ids: [ID!]!, $collectionId: ID!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        id
+        inCollection(id: $collectionId)
+      }
+    }
+  }
+`;
+
 export const PUBLISH_CANDIDATES_QUERY = /* GraphQL */ `
   query PopstagePublishCandidates($first: Int!, $after: String, $query: String) {
     products(first: $first, after: $after, query: $query, sortKey: ID) {
@@ -126,7 +140,8 @@ export interface ProductNode {
       availableForSale: boolean;
     }[];
   };
-  media: { nodes: { image?: { url: string; altText: string | null } | null }[] };
+  /** Null without media; an empty object for a video or 3D model (the inline fragment). */
+  featuredMedia: { image?: { url: string; altText: string | null } | null } | null;
 }
 
 export function toPlatformProduct(node: ProductNode): PlatformProduct {
@@ -156,10 +171,9 @@ export function toPlatformProduct(node: ProductNode): PlatformProduct {
       inventoryQuantity: variant.inventoryQuantity ?? 0,
       availableForSale: variant.availableForSale,
     })),
-    // Non-image media (videos, 3D models) come back as empty objects from the inline fragment.
-    images: node.media.nodes.flatMap((media) =>
-      media.image ? [{ url: media.image.url, altText: media.image.altText ?? '' }] : [],
-    ),
+    images: node.featuredMedia?.image
+      ? [{ url: node.featuredMedia.image.url, altText: node.featuredMedia.image.altText ?? '' }]
+      : [],
     createdAt: new Date(node.createdAt).toISOString(),
   };
 }

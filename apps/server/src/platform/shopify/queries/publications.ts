@@ -4,8 +4,8 @@
  * - publishedProductsCount(publicationId:) { count }.
  * - publishablePublish(id:, input: [{ publicationId }]); publishablePublishToCurrentChannel is
  *   deprecated ("Use publishablePublish instead"), so we publish to the explicit publication.
- * https://shopify.dev/docs/api/admin-graphql/2025-04/queries/publishedProductsCount
- * https://shopify.dev/docs/api/admin-graphql/2025-04/mutations/publishablePublish
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/publishedProductsCount
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/publishablePublish
  */
 export const APP_PUBLICATION_QUERY = /* GraphQL */ `
   query PopstageAppPublication {

@@ -1,6 +1,6 @@
 import type { PlatformShop } from '../../port';
 
-// https://shopify.dev/docs/api/admin-graphql/2025-04/objects/Shop
+// https://shopify.dev/docs/api/admin-graphql/2026-10/objects/Shop
 export const SHOP_QUERY = /* GraphQL */ `
   query PopstageShop {
     shop {

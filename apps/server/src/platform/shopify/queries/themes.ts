@@ -1,8 +1,8 @@
 /**
  * The published (MAIN) theme's config/settings_data.json, where app embeds are recorded.
  * A file body is one of three union members; large files may come back as a short-lived URL.
- * https://shopify.dev/docs/api/admin-graphql/2025-04/queries/themes
- * https://shopify.dev/docs/api/admin-graphql/2025-04/unions/OnlineStoreThemeFileBody
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/themes
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/unions/OnlineStoreThemeFileBody
  */
 export const SETTINGS_DATA_FILE = 'config/settings_data.json';
 

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { StoreDb } from '../store/database';
+import { sandboxAccessTokens as tokens } from '../store/schema';
+
+/** Shopify's expiring offline tokens: one hour of access, 90 days to refresh. */
+export const ACCESS_TOKEN_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_SECONDS = 90 * 24 * 60 * 60;
+
+export interface IssuedToken {
+  access_token: string;
+  scope: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+}
+
+const secret = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+export function createAccessTokens(db: StoreDb, now: () => Date) {
+  const seconds = (value: number) => new Date(now().getTime() + value * 1000);
+
+  async function issue(shop: string, scope: string, expiring: boolean): Promise<IssuedToken> {
+    const token = secret('shpat_');
+    const refreshToken = expiring ? secret('shprt_') : null;
+    await db.insert(tokens).values({
+      token,
+      shopDomain: shop,
+      scope,
+      expiresAt: expiring ? seconds(ACCESS_TOKEN_SECONDS) : null,
+      refreshToken,
+      refreshExpiresAt: expiring ? seconds(REFRESH_TOKEN_SECONDS) : null,
+      createdAt: now(),
+    });
+    if (!refreshToken) return { access_token: token, scope };
+    return {
+      access_token: token,
+      scope,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+    };
+  }
+
+  return {
+    issue,
+
+    /** The shop a live access token belongs to; null when unknown, expired or another shop's. */
+    async verify(shop: string, token: string): Promise<boolean> {
+      const [row] = await db
+        .select({ token: tokens.token })
+        .from(tokens)
+        .where(
+          and(
+            eq(tokens.token, token),
+            eq(tokens.shopDomain, shop),
+            or(isNull(tokens.expiresAt), gt(tokens.expiresAt, now())),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** The refresh grant: a new pair for a live refresh token, which is used up (rotation). */
+    async refresh(shop: string, refreshToken: string): Promise<IssuedToken | null> {
+      const [used] = await db
+        .delete(tokens)
+        .where(
+          and(
+            eq(tokens.refreshToken, refreshToken),
+            eq(tokens.shopDomain, shop),
+            gt(tokens.refreshExpiresAt, now()),
+          ),
+        )
+        .returning({ scope: tokens.scope });
+      return used ? issue(shop, used.scope, true) : null;
+    },
+
+    /** Uninstall: every token of the shop stops working. */
+    async revokeAll(shop: string): Promise<void> {
+      await db.delete(tokens).where(eq(tokens.shopDomain, shop));
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,173 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_VERSION } from '../schema/load-schema';
+import { createSandboxStore } from '../store/sandbox-platform';
+import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
+import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
+import { createAccessTokens } from './access-tokens';
+import { adminApiPlugin } from './plugin';
+
+const APP = { apiKey: 'test-key', apiSecret: 'test-secret-at-least-16', scopes: 'write_products' };
+const GRAPHQL = `/${DEMO_SHOP}/admin/api/${API_VERSION}/graphql.json`;
+const EXCHANGE = `/${DEMO_SHOP}/admin/oauth/access_token`;
+
+let database: TestStoreDb;
+let app: FastifyInstance;
+let clock = Date.now();
+
+const sessionToken = (shop: string, secret = APP.apiSecret) =>
+  new SignJWT({ dest: `https://${shop}`, iss: `https://${shop}/admin`, sub: '1' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(APP.apiKey)
+    .setIssuedAt()
+    .setExpirationTime('1m')
+    .sign(new TextEncoder().encode(secret));
+
+const exchange = async (body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: EXCHANGE, payload: body });
+
+const exchangeFor = async (shop = DEMO_SHOP, extra: Record<string, unknown> = {}) =>
+  exchange({
+    client_id: APP.apiKey,
+    client_secret: APP.apiSecret,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: await sessionToken(shop),
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
+    ...extra,
+  });
+
+const graphql = (token: string, query: string, variables = {}) =>
+  app.inject({
+    method: 'POST',
+    url: GRAPHQL,
+    headers: { 'x-shopify-access-token': token },
+    payload: { query, variables },
+  });
+
+beforeAll(async () => {
+  database = await createTestStoreDb();
+  const store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
+  await store.seed();
+  const tokens = createAccessTokens(database.db, () => new Date(clock));
+  app = Fastify();
+  await app.register(adminApiPlugin, { store, tokens, app: APP, now: () => clock });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('token exchange', () => {
+  it('turns a session token into an offline access token that opens the Admin API', async () => {
+    const answer = await exchangeFor();
+    expect(answer.statusCode).toBe(200);
+    const { access_token, scope } = answer.json();
+    expect(access_token).toMatch(/^shpat_/);
+    expect(scope).toBe('write_products');
+    const shop = await graphql(access_token, '{ shop { myshopifyDomain currencyCode } }');
+    expect(shop.json().data).toEqual({ shop: { myshopifyDomain: DEMO_SHOP, currencyCode: 'USD' } });
+  });
+
+  it("refuses another shop's session token, a forged one and wrong credentials", async () => {
+    expect((await exchange({ ...(await exchangeBody(OTHER_SHOP)) })).json()).toMatchObject({
+      error: 'invalid_subject_token',
+    });
+    const forged = await exchangeBody(DEMO_SHOP, 'another-secret-of-16+');
+    expect((await exchange(forged)).statusCode).toBe(400);
+    const wrongClient = { ...(await exchangeBody(DEMO_SHOP)), client_secret: 'nope' };
+    expect((await exchange(wrongClient)).statusCode).toBe(401);
+  });
+
+  it('issues expiring tokens that stop working after an hour and refresh once', async () => {
+    const issued = (await exchangeFor(DEMO_SHOP, { expiring: '1' })).json();
+    expect(issued).toMatchObject({ expires_in: 3600, refresh_token_expires_in: 7_776_000 });
+    clock += 3601 * 1000;
+    const expired = await graphql(issued.access_token, '{ shop { name } }');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({
+      errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+    });
+    const refresh = {
+      client_id: APP.apiKey,
+      client_secret: APP.apiSecret,
+      grant_type: 'refresh_token',
+      refresh_token: issued.refresh_token,
+    };
+    const renewed = (await exchange(refresh)).json();
+    expect((await graphql(renewed.access_token, '{ shop { name } }')).statusCode).toBe(200);
+    expect((await exchange(refresh)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+async function exchangeBody(shop: string, secret = APP.apiSecret) {
+  return {
+    client_id: APP.apiKey,
+    client_secret: APP.apiSecret,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: await sessionToken(shop, secret),
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+  };
+}
+
+describe('Admin GraphQL', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await exchangeFor()).json().access_token;
+  });
+
+  it('serves products from the store, filtered by Shopify search syntax', async () => {
+    const answer = await graphql(
+      token,
+      `query P($q: String) { products(first: 3, query: $q) {
+        nodes { id title status variants(first: 1) { nodes { price } } }
+        pageInfo { hasNextPage } } }`,
+      { q: 'status:active' },
+    );
+    const { products } = answer.json().data;
+    expect(products.nodes).toHaveLength(3);
+    expect(products.nodes.every((p: { status: string }) => p.status === 'ACTIVE')).toBe(true);
+    expect(products.pageInfo.hasNextPage).toBe(true);
+    expect(answer.json().extensions.cost.requestedQueryCost).toBe(2 + 3 * (1 + 2 + 1));
+  });
+
+  it("names a field the local Shopify does not serve, in GraphQL's error shape", async () => {
+    const answer = (await graphql(token, '{ shop { name ianaTimezone } }')).json();
+    expect(answer.errors[0]).toMatchObject({
+      message: "Field 'Shop.ianaTimezone' is not served by the local Shopify.",
+      path: ['shop', 'ianaTimezone'],
+    });
+  });
+
+  it('refuses a query over 1,000 points and throttles a burst past the bucket', async () => {
+    const huge = '{ products(first: 250) { nodes { variants(first: 250) { nodes { id } } } } }';
+    expect((await graphql(token, huge)).json().errors[0].extensions.code).toBe('MAX_COST_EXCEEDED');
+    const dear = '{ products(first: 76) { nodes { variants(first: 10) { nodes { id } } } } }';
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = (await graphql(token, dear)).json();
+      codes.push(answer.errors?.[0]?.extensions?.code ?? 'ok');
+    }
+    expect(codes).toEqual(['ok', 'ok', 'THROTTLED']);
+    clock += 20_000;
+    expect((await graphql(token, dear)).json().errors).toBeUndefined();
+  });
+
+  it('answers 404 for another API version and for a shop it does not have', async () => {
+    const old = await app.inject({
+      method: 'POST',
+      url: `/${DEMO_SHOP}/admin/api/2019-01/graphql.json`,
+      headers: { 'x-shopify-access-token': token },
+      payload: { query: '{ shop { name } }' },
+    });
+    expect(old.statusCode).toBe(404);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `/nope.myshopify.com/admin/api/${API_VERSION}/graphql.json`,
+      payload: { query: '{ shop { name } }' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { runGraphql } from '../graphql/execute';
+import { LeakyBucket } from '../graphql/leaky-bucket';
+import { API_VERSION, loadSchema } from '../schema/load-schema';
+import type { SandboxStore } from '../store/store';
+import type { AccessTokens } from './access-tokens';
+import { adminResolvers } from './resolvers';
+import { sessionTokenShop } from './session-token';
+
+export interface AdminApiOptions {
+  store: SandboxStore;
+  tokens: AccessTokens;
+  /** The one app installed on the local Shopify: its credentials and granted scopes. */
+  app: { apiKey: string; apiSecret: string; scopes: string };
+  /** Milliseconds; the leaky buckets refill by it (tests move it). */
+  now?: () => number;
+}
+
+const SHOP = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';
+const INVALID_TOKEN =
+  '[API] Invalid API key or access token (unrecognized login or wrong password)';
+
+type Body = Record<string, unknown>;
+
+/**
+ * The per-shop endpoints of Shopify's Admin API, below `/<shop domain>/`: token exchange (and
+ * the refresh grant) at `admin/oauth/access_token`, and GraphQL at
+ * `admin/api/<version>/graphql.json` with `X-Shopify-Access-Token`, on the published schema.
+ */
+export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOptions) {
+  const { store, tokens } = options;
+  const now = options.now ?? Date.now;
+  const schema = loadSchema('admin', API_VERSION);
+  const buckets = new Map<string, LeakyBucket>();
+  const bucketOf = (shop: string) => {
+    let bucket = buckets.get(shop);
+    if (!bucket) buckets.set(shop, (bucket = new LeakyBucket(now)));
+    return bucket;
+  };
+
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+  }
+
+  const knownShop = async (shop: string, reply: FastifyReply) => {
+    if (SHOP.test(shop) && (await store.getShop(shop))) return true;
+    await reply.code(404).send({ errors: 'Not Found' });
+    return false;
+  };
+
+  app.post<{ Params: { shop: string }; Body: Body | undefined }>(
+    '/:shop/admin/oauth/access_token',
+    async (request, reply) => {
+      const { shop } = request.params;
+      if (!(await knownShop(shop, reply))) return;
+      const body = request.body ?? {};
+      if (body.client_id !== options.app.apiKey || body.client_secret !== options.app.apiSecret) {
+        return reply
+          .code(401)
+          .send({ error: 'invalid_client', error_description: 'Client credentials are invalid' });
+      }
+      if (body.grant_type === 'refresh_token') {
+        const issued =
+          typeof body.refresh_token === 'string'
+            ? await tokens.refresh(shop, body.refresh_token)
+            : null;
+        if (!issued) {
+          return reply.code(400).send({
+            error: 'invalid_grant',
+            error_description: 'The refresh token is invalid or expired',
+          });
+        }
+        return issued;
+      }
+      if (body.grant_type !== TOKEN_EXCHANGE || body.subject_token_type !== ID_TOKEN) {
+        return reply
+          .code(400)
+          .send({ error: 'invalid_request', error_description: 'Unsupported grant' });
+      }
+      const tokenShop =
+        typeof body.subject_token === 'string'
+          ? await sessionTokenShop(body.subject_token, options.app)
+          : null;
+      if (tokenShop !== shop) {
+        return reply.code(400).send({
+          error: 'invalid_subject_token',
+          error_description: 'The session token is invalid',
+        });
+      }
+      const expiring = body.expiring === '1' || body.expiring === 1 || body.expiring === true;
+      return tokens.issue(shop, options.app.scopes, expiring);
+    },
+  );
+
+  app.post<{ Params: { shop: string; version: string }; Body: Body | undefined }>(
+    '/:shop/admin/api/:version/graphql.json',
+    async (request, reply) => {
+      const { shop, version } = request.params;
+      if (!(await knownShop(shop, reply))) return;
+      if (version !== API_VERSION) return reply.code(404).send({ errors: 'Not Found' });
+      const token = request.headers['x-shopify-access-token'];
+      if (typeof token !== 'string' || !(await tokens.verify(shop, token))) {
+        return reply.code(401).send({ errors: INVALID_TOKEN });
+      }
+      return runGraphql({
+        schema,
+        resolvers: adminResolvers,
+        context: { shop, store },
+        body: request.body ?? {},
+        bucket: bucketOf(shop),
+      });
+    },
+  );
+}
