@@ -35,8 +35,8 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
   const schema = loadSchema('admin', API_VERSION);
   const buckets = new Map<string, LeakyBucket>();
   const bucketOf = (shop: string) => {
-    let bucket = buckets.get(shop);
-    if (!bucket) buckets.set(shop, (bucket = new LeakyBucket(now)));
+    const bucket = buckets.get(shop) ?? new LeakyBucket(now);
+    buckets.set(shop, bucket);
     return bucket;
   };
 
