@@ -28,7 +28,7 @@ const schema = z
     /** Shopify billing charges are test charges unless this is false (real money). */
     SHOPIFY_BILLING_TEST: booleanFlag.default(true),
     /** UUID or handle of the theme app extension, to find its app embed in the theme. */
-    SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage-embed'),
+    SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage'),
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
     HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
     /** External data lake for app events; unset means this server's own /ingest endpoints. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
+import type { LocalShopify } from '@popstage/shopify-sandbox/local-shopify';
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -10,7 +11,7 @@ import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
-import { openSandboxStore } from './platform/sandbox/open-sandbox-store';
+import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
 import { createShopifyPlatform } from './platform/shopify';
 import type { OtpSender } from './platform/sms/port';
@@ -23,8 +24,10 @@ export interface AppDeps {
   database: Database;
   queue: Queue;
   platform: StorePlatform;
-  /** Present in sandbox mode only: the offline store's own controls (reset, flags, theme). */
+  /** Present in sandbox mode only: the local Shopify's store and its controls (reset, theme). */
   sandbox: SandboxStore | null;
+  /** Present in sandbox mode only: the local Shopify's endpoints, mounted at /sandbox. */
+  localShopify: LocalShopify['plugin'] | null;
   /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
   adminDist: string | null;
   /** Delivers phone verification codes (sandbox outbox or Twilio). */
@@ -64,22 +67,27 @@ export function readCatalogueFile(): Catalogue {
  */
 export async function createDeps(
   config: Config,
-  overrides: Partial<AppDeps> & { supervise?: boolean } = {},
+  overrides: Partial<AppDeps> & {
+    supervise?: boolean;
+    /** How the Shopify adapter reaches Shopify (tests route it into the app by inject). */
+    platformFetch?: typeof fetch;
+  } = {},
 ): Promise<AppDeps> {
-  const { supervise = config.ROLE !== 'web' && config.JOBS_ENABLED, ...given } = overrides;
+  const {
+    supervise = config.ROLE !== 'web' && config.JOBS_ENABLED,
+    platformFetch,
+    ...given
+  } = overrides;
   const database =
     given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const clock = given.clock ?? systemClock;
-  const sandbox =
-    given.sandbox !== undefined
-      ? given.sandbox
-      : config.PLATFORM === 'sandbox'
-        ? await openSandboxStore(database, { baseUrl: config.APP_URL })
-        : null;
-  await sandbox?.seed();
+  // Sandbox mode runs the local Shopify in this process; the app reaches it exactly as it
+  // reaches Shopify, over HTTP through the one Shopify adapter.
+  const local =
+    config.PLATFORM === 'sandbox' ? await openAppLocalShopify(database, config, clock) : null;
+  await local?.store.seed();
   const platform =
     given.platform ??
-    sandbox ??
     createShopifyPlatform(database.db, {
       apiKey: config.SHOPIFY_API_KEY,
       apiSecret: config.SHOPIFY_API_SECRET,
@@ -88,13 +96,16 @@ export async function createDeps(
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
       clock,
+      ...(local ? { adminOrigin: localAdminOrigin(config) } : {}),
+      ...(platformFetch ? { fetch: platformFetch } : {}),
     });
   return {
     config,
     database,
     queue: given.queue ?? createQueue(database, { supervise }),
     platform,
-    sandbox,
+    sandbox: local?.store ?? null,
+    localShopify: local?.plugin ?? null,
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
     ...createServicePorts(config, database.db, clock),

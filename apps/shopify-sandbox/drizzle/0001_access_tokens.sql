@@ -9,5 +9,4 @@ CREATE TABLE "shopify_sandbox"."access_tokens" (
 	CONSTRAINT "access_tokens_refreshToken_unique" UNIQUE("refresh_token")
 );
 --> statement-breakpoint
-ALTER TABLE "shopify_sandbox"."access_tokens" ADD CONSTRAINT "access_tokens_shop_domain_shops_domain_fk" FOREIGN KEY ("shop_domain") REFERENCES "shopify_sandbox"."shops"("domain") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_tokens_shop_domain_index" ON "shopify_sandbox"."access_tokens" USING btree ("shop_domain");

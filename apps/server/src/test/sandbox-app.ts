@@ -1,4 +1,5 @@
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import { sessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../config';
@@ -9,8 +10,9 @@ import { sandboxRoutes } from '../features/sandbox/routes';
 import { ORDERS_CREATE_PATH } from '../features/sandbox/storefront-order-webhook';
 import { installErrorHandling } from '../http/errors';
 import { createQueues } from '../jobs/workers';
-import { createTestClock, type TestClock } from './app';
+import { createTestClock, SHOP_A, SHOP_B, type TestClock } from './app';
 import { createTestDatabase } from './database';
+import { createInjectFetch } from './inject-fetch';
 
 /** A webhook delivery as the receiving endpoint saw it: headers and the raw bytes. */
 export interface ReceivedWebhook {
@@ -43,8 +45,10 @@ export async function startSandboxApp(
 ): Promise<SandboxTestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const clock = createTestClock();
+  const platform = createInjectFetch();
   const deps = await createDeps(config, {
     database: await createTestDatabase(),
+    platformFetch: platform.fetch,
     clock,
     adminDist: null,
     widgetBundle: null,
@@ -63,7 +67,9 @@ export async function startSandboxApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   installErrorHandling(app);
+  if (deps.localShopify) await app.register(deps.localShopify, { prefix: '/sandbox' });
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  platform.bind(app);
   const received: ReceivedWebhook[] = [];
   const { webhookStatus } = options;
   if (webhookStatus !== undefined) {
@@ -80,6 +86,11 @@ export async function startSandboxApp(
     });
   }
   await app.ready();
+  // The app is installed on both shops (offline tokens exchanged), as after a first open.
+  const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
+  for (const shop of [SHOP_A, SHOP_B]) {
+    await deps.platform.authorize?.(shop, await sessionToken(keys, shop));
+  }
   return {
     app,
     database,

@@ -2,10 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../schema/load-schema';
+import { createAccessTokens } from '../store/access-tokens';
 import { createSandboxStore } from '../store/sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
-import { createAccessTokens } from './access-tokens';
 import { adminApiPlugin } from './plugin';
 
 const APP = { apiKey: 'test-key', apiSecret: 'test-secret-at-least-16', scopes: 'write_products' };

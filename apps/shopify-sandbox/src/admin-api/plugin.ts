@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { runGraphql } from '../graphql/execute';
 import { LeakyBucket } from '../graphql/leaky-bucket';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
+import type { AccessTokens } from '../store/access-tokens';
 import type { SandboxStore } from '../store/store';
-import type { AccessTokens } from './access-tokens';
 import { adminResolvers } from './resolvers';
 import { sessionTokenShop } from './session-token';
 

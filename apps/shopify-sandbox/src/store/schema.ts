@@ -217,12 +217,14 @@ export const sandboxOrders = shopifySandbox.table(
 /**
  * Offline access tokens issued by token exchange, with the refresh token of an expiring one
  * (Shopify's expiring offline tokens: the access token lasts an hour, its refresh token 90 days).
+ * They belong to the app's installation, not to the store's data: a store reset keeps them, an
+ * uninstall revokes them.
  */
 export const sandboxAccessTokens = shopifySandbox.table(
   'access_tokens',
   {
     token: text().primaryKey(),
-    shopDomain: shopDomain(),
+    shopDomain: text().notNull(),
     scope: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }),
     refreshToken: text().unique(),

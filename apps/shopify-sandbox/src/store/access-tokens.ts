@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { StoreDb } from '../store/database';
-import { sandboxAccessTokens as tokens } from '../store/schema';
+import type { StoreDb } from './database';
+import { sandboxAccessTokens as tokens } from './schema';
 
 /** Shopify's expiring offline tokens: one hour of access, 90 days to refresh. */
 export const ACCESS_TOKEN_SECONDS = 60 * 60;

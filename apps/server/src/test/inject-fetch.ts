@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A fetch that answers from a Fastify app through inject: the app's calls to the local Shopify it
+ * mounts go over Shopify's HTTP protocol without a listening socket. The app is bound after it is
+ * built (it is built from deps that need this fetch).
+ */
+export function createInjectFetch(): { fetch: typeof fetch; bind(app: FastifyInstance): void } {
+  let target: FastifyInstance | undefined;
+  return {
+    bind: (app) => {
+      target = app;
+    },
+    fetch: async (input, init) => {
+      if (!target) throw new Error('inject fetch used before the app was built');
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const body = Buffer.from(await request.arrayBuffer());
+      const answer = await target.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(request.headers),
+        ...(body.length > 0 ? { payload: body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined)
+          headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers,
+      });
+    },
+  };
+}
