@@ -11,7 +11,10 @@ let dist: string;
 beforeAll(async () => {
   t = await createTestApp();
   dist = mkdtempSync(join(tmpdir(), 'popstage-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>',
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -19,6 +22,43 @@ afterAll(async () => {
 });
 
 const page = { method: 'GET' as const, url: '/popclips/list', headers: { accept: 'text/html' } };
+
+const firstScript = (html: string) => /<script[^>]*>/.exec(html)?.[0];
+
+describe('the admin document', () => {
+  it('carries the API key and the local App Bridge first in sandbox mode', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const { body } = await app.inject(page);
+    expect(body).toContain(
+      `<meta name="shopify-api-key" content="${t.deps.config.SHOPIFY_API_KEY}" />`,
+    );
+    expect(firstScript(body)).toBe('<script src="/sandbox/app-bridge.js">');
+    await app.close();
+  });
+
+  it("loads App Bridge from Shopify's CDN in Shopify mode, with the configured key", async () => {
+    const config = loadConfig({
+      PLATFORM: 'shopify',
+      SHOPIFY_API_KEY: 'key-"1"',
+      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
+      APP_URL: 'https://popstage.example.com',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({
+      ...t.deps,
+      config,
+      sandbox: null,
+      localShopify: null,
+      adminDist: dist,
+    });
+    const { body } = await app.inject(page);
+    expect(body).toContain('<meta name="shopify-api-key" content="key-&quot;1&quot;" />');
+    expect(firstScript(body)).toBe(
+      '<script src="https://cdn.shopify.com/shopifycloud/app-bridge.js">',
+    );
+    await app.close();
+  });
+});
 
 describe('HTML responses', () => {
   it('may be framed only by the app itself in sandbox mode', async () => {
@@ -39,7 +79,13 @@ describe('HTML responses', () => {
       APP_URL: 'https://popstage.example.com',
       LOG_LEVEL: 'silent',
     });
-    const app = await buildApp({ ...t.deps, config, sandbox: null, adminDist: dist });
+    const app = await buildApp({
+      ...t.deps,
+      config,
+      sandbox: null,
+      localShopify: null,
+      adminDist: dist,
+    });
     const withShop = await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' });
     expect(withShop.headers['content-security-policy']).toBe(
       'frame-ancestors https://demo-store.myshopify.com https://admin.shopify.com',

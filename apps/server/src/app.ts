@@ -41,6 +41,7 @@ import { tenantHook } from './features/shop/tenant';
 import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
+import { adminDocument } from './http/admin-document';
 import { installErrorHandling } from './http/errors';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -137,6 +138,8 @@ export async function buildApp(
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const serveAdmin = deps.adminDist !== null && existsSync(deps.adminDist);
+  const adminHtml =
+    serveAdmin && deps.adminDist ? adminDocument(deps.adminDist, deps.config) : null;
   if (serveAdmin && deps.adminDist) {
     // wildcard: false serves the built files by name; every other path falls to the SPA handler.
     await app.register(fastifyStatic, {
@@ -158,7 +161,8 @@ export async function buildApp(
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = /^\/(api|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
-    if (serveAdmin && wantsHtml && !isApi) return reply.type('text/html').sendFile('index.html');
+    if (serveAdmin && wantsHtml && !isApi && adminHtml)
+      return reply.type('text/html').send(adminHtml);
     return reply
       .status(404)
       .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });

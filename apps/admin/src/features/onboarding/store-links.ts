@@ -6,13 +6,9 @@ import type { HostKind } from '../../app/host/types';
  */
 const EMBED_HANDLE = (import.meta.env.VITE_THEME_EMBED_HANDLE as string | undefined) ?? 'app-embed';
 
-/** The app's API key: App Bridge's meta tag in Shopify, the build's key otherwise. */
+/** The app's API key, from the meta tag the server writes into every admin document. */
 function apiKey(doc: Document): string {
-  return (
-    doc.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content ??
-    (import.meta.env.VITE_SHOPIFY_API_KEY as string | undefined) ??
-    ''
-  );
+  return doc.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content ?? '';
 }
 
 export interface StoreLinks {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Host } from '../types';
-import { loadAppBridge } from './load-app-bridge';
+import { appBridge } from './app-bridge';
 import { ShopifyHostFrame } from './ShopifyHostFrame';
 
-/** Loads App Bridge (only ever inside Shopify) and takes session tokens from it. */
+/** Inside Shopify's admin (or the local Shopify's): session tokens and chrome from App Bridge. */
 export async function createShopifyHost(win: Window): Promise<Host> {
-  const shopify = await loadAppBridge(win);
+  const shopify = appBridge(win);
   const shopDomain =
     shopify.config.shop ?? new URLSearchParams(win.location.search).get('shop') ?? '';
   return {
