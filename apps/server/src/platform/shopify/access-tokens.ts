@@ -44,13 +44,19 @@ export function createAccessTokens(
 
   const exchangeAndStore = async (shop: string, sessionToken: string) => {
     const token = await exchange(shop, sessionToken);
-    const row = { shopDomain: shop, accessToken: token.accessToken, scope: token.scope };
+    // The clock's time on a first exchange too, not only when a token is replaced.
+    const row = {
+      shopDomain: shop,
+      accessToken: token.accessToken,
+      scope: token.scope,
+      createdAt: clock.now(),
+    };
     await db
       .insert(shopifySessions)
       .values(row)
       .onConflictDoUpdate({
         target: shopifySessions.shopDomain,
-        set: { accessToken: row.accessToken, scope: row.scope, createdAt: clock.now() },
+        set: { accessToken: row.accessToken, scope: row.scope, createdAt: row.createdAt },
       });
   };
 

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../auth/session-token';
 import { shopifySessions } from '../../db/schema';
-import { APP, type ShopifyHarness, SHOP, startShopifyHarness } from '../../test/shopify/setup';
+import {
+  APP,
+  answerOf,
+  SHOP,
+  type ShopifyHarness,
+  startShopifyHarness,
+} from '../../test/shopify/setup';
 import type { PlatformProduct } from '../port';
 import { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
 
@@ -80,7 +86,7 @@ describe('access tokens', () => {
     await h.platform.getShop(OTHER_SHOP);
     const calls = h.graphqlRequests().filter((r) => r.shop === OTHER_SHOP);
     expect(calls.map((r) => r.path)).toEqual([GRAPHQL_PATH, GRAPHQL_PATH]);
-    const issued = (exchanges[0]?.answer as { access_token: string }).access_token;
+    const issued = answerOf<{ access_token: string }>(exchanges[0]).access_token;
     expect(calls.map((r) => r.headers['x-shopify-access-token'])).toEqual([issued, issued]);
   });
 
@@ -103,15 +109,20 @@ describe('access tokens', () => {
     });
     expect(row?.createdAt).toBeInstanceOf(Date);
     expect(await h.isLiveToken(SHOP, row?.accessToken ?? '')).toBe(true);
+
+    // The time is the platform's clock's, on a first exchange as on a replacement.
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    const clocked = h.createPlatform({ clock: { now: () => at } });
+    await forgetToken(OTHER_SHOP);
+    await clocked.authorize?.(OTHER_SHOP, await h.sessionToken(OTHER_SHOP));
+    expect((await storedTokens(OTHER_SHOP))[0]?.createdAt).toEqual(at);
   });
 
   it('fails clearly without a stored token, and refuses an invalid session token', async () => {
     await expect(h.platform.getShop('never-opened.myshopify.com')).rejects.toThrow(
       ShopifyAuthError,
     );
-    await expect(h.platform.getShop('never-opened.myshopify.com')).rejects.toThrow(
-      /open the app/,
-    );
+    await expect(h.platform.getShop('never-opened.myshopify.com')).rejects.toThrow(/open the app/);
     await expect(h.platform.getShop('evil.example.com')).rejects.toThrow('Not a shop domain');
     expect(h.requests).toEqual([]);
 
@@ -156,11 +167,11 @@ describe('GraphQL client', () => {
     expect(throttled(first?.answer)).toBe(true);
     expect(throttled(retry?.answer)).toBe(false);
     // It waited exactly until the empty bucket held the requested cost, not a guess.
-    const cost = (
-      first?.answer as {
-        extensions: { cost: { requestedQueryCost: number; throttleStatus: { restoreRate: number } } };
-      }
-    ).extensions.cost;
+    const cost = answerOf<{
+      extensions: {
+        cost: { requestedQueryCost: number; throttleStatus: { restoreRate: number } };
+      };
+    }>(first).extensions.cost;
     expect(cost.requestedQueryCost).toBeGreaterThan(800);
     expect(h.sleeps).toEqual([
       Math.ceil((cost.requestedQueryCost / cost.throttleStatus.restoreRate) * 1000),
@@ -293,9 +304,7 @@ describe('shop and catalogue', () => {
 
   it('lists collections with their product counts, and tells collection membership', async () => {
     const expected = await h.store.listCollections(SHOP, { first: 250 });
-    expect((await h.platform.listCollections(SHOP, { first: 250 })).nodes).toEqual(
-      expected.nodes,
-    );
+    expect((await h.platform.listCollections(SHOP, { first: 250 })).nodes).toEqual(expected.nodes);
     const home = await h.platform.listCollections(SHOP, { query: 'Home' });
     expect(h.graphqlRequests().at(-1)?.variables.query).toBe('"Home"');
     expect(home.nodes).toEqual((await h.store.listCollections(SHOP, { query: 'Home' })).nodes);
@@ -320,12 +329,16 @@ describe('shop and catalogue', () => {
 
     expect(await h.platform.publishProducts(SHOP, [chosen.id, draft.id])).toBe(1);
     const publication = h.graphqlRequests().find((r) => r.operation === 'PopstageAppPublication');
-    const publicationId = (
-      publication?.answer as { data: { currentAppInstallation: { publication: { id: string } } } }
-    ).data.currentAppInstallation.publication.id;
+    const publicationId = answerOf<{
+      data: { currentAppInstallation: { publication: { id: string } } };
+    }>(publication).data.currentAppInstallation.publication.id;
     const publish = h.graphqlRequests().find((r) => r.operation === 'PopstagePublishProducts');
     expect(publish?.variables).toEqual({ publicationId, id0: chosen.id });
-    expect((await h.store.getProducts(SHOP, [chosen.id, draft.id])).map((p) => p.publishedToSalesChannel)).toEqual([true, false]);
+    expect(
+      (await h.store.getProducts(SHOP, [chosen.id, draft.id])).map(
+        (p) => p.publishedToSalesChannel,
+      ),
+    ).toEqual([true, false]);
 
     h.reset();
     expect(await h.platform.publishProducts(SHOP)).toBe(active.length - 1);
@@ -343,6 +356,15 @@ describe('shop and catalogue', () => {
     expect(await h.platform.publishProducts(SHOP)).toBe(0);
     const listed = await h.platform.listProducts(SHOP, { first: 1 });
     expect(listed.nodes[0]?.publishedToSalesChannel).toBe(true);
+    // publishedOnly filters by the app's publication in search syntax (publication_ids).
+    const published = await h.platform.listProducts(SHOP, { publishedOnly: true, first: 50 });
+    expect(h.graphqlRequests().at(-1)?.variables.query).toBe(
+      `publication_ids:${publicationId.split('/').at(-1)}`,
+    );
+    expect(published.nodes).toEqual(
+      (await h.store.listProducts(SHOP, { publishedOnly: true, first: 50 })).nodes.map(asFetched),
+    );
+    expect(published.nodes.every((p) => p.publishedToSalesChannel)).toBe(true);
   });
 
   it('finds a menu by exact handle with nested items', async () => {

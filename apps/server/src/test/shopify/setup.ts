@@ -174,7 +174,8 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
         .currentlyAvailable;
       while (available > leave) {
         const spend = Math.min(available - leave, 252);
-        const query = spend >= 3 ? `{ products(first: ${spend - 2}) { nodes { id } } }` : '{ shop { id } }';
+        const query =
+          spend >= 3 ? `{ products(first: ${spend - 2}) { nodes { id } } }` : '{ shop { id } }';
         const answer = await graphql(shop, token, query);
         if (answer.errors?.[0]?.extensions?.code === 'THROTTLED') break;
         available = answer.extensions.cost.throttleStatus.currentlyAvailable;
@@ -199,6 +200,12 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
 }
 
 export type ShopifyHarness = Awaited<ReturnType<typeof startShopifyHarness>>;
+
+/** What the local Shopify answered to a logged request (the request must be there). */
+export function answerOf<T>(request: ReceivedRequest | undefined): T {
+  if (!request) throw new Error('No such request was received');
+  return request.answer as T;
+}
 
 function operationOf(query: string): string | null {
   try {
