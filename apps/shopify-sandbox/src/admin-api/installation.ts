@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { StoreError } from '../store/errors';
 import { parseGid, toGid } from '../store/gid';
 import { appSubscriptionObject } from './billing';
@@ -17,6 +18,8 @@ export function currentAppInstallation() {
   };
 }
 
+const METAFIELDS_SET_MAX = 25;
+
 interface MetafieldsSetInput {
   ownerId: string;
   namespace?: string | null;
@@ -34,6 +37,13 @@ export async function metafieldsSet(
   args: { metafields: MetafieldsSetInput[] },
   context: AdminContext,
 ) {
+  // "Maximum of 25" (the schema's words): more is refused whole, as a top-level error.
+  if (args.metafields.length > METAFIELDS_SET_MAX) {
+    throw new GraphQLError(
+      `The input array size of ${args.metafields.length} is greater than the maximum allowed of ${METAFIELDS_SET_MAX}.`,
+      { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } },
+    );
+  }
   const errors = args.metafields.flatMap((metafield, index) => {
     const field = ['metafields', String(index)];
     if (metafield.ownerId === APP_INSTALLATION_ID) {

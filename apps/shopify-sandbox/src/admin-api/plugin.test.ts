@@ -155,6 +155,27 @@ describe('Admin GraphQL', () => {
     expect((await graphql(token, dear)).json().errors).toBeUndefined();
   });
 
+  it('refuses a metafieldsSet of more than 25 metafields whole, as Shopify does', async () => {
+    const mutation = `mutation Set($metafields: [MetafieldsSetInput!]!) {
+      metafieldsSet(metafields: $metafields) { userErrors { message } } }`;
+    const metafields = Array.from({ length: 26 }, (_, i) => ({
+      ownerId: `gid://shopify/Product/${1001 + i}`,
+      namespace: '$app',
+      key: 'clip_count',
+      type: 'number_integer',
+      value: '1',
+    }));
+    const answer = (await graphql(token, mutation, { metafields })).json();
+    expect(answer.errors[0]).toMatchObject({
+      message: 'The input array size of 26 is greater than the maximum allowed of 25.',
+      extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' },
+    });
+    expect(answer.data).toEqual({ metafieldsSet: null });
+    expect((await graphql(token, mutation, { metafields: metafields.slice(1) })).json()).toEqual(
+      expect.objectContaining({ data: { metafieldsSet: { userErrors: [] } } }),
+    );
+  });
+
   it('answers 404 for another API version and for a shop it does not have', async () => {
     const old = await app.inject({
       method: 'POST',

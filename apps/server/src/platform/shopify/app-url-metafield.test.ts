@@ -1,8 +1,9 @@
+import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SHOP, startShopifyHarness } from '../../test/shopify/setup';
+import { answerOf, SHOP, type ShopifyHarness, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
 
-let h: Awaited<ReturnType<typeof startShopifyHarness>>;
+let h: ShopifyHarness;
 
 beforeAll(async () => {
   h = await startShopifyHarness();
@@ -11,22 +12,26 @@ afterAll(async () => {
   await h.close();
 });
 beforeEach(async () => {
-  h.fake.requests.length = 0;
   await h.authorize();
+  h.reset();
 });
 
 describe('app_url app-data metafield', () => {
   it('sets popstage.app_url on the current app installation with metafieldsSet', async () => {
     await h.platform.setAppUrlMetafield(SHOP, 'https://popstage.example');
 
-    expect(h.fake.requests.map((r) => r.operation)).toEqual([
+    const [installation, set] = h.graphqlRequests();
+    expect([installation?.operation, set?.operation]).toEqual([
       'PopstageAppInstallationId',
       'PopstageMetafieldsSet',
     ]);
-    expect(h.fake.requests[1]?.variables).toEqual({
+    const installationId = answerOf<{ data: { currentAppInstallation: { id: string } } }>(
+      installation,
+    ).data.currentAppInstallation.id;
+    expect(set?.variables).toEqual({
       metafields: [
         {
-          ownerId: h.fake.shop(SHOP).appInstallationId,
+          ownerId: installationId,
           namespace: 'popstage',
           key: 'app_url',
           type: 'url',
@@ -34,26 +39,21 @@ describe('app_url app-data metafield', () => {
         },
       ],
     });
-    expect(h.fake.shop(SHOP).appMetafields.get('popstage.app_url')).toEqual({
-      type: 'url',
-      value: 'https://popstage.example',
-    });
+    // What the theme's `app.metafields.popstage.app_url` now reads.
+    expect(await h.store.appUrlMetafield(SHOP)).toBe('https://popstage.example');
   });
 
   it('overwrites the value when the app moves (metafieldsSet is an upsert)', async () => {
     await h.platform.setAppUrlMetafield(SHOP, 'https://old.popstage.example');
     await h.platform.setAppUrlMetafield(SHOP, 'https://new.popstage.example');
-    expect(h.fake.shop(SHOP).appMetafields.get('popstage.app_url')?.value).toBe(
-      'https://new.popstage.example',
-    );
+    expect(await h.store.appUrlMetafield(SHOP)).toBe('https://new.popstage.example');
   });
 
   it("turns Shopify's userErrors into a ShopifyUserError and stores nothing", async () => {
-    const other = 'refusing-store.myshopify.com';
-    await h.authorize(other);
-    await expect(h.platform.setAppUrlMetafield(other, 'not a url')).rejects.toThrow(
+    await h.authorize(OTHER_SHOP);
+    await expect(h.platform.setAppUrlMetafield(OTHER_SHOP, 'not a url')).rejects.toThrow(
       ShopifyUserError,
     );
-    expect(h.fake.shop(other).appMetafields.size).toBe(0);
+    expect(await h.store.appUrlMetafield(OTHER_SHOP)).toBeNull();
   });
 });

@@ -120,7 +120,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
   };
 }
 
-/** `query Name(...)` / `mutation Name` → Name, for messages and the fake's routing. */
+/** `query Name(...)` / `mutation Name` → Name, for error messages. */
 export function operationName(document: string): string {
   return /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? 'operation';
 }

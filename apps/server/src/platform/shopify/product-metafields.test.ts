@@ -1,68 +1,78 @@
+import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeProducts } from '../../test/shopify/fake-admin-api';
-import { SHOP, startShopifyHarness } from '../../test/shopify/setup';
+import { SHOP, type ShopifyHarness, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
 
-let h: Awaited<ReturnType<typeof startShopifyHarness>>;
+let h: ShopifyHarness;
+/** The shop's first 61 product ids; the 61st is only ever in the refused batch. */
+let ids: string[];
 
 beforeAll(async () => {
   h = await startShopifyHarness();
-  // The 61st is never written but by the refused batch.
-  h.fake.shop(SHOP).products = fakeProducts(61);
+  ids = (await h.store.listProducts(SHOP, { first: 61 })).nodes.map((p) => p.id);
 });
 afterAll(async () => {
   await h.close();
 });
 beforeEach(async () => {
-  h.fake.requests.length = 0;
   await h.authorize();
+  h.reset();
 });
 
-const stored = (productId: string) =>
-  h.fake.shop(SHOP).productMetafields.get(productId)?.get('$app.clip_count');
+/** What the theme's product block reads: `product.metafields['$app'].clip_count`. */
+const clipCount = (productId: string) => h.store.productClipCount(SHOP, productId);
+
+const metafieldsSetCalls = () =>
+  h
+    .graphqlRequests()
+    .filter((r) => r.operation === 'PopstageMetafieldsSet')
+    .map((r) => r.variables.metafields as unknown[]);
 
 describe('clip_count product metafield', () => {
   it("sets $app.clip_count on each product, 25 per metafieldsSet (Shopify's limit)", async () => {
-    const counts = fakeProducts(60).map((product, index) => ({
-      productId: product.id,
-      count: index % 4,
+    const counts = ids.slice(0, 60).map((productId, index) => ({
+      productId,
+      count: (index % 4) + 1,
     }));
     await h.platform.setProductClipCounts(SHOP, counts);
 
-    const calls = h.fake.requests.filter((r) => r.operation === 'PopstageMetafieldsSet');
-    expect(calls.map((r) => (r.variables.metafields as unknown[]).length)).toEqual([25, 25, 10]);
-    const [first] = calls.map((r) => r.variables.metafields as unknown[]);
-    expect(first?.[1]).toEqual({
-      ownerId: 'gid://shopify/Product/1002',
+    const calls = metafieldsSetCalls();
+    expect(calls.map((metafields) => metafields.length)).toEqual([25, 25, 10]);
+    expect(calls[0]?.[1]).toEqual({
+      ownerId: ids[1],
       namespace: '$app',
       key: 'clip_count',
       type: 'number_integer',
-      value: '1',
+      value: '2',
     });
-    expect(stored('gid://shopify/Product/1060')).toEqual({ type: 'number_integer', value: '3' });
-    expect(stored('gid://shopify/Product/1001')?.value).toBe('0');
+    expect(await clipCount(ids[0] ?? '')).toBe(1);
+    expect(await clipCount(ids[26] ?? '')).toBe(3);
+    expect(await clipCount(ids[59] ?? '')).toBe(4);
   });
 
   it('overwrites a count (metafieldsSet is an upsert) and sends nothing for no products', async () => {
-    await h.platform.setProductClipCounts(SHOP, [
-      { productId: 'gid://shopify/Product/1005', count: 7 },
-    ]);
-    await h.platform.setProductClipCounts(SHOP, [
-      { productId: 'gid://shopify/Product/1005', count: 0 },
-    ]);
-    expect(stored('gid://shopify/Product/1005')?.value).toBe('0');
-    h.fake.requests.length = 0;
+    const productId = ids[4] ?? '';
+    await h.platform.setProductClipCounts(SHOP, [{ productId, count: 7 }]);
+    expect(await clipCount(productId)).toBe(7);
+    await h.platform.setProductClipCounts(SHOP, [{ productId, count: 2 }]);
+    expect(await clipCount(productId)).toBe(2);
+    h.reset();
     await h.platform.setProductClipCounts(SHOP, []);
-    expect(h.fake.requests).toEqual([]);
+    expect(h.requests).toEqual([]);
   });
 
   it("turns Shopify's userErrors into a ShopifyUserError; the refused batch writes nothing", async () => {
-    await expect(
-      h.platform.setProductClipCounts(SHOP, [
-        { productId: 'gid://shopify/Product/1061', count: 4 },
-        { productId: 'gid://shopify/Product/999999', count: 1 },
-      ]),
-    ).rejects.toThrow(ShopifyUserError);
-    expect(stored('gid://shopify/Product/1061')).toBeUndefined();
+    const last = ids[60] ?? '';
+    const [foreign] = (await h.store.listProducts(OTHER_SHOP, { first: 1 })).nodes;
+    for (const stranger of ['gid://shopify/Product/999999', foreign?.id ?? '']) {
+      await expect(
+        h.platform.setProductClipCounts(SHOP, [
+          { productId: last, count: 4 },
+          { productId: stranger, count: 1 },
+        ]),
+      ).rejects.toThrow(ShopifyUserError);
+    }
+    expect(await clipCount(last)).toBe(0);
+    expect(await h.store.productClipCount(OTHER_SHOP, foreign?.id ?? '')).toBe(0);
   });
 });

@@ -1,12 +1,20 @@
+import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
+import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signSessionToken } from '../../auth/session-token';
 import { shopifySessions } from '../../db/schema';
-import { fakeProducts } from '../../test/shopify/fake-admin-api';
-import { settingsData } from '../../test/shopify/settings-data';
-import { EXTENSION_UUID, SHOP, startShopifyHarness } from '../../test/shopify/setup';
+import {
+  APP,
+  answerOf,
+  SHOP,
+  type ShopifyHarness,
+  startShopifyHarness,
+} from '../../test/shopify/setup';
+import type { PlatformProduct } from '../port';
 import { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
 
-let h: Awaited<ReturnType<typeof startShopifyHarness>>;
+let h: ShopifyHarness;
 
 beforeAll(async () => {
   h = await startShopifyHarness();
@@ -17,314 +25,366 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  h.fake.requests.length = 0;
-  h.sleeps.length = 0;
   await h.authorize();
+  h.reset();
 });
 
-const storedTokens = () =>
-  h.database.db.select().from(shopifySessions).where(eq(shopifySessions.shopDomain, SHOP));
+const GRAPHQL_PATH = `/admin/api/${API_VERSION}/graphql.json`;
+
+const storedTokens = (shop = SHOP) =>
+  h.database.db.select().from(shopifySessions).where(eq(shopifySessions.shopDomain, shop));
+
+/** The app forgets the shop's token, so its next authorize exchanges again. */
+const forgetToken = (shop: string) =>
+  h.database.db.delete(shopifySessions).where(eq(shopifySessions.shopDomain, shop));
+
+/** A store product as the adapter asks for it: ten variants at most, the featured image only. */
+const asFetched = (product: PlatformProduct): PlatformProduct => ({
+  ...product,
+  variants: product.variants.slice(0, 10),
+  images: product.images.slice(0, 1),
+});
+
+/** Every product of the shop, read from the local Shopify's store. */
+async function storeProducts(shop = SHOP) {
+  const all: PlatformProduct[] = [];
+  let after: string | null = null;
+  do {
+    const page = await h.store.listProducts(shop, { first: 250, after });
+    all.push(...page.nodes);
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after);
+  return all;
+}
+
+const throttled = (answer: unknown) =>
+  (answer as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code ===
+  'THROTTLED';
 
 describe('access tokens', () => {
   it('exchanges the session token once, with the documented body, then reuses the token', async () => {
-    const other = 'second-store.myshopify.com';
-    const token = await h.sessionToken(other);
+    await forgetToken(OTHER_SHOP);
+    const token = await h.sessionToken(OTHER_SHOP);
     await Promise.all([
-      h.platform.authorize?.(other, token),
-      h.platform.authorize?.(other, token),
-      h.platform.authorize?.(other, token),
+      h.platform.authorize?.(OTHER_SHOP, token),
+      h.platform.authorize?.(OTHER_SHOP, token),
+      h.platform.authorize?.(OTHER_SHOP, token),
     ]);
-    await h.platform.authorize?.(other, await h.sessionToken(other));
-    const exchanges = h.fake.exchanges.filter((e) => e.shop === other);
+    await h.platform.authorize?.(OTHER_SHOP, await h.sessionToken(OTHER_SHOP));
+    const exchanges = h.exchanges(OTHER_SHOP);
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]?.body).toEqual({
-      client_id: 'fake-api-key',
-      client_secret: 'fake-api-secret-long-enough',
+      client_id: APP.apiKey,
+      client_secret: APP.apiSecret,
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
       subject_token: token,
       subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
       requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
     });
 
-    await h.platform.getShop(other);
-    await h.platform.getShop(other);
-    const calls = h.fake.requests.filter((r) => r.shop === other);
-    expect(calls.map((r) => r.path)).toEqual([
-      '/admin/api/2025-04/graphql.json',
-      '/admin/api/2025-04/graphql.json',
-    ]);
-    expect(new Set(calls.map((r) => r.accessToken)).size).toBe(1);
-    expect(calls[0]?.accessToken).toMatch(/^shpat_fake_/);
+    await h.platform.getShop(OTHER_SHOP);
+    await h.platform.getShop(OTHER_SHOP);
+    const calls = h.graphqlRequests().filter((r) => r.shop === OTHER_SHOP);
+    expect(calls.map((r) => r.path)).toEqual([GRAPHQL_PATH, GRAPHQL_PATH]);
+    const issued = answerOf<{ access_token: string }>(exchanges[0]).access_token;
+    expect(calls.map((r) => r.headers['x-shopify-access-token'])).toEqual([issued, issued]);
   });
 
   it('single-flights concurrent first requests even while the exchange is slow', async () => {
-    const shop = 'slow-store.myshopify.com';
-    h.fake.exchangeDelayMs = 50;
-    try {
-      const token = await h.sessionToken(shop);
-      await Promise.all(Array.from({ length: 5 }, () => h.platform.authorize?.(shop, token)));
-    } finally {
-      h.fake.exchangeDelayMs = 0;
-    }
-    expect(h.fake.exchanges.filter((e) => e.shop === shop)).toHaveLength(1);
+    await forgetToken(OTHER_SHOP);
+    h.hooks.beforeTokenExchange = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const token = await h.sessionToken(OTHER_SHOP);
+    await Promise.all(Array.from({ length: 5 }, () => h.platform.authorize?.(OTHER_SHOP, token)));
+    // Not merely one granted: only one request reached Shopify at all.
+    expect(h.requests.filter((r) => r.shop === OTHER_SHOP)).toHaveLength(1);
+    expect(h.exchanges(OTHER_SHOP)).toHaveLength(1);
   });
 
-  it('stores shop, token, scope and time', async () => {
+  it('stores shop, token, scope and time: a token the local Shopify accepts', async () => {
     const [row] = await storedTokens();
     expect(row).toMatchObject({
       shopDomain: SHOP,
-      accessToken: expect.stringMatching(/^shpat_fake_/),
-      scope: 'read_products,write_publications',
+      accessToken: expect.stringMatching(/^shpat_/),
+      scope: APP.scopes,
     });
     expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(await h.isLiveToken(SHOP, row?.accessToken ?? '')).toBe(true);
+
+    // The time is the platform's clock's, on a first exchange as on a replacement.
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    const clocked = h.createPlatform({ clock: { now: () => at } });
+    await forgetToken(OTHER_SHOP);
+    await clocked.authorize?.(OTHER_SHOP, await h.sessionToken(OTHER_SHOP));
+    expect((await storedTokens(OTHER_SHOP))[0]?.createdAt).toEqual(at);
   });
 
   it('fails clearly without a stored token, and refuses an invalid session token', async () => {
-    const stranger = 'never-opened.myshopify.com';
-    await expect(h.platform.getShop(stranger)).rejects.toThrow(ShopifyAuthError);
-    await expect(h.platform.getShop(stranger)).rejects.toThrow(/open the app/);
-    await expect(h.platform.authorize?.(stranger, 'not-a-jwt')).rejects.toThrow(ShopifyAuthError);
+    await expect(h.platform.getShop('never-opened.myshopify.com')).rejects.toThrow(
+      ShopifyAuthError,
+    );
+    await expect(h.platform.getShop('never-opened.myshopify.com')).rejects.toThrow(/open the app/);
     await expect(h.platform.getShop('evil.example.com')).rejects.toThrow('Not a shop domain');
+    expect(h.requests).toEqual([]);
+
+    await forgetToken(OTHER_SHOP);
+    const forged = await signSessionToken(
+      { apiKey: APP.apiKey, apiSecret: 'not-the-app-secret-but-long-enough' },
+      OTHER_SHOP,
+    );
+    for (const sessionToken of ['not-a-jwt', forged, await h.sessionToken(SHOP)]) {
+      await expect(h.platform.authorize?.(OTHER_SHOP, sessionToken)).rejects.toThrow(
+        ShopifyAuthError,
+      );
+    }
+    // Shopify answered 400 invalid_subject_token to each; nothing was stored.
+    expect(h.requests.map((r) => r.status)).toEqual([400, 400, 400]);
+    expect(await storedTokens(OTHER_SHOP)).toEqual([]);
   });
 
   it('drops the token when Shopify answers 401, and exchanges again on the next request', async () => {
-    const before = h.fake.exchanges.length;
-    h.fake.revokeTokens(SHOP);
+    const [before] = await storedTokens();
+    await h.revokeTokens(SHOP);
     await expect(h.platform.getShop(SHOP)).rejects.toThrow(ShopifyAuthError);
+    expect(h.requests.map((r) => r.status)).toEqual([401]);
     expect(await storedTokens()).toEqual([]);
+
     await h.authorize();
-    expect(h.fake.exchanges.length).toBe(before + 1);
+    expect(h.exchanges(SHOP)).toHaveLength(1);
+    const [after] = await storedTokens();
+    expect(after?.accessToken).not.toBe(before?.accessToken);
     await expect(h.platform.getShop(SHOP)).resolves.toMatchObject({ domain: SHOP });
   });
 });
 
 describe('GraphQL client', () => {
   it('waits for the bucket to refill when throttled, then retries', async () => {
-    // requested 100, available 10, restore 50/s → 1.8 s, then the call succeeds.
-    h.fake.throttleNext(2, { currentlyAvailable: 10, restoreRate: 50 });
-    await expect(h.platform.getShop(SHOP)).resolves.toMatchObject({ name: 'Fake Store' });
-    expect(h.sleeps).toEqual([1800, 1800]);
-    expect(h.fake.requests).toHaveLength(3);
+    await h.drainBucket(SHOP);
+    const page = await h.platform.listProducts(SHOP, { first: 50 });
+    expect(page.nodes).toHaveLength(50);
+
+    const [first, retry, ...rest] = h.graphqlRequests();
+    expect(rest).toEqual([]);
+    expect(throttled(first?.answer)).toBe(true);
+    expect(throttled(retry?.answer)).toBe(false);
+    // It waited exactly until the empty bucket held the requested cost, not a guess.
+    const cost = answerOf<{
+      extensions: {
+        cost: { requestedQueryCost: number; throttleStatus: { restoreRate: number } };
+      };
+    }>(first).extensions.cost;
+    expect(cost.requestedQueryCost).toBeGreaterThan(800);
+    expect(h.sleeps).toEqual([
+      Math.ceil((cost.requestedQueryCost / cost.throttleStatus.restoreRate) * 1000),
+    ]);
   });
 
   it('gives up after its retries with a 503-style error', async () => {
-    h.fake.throttleNext(10);
+    await h.drainBucket(SHOP);
+    // Another process of the app spends whatever refills while this one waits.
+    h.hooks.afterSleep = async () => {
+      await h.drainBucket(SHOP);
+    };
     await expect(h.platform.getShop(SHOP)).rejects.toThrow(ShopifyUnavailableError);
     expect(h.sleeps).toHaveLength(5);
-    h.fake.throttleNext(0);
+    const calls = h.graphqlRequests();
+    expect(calls).toHaveLength(6);
+    expect(calls.every((r) => r.operation === 'PopstageShop' && throttled(r.answer))).toBe(true);
   });
 
   it('turns mutation userErrors into an error carrying their messages', async () => {
-    h.fake
-      .shop(SHOP)
-      .pages.push({ id: 'gid://shopify/Page/1', title: 'Live', handle: 'live', body: '' });
+    expect(await h.store.findPage(SHOP, 'about-us')).not.toBeNull();
     const error = await h.platform
-      .createPage(SHOP, { title: 'Live', handle: 'live', body: '<p>x</p>' })
+      .createPage(SHOP, { title: 'About', handle: 'about-us', body: '<p>x</p>' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyUserError);
     expect((error as ShopifyUserError).message).toBe('Handle has already been taken');
     expect((error as ShopifyUserError).kind).toBe('refused');
-    h.fake.shop(SHOP).pages.length = 0;
   });
 });
 
 describe('shop and catalogue', () => {
-  beforeAll(() => {
-    const state = h.fake.shop(SHOP);
-    state.products = fakeProducts(7, 'gid://shopify/Collection/55');
-    state.collections = [{ id: 'gid://shopify/Collection/55', title: 'All', handle: 'all' }];
-  });
-
   it('maps the shop', async () => {
-    expect(await h.platform.getShop(SHOP)).toEqual({
-      domain: SHOP,
-      name: 'Fake Store',
-      ownerName: 'Olive Owner',
-      email: `owner@${SHOP}`,
-      primaryDomainUrl: 'https://fake-store.example',
-      currency: 'USD',
-      createdAt: '2024-01-02T03:04:05.000Z',
-    });
+    const shop = await h.platform.getShop(SHOP);
+    expect(shop).toEqual(await h.store.getShop(SHOP));
+    expect(shop).toMatchObject({ domain: SHOP, name: 'Demo Store', currency: 'USD' });
   });
 
-  it('follows pagination cursors and maps products', async () => {
+  it('follows pagination cursors and maps products as the store has them', async () => {
+    const expected = (await h.store.listProducts(SHOP, { first: 9 })).nodes.map(asFetched);
     const first = await h.platform.listProducts(SHOP, { first: 3 });
-    expect(first.nodes.map((p) => p.handle)).toEqual(['product-1', 'product-2', 'product-3']);
-    expect(first.pageInfo.hasNextPage).toBe(true);
     const second = await h.platform.listProducts(SHOP, {
       first: 3,
       after: first.pageInfo.endCursor,
     });
-    expect(second.nodes.map((p) => p.handle)).toEqual(['product-4', 'product-5', 'product-6']);
     const third = await h.platform.listProducts(SHOP, {
       first: 3,
       after: second.pageInfo.endCursor,
     });
-    expect(third.nodes.map((p) => p.handle)).toEqual(['product-7']);
-    expect(third.pageInfo.hasNextPage).toBe(false);
-    expect(h.fake.requests.map((r) => r.variables.after)).toEqual([
+    expect([...first.nodes, ...second.nodes, ...third.nodes]).toEqual(expected);
+    expect(third.pageInfo.hasNextPage).toBe(true);
+    expect(h.graphqlRequests().map((r) => r.variables.after)).toEqual([
       null,
       first.pageInfo.endCursor,
       second.pageInfo.endCursor,
     ]);
-    expect(first.nodes[0]).toEqual({
-      id: 'gid://shopify/Product/1001',
-      title: 'Product 1',
-      handle: 'product-1',
-      description: 'About Product 1',
-      vendor: 'Fake Vendor',
-      productType: 'Thing',
-      tags: ['fake'],
-      status: 'ACTIVE',
-      publishedToSalesChannel: false,
-      totalInventory: 7,
-      priceRange: { min: '10.50', max: '10.50', currencyCode: 'USD' },
-      variants: [
-        {
-          id: 'gid://shopify/ProductVariant/1001',
-          title: 'Default Title',
-          sku: '',
-          price: '10.50',
-          compareAtPrice: null,
-          inventoryQuantity: 7,
-          availableForSale: true,
-        },
-      ],
-      images: [{ url: 'https://cdn.example/product-1.jpg', altText: '' }],
-      createdAt: '2024-02-03T04:05:06.000Z',
-    });
+
+    const archived = (await storeProducts()).filter((p) => p.status === 'ARCHIVED');
+    const last = await h.platform.listProducts(SHOP, { status: 'ARCHIVED', first: 50 });
+    expect(last.nodes).toEqual(archived.map(asFetched));
+    expect(last.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it("passes a product's price range, variants, compare-at prices and first image through the schema", async () => {
+    const all = await storeProducts();
+    const product = all.find(
+      (p) =>
+        p.images.length > 1 &&
+        p.variants.length > 1 &&
+        p.variants.some((v) => v.compareAtPrice !== null) &&
+        p.priceRange.min !== p.priceRange.max,
+    );
+    if (!product) throw new Error('the seeded store has no such product');
+    const [fetched] = await h.platform.getProducts(SHOP, [product.id]);
+    expect(fetched).toEqual(asFetched(product));
+    expect(fetched?.images).toEqual([product.images[0]]);
   });
 
   it('sends status, collection and quoted search terms in Shopify search syntax', async () => {
+    const collections = await h.store.listCollections(SHOP, { first: 250 });
+    const collection = collections.nodes.find((c) => c.handle === 'sale') ?? collections.nodes[0];
+    if (!collection) throw new Error('no collection');
+    const drafts = await h.store.listProducts(SHOP, {
+      status: 'DRAFT',
+      collectionId: collection.id,
+      first: 250,
+    });
+    const target = drafts.nodes[0];
+    if (!target) throw new Error(`no draft in ${collection.handle}`);
+    const words = target.title.split(' ').slice(0, 2);
+
     const page = await h.platform.listProducts(SHOP, {
       status: 'DRAFT',
-      collectionId: 'gid://shopify/Collection/55',
-      query: 'Product 6',
+      collectionId: collection.id,
+      query: words.join(' '),
     });
-    expect(h.fake.requests[0]?.variables.query).toBe('status:draft collection_id:55 "Product" "6"');
-    expect(page.nodes.map((p) => p.handle)).toEqual(['product-6']);
-    await expect(h.platform.listProducts(SHOP, { first: 251 })).rejects.toThrow('first must be');
+    const numericId = collection.id.split('/').at(-1);
+    expect(h.graphqlRequests()[0]?.variables.query).toBe(
+      `status:draft collection_id:${numericId} ${words.map((w) => `"${w}"`).join(' ')}`,
+    );
+    const expected = await h.store.listProducts(SHOP, {
+      status: 'DRAFT',
+      collectionId: collection.id,
+      query: words.join(' '),
+    });
+    expect(page.nodes).toEqual(expected.nodes.map(asFetched));
+    expect(page.nodes.map((p) => p.id)).toContain(target.id);
+    await expect(h.platform.listProducts(SHOP, { first: 51 })).rejects.toThrow('first must be');
   });
 
-  it('gets products by id in the order asked, dropping unknown and non-product ids', async () => {
+  it('gets products by id in the order asked, dropping unknown, foreign and non-product ids', async () => {
+    const [p1, , p3] = (await h.store.listProducts(SHOP, { first: 3 })).nodes;
+    const [foreign] = (await h.store.listProducts(OTHER_SHOP, { first: 1 })).nodes;
+    if (!p1 || !p3 || !foreign) throw new Error('seeded products missing');
     const products = await h.platform.getProducts(SHOP, [
-      'gid://shopify/Product/1003',
-      'gid://shopify/Product/9999',
-      'gid://shopify/Collection/55',
-      'gid://shopify/Product/1001',
-      'gid://shopify/Product/1003',
+      p3.id,
+      'gid://shopify/Product/999999',
+      'gid://shopify/Collection/1001',
+      p1.id,
+      p3.id,
+      foreign.id,
     ]);
-    expect(products.map((p) => p.id)).toEqual([
-      'gid://shopify/Product/1003',
-      'gid://shopify/Product/1001',
-    ]);
-    expect(h.fake.requests[0]?.variables.ids).toEqual([
-      'gid://shopify/Product/1003',
-      'gid://shopify/Product/9999',
-      'gid://shopify/Product/1001',
+    expect(products).toEqual([asFetched(p3), asFetched(p1)]);
+    expect(h.graphqlRequests()[0]?.variables.ids).toEqual([
+      p3.id,
+      'gid://shopify/Product/999999',
+      p1.id,
+      foreign.id,
     ]);
   });
 
-  it('lists collections with their product counts', async () => {
-    const page = await h.platform.listCollections(SHOP);
-    expect(page.nodes).toEqual([
-      { id: 'gid://shopify/Collection/55', title: 'All', handle: 'all', productsCount: 7 },
-    ]);
+  it('lists collections with their product counts, and tells collection membership', async () => {
+    const expected = await h.store.listCollections(SHOP, { first: 250 });
+    expect((await h.platform.listCollections(SHOP, { first: 250 })).nodes).toEqual(expected.nodes);
+    const home = await h.platform.listCollections(SHOP, { query: 'Home' });
+    expect(h.graphqlRequests().at(-1)?.variables.query).toBe('"Home"');
+    expect(home.nodes).toEqual((await h.store.listCollections(SHOP, { query: 'Home' })).nodes);
+
+    const sale = expected.nodes.find((c) => c.handle === 'sale');
+    if (!sale) throw new Error('no sale collection');
+    expect(await h.platform.getCollection(SHOP, sale.id)).toEqual(sale);
+    const ids = (await h.store.listProducts(SHOP, { first: 100 })).nodes.map((p) => p.id);
+    const inside = await h.platform.productsInCollection(SHOP, sale.id, ids);
+    expect(inside).toEqual(await h.store.productsInCollection(SHOP, sale.id, ids));
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.length).toBeLessThan(ids.length);
   });
 
   it('publishes active unpublished products to the app publication in batches, and counts them', async () => {
+    const all = await storeProducts();
+    const active = all.filter((p) => p.status === 'ACTIVE' && !p.publishedToSalesChannel);
+    const draft = all.find((p) => p.status === 'DRAFT');
+    const [chosen] = active;
+    if (!chosen || !draft) throw new Error('seeded products missing');
     expect(await h.platform.countPublishedProducts(SHOP)).toBe(0);
-    h.fake.requests.length = 0;
+
+    expect(await h.platform.publishProducts(SHOP, [chosen.id, draft.id])).toBe(1);
+    const publication = h.graphqlRequests().find((r) => r.operation === 'PopstageAppPublication');
+    const publicationId = answerOf<{
+      data: { currentAppInstallation: { publication: { id: string } } };
+    }>(publication).data.currentAppInstallation.publication.id;
+    const publish = h.graphqlRequests().find((r) => r.operation === 'PopstagePublishProducts');
+    expect(publish?.variables).toEqual({ publicationId, id0: chosen.id });
     expect(
-      await h.platform.publishProducts(SHOP, [
-        'gid://shopify/Product/1001',
-        'gid://shopify/Product/1003',
-      ]),
-    ).toBe(1);
-    const publish = h.fake.requests.find((r) => r.operation === 'PopstagePublishProducts');
-    expect(publish?.variables).toEqual({
-      publicationId: 'gid://shopify/Publication/777',
-      id0: 'gid://shopify/Product/1001',
-    });
-    expect(publish?.query).toContain(
-      'publishablePublish(id: $id0, input: [{ publicationId: $publicationId }])',
-    );
-    // All the rest: 7 products, 2 drafts (3rd, 6th), 1 already published → 4.
-    expect(await h.platform.publishProducts(SHOP)).toBe(4);
-    expect(await h.platform.countPublishedProducts(SHOP)).toBe(5);
+      (await h.store.getProducts(SHOP, [chosen.id, draft.id])).map(
+        (p) => p.publishedToSalesChannel,
+      ),
+    ).toEqual([true, false]);
+
+    h.reset();
+    expect(await h.platform.publishProducts(SHOP)).toBe(active.length - 1);
+    const batches = h
+      .graphqlRequests()
+      .filter((r) => r.operation === 'PopstagePublishProducts' && !throttled(r.answer))
+      .map((r) => Object.keys(r.variables).filter((key) => key.startsWith('id')).length);
+    expect(batches.every((size) => size <= 25)).toBe(true);
+    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(active.length - 1);
+    // 250 points a batch: a whole catalogue outruns the bucket, and the waits carry it through.
+    expect(h.sleeps.length).toBeGreaterThan(0);
+
+    expect(await h.platform.countPublishedProducts(SHOP)).toBe(active.length);
+    expect(await h.store.countPublishedProducts(SHOP)).toBe(active.length);
     expect(await h.platform.publishProducts(SHOP)).toBe(0);
     const listed = await h.platform.listProducts(SHOP, { first: 1 });
     expect(listed.nodes[0]?.publishedToSalesChannel).toBe(true);
-  });
-
-  it('counts 0 and refuses to publish when the app has no publication', async () => {
-    const state = h.fake.shop(SHOP);
-    const publicationId = state.publicationId;
-    state.publicationId = null;
-    try {
-      expect(await h.platform.countPublishedProducts(SHOP)).toBe(0);
-      await expect(h.platform.publishProducts(SHOP)).rejects.toThrow(
-        'no sales channel publication',
-      );
-    } finally {
-      state.publicationId = publicationId;
-    }
+    // publishedOnly filters by the app's publication in search syntax (publication_ids).
+    const published = await h.platform.listProducts(SHOP, { publishedOnly: true, first: 50 });
+    expect(h.graphqlRequests().at(-1)?.variables.query).toBe(
+      `publication_ids:${publicationId.split('/').at(-1)}`,
+    );
+    expect(published.nodes).toEqual(
+      (await h.store.listProducts(SHOP, { publishedOnly: true, first: 50 })).nodes.map(asFetched),
+    );
+    expect(published.nodes.every((p) => p.publishedToSalesChannel)).toBe(true);
   });
 
   it('finds a menu by exact handle with nested items', async () => {
-    h.fake.shop(SHOP).menus = [
-      { id: 'gid://shopify/Menu/1', handle: 'main-menu-old', title: 'Old', items: [] },
-      {
-        id: 'gid://shopify/Menu/2',
-        handle: 'main-menu',
-        title: 'Main menu',
-        items: [
-          {
-            title: 'Shop',
-            url: '/collections/all',
-            type: 'COLLECTION',
-            items: [{ title: 'Sale', url: null, type: 'HTTP', items: [] }],
-          },
-        ],
-      },
-    ];
-    expect(await h.platform.getMenu(SHOP, 'main-menu')).toEqual({
-      id: 'gid://shopify/Menu/2',
-      handle: 'main-menu',
-      title: 'Main menu',
-      items: [
-        {
-          title: 'Shop',
-          url: '/collections/all',
-          type: 'COLLECTION',
-          items: [{ title: 'Sale', url: '', type: 'HTTP', items: [] }],
-        },
-      ],
-    });
-    expect(await h.platform.getMenu(SHOP, 'footer')).toBeNull();
+    const main = await h.platform.getMenu(SHOP, 'main-menu');
+    expect(main).toEqual(await h.store.getMenu(SHOP, 'main-menu'));
+    expect(main?.items.some((item) => item.items.length > 0)).toBe(true);
+    expect(await h.platform.getMenu(SHOP, 'footer')).toEqual(await h.store.getMenu(SHOP, 'footer'));
+    expect(await h.platform.getMenu(SHOP, 'main')).toBeNull();
   });
 });
 
 describe('app embed', () => {
-  const block = (disabled: boolean) => ({
-    a1: {
-      type: `shopify://apps/popstage/blocks/app-embed/${EXTENSION_UUID}`,
-      disabled,
-      settings: {},
-    },
-  });
-
-  it('reads the MAIN theme settings_data.json: on, disabled, absent, no theme', async () => {
-    const state = h.fake.shop(SHOP);
-    state.settingsData = settingsData(block(false));
+  it("reads the MAIN theme's settings_data.json: on, then off", async () => {
+    await h.store.setAppEmbed(SHOP, true);
     expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(true);
-    expect(h.fake.requests[0]?.variables).toEqual({ filenames: ['config/settings_data.json'] });
-    expect(h.fake.requests[0]?.query).toContain('themes(first: 1, roles: [MAIN])');
-    state.settingsData = settingsData(block(true));
-    expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(false);
-    state.settingsData = settingsData({});
-    expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(false);
-    state.settingsData = null;
+    expect(h.graphqlRequests()[0]?.variables).toEqual({ filenames: ['config/settings_data.json'] });
+    // Another extension's uuid is not ours, even with the embed on.
+    const other = h.createPlatform({ themeExtension: 'ffffffff-c3d4-7e5f-8a9b-0c1d2e3f4a5b' });
+    expect(await other.isAppEmbedEnabled(SHOP)).toBe(false);
+    await h.store.setAppEmbed(SHOP, false);
     expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(false);
   });
 });
@@ -337,18 +397,20 @@ describe('pages', () => {
       handle: 'live',
       body: '<div></div>',
     });
+    const shop = await h.store.getShop(SHOP);
     expect(page).toEqual({
       id: expect.stringMatching(/^gid:\/\/shopify\/Page\/\d+$/),
       title: 'Live',
       handle: 'live',
       body: '<div></div>',
-      url: 'https://fake-store.example/pages/live',
+      url: `${shop?.primaryDomainUrl}/pages/live`,
     });
-    const create = h.fake.requests.find((r) => r.operation === 'PopstagePageCreate');
+    expect(await h.store.findPage(SHOP, 'live')).toEqual(page);
+    const create = h.graphqlRequests().find((r) => r.operation === 'PopstagePageCreate');
     expect(create?.variables).toEqual({
       page: { title: 'Live', handle: 'live', body: '<div></div>', isPublished: true },
     });
     expect(await h.platform.findPage(SHOP, 'live')).toEqual(page);
-    expect(h.fake.requests.at(-1)?.variables).toEqual({ query: 'handle:"live"' });
+    expect(h.graphqlRequests().at(-1)?.variables).toEqual({ query: 'handle:"live"' });
   });
 });

@@ -72,7 +72,7 @@ export interface ShopifyPlatformOptions {
   appUrl: string;
   /** UUID or handle of the theme app extension, to recognise its app embed. */
   themeExtension: string;
-  /** Where a shop's Admin API lives; https://{shop} unless tests point it at a fake. */
+  /** Where a shop's Admin API lives; https://{shop} unless tests point it at the local Shopify. */
   adminOrigin?: (shop: string) => string;
   fetch?: typeof fetch;
   /** Time of stored tokens; the system clock unless given. */

@@ -1,47 +1,224 @@
+import { adminApiPlugin } from '@popstage/shopify-sandbox/admin-api/plugin';
+import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
+import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-tokens';
+import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
+import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { getOperationAST, parse } from 'graphql';
 import { signSessionToken } from '../../auth/session-token';
 import type { Database } from '../../db/client';
-import { createShopifyPlatform } from '../../platform/shopify/shopify-platform';
-import { createTestDatabase } from '../database';
 import {
-  FAKE_API_KEY,
-  FAKE_API_SECRET,
-  type FakeAdminApi,
-  startFakeAdminApi,
-} from './fake-admin-api';
+  createShopifyPlatform,
+  type ShopifyPlatformOptions,
+} from '../../platform/shopify/shopify-platform';
+import { createTestDatabase } from '../database';
 
-export const SHOP = 'fake-store.myshopify.com';
+export const SHOP = DEMO_SHOP;
+/** The extension uuid the local Shopify writes in its theme's settings_data.json. */
 export const EXTENSION_UUID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+/** The app as installed on the local Shopify; the scopes are shopify.app.toml's. */
+export const APP = {
+  apiKey: 'popstage-test-api-key',
+  apiSecret: 'popstage-test-api-secret-of-32-chars',
+  scopes:
+    'write_products,write_publications,read_themes,write_online_store_pages,read_online_store_navigation,read_orders',
+};
+export const STORE_BASE_URL = 'http://localhost:3000';
 
-/** A Shopify platform wired to a fresh fake Admin API and an in-memory database. */
+/** One request the local Shopify received, as it received it, and what it answered. */
+export interface ReceivedRequest {
+  shop: string;
+  /** Below the shop: /admin/oauth/access_token or /admin/api/<version>/graphql.json. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+  /** GraphQL only: the operation's name and the document and variables as sent. */
+  operation: string | null;
+  query: string;
+  variables: Record<string, unknown>;
+  status: number | null;
+  answer: unknown;
+}
+
+const TOKEN_EXCHANGE_PATH = '/admin/oauth/access_token';
+
+/**
+ * The app's Shopify platform, created as production creates it (real fetch, real HTTP), against
+ * the local Shopify (apps/shopify-sandbox): its Admin API plugin on 127.0.0.1 over a freshly
+ * seeded store. The local Shopify's clock only moves when the adapter sleeps (or a test moves
+ * it), so its leaky bucket is deterministic: a throttle wait refills exactly what it waited for.
+ */
 export async function startShopifyHarness(options: { billingTest?: boolean } = {}) {
-  const fake: FakeAdminApi = await startFakeAdminApi();
-  const database: Database = await createTestDatabase();
+  const storeDb = await createTestStoreDb();
+  const store = createSandboxStore(storeDb.db, { baseUrl: STORE_BASE_URL });
+  await store.seed();
+  let clock = Date.now();
+  const tokens = createAccessTokens(storeDb.db, () => new Date(clock));
+
+  const requests: ReceivedRequest[] = [];
   const sleeps: number[] = [];
-  const platform = createShopifyPlatform(database.db, {
-    apiKey: FAKE_API_KEY,
-    apiSecret: FAKE_API_SECRET,
-    apiVersion: '2025-04',
-    billingTest: options.billingTest ?? false,
-    appUrl: 'https://popstage.example',
-    themeExtension: EXTENSION_UUID,
-    adminOrigin: fake.originFor,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
+  const hooks: {
+    /** Runs before the local Shopify answers a token exchange (to make it slow). */
+    beforeTokenExchange?: () => Promise<void>;
+    /** Runs after each throttle wait of the adapter (another process spending the bucket). */
+    afterSleep?: () => Promise<void>;
+  } = {};
+
+  const server = Fastify();
+  const received = new WeakMap<FastifyRequest, ReceivedRequest>();
+  server.addHook('preHandler', async (request) => {
+    const match = /^\/([^/]+)(\/admin\/[^?]*)/.exec(request.url);
+    if (!match) return;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const query = typeof body.query === 'string' ? body.query : '';
+    const entry: ReceivedRequest = {
+      shop: match[1] ?? '',
+      path: match[2] ?? '',
+      headers: request.headers,
+      body,
+      operation: query ? operationOf(query) : null,
+      query,
+      variables: (body.variables ?? {}) as Record<string, unknown>,
+      status: null,
+      answer: null,
+    };
+    requests.push(entry);
+    received.set(request, entry);
+    if (entry.path === TOKEN_EXCHANGE_PATH) await hooks.beforeTokenExchange?.();
   });
-  const sessionToken = (shop = SHOP) =>
-    signSessionToken({ apiKey: FAKE_API_KEY, apiSecret: FAKE_API_SECRET }, shop);
+  server.addHook('onSend', async (request, reply, payload) => {
+    const entry = received.get(request);
+    if (entry) {
+      entry.status = reply.statusCode;
+      entry.answer = typeof payload === 'string' ? safeJson(payload) : null;
+    }
+    return payload;
+  });
+  await server.register(adminApiPlugin, { store, tokens, app: APP, now: () => clock });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const adminOrigin = (shop: string) => `http://127.0.0.1:${port}/${shop}`;
+
+  const database: Database = await createTestDatabase();
+  const createPlatform = (overrides: Partial<ShopifyPlatformOptions> = {}) =>
+    createShopifyPlatform(database.db, {
+      apiKey: APP.apiKey,
+      apiSecret: APP.apiSecret,
+      apiVersion: API_VERSION,
+      billingTest: options.billingTest ?? false,
+      appUrl: 'https://popstage.example',
+      themeExtension: EXTENSION_UUID,
+      adminOrigin,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+        await hooks.afterSleep?.();
+      },
+      ...overrides,
+    });
+  const platform = createPlatform();
+
+  const sessionToken = (shop = SHOP) => signSessionToken(APP, shop);
+
+  /** A GraphQL call of another process of the app (its own token, the same bucket). */
+  const graphql = async (shop: string, token: string, query: string) => {
+    const response = await fetch(`${adminOrigin(shop)}/admin/api/${API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
+      body: JSON.stringify({ query }),
+    });
+    return (await response.json()) as {
+      errors?: { extensions?: { code?: string } }[];
+      extensions: { cost: { throttleStatus: { currentlyAvailable: number } } };
+    };
+  };
+
   return {
-    fake,
+    store,
     database,
     platform,
+    createPlatform,
+    /** Every request the local Shopify received, in order (tests clear it at will). */
+    requests,
+    /** GraphQL requests only. */
+    graphqlRequests: () => requests.filter((r) => r.path !== TOKEN_EXCHANGE_PATH),
+    /** Token exchanges the local Shopify granted, for one shop or all. */
+    exchanges: (shop?: string) =>
+      requests.filter(
+        (r) => r.path === TOKEN_EXCHANGE_PATH && r.status === 200 && (!shop || r.shop === shop),
+      ),
+    /** The adapter's throttle waits, in order (they move the local Shopify's clock). */
     sleeps,
+    hooks,
     sessionToken,
     /** Exchanges a token for the shop, as the first authenticated request would. */
     authorize: async (shop = SHOP) => platform.authorize?.(shop, await sessionToken(shop)),
+    /** Shopify's side of an uninstall or a revocation: every token of the shop stops working. */
+    revokeTokens: (shop = SHOP) => tokens.revokeAll(shop),
+    /** Whether the local Shopify accepts the token. */
+    isLiveToken: (shop: string, token: string) => tokens.verify(shop, token),
+    /** Moves the local Shopify's clock; 20 s refill any bucket (2,000 points at 100/s). */
+    advanceClock: (ms: number) => {
+      clock += ms;
+    },
+    /**
+     * Spends the shop's bucket down to `leave` points with real queries (cost 1 for `shop`,
+     * 2 + n for n products), as another process of the app would; its requests are not logged.
+     */
+    async drainBucket(shop = SHOP, leave = 0) {
+      const logged = requests.length;
+      const { access_token: token } = await tokens.issue(shop, APP.scopes, false);
+      let available = (await graphql(shop, token, '{ shop { id } }')).extensions.cost.throttleStatus
+        .currentlyAvailable;
+      while (available > leave) {
+        const spend = Math.min(available - leave, 252);
+        const query =
+          spend >= 3 ? `{ products(first: ${spend - 2}) { nodes { id } } }` : '{ shop { id } }';
+        const answer = await graphql(shop, token, query);
+        if (answer.errors?.[0]?.extensions?.code === 'THROTTLED') break;
+        available = answer.extensions.cost.throttleStatus.currentlyAvailable;
+      }
+      requests.splice(logged);
+      return available;
+    },
+    /** Between tests: an empty log, no waits, hooks off, a full bucket. */
+    reset() {
+      requests.length = 0;
+      sleeps.length = 0;
+      delete hooks.beforeTokenExchange;
+      delete hooks.afterSleep;
+      clock += 20_000;
+    },
     close: async () => {
-      await fake.close();
+      await server.close();
       await database.close();
+      await storeDb.close();
     },
   };
+}
+
+export type ShopifyHarness = Awaited<ReturnType<typeof startShopifyHarness>>;
+
+/** What the local Shopify answered to a logged request (the request must be there). */
+export function answerOf<T>(request: ReceivedRequest | undefined): T {
+  if (!request) throw new Error('No such request was received');
+  return request.answer as T;
+}
+
+function operationOf(query: string): string | null {
+  try {
+    return getOperationAST(parse(query))?.name?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
