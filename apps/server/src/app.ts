@@ -134,7 +134,10 @@ export async function buildApp(
   // The public storefront API the player calls (CORS per shop, rate limited).
   await app.register(storefrontRoutes);
 
-  if (deps.localShopify) await app.register(deps.localShopify, { prefix: '/sandbox' });
+  if (deps.localShopify) {
+    await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
+    deps.localShopify.bind(app);
+  }
   if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const serveAdmin = deps.adminDist !== null && existsSync(deps.adminDist);

@@ -29,6 +29,11 @@ const schema = z
     SHOPIFY_BILLING_TEST: booleanFlag.default(true),
     /** UUID or handle of the theme app extension, to find its app embed in the theme. */
     SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage'),
+    /**
+     * Where shops' Admin APIs live, as `<url>/<shop domain>` (a local Shopify running on its
+     * own); unset: https://<shop> in Shopify mode, the local Shopify of this process in sandbox.
+     */
+    SHOPIFY_ADMIN_URL: z.url().optional(),
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
     HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
     /** External data lake for app events; unset means this server's own /ingest endpoints. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
 import type { LocalShopify } from '@popstage/shopify-sandbox/local-shopify';
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createQueue, type Queue } from './jobs/queue';
@@ -11,6 +12,7 @@ import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
+import { createInjectFetch } from './platform/sandbox/inject-fetch';
 import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
 import { createShopifyPlatform } from './platform/shopify';
@@ -26,8 +28,11 @@ export interface AppDeps {
   platform: StorePlatform;
   /** Present in sandbox mode only: the local Shopify's store and its controls (reset, theme). */
   sandbox: SandboxStore | null;
-  /** Present in sandbox mode only: the local Shopify's endpoints, mounted at /sandbox. */
-  localShopify: LocalShopify['plugin'] | null;
+  /**
+   * Present in sandbox mode only: the local Shopify's endpoints, mounted at /sandbox, and `bind`,
+   * which routes the adapter's calls into the built app.
+   */
+  localShopify: { plugin: LocalShopify['plugin']; bind(app: FastifyInstance): void } | null;
   /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
   adminDist: string | null;
   /** Delivers phone verification codes (sandbox outbox or Twilio). */
@@ -67,17 +72,9 @@ export function readCatalogueFile(): Catalogue {
  */
 export async function createDeps(
   config: Config,
-  overrides: Partial<AppDeps> & {
-    supervise?: boolean;
-    /** How the Shopify adapter reaches Shopify (tests route it into the app by inject). */
-    platformFetch?: typeof fetch;
-  } = {},
+  overrides: Partial<AppDeps> & { supervise?: boolean } = {},
 ): Promise<AppDeps> {
-  const {
-    supervise = config.ROLE !== 'web' && config.JOBS_ENABLED,
-    platformFetch,
-    ...given
-  } = overrides;
+  const { supervise = config.ROLE !== 'web' && config.JOBS_ENABLED, ...given } = overrides;
   const database =
     given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const clock = given.clock ?? systemClock;
@@ -86,6 +83,8 @@ export async function createDeps(
   const local =
     config.PLATFORM === 'sandbox' ? await openAppLocalShopify(database, config, clock) : null;
   await local?.store.seed();
+  // In process, the adapter's HTTP calls to the local Shopify go through the app by inject.
+  const inProcess = local && !config.SHOPIFY_ADMIN_URL ? createInjectFetch() : null;
   const platform =
     given.platform ??
     createShopifyPlatform(database.db, {
@@ -96,8 +95,8 @@ export async function createDeps(
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
       clock,
-      ...(local ? { adminOrigin: localAdminOrigin(config) } : {}),
-      ...(platformFetch ? { fetch: platformFetch } : {}),
+      ...(local || config.SHOPIFY_ADMIN_URL ? { adminOrigin: localAdminOrigin(config) } : {}),
+      ...(inProcess ? { fetch: inProcess.fetch } : {}),
     });
   return {
     config,
@@ -105,7 +104,7 @@ export async function createDeps(
     queue: given.queue ?? createQueue(database, { supervise }),
     platform,
     sandbox: local?.store ?? null,
-    localShopify: local?.plugin ?? null,
+    localShopify: local ? { plugin: local.plugin, bind: inProcess?.bind ?? (() => {}) } : null,
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
     ...createServicePorts(config, database.db, clock),

@@ -18,7 +18,7 @@ export interface LocalShopifyOptions {
   appUrl: (shop: string) => string;
   /** A session token as Shopify's admin hands App Bridge. */
   sessionToken: (shop: string) => Promise<string>;
-  /** Milliseconds; tokens expire and buckets refill by it. */
+  /** Milliseconds; access tokens expire by it (the leaky buckets refill in real time). */
   now?: () => number;
 }
 
@@ -46,7 +46,7 @@ export async function openLocalShopify(
   return {
     store,
     plugin: async (app) => {
-      await app.register(adminApiPlugin, { store, tokens, app: options.app, now });
+      await app.register(adminApiPlugin, { store, tokens, app: options.app });
       await app.register(adminFramePlugin, {
         appUrl: options.appUrl,
         sessionToken: options.sessionToken,

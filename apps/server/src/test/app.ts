@@ -10,7 +10,6 @@ import { seedDiscountCodes } from '../features/billing';
 import { createQueues, runQueuedJobs } from '../jobs/workers';
 import type { Clock } from '../platform/clock';
 import { createTestDatabase } from './database';
-import { createInjectFetch } from './inject-fetch';
 
 export const SHOP_A = 'demo-store.myshopify.com';
 export const SHOP_B = 'other-store.myshopify.com';
@@ -64,10 +63,8 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const clock = createTestClock();
-  const platform = createInjectFetch();
   const deps = await createDeps(config, {
     database: await createTestDatabase(),
-    platformFetch: platform.fetch,
     clock,
     adminDist: null,
     widgetBundle: null,
@@ -79,7 +76,6 @@ export async function createTestApp(
   await queue.start();
   await createQueues(queue);
   const app = await buildApp(deps);
-  platform.bind(app);
   await app.ready();
   const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
   // Both sandbox shops have the app installed (an offline token exchanged), as after a

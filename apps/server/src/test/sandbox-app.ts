@@ -12,7 +12,6 @@ import { installErrorHandling } from '../http/errors';
 import { createQueues } from '../jobs/workers';
 import { createTestClock, SHOP_A, SHOP_B, type TestClock } from './app';
 import { createTestDatabase } from './database';
-import { createInjectFetch } from './inject-fetch';
 
 /** A webhook delivery as the receiving endpoint saw it: headers and the raw bytes. */
 export interface ReceivedWebhook {
@@ -45,10 +44,8 @@ export async function startSandboxApp(
 ): Promise<SandboxTestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const clock = createTestClock();
-  const platform = createInjectFetch();
   const deps = await createDeps(config, {
     database: await createTestDatabase(),
-    platformFetch: platform.fetch,
     clock,
     adminDist: null,
     widgetBundle: null,
@@ -67,9 +64,11 @@ export async function startSandboxApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   installErrorHandling(app);
-  if (deps.localShopify) await app.register(deps.localShopify, { prefix: '/sandbox' });
+  if (deps.localShopify) {
+    await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
+    deps.localShopify.bind(app);
+  }
   await app.register(sandboxRoutes, { prefix: '/sandbox' });
-  platform.bind(app);
   const received: ReceivedWebhook[] = [];
   const { webhookStatus } = options;
   if (webhookStatus !== undefined) {

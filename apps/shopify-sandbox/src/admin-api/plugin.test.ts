@@ -133,6 +133,18 @@ describe('Admin GraphQL', () => {
     expect(answer.json().extensions.cost.requestedQueryCost).toBe(2 + 3 * (1 + 2 + 1));
   });
 
+  it('answers a cursor it did not issue with a BAD_REQUEST error', async () => {
+    const answer = await graphql(
+      token,
+      '{ products(first: 1, after: "nonsense") { nodes { id } } }',
+    );
+    expect(answer.json().errors[0]).toMatchObject({
+      message: 'Invalid cursor',
+      path: ['products'],
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  });
+
   it("names a field the local Shopify does not serve, in GraphQL's error shape", async () => {
     const answer = (await graphql(token, '{ shop { name ianaTimezone } }')).json();
     expect(answer.errors[0]).toMatchObject({

@@ -9,6 +9,7 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { StoreError } from '../store/errors';
 import { findOperation, MAX_QUERY_COST, requestedCost } from './cost';
 import type { LeakyBucket, ThrottleStatus } from './leaky-bucket';
 
@@ -49,7 +50,14 @@ export interface GraphqlAnswer {
  */
 const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
   const value = (source as Record<string, unknown> | null)?.[info.fieldName];
-  if (typeof value === 'function') return value(args, context);
+  if (typeof value === 'function') {
+    try {
+      const result: unknown = value(args, context);
+      return result instanceof Promise ? result.catch(argumentError) : result;
+    } catch (error) {
+      return argumentError(error);
+    }
+  }
   if (value !== undefined) return value;
   if (info.fieldName === '__typename') return info.parentType.name;
   throw new GraphQLError(
@@ -57,6 +65,14 @@ const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, con
     { extensions: { code: 'NOT_IMPLEMENTED' } },
   );
 };
+
+/** The store refusing an argument (a cursor that is not one) is a client error, as in Shopify. */
+function argumentError(error: unknown): never {
+  if (error instanceof StoreError && error.kind === 'invalid') {
+    throw new GraphQLError(error.message, { extensions: { code: 'BAD_REQUEST' } });
+  }
+  throw error;
+}
 
 /** Interfaces and unions: each object names its type. */
 const typeResolver: GraphQLTypeResolver<unknown, unknown> = (value) =>

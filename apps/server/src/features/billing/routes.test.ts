@@ -284,9 +284,7 @@ describe('APP_SUBSCRIPTIONS_UPDATE webhook', () => {
     const bought = await buy(SHOP_B, ['addon-live-basic']);
     // Approved on the platform, but the app has not heard of it yet.
     const id = new URL(bought.confirmationUrl).pathname.split('/').pop();
-    await t.deps.database.db.execute(
-      sql`update sandbox_app_subscriptions set status = 'ACTIVE' where id = ${Number(id)}`,
-    );
+    await t.deps.sandbox?.approveAppSubscription(Number(id));
     const before = await subscriptionRows(SHOP_B);
     const res = await send('bm90LXRoZS1yaWdodC1obWFj', 'delivery-1');
     expect(res.statusCode).toBe(401);

@@ -42,8 +42,8 @@ async function uploadStatements(shop: string): Promise<string[]> {
 
 const reads = (seen: string[], table: string) =>
   seen.filter((text) => new RegExp(`from "${table}"`).test(text)).length;
-/** The app's own statements: the local Shopify (sandbox_* tables) shares the database. */
-const appStatements = (seen: string[]) => seen.filter((text) => !/"sandbox_/.test(text));
+/** The app's own statements: the local Shopify (schema shopify_sandbox) shares the database. */
+const appStatements = (seen: string[]) => seen.filter((text) => !/"shopify_sandbox"/.test(text));
 
 describe('csUpload', () => {
   it.each([

@@ -42,7 +42,7 @@ beforeAll(async () => {
   shop = await ensureShop(t.deps, SHOP_A);
   // The admin's first load writes the shop row (app_url metafield); later ones do not.
   expect((await call(t, SHOP_A, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
-  const all = (await t.deps.platform.listProducts(SHOP_A, { first: 250 })).nodes;
+  const all = (await t.deps.platform.listProducts(SHOP_A, { first: 50 })).nodes;
   const found = all.find(
     (p) => p.status === 'ACTIVE' && p.variants.some((v) => v.availableForSale),
   );

@@ -101,7 +101,13 @@ export function createFeedCache(options: { seconds: number; clock: Clock }): Fee
  * Requests that never change a feed: shoppers' own calls (events, likes), media uploads (a clip
  * enters the feed when the worker has processed it) and the admin's analytics events.
  */
-const NEVER_CHANGES_FEEDS = /^\/(storefront|media|ingest|healthz)(\/|$)/;
+/**
+ * Paths whose writes never change a feed: the storefront's own calls, media, and the local
+ * Shopify's Admin API (the app's own GraphQL calls and token exchanges, made while serving a
+ * request that already names its shop).
+ */
+const NEVER_CHANGES_FEEDS =
+  /^\/(storefront|media|ingest|healthz)(\/|$)|^\/sandbox\/[a-z0-9-]+\.myshopify\.com\/admin\//;
 
 /**
  * The shop a successful write names, '*' for any (the sandbox: its store, carts and checkout

@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp({ STOREFRONT_RATE_LIMIT: '1000' });
   shopA = await ensureShop(t.deps, SHOP_A);
   shopB = await ensureShop(t.deps, SHOP_B);
-  const all = (await t.deps.platform.listProducts(SHOP_A, { first: 250 })).nodes;
+  const all = (await t.deps.platform.listProducts(SHOP_A, { first: 50 })).nodes;
   const found = all.find(
     (p) => p.status === 'ACTIVE' && p.variants.some((v) => v.availableForSale),
   );

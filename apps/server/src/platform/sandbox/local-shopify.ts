@@ -33,9 +33,12 @@ export async function openAppLocalShopify(
   return { ...local, store: withPlatformErrors(local.store) };
 }
 
-/** Where the app reaches a shop's Admin API on the local Shopify mounted at /sandbox. */
+/**
+ * Where the app reaches a shop's Admin API: SHOPIFY_ADMIN_URL when the local Shopify runs on its
+ * own, else the one this process mounts at /sandbox.
+ */
 export const localAdminOrigin = (config: Config) => (shop: string) =>
-  `${config.APP_URL}/sandbox/${shop}`;
+  `${config.SHOPIFY_ADMIN_URL ?? `${config.APP_URL}/sandbox`}/${shop}`;
 
 function toPlatformError(error: unknown): never {
   if (error instanceof StoreError) throw new PlatformError(error.kind, error.message);

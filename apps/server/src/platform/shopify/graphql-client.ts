@@ -1,3 +1,4 @@
+import { PlatformError } from '../errors';
 import type { AccessTokens } from './access-tokens';
 import { ShopifyAuthError, ShopifyGraphqlError, ShopifyUnavailableError } from './errors';
 
@@ -73,6 +74,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
   ): Promise<T> {
     const operation = operationName(document);
     const url = `${options.adminOrigin(shop)}/admin/api/${options.apiVersion}/graphql.json`;
+    let reauthorized = false;
     for (let attempt = 0; ; attempt++) {
       const token = await options.tokens.require(shop);
       const response = await options.fetch(url, {
@@ -86,8 +88,13 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
       });
 
       if (response.status === 401) {
-        // Uninstalled, or the token was revoked: forget it so the next request exchanges anew.
+        // Revoked or replaced: forget it, and try once more, which exchanges a new token when
+        // the shop's session token is still valid (require); else the merchant must reopen.
         await options.tokens.drop(shop, token);
+        if (!reauthorized) {
+          reauthorized = true;
+          continue;
+        }
         throw new ShopifyAuthError(`Shopify rejected the access token for ${shop}`);
       }
       const retryable = response.status === 429 || response.status >= 500;
@@ -110,8 +117,13 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
       if (!response.ok || body === null) {
         throw new Error(`Shopify ${operation} for ${shop} answered ${response.status}`);
       }
-      if (body.errors && body.errors.length > 0)
+      if (body.errors && body.errors.length > 0) {
+        // An argument Shopify refused (a stale or forged cursor the caller passed on).
+        if (body.errors.every((error) => error.extensions?.code === 'BAD_REQUEST')) {
+          throw new PlatformError('invalid', body.errors.map((error) => error.message).join('; '));
+        }
         throw new ShopifyGraphqlError(operation, body.errors);
+      }
       if (body.data === undefined || body.data === null) {
         throw new Error(`Shopify ${operation} for ${shop} answered without data`);
       }

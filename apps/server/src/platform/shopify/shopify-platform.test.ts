@@ -34,9 +34,14 @@ const GRAPHQL_PATH = `/admin/api/${API_VERSION}/graphql.json`;
 const storedTokens = (shop = SHOP) =>
   h.database.db.select().from(shopifySessions).where(eq(shopifySessions.shopDomain, shop));
 
-/** The app forgets the shop's token, so its next authorize exchanges again. */
-const forgetToken = (shop: string) =>
-  h.database.db.delete(shopifySessions).where(eq(shopifySessions.shopDomain, shop));
+/**
+ * The app has no token for the shop: none stored, and a platform (a process) that never held one
+ * in memory, so its next authorize exchanges again.
+ */
+const forgetToken = async (shop: string) => {
+  await h.database.db.delete(shopifySessions).where(eq(shopifySessions.shopDomain, shop));
+  return h.createPlatform();
+};
 
 /** A store product as the adapter asks for it: ten variants at most, the featured image only. */
 const asFetched = (product: PlatformProduct): PlatformProduct => ({
@@ -63,14 +68,14 @@ const throttled = (answer: unknown) =>
 
 describe('access tokens', () => {
   it('exchanges the session token once, with the documented body, then reuses the token', async () => {
-    await forgetToken(OTHER_SHOP);
+    const platform = await forgetToken(OTHER_SHOP);
     const token = await h.sessionToken(OTHER_SHOP);
     await Promise.all([
-      h.platform.authorize?.(OTHER_SHOP, token),
-      h.platform.authorize?.(OTHER_SHOP, token),
-      h.platform.authorize?.(OTHER_SHOP, token),
+      platform.authorize?.(OTHER_SHOP, token),
+      platform.authorize?.(OTHER_SHOP, token),
+      platform.authorize?.(OTHER_SHOP, token),
     ]);
-    await h.platform.authorize?.(OTHER_SHOP, await h.sessionToken(OTHER_SHOP));
+    await platform.authorize?.(OTHER_SHOP, await h.sessionToken(OTHER_SHOP));
     const exchanges = h.exchanges(OTHER_SHOP);
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]?.body).toEqual({
@@ -82,8 +87,8 @@ describe('access tokens', () => {
       requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
     });
 
-    await h.platform.getShop(OTHER_SHOP);
-    await h.platform.getShop(OTHER_SHOP);
+    await platform.getShop(OTHER_SHOP);
+    await platform.getShop(OTHER_SHOP);
     const calls = h.graphqlRequests().filter((r) => r.shop === OTHER_SHOP);
     expect(calls.map((r) => r.path)).toEqual([GRAPHQL_PATH, GRAPHQL_PATH]);
     const issued = answerOf<{ access_token: string }>(exchanges[0]).access_token;
@@ -91,10 +96,10 @@ describe('access tokens', () => {
   });
 
   it('single-flights concurrent first requests even while the exchange is slow', async () => {
-    await forgetToken(OTHER_SHOP);
+    const platform = await forgetToken(OTHER_SHOP);
     h.hooks.beforeTokenExchange = () => new Promise((resolve) => setTimeout(resolve, 50));
     const token = await h.sessionToken(OTHER_SHOP);
-    await Promise.all(Array.from({ length: 5 }, () => h.platform.authorize?.(OTHER_SHOP, token)));
+    await Promise.all(Array.from({ length: 5 }, () => platform.authorize?.(OTHER_SHOP, token)));
     // Not merely one granted: only one request reached Shopify at all.
     expect(h.requests.filter((r) => r.shop === OTHER_SHOP)).toHaveLength(1);
     expect(h.exchanges(OTHER_SHOP)).toHaveLength(1);
@@ -126,13 +131,13 @@ describe('access tokens', () => {
     await expect(h.platform.getShop('evil.example.com')).rejects.toThrow('Not a shop domain');
     expect(h.requests).toEqual([]);
 
-    await forgetToken(OTHER_SHOP);
+    const platform = await forgetToken(OTHER_SHOP);
     const forged = await signSessionToken(
       { apiKey: APP.apiKey, apiSecret: 'not-the-app-secret-but-long-enough' },
       OTHER_SHOP,
     );
     for (const sessionToken of ['not-a-jwt', forged, await h.sessionToken(SHOP)]) {
-      await expect(h.platform.authorize?.(OTHER_SHOP, sessionToken)).rejects.toThrow(
+      await expect(platform.authorize?.(OTHER_SHOP, sessionToken)).rejects.toThrow(
         ShopifyAuthError,
       );
     }
@@ -141,17 +146,24 @@ describe('access tokens', () => {
     expect(await storedTokens(OTHER_SHOP)).toEqual([]);
   });
 
-  it('drops the token when Shopify answers 401, and exchanges again on the next request', async () => {
+  it("drops a token Shopify rejects and exchanges a new one with the shop's live session token", async () => {
     const [before] = await storedTokens();
     await h.revokeTokens(SHOP);
-    await expect(h.platform.getShop(SHOP)).rejects.toThrow(ShopifyAuthError);
-    expect(h.requests.map((r) => r.status)).toEqual([401]);
-    expect(await storedTokens()).toEqual([]);
-
-    await h.authorize();
+    await expect(h.platform.getShop(SHOP)).resolves.toMatchObject({ domain: SHOP });
+    expect(h.requests.map((r) => r.status)).toEqual([401, 200, 200]);
     expect(h.exchanges(SHOP)).toHaveLength(1);
     const [after] = await storedTokens();
     expect(after?.accessToken).not.toBe(before?.accessToken);
+  });
+
+  it('without a live session token, fails clearly after a 401 and exchanges on the next open', async () => {
+    // A process that has seen no request of the shop (a worker) holds no session token.
+    const worker = h.createPlatform();
+    await h.revokeTokens(SHOP);
+    await expect(worker.getShop(SHOP)).rejects.toThrow(ShopifyAuthError);
+    expect(await storedTokens()).toEqual([]);
+
+    await h.authorize();
     await expect(h.platform.getShop(SHOP)).resolves.toMatchObject({ domain: SHOP });
   });
 });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * A fetch that answers from a Fastify app through inject: the app's calls to the local Shopify it
- * mounts go over Shopify's HTTP protocol without a listening socket. The app is bound after it is
- * built (it is built from deps that need this fetch).
+ * mounts in the same process go through Shopify's HTTP protocol (every hook, parser and route)
+ * without a socket, whatever port or public URL the app has. The app is bound once built (it is
+ * built from deps that need this fetch).
  */
 export function createInjectFetch(): { fetch: typeof fetch; bind(app: FastifyInstance): void } {
   let target: FastifyInstance | undefined;
