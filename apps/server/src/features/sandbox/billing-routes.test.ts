@@ -1,33 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscriptions } from '../../db/schema';
+import { subscriptions, webhookDeliveries } from '../../db/schema';
 import type { CreateAppSubscriptionInput } from '../../platform/port';
-import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
-import { syncShopSubscriptions } from '../billing';
+import { createTestApp, type TestApp } from '../../test/app';
 import { ensureShop } from '../shop';
-
-// The real sync runs; the spy proves the Approve button goes through it.
-vi.mock('../billing', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../billing')>();
-  return { ...actual, syncShopSubscriptions: vi.fn(actual.syncShopSubscriptions) };
-});
 
 const RETURN_URL = `http://localhost:3000/billing/return?shop=${DEMO_SHOP}`;
 
-let t: SandboxTestApp;
+/** The whole app: a decision reaches it only as the signed app_subscriptions/update webhook. */
+let t: TestApp & { sandbox: SandboxStore; database: TestApp['deps']['database'] };
 
 beforeAll(async () => {
-  t = await startSandboxApp();
+  const app = await createTestApp();
+  if (!app.deps.sandbox) throw new Error('sandbox store expected');
+  t = Object.assign(app, { sandbox: app.deps.sandbox, database: app.deps.database });
 });
 
 afterAll(async () => {
   await t.close();
 });
 
+/** The app_subscriptions/update deliveries the app received for the shop. */
+const subscriptionUpdates = async (shop: string) =>
+  (await t.database.db.select().from(webhookDeliveries)).filter(
+    (row) => row.topic === 'app_subscriptions/update' && row.shopDomain === shop,
+  );
+
 beforeEach(async () => {
-  vi.mocked(syncShopSubscriptions).mockClear();
+  await t.database.db.delete(webhookDeliveries);
   for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
     await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
   }
@@ -93,7 +96,7 @@ describe('approval page', () => {
     }
   });
 
-  it('approving activates the charge, runs the sync and returns with charge_id', async () => {
+  it('approving activates the charge, tells the app by webhook and returns with charge_id', async () => {
     const { path, numericId, subscription } = await createCharge();
     const appSubscriptionId = await appPendingSubscription(subscription.id);
 
@@ -104,7 +107,7 @@ describe('approval page', () => {
     expect(location.searchParams.get('shop')).toBe(DEMO_SHOP);
     expect(location.searchParams.get('charge_id')).toBe(String(numericId));
 
-    expect(syncShopSubscriptions).toHaveBeenCalledExactlyOnceWith(t.deps, DEMO_SHOP);
+    expect(await subscriptionUpdates(DEMO_SHOP)).toHaveLength(1);
     expect((await t.sandbox.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
       subscription.id,
     ]);
@@ -133,20 +136,22 @@ describe('approval page', () => {
     );
     expect((await t.sandbox.getAppSubscription(numericId))?.status).toBe('DECLINED');
     expect(await t.sandbox.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect(await subscriptionUpdates(DEMO_SHOP)).toHaveLength(1);
     expect(await appStatus(appSubscriptionId)).toBe('PENDING');
   });
 
   it('refuses a second decision and says the charge was already decided', async () => {
     const { path } = await createCharge();
     await t.app.inject({ method: 'POST', url: `${path}/approve` });
-    vi.mocked(syncShopSubscriptions).mockClear();
+    expect(await subscriptionUpdates(DEMO_SHOP)).toHaveLength(1);
 
     for (const action of ['approve', 'decline']) {
       const again = await t.app.inject({ method: 'POST', url: `${path}/${action}` });
       expect(again.statusCode).toBe(409);
       expect(again.body).toContain('already approved');
     }
-    expect(syncShopSubscriptions).not.toHaveBeenCalled();
+    // Nothing changed, so nothing was sent.
+    expect(await subscriptionUpdates(DEMO_SHOP)).toHaveLength(1);
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.body).toContain('already approved');
     expect(page.body).not.toContain('/approve"');
@@ -184,11 +189,16 @@ describe('approval page', () => {
     expect((await t.sandbox.getAppSubscription(numericId))?.status).toBe('PENDING');
   });
 
-  it('keeps a failed sync from stranding the merchant', async () => {
+  it('keeps a webhook the app fails from stranding the merchant', async () => {
     const { path } = await createCharge();
-    vi.mocked(syncShopSubscriptions).mockRejectedValueOnce(new Error('database hiccup'));
+    // The app's handler re-reads the charges from Shopify; this time that read fails (500).
+    const reads = vi
+      .spyOn(t.deps.platform, 'activeAppSubscriptions')
+      .mockRejectedValueOnce(new Error('Shopify is down'));
     const response = await t.app.inject({ method: 'POST', url: `${path}/approve` });
+    expect(reads).toHaveBeenCalledTimes(1);
     expect(response.statusCode).toBe(303);
     expect(await t.sandbox.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
+    reads.mockRestore();
   });
 });

@@ -1,13 +1,13 @@
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import type { SandboxAppSubscription, SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { syncShopSubscriptions } from '../billing';
 import {
   renderAlreadyDecidedPage,
   renderApprovalPage,
   renderUnknownChargePage,
 } from './billing-page';
+import { deliverWebhook } from './webhook-delivery';
 
 const chargeParams = z.object({
   id: z
@@ -30,6 +30,32 @@ export const billingConfirmRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(body);
+
+  /**
+   * Shopify tells the app of a decided charge with the signed APP_SUBSCRIPTIONS_UPDATE webhook.
+   * Whatever the app answers, the decision stands (as a failed delivery, the app's return handler
+   * re-reads the active charges and catches up).
+   */
+  const notifyApp = async (
+    subscription: SandboxAppSubscription,
+    log: { warn(details: object, message: string): void },
+  ) => {
+    const { config, clock } = app.deps;
+    const delivery = await deliverWebhook(
+      app,
+      {
+        topic: APP_SUBSCRIPTIONS_UPDATE_TOPIC,
+        shop: subscription.shopDomain,
+        secret: config.SHOPIFY_API_SECRET,
+        apiVersion: config.SHOPIFY_API_VERSION,
+        triggeredAt: clock.now(),
+      },
+      appSubscriptionPayload(subscription, clock.now()),
+    );
+    if (delivery.statusCode >= 300) {
+      log.warn({ chargeId: subscription.id, delivery }, 'app_subscriptions/update was refused');
+    }
+  };
 
   app.get('/confirm/:id', { schema: { params: chargeParams } }, async (request, reply) => {
     const subscription = await sandbox.getAppSubscription(request.params.id);
@@ -58,14 +84,7 @@ export const billingConfirmRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore
     if (!result) return sendPage(reply, 404, renderUnknownChargePage());
     const { changed, subscription } = result;
     if (!changed) return sendPage(reply, 409, renderAlreadyDecidedPage(subscription));
-    try {
-      // What Shopify's APP_SUBSCRIPTIONS_UPDATE webhook triggers; the app's own record follows.
-      await syncShopSubscriptions(app.deps, subscription.shopDomain);
-    } catch (error) {
-      // The charge is approved on the platform side whatever happens here; as with a failed
-      // webhook, the return handler re-reads the active charges and catches up.
-      request.log.error({ err: error, chargeId: subscription.id }, 'sandbox billing sync failed');
-    }
+    await notifyApp(subscription, request.log);
     return reply.redirect(returnUrlFor(subscription), 303);
   });
 
@@ -73,10 +92,32 @@ export const billingConfirmRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore
     const result = await sandbox.declineAppSubscription(request.params.id);
     if (!result) return sendPage(reply, 404, renderUnknownChargePage());
     if (!result.changed) return sendPage(reply, 409, renderAlreadyDecidedPage(result.subscription));
+    await notifyApp(result.subscription, request.log);
     // Shopify returns a declined charge to the app too; its return handler sees it is not active.
     return reply.redirect(returnUrlFor(result.subscription), 303);
   });
 };
+
+export const APP_SUBSCRIPTIONS_UPDATE_TOPIC = 'app_subscriptions/update';
+
+/** The AppSubscription resource Shopify sends with APP_SUBSCRIPTIONS_UPDATE. */
+function appSubscriptionPayload(subscription: SandboxAppSubscription, now: Date) {
+  return {
+    app_subscription: {
+      admin_graphql_api_id: subscription.id,
+      name: subscription.name,
+      status: subscription.status,
+      admin_graphql_api_shop_id: 'gid://shopify/Shop/1',
+      created_at: subscription.createdAt,
+      updated_at: now.toISOString(),
+      currency: subscription.price.currencyCode,
+      capped_amount: null,
+      price: subscription.price.amount,
+      interval: 'every_30_days',
+      plan_handle: null,
+    },
+  };
+}
 
 /** Shopify appends the charge's numeric id to the return URL, keeping the app's own query. */
 function returnUrlFor(subscription: { returnUrl: string; numericId: number }): string {
