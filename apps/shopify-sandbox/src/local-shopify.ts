@@ -6,8 +6,10 @@ import { openStoreDb, type StoreConnection } from './store/database';
 import { createSandboxStore } from './store/sandbox-platform';
 import type { SandboxStore } from './store/store';
 import { loadThemeApp } from './theme/load-theme-app';
+import { createThemeRenderer, type ThemeRenderer } from './theme/render-app-blocks';
 import { themeEditorPlugin } from './theme/theme-editor-plugin';
-import { createInMemoryThemeStateStore } from './theme/theme-state-store';
+import type { ThemeStateStore } from './theme/theme-state-store';
+import { createThemeStates } from './theme/theme-states';
 
 export interface LocalShopifyOptions {
   /** The public URL the store's links and images are built on. */
@@ -24,6 +26,8 @@ export interface LocalShopifyOptions {
 
 export interface LocalShopify {
   store: SandboxStore;
+  /** The published theme as the storefront renders it: its app blocks and their renderer. */
+  theme: { states: ThemeStateStore; renderer: ThemeRenderer };
   /** Shopify's endpoints and pages; the host mounts it under a prefix (`/sandbox`). */
   plugin: (app: FastifyInstance) => Promise<void>;
 }
@@ -42,11 +46,12 @@ export async function openLocalShopify(
   const store = createSandboxStore(db, { baseUrl: options.baseUrl });
   const tokens = createAccessTokens(db, () => new Date(now()));
   const themeApp = loadThemeApp();
-  const themes = createInMemoryThemeStateStore();
+  const themes = createThemeStates(db, themeApp);
   return {
     store,
+    theme: { states: themes, renderer: createThemeRenderer(themeApp) },
     plugin: async (app) => {
-      await app.register(adminApiPlugin, { store, tokens, app: options.app });
+      await app.register(adminApiPlugin, { store, themes, tokens, app: options.app });
       await app.register(adminFramePlugin, {
         appUrl: options.appUrl,
         sessionToken: options.sessionToken,

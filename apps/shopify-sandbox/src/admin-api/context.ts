@@ -1,9 +1,11 @@
 import type { SandboxStore } from '../store/store';
+import type { ThemeStateStore } from '../theme/theme-state-store';
 
-/** What every Admin API resolver gets: the shop the access token belongs to and its store. */
+/** What every Admin API resolver gets: the shop the access token belongs to, its store, theme. */
 export interface AdminContext {
   shop: string;
   store: SandboxStore;
+  themes: ThemeStateStore;
 }
 
 /** A connection answer with both `nodes` and `edges`, as Shopify serves either. */

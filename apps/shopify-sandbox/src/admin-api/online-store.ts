@@ -1,18 +1,12 @@
 import { toGid } from '../store/gid';
 import type { MenuItem } from '../store/types';
+import { settingsDataJson } from '../theme/theme-files';
 import { type AdminContext, connection, userError } from './context';
 import { parseSearch } from './search-syntax';
 
 /** The local Shopify's one published theme. */
 const MAIN_THEME_ID = toGid('OnlineStoreTheme', 1);
 const SETTINGS_DATA = 'config/settings_data.json';
-
-/**
- * The theme app extension's block type as Shopify writes it in settings_data.json:
- * shopify://apps/<app handle>/blocks/<block handle>/<extension uuid>.
- */
-export const APP_EMBED_BLOCK_TYPE =
-  'shopify://apps/popstage/blocks/app-embed/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 
 function menuItem(item: MenuItem): Record<string, unknown> {
   return {
@@ -79,19 +73,6 @@ export async function pageCreate(
   return { page: pageObject(page), userErrors: [] };
 }
 
-/** settings_data.json as Shopify writes it: a comment first, then the app embed's block. */
-async function settingsData(context: AdminContext): Promise<string> {
-  const enabled = await context.store.isAppEmbedEnabled(context.shop);
-  const data = {
-    current: {
-      blocks: {
-        'popstage-app-embed': { type: APP_EMBED_BLOCK_TYPE, disabled: !enabled, settings: {} },
-      },
-    },
-  };
-  return `/*\n * IMPORTANT: The contents of this file are auto-generated.\n */\n${JSON.stringify(data, null, 2)}`;
-}
-
 export async function themes(args: { first?: number; roles?: string[] | null }) {
   const main = args.roles && !args.roles.includes('MAIN') ? [] : [MAIN_THEME_ID];
   return connection(
@@ -111,7 +92,7 @@ export async function themes(args: { first?: number; roles?: string[] | null }) 
                 filename: SETTINGS_DATA,
                 body: {
                   __typename: 'OnlineStoreThemeFileBodyText',
-                  content: await settingsData(context),
+                  content: settingsDataJson(await context.themes.load(context.shop)),
                 },
               },
             ]

@@ -6,6 +6,8 @@ import { createAccessTokens } from '../store/access-tokens';
 import { createSandboxStore } from '../store/sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
+import { loadThemeApp } from '../theme/load-theme-app';
+import { createThemeStates } from '../theme/theme-states';
 import { adminApiPlugin } from './plugin';
 
 const APP = { apiKey: 'test-key', apiSecret: 'test-secret-at-least-16', scopes: 'write_products' };
@@ -49,10 +51,17 @@ const graphql = (token: string, query: string, variables = {}) =>
 beforeAll(async () => {
   database = await createTestStoreDb();
   const store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
+  const themes = createThemeStates(database.db, loadThemeApp());
   await store.seed();
   const tokens = createAccessTokens(database.db, () => new Date(clock));
   app = Fastify();
-  await app.register(adminApiPlugin, { store, tokens, app: APP, now: () => clock });
+  await app.register(adminApiPlugin, {
+    store,
+    themes,
+    tokens,
+    app: APP,
+    now: () => clock,
+  });
 });
 
 afterAll(async () => {

@@ -4,11 +4,14 @@ import { LeakyBucket } from '../graphql/leaky-bucket';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
 import type { AccessTokens } from '../store/access-tokens';
 import type { SandboxStore } from '../store/store';
+import type { ThemeStateStore } from '../theme/theme-state-store';
 import { adminResolvers } from './resolvers';
 import { sessionTokenShop } from './session-token';
 
 export interface AdminApiOptions {
   store: SandboxStore;
+  /** The shops' themes, for the theme files the Admin API serves (settings_data.json). */
+  themes: ThemeStateStore;
   tokens: AccessTokens;
   /** The one app installed on the local Shopify: its credentials and granted scopes. */
   app: { apiKey: string; apiSecret: string; scopes: string };
@@ -111,7 +114,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
       return runGraphql({
         schema,
         resolvers: adminResolvers,
-        context: { shop, store },
+        context: { shop, store, themes: options.themes },
         body: request.body ?? {},
         bucket: bucketOf(shop),
       });

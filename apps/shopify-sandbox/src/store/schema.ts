@@ -46,6 +46,15 @@ const shopDomain = () =>
     .notNull()
     .references(() => sandboxShops.domain, { onDelete: 'cascade' });
 
+/** A theme's app blocks as stored (theme/theme-state.ts holds the model). */
+export interface ThemeAppBlocks {
+  embedSettings: Record<string, string | number | boolean | null>;
+  templates: Record<
+    'index' | 'product',
+    { id: string; type: string; settings: Record<string, string | number | boolean | null> }[]
+  >;
+}
+
 /** Image names only: URLs are built at read time from the app's public URL, which may change. */
 export interface SandboxImage {
   name: string;
@@ -137,6 +146,15 @@ export const sandboxThemes = shopifySandbox.table(
     /** MAIN is the published theme; the app embed only counts there, as in Shopify. */
     role: text().$type<'MAIN' | 'UNPUBLISHED'>().notNull(),
     appEmbedEnabled: boolean().notNull().default(false),
+    /**
+     * The rest of what the theme keeps of the app: its embed's settings and its blocks per
+     * template (templates/<name>.json). The embed's on/off is `appEmbedEnabled`, so the control
+     * page's switch and the theme editor share one truth.
+     */
+    appBlocks: jsonb()
+      .$type<ThemeAppBlocks>()
+      .notNull()
+      .default({ embedSettings: {}, templates: { index: [], product: [] } }),
   },
   (t) => [index().on(t.shopDomain)],
 );

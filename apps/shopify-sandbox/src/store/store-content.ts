@@ -1,3 +1,4 @@
+import { loadThemeApp } from '../theme/load-theme-app';
 import type { sandboxMenus, sandboxPages, sandboxThemes } from './schema';
 import type { SandboxShopDefinition } from './shop-definitions';
 import type { MenuItem } from './types';
@@ -80,8 +81,13 @@ export function storePages(def: SandboxShopDefinition): (typeof sandboxPages.$in
   ];
 }
 
-/** Embed off at first start: switching it on is step 1 of the onboarding wizard. */
+/**
+ * Embed off at first start: switching it on is step 1 of the onboarding wizard. The published
+ * theme has the app's product block on its product template already (as a merchant who added it
+ * in the theme editor), so clips show on product pages once the embed is on.
+ */
 export function storeThemes(def: SandboxShopDefinition): (typeof sandboxThemes.$inferInsert)[] {
+  const product = loadThemeApp().blocks.find((block) => block.handle === 'product');
   return [
     {
       id: def.idBase + 1,
@@ -89,6 +95,13 @@ export function storeThemes(def: SandboxShopDefinition): (typeof sandboxThemes.$
       name: 'Dawn',
       role: 'MAIN',
       appEmbedEnabled: false,
+      appBlocks: {
+        embedSettings: {},
+        templates: {
+          index: [],
+          product: product ? [{ id: 'popstage-product', type: product.type, settings: {} }] : [],
+        },
+      },
     },
     {
       id: def.idBase + 2,

@@ -4,6 +4,8 @@ import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-token
 import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
 import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
+import { loadThemeApp } from '@popstage/shopify-sandbox/theme/load-theme-app';
+import { appEmbedType, createThemeStates } from '@popstage/shopify-sandbox/theme/theme-states';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import { signSessionToken } from '../../auth/session-token';
@@ -16,7 +18,8 @@ import { createTestDatabase } from '../database';
 
 export const SHOP = DEMO_SHOP;
 /** The extension uuid the local Shopify writes in its theme's settings_data.json. */
-export const EXTENSION_UUID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+/** The theme app extension's uuid, as the local Shopify's theme writes it in block types. */
+export const EXTENSION_UUID = appEmbedType(loadThemeApp()).split('/').pop() ?? '';
 /** The app as installed on the local Shopify; the scopes are shopify.app.toml's. */
 export const APP = {
   apiKey: 'popstage-test-api-key',
@@ -52,6 +55,7 @@ const TOKEN_EXCHANGE_PATH = '/admin/oauth/access_token';
 export async function startShopifyHarness(options: { billingTest?: boolean } = {}) {
   const storeDb = await createTestStoreDb();
   const store = createSandboxStore(storeDb.db, { baseUrl: STORE_BASE_URL });
+  const themes = createThemeStates(storeDb.db, loadThemeApp());
   await store.seed();
   let clock = Date.now();
   const tokens = createAccessTokens(storeDb.db, () => new Date(clock));
@@ -95,7 +99,13 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     }
     return payload;
   });
-  await server.register(adminApiPlugin, { store, tokens, app: APP, now: () => clock });
+  await server.register(adminApiPlugin, {
+    store,
+    themes,
+    tokens,
+    app: APP,
+    now: () => clock,
+  });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

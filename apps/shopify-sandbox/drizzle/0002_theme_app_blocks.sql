@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_sandbox"."themes" ADD COLUMN "app_blocks" jsonb DEFAULT '{"embedSettings":{},"templates":{"index":[],"product":[]}}'::jsonb NOT NULL;
