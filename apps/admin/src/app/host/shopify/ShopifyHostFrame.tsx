@@ -6,6 +6,7 @@ import { HostApiContext } from '../HostContext';
 import { TOAST_DURATION_MS } from '../toast';
 import type { HostApi, HostKind, SaveBarOptions } from '../types';
 import type { AppBridgeGlobal } from './app-bridge-types';
+import './title-bar.css';
 
 const SAVE_BAR_ID = 'popstage-save-bar';
 
