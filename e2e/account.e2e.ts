@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminToast, adminUrl, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { prepareShop, readOtpCode, shopApi, uniquePhone } from './prepare-shop';
 import { journeySession } from './session';
@@ -8,12 +9,14 @@ const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
 const session = journeySession(BASE, DEMO);
+/** The app in the admin frame of the test's page. */
+const appFrame = () => embedded(session.page).app;
 
 /** Opens the wizard's link to the sandbox store in its new tab, does `change` there, closes it. */
 async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise<void>) {
   const [sandbox] = await Promise.all([
     session.page.waitForEvent('popup'),
-    session.page.getByRole('link', { name: linkName }).click(),
+    appFrame().getByRole('link', { name: linkName }).click(),
   ]);
   await sandbox.waitForLoadState();
   expect(new URL(sandbox.url()).pathname).toBe('/sandbox');
@@ -22,48 +25,48 @@ async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise
 }
 
 const stepCard = (title: string) =>
-  session.page.locator('.Polaris-ShadowBevel', {
-    has: session.page.getByRole('heading', { name: title }),
+  appFrame().locator('.Polaris-ShadowBevel', {
+    has: appFrame().getByRole('heading', { name: title }),
   });
-const toast = (text: string) => session.page.locator('.Polaris-Frame-Toast', { hasText: text });
+const toast = (text: string) => adminToast(session.page, text);
 const shopCard = (sandbox: Page) => sandbox.locator('section', { hasText: DEMO }).first();
 
 describe('account and onboarding journey', () => {
   it('a fresh shop takes a plan, creates its account, goes through the wizard and lands', async () => {
     const { page } = session;
-    await page.goto(`${BASE}/?shop=${DEMO}`);
-    await page.waitForURL(`${BASE}/account/plans**`);
-    await page.getByRole('button', { name: 'Select Popclips: Shoppable Videos Free' }).click();
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const { app } = await openAdmin(page, BASE, DEMO);
+    await waitForAppPath(page, BASE, DEMO, '/account/plans', { prefix: true });
+    await app.getByRole('button', { name: 'Select Popclips: Shoppable Videos Free' }).click();
+    await app.getByRole('button', { name: 'Continue', exact: true }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     // A free selection needs no approval; the account guard takes over.
-    await page.waitForURL(`${BASE}/account/create**`);
+    await waitForAppPath(page, BASE, DEMO, '/account/create', { prefix: true });
 
     // Create account.
     const phone = uniquePhone();
-    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
-    await expect(page.getByLabel('Country code').inputValue()).resolves.toBe('+1');
-    await page.getByLabel('Phone number').fill('555');
-    await page.getByText('Please enter a valid phone number').waitFor();
-    await page.getByLabel('Email').fill(`merchant-${phone.slice(1)}@example.com`);
-    await page.getByLabel('Phone number').fill(phone.slice(2));
-    await page.getByText('I accept the').click();
+    await app.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await expect(app.getByLabel('Country code').inputValue()).resolves.toBe('+1');
+    await app.getByLabel('Phone number').fill('555');
+    await app.getByText('Please enter a valid phone number').waitFor();
+    await app.getByLabel('Email').fill(`merchant-${phone.slice(1)}@example.com`);
+    await app.getByLabel('Phone number').fill(phone.slice(2));
+    await app.getByText('I accept the').click();
     await screenshot(page, 'account-create');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await app.getByRole('button', { name: 'Create Account' }).click();
     await toast('Sending OTP to phone number. Please wait...').waitFor();
 
     // Verify with the code from the sandbox outbox.
-    await page.waitForURL(`${BASE}/account/verify**`);
-    await page.getByText('Resend code in').waitFor();
+    await waitForAppPath(page, BASE, DEMO, '/account/verify', { prefix: true });
+    await app.getByText('Resend code in').waitFor();
     await screenshot(page, 'account-verify');
     const code = await readOtpCode(page.request, BASE, phone);
-    await page.getByLabel('Confirmation code').pressSequentially(code);
-    await page.getByRole('img', { name: 'Account created' }).waitFor({ timeout: 45_000 });
+    await app.getByLabel('Confirmation code').pressSequentially(code);
+    await app.getByRole('img', { name: 'Account created' }).waitFor({ timeout: 45_000 });
     await screenshot(page, 'account-created');
 
     // The created flags move the merchant to the wizard.
-    await page.waitForURL(`${BASE}/get-started`, { timeout: 15_000 });
-    await page.getByText('0% complete').waitFor();
+    await page.waitForURL(adminUrl(BASE, DEMO, '/get-started'), { timeout: 15_000 });
+    await app.getByText('0% complete').waitFor();
     await screenshot(page, 'get-started');
 
     // Step 1: the theme's app embed in the sandbox store, then the live page.
@@ -74,9 +77,9 @@ describe('account and onboarding journey', () => {
         .click();
       await sandbox.waitForURL(/done=embed/);
     });
-    await page.getByRole('button', { name: 'Create live page' }).click();
+    await app.getByRole('button', { name: 'Create live page' }).click();
     await toast('Live page created').waitFor();
-    await page.getByText('25% complete').waitFor();
+    await app.getByText('25% complete').waitFor();
 
     // Step 2: publish products through the sandbox control.
     await inSandboxTab('Publish products', async (sandbox) => {
@@ -86,19 +89,19 @@ describe('account and onboarding journey', () => {
     await stepCard('Publish products to the sales channel')
       .getByRole('button', { name: 'Check again' })
       .click();
-    await page.getByText('50% complete').waitFor();
-    await page.getByRole('button', { name: 'Setup progress: 50%' }).click();
-    await page.getByRole('dialog').getByText('Publish your first carousel').waitFor();
+    await app.getByText('50% complete').waitFor();
+    await app.getByRole('button', { name: 'Setup progress: 50%' }).click();
+    await app.getByRole('dialog').getByText('Publish your first carousel').waitFor();
     await screenshot(page, 'get-started-progress');
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // Step 3: skip the first Popclip.
-    await page.getByRole('button', { name: 'Skip' }).click();
-    await page.getByText("You're all set").waitFor();
+    await app.getByRole('button', { name: 'Skip' }).click();
+    await app.getByText("You're all set").waitFor();
     await screenshot(page, 'get-started-all-set');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${BASE}/`);
-    await page.getByRole('heading', { name: 'Welcome to Popstage' }).waitFor();
+    await app.getByRole('button', { name: 'Continue' }).click();
+    await waitForAppPath(page, BASE, DEMO, '/');
+    await app.getByRole('heading', { name: 'Welcome to Popstage' }).waitFor();
     await screenshot(page, 'account-landing');
 
     const shop = await shopApi(
@@ -118,10 +121,10 @@ describe('account and onboarding journey', () => {
   it('sends a support request from the page shell in the sandbox', async () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
-    await page.goto(`${BASE}/insights?shop=${DEMO}`);
-    await page.getByRole('heading', { name: 'Insights' }).waitFor();
-    await page.getByRole('button', { name: 'Support' }).first().click();
-    const dialog = page.getByRole('dialog');
+    const { app } = await openAdmin(page, BASE, DEMO, '/insights');
+    await app.getByRole('heading', { name: 'Insights' }).waitFor();
+    await app.getByRole('button', { name: 'Support' }).first().click();
+    const dialog = app.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Contact support' }).waitFor();
     await expect(dialog.getByLabel('Email').inputValue()).resolves.toMatch(/@example\.com$/);
     await dialog.getByLabel('Subject').fill('Carousel question');

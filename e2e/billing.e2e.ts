@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminUrl, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
@@ -19,25 +20,27 @@ interface ShopAnswer {
 describe('billing journeys', () => {
   it('a fresh shop picks Basic, checks out, approves and comes back subscribed', async () => {
     const { page } = session;
-    await page.goto(`${BASE}/?shop=${DEMO}`);
-    await page.waitForURL(`${BASE}/account/plans**`);
-    await page.getByRole('heading', { name: 'Live Selling' }).waitFor();
+    const { app } = await openAdmin(page, BASE, DEMO);
+    await waitForAppPath(page, BASE, DEMO, '/account/plans', { prefix: true });
+    await app.getByRole('heading', { name: 'Live Selling' }).waitFor();
     await screenshot(page, 'billing-select-plan');
 
-    await page.getByRole('button', { name: 'Select Popclips: Shoppable Videos Basic' }).click();
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    const dialog = page.getByRole('dialog');
+    await app.getByRole('button', { name: 'Select Popclips: Shoppable Videos Basic' }).click();
+    await app.getByRole('button', { name: 'Continue', exact: true }).click();
+    const dialog = app.getByRole('dialog');
     await dialog.getByText('Popclips: Shoppable Videos: Basic').waitFor();
     await dialog.getByText('Total', { exact: true }).waitFor();
     await screenshot(page, 'billing-select-plan-confirm');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
+    // App Bridge takes the whole admin window to the approval page, as Shopify's does.
     await page.waitForURL(/\/sandbox\/billing\/confirm\/\d+$/);
     await screenshot(page, 'billing-sandbox-approval');
     await page.getByRole('button', { name: 'Approve' }).click();
 
-    // Subscribed now; the account guard takes over.
-    await page.waitForURL(`${BASE}/account/create**`);
+    // Back in the admin, subscribed now; the account guard takes over.
+    await waitForAppPath(page, BASE, DEMO, '/account/create', { prefix: true });
+    await embedded(page).app.getByRole('heading', { name: 'Create Account' }).waitFor();
     const shop = await api<ShopAnswer>('GET', '/api/shopify/shop');
     expect(shop.enabledFeatures).toContain('popclips');
     expect(shop.subscription?.addonIds).toEqual(['addon-popclips-basic']);
@@ -52,30 +55,30 @@ describe('billing journeys', () => {
   it('changes the plan on /manage/plans with WELCOME20', async () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
-    await page.goto(`${BASE}/manage/plans?shop=${DEMO}`);
-    await page.getByRole('heading', { name: 'Current plan' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/manage/plans');
+    const { app } = await openAdmin(page, BASE, DEMO, '/manage/plans');
+    await app.getByRole('heading', { name: 'Current plan' }).waitFor();
+    expect(page.url()).toBe(adminUrl(BASE, DEMO, '/manage/plans'));
     await screenshot(page, 'billing-manage-plans');
 
-    await page.getByRole('button', { name: 'Change Mobile App plan' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Select Mobile App Pro' }).click();
+    await app.getByRole('button', { name: 'Change Mobile App plan' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Select Mobile App Pro' }).click();
     await screenshot(page, 'billing-manage-plans-picker');
-    await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('Confirm Plan Change').waitFor();
+    await app.getByRole('button', { name: 'Done' }).click();
+    await app.getByText('Confirm Plan Change').waitFor();
 
-    await page.getByLabel('Discount code').fill(' welcome20 ');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Discount code WELCOME20 applied.').waitFor();
-    await page.getByRole('button', { name: 'Checkout' }).first().click();
+    await app.getByLabel('Discount code').fill(' welcome20 ');
+    await app.getByRole('button', { name: 'Apply' }).click();
+    await app.getByText('Discount code WELCOME20 applied.').waitFor();
+    await app.getByRole('button', { name: 'Checkout' }).first().click();
 
-    const dialog = page.getByRole('dialog');
+    const dialog = app.getByRole('dialog');
     await dialog.getByText('Discount (WELCOME20)').waitFor();
     await dialog.getByText(/You will be charged a prorated/).waitFor();
     await screenshot(page, 'billing-manage-plans-confirm');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/sandbox\/billing\/confirm\/\d+$/);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${BASE}/**`);
+    await page.waitForURL(`${adminUrl(BASE, DEMO)}**`);
 
     await expect
       .poll(async () => (await api<ShopAnswer>('GET', '/api/shopify/shop')).subscription?.addonIds)
@@ -104,17 +107,17 @@ describe('billing journeys', () => {
         data: { preset },
       });
       expect(set.ok()).toBe(true);
-      await page.goto(`${BASE}/?shop=${DEMO}`);
-      const mobileCard = page.locator('.Polaris-ShadowBevel', {
-        has: page.getByRole('heading', { name: 'Mobile App', exact: true }),
+      const { app } = await openAdmin(page, BASE, DEMO);
+      const mobileCard = app.locator('.Polaris-ShadowBevel', {
+        has: app.getByRole('heading', { name: 'Mobile App', exact: true }),
       });
       await mobileCard.getByRole('link', { name: label, exact: true }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/');
+      expect(page.url()).toBe(adminUrl(BASE, DEMO));
       if (preset === 'customer_action') await screenshot(page, 'billing-landing');
     }
 
-    await page.goto(`${BASE}/live?shop=${DEMO}`);
-    await page.getByRole('heading', { name: 'Start Live Selling' }).waitFor();
+    const { app } = await openAdmin(page, BASE, DEMO, '/live');
+    await app.getByRole('heading', { name: 'Start Live Selling' }).waitFor();
     await screenshot(page, 'billing-live');
   });
 });

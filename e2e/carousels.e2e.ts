@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
+import { adminSaveBar, adminToast, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { uploadClip } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
@@ -12,8 +13,8 @@ const DEMO = 'demo-store.myshopify.com';
 const session = journeySession(BASE, DEMO);
 
 const order = () =>
-  session.page
-    .getByRole('list', { name: 'Carousel order' })
+  embedded(session.page)
+    .app.getByRole('list', { name: 'Carousel order' })
     .getByRole('listitem')
     .allTextContents();
 
@@ -33,29 +34,29 @@ describe('carousels, placement, settings, share', () => {
     }
 
     // Create: pick three clips, reorder them, save, publish through the steps modal.
-    await page.goto(`${BASE}/popclips/create-carousel?shop=${DEMO}`);
-    await page.getByRole('heading', { name: 'Create Carousel', level: 1 }).waitFor();
+    const { admin, app } = await openAdmin(page, BASE, DEMO, '/popclips/create-carousel');
+    await app.getByRole('heading', { name: 'Create Carousel', level: 1 }).waitFor();
     await expect
-      .poll(() => page.getByLabel('Carousel title').getAttribute('placeholder'))
+      .poll(() => app.getByLabel('Carousel title').getAttribute('placeholder'))
       .toBe('My Carousel');
-    await page.getByLabel('Carousel title').fill('Spring picks');
-    for (const title of titles) await page.getByLabel(`Select ${title}`).check();
+    await app.getByLabel('Carousel title').fill('Spring picks');
+    for (const title of titles) await app.getByLabel(`Select ${title}`).check();
     await expect.poll(order).toEqual(['1Red look', '2Green look', '3Blue look']);
-    await page.getByRole('button', { name: 'Move Blue look up' }).click();
+    await app.getByRole('button', { name: 'Move Blue look up' }).click();
     // Drag the first row onto the last (HTML5 drag and drop).
-    const rows = page.getByRole('list', { name: 'Carousel order' }).getByRole('listitem');
+    const rows = app.getByRole('list', { name: 'Carousel order' }).getByRole('listitem');
     await rows.nth(0).dragTo(rows.nth(2));
     await expect.poll(order).toEqual(['1Blue look', '2Green look', '3Red look']);
     await screenshot(page, 'carousels-create');
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const steps = page.getByRole('dialog', { name: 'Publish your carousel' });
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    const steps = app.getByRole('dialog', { name: 'Publish your carousel' });
     await steps.getByText('Enable the Popstage app embed').waitFor();
     await screenshot(page, 'carousels-publish-steps');
     await steps.getByRole('button', { name: 'Publish carousel' }).click();
-    await page.getByText('Carousel published').first().waitFor();
-    await page.waitForURL(`${BASE}/popclips/list**`);
-    const manager = page.getByRole('list', { name: 'Carousels' });
+    await adminToast(admin, 'Carousel published').waitFor();
+    await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
+    const manager = app.getByRole('list', { name: 'Carousels' });
     await manager.getByText('Spring picks').waitFor();
     await manager.getByText('Published').waitFor();
     const stored = await api<{ data: { sorted_popclips_ids: string[]; is_published: boolean }[] }>(
@@ -67,8 +68,8 @@ describe('carousels, placement, settings, share', () => {
     await screenshot(page, 'carousels-list-manager');
 
     // Miniplayer placement: custom, dragged on the phone mock.
-    await page.getByRole('button', { name: 'Miniplayer placement' }).click();
-    const placement = page.getByRole('dialog', { name: 'Miniplayer placement' });
+    await app.getByRole('button', { name: 'Miniplayer placement' }).click();
+    const placement = app.getByRole('dialog', { name: 'Miniplayer placement' });
     await placement.getByText('Custom Placement', { exact: true }).click();
     const marker = placement.getByRole('button', { name: 'Miniplayer placement on mobile' });
     const box = await marker.boundingBox();
@@ -82,7 +83,7 @@ describe('carousels, placement, settings, share', () => {
       .not.toBe('Mobile: 0% from the left, 75% from the top');
     await screenshot(page, 'placement-miniplayer');
     await placement.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Popclips miniplayer placement is saved').first().waitFor();
+    await adminToast(admin, 'Popclips miniplayer placement is saved').waitFor();
     const positions = await api<{ data: Record<string, { xAxis: number; yAxis: number } | null> }>(
       'GET',
       `/api/shopify/shop/${DEMO}`,
@@ -91,13 +92,16 @@ describe('carousels, placement, settings, share', () => {
     expect(positions.data.miniplayer_position_mobile_app).toEqual({ xAxis: 0, yAxis: 57 });
 
     // Settings: one toggle, saved through the save bar.
-    await page.goto(`${BASE}/popclips/settings?shop=${DEMO}`);
-    await page.getByRole('heading', { name: 'Popclips Settings', level: 1 }).waitFor();
-    await page.getByLabel('Show the Buy button on Popclips').check();
-    await page.getByText('Unsaved changes').waitFor();
+    await openAdmin(page, BASE, DEMO, '/popclips/settings');
+    await app.getByRole('heading', { name: 'Popclips Settings', level: 1 }).waitFor();
+    await app.getByLabel('Show the Buy button on Popclips').check();
+    // The admin's save bar, which App Bridge's <ui-save-bar> raises.
+    const saveBar = adminSaveBar(admin);
+    await saveBar.getByText('Unsaved changes').waitFor();
     await screenshot(page, 'settings-dirty');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Settings saved successfully.').first().waitFor();
+    await saveBar.getByRole('button', { name: 'Save' }).click();
+    await adminToast(admin, 'Settings saved successfully.').waitFor();
+    await saveBar.waitFor({ state: 'hidden' });
     const settings = await api<{ data: { enableShopFeaturesBuyBtn: boolean } }>(
       'GET',
       '/api/shopify/shop/popclips/settings',
@@ -105,9 +109,9 @@ describe('carousels, placement, settings, share', () => {
     expect(settings.data.enableShopFeaturesBuyBtn).toBe(true);
 
     // Share: generate the link and open the public page.
-    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
-    await page.getByRole('button', { name: 'Share Green look' }).click();
-    const share = page.getByRole('dialog', { name: 'Share Popclip' });
+    await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('button', { name: 'Share Green look' }).click();
+    const share = app.getByRole('dialog', { name: 'Share Popclip' });
     await share.getByRole('button', { name: 'Generate link' }).click();
     const linkField = share.getByLabel('Share link');
     await expect.poll(() => linkField.inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
 import { pngImage } from '@popstage/testkit/image';
 import { describe, expect, it } from 'vitest';
+import { adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { prepareShop } from './prepare-shop';
 import { journeySession } from './session';
@@ -27,66 +28,66 @@ describe('popclips journeys', () => {
     ]);
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
 
-    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
-    await page.getByText('No Popclips found').waitFor();
-    await page.getByRole('button', { name: 'Create Popclip' }).click();
-    await page.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
+    const { admin, app } = await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByText('No Popclips found').waitFor();
+    await app.getByRole('button', { name: 'Create Popclip' }).click();
+    await app.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
 
-    await page.getByLabel('Clip Title').fill('Spring look in the garden');
-    await page.getByLabel('Video', { exact: true }).setInputFiles(video);
-    await page.getByLabel('Video preview').waitFor();
-    await page.getByLabel('Use a custom thumbnail').check();
-    await page.getByLabel('Thumbnail image').setInputFiles(thumbnail);
-    await page.getByAltText('Custom thumbnail').waitFor();
+    await app.getByLabel('Clip Title').fill('Spring look in the garden');
+    await app.getByLabel('Video', { exact: true }).setInputFiles(video);
+    await app.getByLabel('Video preview').waitFor();
+    await app.getByLabel('Use a custom thumbnail').check();
+    await app.getByLabel('Thumbnail image').setInputFiles(thumbnail);
+    await app.getByAltText('Custom thumbnail').waitFor();
 
     // The sandbox catalogue: the search goes out once typing has stopped for 1.5 s.
     const searched = page.waitForResponse((r) =>
       r.url().includes('/api/catalogue/products?query=cotton'),
     );
-    await page.getByLabel('Search products').fill('cotton');
+    await app.getByLabel('Search products').fill('cotton');
     await searched;
-    const tagButtons = page
+    const tagButtons = app
       .getByRole('list', { name: 'Products' })
       .getByRole('button', { name: /^Tag / });
     await tagButtons.nth(1).waitFor();
     await tagButtons.nth(0).click();
     await tagButtons.nth(1).click();
-    const tagged = page.getByRole('list', { name: 'Tagged products' }).getByRole('listitem');
+    const tagged = app.getByRole('list', { name: 'Tagged products' }).getByRole('listitem');
     await expect.poll(() => tagged.count()).toBe(2);
     await screenshot(page, 'popclips-create-form');
 
-    await page.getByRole('button', { name: 'Save' }).click();
-    const congratulations = page.getByRole('dialog');
+    await app.getByRole('button', { name: 'Save' }).click();
+    const congratulations = app.getByRole('dialog');
     await congratulations.getByText('Congratulations!').waitFor({ timeout: 30_000 });
     await congratulations.getByRole('button', { name: 'Go to Popclips List' }).click();
 
-    await page.waitForURL(`${BASE}/popclips/list**`);
-    const card = page.getByRole('heading', { name: 'Spring look in the garden' });
+    await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
+    const card = app.getByRole('heading', { name: 'Spring look in the garden' });
     await card.waitFor();
-    await page.getByText('Processing...').first().waitFor();
+    await app.getByText('Processing...').first().waitFor();
     await screenshot(page, 'popclips-list-processing');
     // Processing runs in the server's worker; the list polls every 8 s until it is done.
     await expect
-      .poll(() => page.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
+      .poll(() => app.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
       .toBe(0);
-    await page.getByText('0 views').waitFor();
+    await app.getByText('0 views').waitFor();
     await screenshot(page, 'popclips-list');
 
-    await page.getByRole('link', { name: 'Edit Spring look in the garden' }).click();
-    await page.getByRole('heading', { name: 'Edit Popclip', level: 1 }).waitFor();
-    const title = page.getByLabel('Clip Title');
+    await app.getByRole('link', { name: 'Edit Spring look in the garden' }).click();
+    await app.getByRole('heading', { name: 'Edit Popclip', level: 1 }).waitFor();
+    const title = app.getByLabel('Clip Title');
     await expect.poll(() => title.inputValue()).toBe('Spring look in the garden');
     await expect.poll(() => tagged.count()).toBe(2);
     await screenshot(page, 'popclips-edit');
     await title.fill('Summer look by the sea');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Popclip saved.').first().waitFor();
-    await page.waitForURL(`${BASE}/popclips/list**`);
-    await page.getByRole('heading', { name: 'Summer look by the sea' }).waitFor();
+    await app.getByRole('button', { name: 'Save' }).click();
+    await adminToast(admin, 'Popclip saved.').waitFor();
+    await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
+    await app.getByRole('heading', { name: 'Summer look by the sea' }).waitFor();
 
-    await page.getByRole('button', { name: 'Delete Summer look by the sea' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Clip successfully deleted.').first().waitFor();
-    await page.getByText('No Popclips found').waitFor();
+    await app.getByRole('button', { name: 'Delete Summer look by the sea' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await adminToast(admin, 'Clip successfully deleted.').waitFor();
+    await app.getByText('No Popclips found').waitFor();
   }, 240_000);
 });

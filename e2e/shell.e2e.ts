@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminMenu, adminTitle, adminUrl, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { journeySession } from './session';
 
@@ -9,45 +10,47 @@ const OTHER = 'other-store.myshopify.com';
 const session = journeySession(BASE, DEMO, { viewport: { width: 1280, height: 800 } });
 
 describe('admin shell journeys', () => {
-  it('opens / on a fresh shop and is sent to plan selection', async () => {
+  it('opens / in the local Shopify admin, and a fresh shop is sent to plan selection', async () => {
     const { page } = session;
+    // The app's own address redirects into the demo store's admin, which embeds the app.
     await page.goto(`${BASE}/`);
-    await page.waitForURL(`${BASE}/account/plans`);
-    await page.getByRole('heading', { name: 'Select Plan' }).waitFor();
-    const nav = page.getByRole('navigation');
-    for (const item of [
-      'Home',
-      'Popclips: Shoppable Videos',
-      'Insights',
-      'Resources',
-      'Subscription',
-    ]) {
-      await nav.getByText(item, { exact: true }).waitFor();
+    const { admin, app } = embedded(page);
+    await waitForAppPath(admin, BASE, DEMO, '/account/plans');
+    await app.getByRole('heading', { name: 'Select Plan' }).waitFor();
+    await expect.poll(() => adminTitle(admin).textContent()).toBe('Select Plan');
+    const nav = adminMenu(admin);
+    // Home is the app's home: the admin links it from the app's name.
+    await nav.getByRole('link', { name: 'Popstage', exact: true }).waitFor();
+    for (const item of ['Popclips: Shoppable Videos', 'Insights', 'Resources', 'Subscription']) {
+      await nav.getByRole('link', { name: item, exact: true }).waitFor();
     }
     // Features the shop has no plan for stay out of the menu.
     await expect(nav.getByText('Mobile App Builder').count()).resolves.toBe(0);
     await expect(nav.getByText('Live Stream Selling').count()).resolves.toBe(0);
-    await page.getByRole('link', { name: 'support@popstage.app' }).waitFor();
+    await app.getByRole('link', { name: 'support@popstage.app' }).waitFor();
     await screenshot(page, 'fresh-shop-select-plan');
   });
 
   it('follows the guards from a deep link too', async () => {
     const { page } = session;
-    await page.goto(`${BASE}/popclips/list`);
-    await page.waitForURL(`${BASE}/account/plans`);
-    await page.goto(`${BASE}/mobile/setup`);
-    await page.waitForURL(`${BASE}/account/plans`);
+    await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await waitForAppPath(page, BASE, DEMO, '/account/plans');
+    await openAdmin(page, BASE, DEMO, '/mobile/setup');
+    await waitForAppPath(page, BASE, DEMO, '/account/plans');
+    // A deep link to the app's own address lands in the frame at the same path.
+    await page.goto(`${BASE}/mobile/setup?shop=${DEMO}`);
+    await waitForAppPath(page, BASE, DEMO, '/account/plans');
   });
 
   it('shows the not-found page for an unknown address', async () => {
     const { page } = session;
-    await page.goto(`${BASE}/no/such/page`);
-    const title = page.getByRole('heading', { name: 'There is no page at this address' });
+    const { app } = await openAdmin(page, BASE, DEMO, '/no/such/page');
+    const title = app.getByRole('heading', { name: 'There is no page at this address' });
     await title.waitFor();
-    expect(page.url()).toBe(`${BASE}/no/such/page`);
+    expect(page.url()).toBe(adminUrl(BASE, DEMO, '/no/such/page'));
     await screenshot(page, 'not-found');
-    await page.getByRole('main').getByRole('link', { name: 'Home' }).click();
-    await page.waitForURL(`${BASE}/account/plans`);
+    await app.getByRole('main').getByRole('link', { name: 'Home' }).click();
+    await waitForAppPath(page, BASE, DEMO, '/account/plans');
   });
 
   it('shows the loading text while the shop loads', async () => {
@@ -61,12 +64,12 @@ describe('admin shell journeys', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${BASE}/`);
-    const loading = page.getByText('Hold tight! Your experience is loading...');
+    const { app } = await openAdmin(page, BASE, DEMO);
+    const loading = app.getByText('Hold tight! Your experience is loading...');
     await loading.waitFor();
     await screenshot(page, 'loading');
     release();
-    await page.waitForURL(`${BASE}/account/plans`);
+    await waitForAppPath(page, BASE, DEMO, '/account/plans');
     await loading.waitFor({ state: 'detached' });
   });
 
@@ -77,13 +80,13 @@ describe('admin shell journeys', () => {
     await card.locator('form', { hasText: 'deactivate_shop' }).getByRole('button').click();
     await page.waitForURL(`${BASE}/sandbox**`);
     for (const path of ['/', '/popclips/list', '/no/such/page']) {
-      await page.goto(`${BASE}${path}?shop=${DEMO}`);
-      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      const { app } = await openAdmin(page, BASE, DEMO, path);
+      await app.getByRole('heading', { name: 'Access Denied' }).waitFor();
     }
     await screenshot(page, 'access-denied');
     // The other shop is not affected.
-    await page.goto(`${BASE}/?shop=${OTHER}`);
-    await page.waitForURL(`${BASE}/account/plans**`);
+    await openAdmin(page, BASE, OTHER);
+    await waitForAppPath(page, BASE, OTHER, '/account/plans');
   });
 
   it('calls the API with a session token and gets 401 without one', async () => {
@@ -91,7 +94,13 @@ describe('admin shell journeys', () => {
     const res = await page.request.get(`${BASE}/api/shopify/shop`);
     expect(res.status()).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'Unauthorized' });
-    const html = await page.request.get(`${BASE}/`, { headers: { accept: 'text/html' } });
-    expect(html.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+    // Opened on its own, the admin goes to the admin frame; embedded, only this app may frame it.
+    const html = { accept: 'text/html' };
+    const alone = await page.request.get(`${BASE}/`, { headers: html, maxRedirects: 0 });
+    expect(alone.status()).toBe(302);
+    expect(alone.headers().location).toBe(`/sandbox/store/${DEMO}/apps/popstage`);
+    const framed = await page.request.get(`${BASE}/?shop=${DEMO}&embedded=1`, { headers: html });
+    expect(framed.status()).toBe(200);
+    expect(framed.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
   });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openAdmin } from './admin';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
@@ -94,10 +95,10 @@ describe('storefront player', () => {
     );
     expect(likes.data).toEqual([{ clip_id: clipId, likes: 1 }]);
 
-    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
-    await page.getByRole('heading', { name: TITLE }).waitFor();
-    await page.getByText('1 view', { exact: true }).waitFor();
-    await page.getByText('1 like', { exact: true }).waitFor();
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('heading', { name: TITLE }).waitFor();
+    await app.getByText('1 view', { exact: true }).waitFor();
+    await app.getByText('1 like', { exact: true }).waitFor();
     await screenshot(page, 'storefront-admin-list');
   }, 240_000);
 });

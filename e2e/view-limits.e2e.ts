@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
+import { adminUrl, openAdmin } from './admin';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
@@ -69,12 +70,12 @@ describe('view limits', () => {
     await waitUntilProcessed(page.request, BASE, DEMO, clipId);
 
     // Under the limit: Create is enabled and opens the create page.
-    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
-    await page.getByRole('heading', { name: TITLE }).waitFor();
-    const create = page.getByRole('button', { name: 'Create Popclip' });
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('heading', { name: TITLE }).waitFor();
+    const create = app.getByRole('button', { name: 'Create Popclip' });
     expect(await create.isEnabled()).toBe(true);
     await create.click();
-    await page.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
+    await app.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
 
     // Over the limit: views from distinct shoppers; the gating answers from the live total and
     // the flag the popclips.view-limits job stores (queued by the ingest that crossed the limit).
@@ -84,16 +85,16 @@ describe('view limits', () => {
       .toMatchObject({ max_views: '1,000', total_views: SHOPPERS, limit_access: true });
 
     // The list: Create disabled, the limit banner.
-    await page.goto(`${BASE}/popclips/list?shop=${DEMO}`);
-    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('heading', { name: TITLE }).waitFor();
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await page.getByText(MODAL_TEXT, { exact: true }).first().waitFor();
+    await app.getByText(MODAL_TEXT, { exact: true }).first().waitFor();
 
     // The create URL: back on the list, with the view-limit modal.
-    await page.goto(`${BASE}/popclips/create?shop=${DEMO}`);
-    const modal = page.getByRole('dialog', { name: 'View limit reached' });
+    await openAdmin(page, BASE, DEMO, '/popclips/create');
+    const modal = app.getByRole('dialog', { name: 'View limit reached' });
     await modal.getByText(MODAL_TEXT, { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/popclips/list');
+    await expect.poll(() => page.url()).toBe(adminUrl(BASE, DEMO, '/popclips/list'));
     expect(await create.isDisabled()).toBe(true);
     await screenshot(page, 'view-limits-blocked-list');
     // The footer's Close (the header's ✕ is named Close too).
@@ -101,8 +102,8 @@ describe('view limits', () => {
     await modal.waitFor({ state: 'hidden' });
 
     // The landing: the limit banner.
-    await page.goto(`${BASE}/?shop=${DEMO}`);
-    await page.getByText(BANNER_TEXT, { exact: true }).waitFor();
+    await openAdmin(page, BASE, DEMO);
+    await app.getByText(BANNER_TEXT, { exact: true }).waitFor();
     await screenshot(page, 'view-limits-landing');
 
     // The reset every journey starts with leaves no views or stored limit behind.

@@ -12,7 +12,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 try {
-  const host = await createHost();
+  const host = createHost();
   const api = createApiClient((request) => host.getSessionToken(request));
   const queryClient = createQueryClient();
   const router = createBrowserRouter(appRoutes({ api, queryClient, shopDomain: host.shopDomain }));

@@ -21,7 +21,14 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = { method: 'GET' as const, url: '/popclips/list', headers: { accept: 'text/html' } };
+/** The admin's page as the admin frame's iframe asks for it (embedded: no redirect). */
+const EMBEDDED =
+  'shop=demo-store.myshopify.com&host=YWRtaW4uc2hvcGlmeS5jb20vc3RvcmUvZGVtby1zdG9yZQ&embedded=1';
+const page = {
+  method: 'GET' as const,
+  url: `/popclips/list?${EMBEDDED}`,
+  headers: { accept: 'text/html' },
+};
 
 const firstScript = (html: string) => /<script[^>]*>/.exec(html)?.[0];
 
@@ -60,6 +67,66 @@ describe('the admin document', () => {
   });
 });
 
+describe('an admin page opened outside the admin frame in sandbox mode', () => {
+  const open = async (url: string, headers: Record<string, string> = {}) => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', ...headers },
+    });
+    await app.close();
+    return res;
+  };
+
+  it("redirects / into the demo store's admin frame", async () => {
+    const res = await open('/');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/sandbox/store/demo-store.myshopify.com/apps/popstage');
+  });
+
+  it('keeps the path and query, and takes a sandbox shop from ?shop=', async () => {
+    const res = await open('/popclips/list?shop=other-store.myshopify.com');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      '/sandbox/store/other-store.myshopify.com/apps/popstage/popclips/list',
+    );
+    const deep = await open('/popclips/edit/7?tab=media&shop=Other-Store.myshopify.com');
+    expect(deep.headers.location).toBe(
+      '/sandbox/store/other-store.myshopify.com/apps/popstage/popclips/edit/7?tab=media',
+    );
+  });
+
+  it('opens the demo store for a shop the sandbox does not have', async () => {
+    for (const shop of ['evil.example.com', 'nobody.myshopify.com']) {
+      const res = await open(`/insights?shop=${shop}`);
+      expect(res.headers.location).toBe(
+        '/sandbox/store/demo-store.myshopify.com/apps/popstage/insights',
+      );
+    }
+  });
+
+  it('serves the admin when embedded: host or embedded given, or an iframe navigation', async () => {
+    for (const res of [
+      await open(`/popclips/list?${EMBEDDED}`),
+      await open('/?embedded=1'),
+      await open('/account/plans', { 'sec-fetch-dest': 'iframe' }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('leaves API paths and non-HTML requests alone', async () => {
+    expect((await open('/api/nope')).statusCode).toBe(404);
+    expect((await open('/sandbox/nope')).statusCode).toBe(404);
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const json = await app.inject({ method: 'GET', url: '/popclips/list' });
+    expect(json.statusCode).toBe(404);
+    await app.close();
+  });
+});
+
 describe('HTML responses', () => {
   it('may be framed only by the app itself in sandbox mode', async () => {
     const app = await buildApp({ ...t.deps, adminDist: dist });
@@ -86,7 +153,9 @@ describe('HTML responses', () => {
       localShopify: null,
       adminDist: dist,
     });
+    // Shopify mode never redirects: Shopify's admin frames the app.
     const withShop = await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' });
+    expect(withShop.statusCode).toBe(200);
     expect(withShop.headers['content-security-policy']).toBe(
       'frame-ancestors https://demo-store.myshopify.com https://admin.shopify.com',
     );

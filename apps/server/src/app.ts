@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminFrameRedirect } from './admin-frame-redirect';
 import { requireSessionToken } from './auth/session';
 import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
@@ -159,13 +160,20 @@ export async function buildApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // Client-side routes: any other GET that wants HTML gets the SPA shell.
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = /^\/(api|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
-    if (serveAdmin && wantsHtml && !isApi && adminHtml)
+    if (serveAdmin && wantsHtml && !isApi && adminHtml) {
+      // Sandbox mode: the admin opens inside the local Shopify's admin, as it does in Shopify's.
+      if (deps.sandbox && deps.localShopify) {
+        const shops = (await deps.sandbox.listShops()).map((shop) => shop.domain);
+        const frame = adminFrameRedirect(request, shops);
+        if (frame) return reply.redirect(frame, 302);
+      }
       return reply.type('text/html').send(adminHtml);
+    }
     return reply
       .status(404)
       .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });

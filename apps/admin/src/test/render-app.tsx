@@ -2,10 +2,11 @@ import type { Shop } from '@popstage/core/shop';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
-import { createSandboxHost } from '../app/host/sandbox/create-sandbox-host';
+import { createShopifyHost } from '../app/host/shopify/create-shopify-host';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/routes';
 import { createApiClient } from '../lib/api/client';
+import { createTestAppBridge } from './app-bridge';
 import { billingRoutes } from './billing-fixture';
 import type { FakeRoutes } from './fake-routes';
 
@@ -39,7 +40,10 @@ function findRoute(routes: FakeRoutes, method: string, pathname: string) {
   return prefix ? routes[prefix] : undefined;
 }
 
-/** The whole admin (sandbox host, real route table and guards) over a fake server. */
+/**
+ * The whole admin (the App Bridge host as in the local Shopify, real route table and guards) over
+ * a fake server and a test App Bridge (test/app-bridge.ts).
+ */
 export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: Options = {}) {
   const routes = { ...billingRoutes(), ...extra };
   const requests: Request[] = [];
@@ -53,7 +57,6 @@ export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: 
     const body: unknown = text ? JSON.parse(text) : undefined;
     bodies.set(request, body);
     const { pathname } = new URL(request.url);
-    if (pathname === '/sandbox/session-token') return json(200, { token: TEST_TOKEN });
     if (pathname === '/api/shopify/shop') {
       const answer = typeof shop === 'function' ? shop() : shop;
       if (answer === 'pending') return new Promise<Response>(() => {});
@@ -67,12 +70,18 @@ export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: 
     }
     return json(404, { error: 'not_found', message: `No fake for ${pathname}` });
   };
-  // The host's window: real document, but a top-level redirect is recorded, not performed.
+  // The host's window: real document and App Bridge's global; a top-level redirect (App Bridge's
+  // `open(url, '_top')`) is recorded, not performed.
   const win = {
     document: window.document,
-    location: { assign: (url: string) => redirects.push(url) },
+    location: { search: '' },
+    shopify: createTestAppBridge('demo-store.myshopify.com', TEST_TOKEN),
+    open: (url: string, target?: string) => {
+      if (target === '_top') redirects.push(url);
+      return null;
+    },
   } as unknown as Window;
-  const host = createSandboxHost({ win, fetchImpl, shopDomain: 'demo-store.myshopify.com' });
+  const host = createShopifyHost(win, { kind: 'sandbox' });
   const api = createApiClient((request) => host.getSessionToken(request), fetchImpl);
   // The admin's own cache settings, without retries so a failing fake fails at once.
   const queryClient = createQueryClient();

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { currentAppBridge } from './app-bridge';
 
 // A lazy page's first render (chunk, Polaris, the fake server) can pass 1 s on a loaded 2-core
 // machine while the server suite runs beside it; findBy* waits up to 5 s instead.
@@ -31,5 +32,6 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  currentAppBridge()?.dispose();
   sessionStorage.clear();
 });

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { currentAppBridge } from './app-bridge';
 
-/** Texts of the toasts on screen (the sandbox host draws Polaris toasts). */
+/** Texts of the toasts showing (App Bridge shows them in the admin, outside the app). */
 export function toastTexts(): string[] {
-  return [...document.querySelectorAll('.Polaris-Frame-Toast')].map((toast) =>
-    (toast.textContent ?? '').trim(),
-  );
+  return (currentAppBridge()?.toasts ?? []).map((toast) => toast.message);
 }
 
 export async function expectToast(text: string): Promise<void> {

@@ -1,12 +1,11 @@
 import { detectHostKind } from './detect-host';
-import { createSandboxHost } from './sandbox/create-sandbox-host';
+import { createShopifyHost } from './shopify/create-shopify-host';
 import type { Host } from './types';
 
-/** The one place that decides where the admin runs; App Bridge is only fetched inside Shopify. */
-export async function createHost(win: Window = window): Promise<Host> {
-  if (detectHostKind(win) === 'shopify') {
-    const { createShopifyHost } = await import('./shopify/create-shopify-host');
-    return createShopifyHost(win);
-  }
-  return createSandboxHost({ win });
+/**
+ * The one place that decides where the admin runs: always inside a Shopify admin through App
+ * Bridge, Shopify's own or the local Shopify's admin frame (/sandbox/store/<shop>/apps/popstage).
+ */
+export function createHost(win: Window = window): Host {
+  return createShopifyHost(win, { kind: detectHostKind(win.document) });
 }

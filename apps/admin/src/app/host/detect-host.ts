@@ -1,13 +1,17 @@
 import type { HostKind } from './types';
 
-const SHOPIFY_ADMIN_ORIGIN = /^https:\/\/admin\.shopify\.com(\/|$)/;
+/** The local Shopify's App Bridge, which the server writes into the document in sandbox mode. */
+const LOCAL_APP_BRIDGE = /\/sandbox\/app-bridge\.js$/;
 
 /**
- * Shopify opens embedded apps in an iframe of admin.shopify.com with a `host` query parameter;
- * anything else (http://localhost:3000, CI, e2e) is the offline sandbox.
+ * Which Shopify the admin runs in: the server writes Shopify's CDN App Bridge in Shopify mode and
+ * the local Shopify's in sandbox mode (apps/server/src/http/admin-document.ts). Both frame the
+ * admin alike; only where the merchant changes the store (theme editor, products) and support
+ * differ.
  */
-export function detectHostKind(win: Window): HostKind {
-  if (new URLSearchParams(win.location.search).has('host')) return 'shopify';
-  const framed = win.self !== win.top;
-  return framed && SHOPIFY_ADMIN_ORIGIN.test(win.document.referrer) ? 'shopify' : 'sandbox';
+export function detectHostKind(doc: Document): HostKind {
+  const scripts = [...doc.querySelectorAll<HTMLScriptElement>('script[src]')];
+  return scripts.some((script) => LOCAL_APP_BRIDGE.test(script.getAttribute('src') ?? ''))
+    ? 'sandbox'
+    : 'shopify';
 }

@@ -19,10 +19,12 @@ describe('page shell footer', () => {
     expect(help).toHaveAttribute('href', 'https://help.popstage.example');
   });
 
-  it('sets the document title from the page title', async () => {
+  it("gives the page title to the admin's title bar", async () => {
     renderApp({ path: '/resources', shop: readyShop() });
     await title('Resources');
-    expect(document.title).toBe('Resources · Popstage');
+    await waitFor(() =>
+      expect(document.querySelector('ui-title-bar')?.getAttribute('title')).toBe('Resources'),
+    );
   });
 });
 

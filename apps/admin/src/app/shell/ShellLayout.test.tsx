@@ -1,14 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentAppBridge } from '../../test/app-bridge';
 import { renderApp, TEST_TOKEN } from '../../test/render-app';
 import { readyShop, withFlags } from '../../test/shop-fixture';
-
-/** Small steps let React render between timers (the toast's exit starts after its dismissal). */
-async function advanceInSteps(ms: number) {
-  for (let elapsed = 0; elapsed < ms; elapsed += 100) {
-    await act(() => vi.advanceTimersByTimeAsync(100));
-  }
-}
 
 const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -22,37 +16,27 @@ describe('loading screen', () => {
 });
 
 describe('shop load', () => {
-  it('sends the session token from the sandbox on the shop call', async () => {
+  it("sends App Bridge's session token on the shop call", async () => {
     const { requests } = renderApp({ path: '/', shop: readyShop() });
     await pageTitle('Welcome to Popstage');
-    const tokenCall = requests.find((r) => r.url.includes('/sandbox/session-token'));
-    expect(new URL(tokenCall?.url ?? '').searchParams.get('shop')).toBe('demo-store.myshopify.com');
     const shopCall = requests.find((r) => r.url.endsWith('/api/shopify/shop'));
     expect(shopCall?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
   });
 
   describe('on failure', () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    it('shows the toast for 5 seconds and keeps the message on the page', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+    it('asks App Bridge for a 5-second error toast and keeps the message on the page', async () => {
       renderApp({
         path: '/',
         shop: { status: 401, body: { error: 'unauthorized', message: 'Bad token' } },
       });
       const message = 'Could not load store state. Please contact support.';
-      await waitFor(() => expect(document.querySelector('.Polaris-Frame-Toast')).not.toBeNull());
-      const toast = document.querySelector('.Polaris-Frame-Toast');
-      expect(toast).toHaveTextContent(message);
-      expect(screen.getAllByText(message)).toHaveLength(2);
+      await waitFor(() =>
+        expect(currentAppBridge()?.toasts).toEqual([
+          expect.objectContaining({ message, isError: true, duration: 5000 }),
+        ]),
+      );
+      expect(screen.getByText(message)).toBeVisible();
       expect(screen.queryByText('Hold tight! Your experience is loading...')).toBeNull();
-
-      await advanceInSteps(4800);
-      expect(document.querySelector('.Polaris-Frame-Toast')).not.toBeNull();
-      await advanceInSteps(1000);
-      expect(document.querySelector('.Polaris-Frame-Toast')).toBeNull();
     });
   });
 });

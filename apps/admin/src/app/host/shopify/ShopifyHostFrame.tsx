@@ -4,27 +4,29 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HostApiContext } from '../HostContext';
 import { TOAST_DURATION_MS } from '../toast';
-import type { HostApi, SaveBarOptions } from '../types';
+import type { HostApi, HostKind, SaveBarOptions } from '../types';
 import type { AppBridgeGlobal } from './app-bridge-types';
+import './title-bar.css';
 
 const SAVE_BAR_ID = 'popstage-save-bar';
 
 interface Props {
   shopify: AppBridgeGlobal;
+  kind: HostKind;
   shopDomain: string;
   win: Window;
   children: ReactNode;
 }
 
 /** Inside Shopify, the admin's own menu, title bar, save bar and toasts come from App Bridge. */
-export function ShopifyHostFrame({ shopify, shopDomain, win, children }: Props) {
+export function ShopifyHostFrame({ shopify, kind, shopDomain, win, children }: Props) {
   const [navigation, setNavigation] = useState<readonly NavigationItem[]>([]);
   const [title, setTitle] = useState('');
   const [saveBar, setSaveBar] = useState<SaveBarOptions | null>(null);
 
   const api = useMemo<HostApi>(
     () => ({
-      kind: 'shopify',
+      kind,
       shopDomain,
       showToast: (message, options = {}) => {
         shopify.toast.show(message, {
@@ -41,7 +43,7 @@ export function ShopifyHostFrame({ shopify, shopDomain, win, children }: Props) 
         win.open(url, '_top');
       },
     }),
-    [shopify, shopDomain, win],
+    [shopify, kind, shopDomain, win],
   );
 
   const saveBarOpen = saveBar !== null;
