@@ -32,7 +32,12 @@ export interface AppDeps {
    * Present in sandbox mode only: the local Shopify's endpoints, mounted at /sandbox, and `bind`,
    * which routes the adapter's calls into the built app.
    */
-  localShopify: { plugin: LocalShopify['plugin']; bind(app: FastifyInstance): void } | null;
+  localShopify: {
+    plugin: LocalShopify['plugin'];
+    bind(app: FastifyInstance): void;
+    /** The published theme as the sandbox storefront renders it. */
+    theme: LocalShopify['theme'];
+  } | null;
   /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
   adminDist: string | null;
   /** Delivers phone verification codes (sandbox outbox or Twilio). */
@@ -104,7 +109,9 @@ export async function createDeps(
     queue: given.queue ?? createQueue(database, { supervise }),
     platform,
     sandbox: local?.store ?? null,
-    localShopify: local ? { plugin: local.plugin, bind: inProcess?.bind ?? (() => {}) } : null,
+    localShopify: local
+      ? { plugin: local.plugin, bind: inProcess?.bind ?? (() => {}), theme: local.theme }
+      : null,
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
     ...createServicePorts(config, database.db, clock),

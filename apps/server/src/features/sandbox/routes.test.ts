@@ -5,6 +5,7 @@ import { verifySessionToken } from '../../auth/session-token';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
+import { widgetScript } from '../../test/storefront';
 import { findShop } from '../shop';
 
 const config = loadConfig({});
@@ -277,15 +278,19 @@ describe('storefront', () => {
     expect(home.body).toContain(product?.title.replace('&', '&amp;'));
     expect(home.body).toContain(`${root}/pages/about-us`);
     // The theme app embed is off on a fresh store: no player.
-    expect(home.body).not.toContain('/storefront/v1/widget.js');
+    expect(widgetScript(home.body)).toBeNull();
   });
 
   it('loads the player the way the theme app embed does once the embed is on', async () => {
     await sandbox.setAppEmbed(DEMO_SHOP, true);
+    // Before the app has written its app_url metafield, the embed has nowhere to load from.
+    expect(widgetScript((await app.inject({ method: 'GET', url: root })).body)).toBeNull();
+    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
     const home = await app.inject({ method: 'GET', url: root });
-    expect(home.body).toContain(
-      `<script src="/storefront/v1/widget.js" data-shop="${DEMO_SHOP}" defer></script>`,
-    );
+    expect(widgetScript(home.body)).toMatchObject({
+      src: 'https://popstage.example/storefront/v1/widget.js',
+      shop: DEMO_SHOP,
+    });
     await sandbox.setAppEmbed(DEMO_SHOP, false);
   });
 
@@ -329,6 +334,7 @@ describe('storefront', () => {
       body: '<div id="popstage-live"></div>',
     });
     await sandbox.setAppEmbed(DEMO_SHOP, true);
+    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
     const response = await app.inject({ method: 'GET', url: new URL(page.url).pathname });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="popstage-live"></div>');

@@ -86,7 +86,7 @@ export const storefrontCartRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app
   const cartPage = async (ctx: StoreContext, reply: FastifyReply, error: HttpError | null) => {
     const [cart, view] = await Promise.all([
       readCart(ctx.cart),
-      storefrontView(store.sandbox, ctx),
+      storefrontView(store, ctx, 'cart'),
     ]);
     return reply
       .status(error?.statusCode ?? 200)
@@ -194,7 +194,7 @@ export const storefrontCartRoutes: FastifyPluginAsyncZod<StoreDeps> = async (app
           ...new Set(order.lines.map((l) => l.productId)),
         ]),
         readOrderAttribution(store.deps.database.db, ctx.shop.domain, String(order.id)),
-        storefrontView(store.sandbox, ctx),
+        storefrontView(store, ctx, 'cart'),
       ]);
       const content = orderContent(
         ctx.root,

@@ -12,6 +12,7 @@ import { orderAttributions, storefrontOrders } from '../../db/schema';
 import type { PlatformVariant } from '../../platform/port';
 import { verifyShopifyWebhook } from '../../platform/shopify/webhook-hmac';
 import { type SandboxTestApp, startSandboxApp } from '../../test/sandbox-app';
+import { productBlockTag, widgetScript } from '../../test/storefront';
 import { ensureShop } from '../shop';
 import { shopperOf } from './store-shopper';
 
@@ -327,6 +328,8 @@ describe('store pages', () => {
     const root = `/sandbox/store/${DEMO_SHOP}`;
     await fillCart(shopper);
     await t.sandbox.setAppEmbed(DEMO_SHOP, true);
+    // What the app writes on install: where the embed loads the widget from.
+    await t.sandbox.setAppUrlMetafield(DEMO_SHOP, 'http://localhost:3000');
     const [product] = (await t.sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' }))
       .nodes;
     for (const path of [
@@ -342,10 +345,10 @@ describe('store pages', () => {
         `window.Shopify = {"shop":"${DEMO_SHOP}","routes":{"root":"${root}/"}}`,
       );
       expect(page.body).toContain(`>Cart (<span id="cart-count">3</span>)</a>`);
-      // window.Shopify comes first, then the widget, as in a Shopify theme.
-      expect(page.body.indexOf('window.Shopify')).toBeLessThan(
-        page.body.indexOf(`<script src="/storefront/v1/widget.js" data-shop="${DEMO_SHOP}" defer>`),
-      );
+      // window.Shopify comes first, then the widget the app embed loads, as in a Shopify theme.
+      const widget = widgetScript(page.body);
+      expect(widget, path).toMatchObject({ shop: DEMO_SHOP });
+      expect(page.body.indexOf('window.Shopify')).toBeLessThan(widget?.at ?? -1);
     }
   });
 
@@ -356,12 +359,16 @@ describe('store pages', () => {
     if (!product) throw new Error('no product');
     const off = (await shopper.request('GET', `/products/${product.handle}`)).body;
     expect(off).toContain(`action="http://localhost:3000/sandbox/store/${DEMO_SHOP}/cart/add"`);
-    expect(off).not.toContain('data-popstage-product');
+    // The block is placed in the product template; without the embed nothing fills it.
+    expect(productBlockTag(off)).toContain(`data-popstage-product="${product.id}"`);
+    expect(widgetScript(off)).toBeNull();
     await t.sandbox.setAppEmbed(DEMO_SHOP, true);
+    await t.sandbox.setAppUrlMetafield(DEMO_SHOP, 'http://localhost:3000');
     const on = (await shopper.request('GET', `/products/${product.handle}`)).body;
-    expect(on).toContain(
-      `<div class="popstage-product" data-popstage-product="${product.id}" data-popstage-label="Videos of this product"></div>`,
+    expect(productBlockTag(on)).toBe(
+      `<div class="popstage-product" data-popstage-product="${product.id}" data-popstage-label="Videos of this product" >`,
     );
+    expect(widgetScript(on)).toMatchObject({ shop: DEMO_SHOP });
   });
 
   it('adds, updates and removes through the theme forms, with the cart page showing the lines', async () => {

@@ -3,8 +3,13 @@ import type { CartStore } from '@popstage/shopify-sandbox/store/cart-store';
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import type { PlatformShop } from '../../platform/port';
+import type { PlatformProduct, PlatformShop } from '../../platform/port';
 import { requireSandboxShop } from './service';
+import {
+  renderAppBlocks,
+  type SandboxTheme,
+  type StorefrontTemplate,
+} from './storefront-app-blocks';
 import { type CartContext, itemCount } from './storefront-cart';
 import { type StorefrontView, storeRootPath } from './storefront-page';
 
@@ -32,6 +37,8 @@ export interface StoreDeps {
   deps: Pick<AppDeps, 'config' | 'clock' | 'database'>;
   sandbox: SandboxStore;
   carts: CartStore;
+  /** The published theme whose app blocks the pages render; none outside the app. */
+  theme: SandboxTheme | null;
 }
 
 export async function storeContext(
@@ -77,22 +84,30 @@ export function issueCartToken(reply: FastifyReply, rootPath: string, appUrl: st
   return token;
 }
 
-/** The theme's frame around a page: menus, the embed switch, the header's cart count. */
+/**
+ * The theme's frame around a page: menus, the header's cart count, and what the app puts on the
+ * page's template (its embed and app blocks, rendered from the extension's Liquid).
+ */
 export async function storefrontView(
-  sandbox: SandboxStore,
+  store: StoreDeps,
   ctx: StoreContext,
+  template: StorefrontTemplate,
+  product?: PlatformProduct,
 ): Promise<StorefrontView> {
-  const [menu, footer, embedEnabled, cart] = await Promise.all([
+  const { sandbox, theme } = store;
+  const [menu, footer, cart, appBlocks] = await Promise.all([
     sandbox.getMenu(ctx.shop.domain, 'main-menu'),
     sandbox.getMenu(ctx.shop.domain, 'footer'),
-    sandbox.isAppEmbedEnabled(ctx.shop.domain),
     ctx.cart.store.findCart(ctx.shop.domain, ctx.cart.token),
+    theme
+      ? renderAppBlocks(theme, sandbox, ctx.shop, template, product)
+      : { head: '', bodyEnd: '', blocks: [] },
   ]);
   return {
     shop: ctx.shop,
     menu,
     footer,
-    embedEnabled,
+    appBlocks,
     cartCount: cart ? itemCount(cart.lines) : 0,
   };
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
+import type { RenderedAppPage } from '@popstage/shopify-sandbox/theme/render-app-blocks';
 import type { MenuItem, PlatformMenu, PlatformProduct, PlatformShop } from '../../platform/port';
 import { Html, html, page } from './html';
 
@@ -12,7 +12,8 @@ export interface StorefrontView {
   shop: PlatformShop;
   menu: PlatformMenu | null;
   footer: PlatformMenu | null;
-  embedEnabled: boolean;
+  /** The app's embed and the template's app blocks, rendered from the extension's Liquid. */
+  appBlocks: RenderedAppPage;
   /** Items in the shopper's cart, for the header's cart link. */
   cartCount: number;
 }
@@ -50,10 +51,8 @@ document.addEventListener('popstage:cart-added', function () {
     .then(function (cart) { document.getElementById('cart-count').textContent = cart.item_count; });
 });</script>
 ${
-  // Where the theme app embed block would load the Popstage widget in a real theme.
-  view.embedEnabled && options.widget !== false
-    ? html`<script src="/storefront/v1/widget.js" data-shop="${view.shop.domain}" defer></script>`
-    : ''
+  // The app's embeds (head and body targets) where a theme puts them.
+  options.widget !== false ? new Html(view.appBlocks.head + view.appBlocks.bodyEnd) : ''
 }`,
   );
 }
@@ -73,25 +72,16 @@ export function productGrid(root: string, products: PlatformProduct[]): Html {
   )}</ul>`;
 }
 
-/**
- * The Popstage product block as extensions/popstage/blocks/product.liquid renders it, where the
- * widget puts the product's clips: with the product's clip_count metafield above 0, it reserves
- * the row's height, so nothing below moves when the widget fills it.
- */
-export function productBlock(productId: string, clipCount: number): Html {
-  const reserve = clipCount > 0 ? html` style="min-height: ${PRODUCT_ROW_MIN_HEIGHT}"` : '';
-  return html`<div class="popstage-product" data-popstage-product="${productId}" data-popstage-label="Videos of this product"${reserve}></div>`;
+/** The template's app blocks in their order, where the theme's app block section sits. */
+export function appBlockSection(view: StorefrontView): Html {
+  return new Html(view.appBlocks.blocks.map((block) => block.html).join('\n'));
 }
 
 /**
  * A product page: the theme's add-to-cart form (posting to /cart/add as Shopify's product form
- * does) and, with the app embed on, the Popstage product block.
+ * does), then the product template's app blocks (the Popstage product block, where placed).
  */
-export function productDetail(
-  product: PlatformProduct,
-  root: string,
-  block: { embedEnabled: boolean; clipCount: number },
-): Html {
+export function productDetail(product: PlatformProduct, root: string, blocks: Html): Html {
   const forSale = product.variants.filter((variant) => variant.availableForSale);
   return html`<article class="product">
   <div class="gallery">${product.images.map((image) => html`<img src="${image.url}" alt="${image.altText}" width="400" height="400">`)}</div>
@@ -117,7 +107,7 @@ export function productDetail(
     )}</ul>
   </div>
 </article>
-${block.embedEnabled ? productBlock(product.id, block.clipCount) : ''}`;
+${blocks}`;
 }
 
 /** Page bodies are the store's own HTML (as in Shopify themes), e.g. the live page's mount point. */

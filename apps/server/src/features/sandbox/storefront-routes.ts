@@ -5,9 +5,16 @@ import { z } from 'zod';
 import { isShopDomain } from '../../auth/session-token';
 import { notFound } from '../../http/errors';
 import type { PlatformProduct } from '../../platform/port';
+import { html } from './html';
 import { storefrontCartRoutes } from './storefront-cart-routes';
 import { type StoreDeps, storeContext, storefrontView } from './storefront-context';
-import { pageBody, productDetail, productGrid, renderStorefront } from './storefront-page';
+import {
+  appBlockSection,
+  pageBody,
+  productDetail,
+  productGrid,
+  renderStorefront,
+} from './storefront-page';
 
 const shop = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
 const handle = z
@@ -27,6 +34,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
     deps: app.deps,
     sandbox,
     carts: sandbox.carts,
+    theme: app.deps.localShopify?.theme ?? null,
   };
   await app.register(fastifyCookie);
   const activeProducts = async (domain: string, collectionId?: string) =>
@@ -40,12 +48,11 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
   app.get('/:shop', { schema: { params: z.object({ shop }) } }, async (request, reply) => {
     const ctx = await storeContext(store, request, reply, request.params.shop);
     const [view, products] = await Promise.all([
-      storefrontView(sandbox, ctx),
+      storefrontView(store, ctx, 'index'),
       activeProducts(ctx.shop.domain),
     ]);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(renderStorefront(view, 'Home', productGrid(ctx.root, products)));
+    const content = html`${appBlockSection(view)}${productGrid(ctx.root, products)}`;
+    return reply.type('text/html; charset=utf-8').send(renderStorefront(view, 'Home', content));
   });
 
   app.get(
@@ -67,7 +74,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
         title = collection.title;
         products = await activeProducts(ctx.shop.domain, collection.id);
       }
-      const view = await storefrontView(sandbox, ctx);
+      const view = await storefrontView(store, ctx, 'collection');
       return reply
         .type('text/html; charset=utf-8')
         .send(renderStorefront(view, title, productGrid(ctx.root, products)));
@@ -87,17 +94,14 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
         (p) => p.handle === request.params.handle && p.status === 'ACTIVE',
       );
       if (!product) throw notFound('No such product');
-      const [view, clipCount] = await Promise.all([
-        storefrontView(sandbox, ctx),
-        sandbox.productClipCount(ctx.shop.domain, product.id),
-      ]);
+      const view = await storefrontView(store, ctx, 'product', product);
       return reply
         .type('text/html; charset=utf-8')
         .send(
           renderStorefront(
             view,
             product.title,
-            productDetail(product, ctx.root, { embedEnabled: view.embedEnabled, clipCount }),
+            productDetail(product, ctx.root, appBlockSection(view)),
           ),
         );
     },
@@ -110,7 +114,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxStore }> 
       const ctx = await storeContext(store, request, reply, request.params.shop);
       const storePage = await sandbox.findPage(ctx.shop.domain, request.params.handle);
       if (!storePage) throw notFound('No such page');
-      const view = await storefrontView(sandbox, ctx);
+      const view = await storefrontView(store, ctx, 'page');
       return reply
         .type('text/html; charset=utf-8')
         .send(renderStorefront(view, storePage.title, pageBody(storePage.title, storePage.body)));
