@@ -52,6 +52,11 @@ describe('storefront player', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const shopper = await context.newPage();
+      // Shoppers never fetch the animated GIF preview (the bubble shows the poster).
+      const gifs: string[] = [];
+      shopper.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('.gif')) gifs.push(request.url());
+      });
       await shopper.goto(`${BASE}/sandbox/store/${DEMO}`);
       const bubble = shopper.getByRole('button', { name: `Play featured video: ${TITLE}` });
       await bubble.waitFor();
@@ -77,6 +82,7 @@ describe('storefront player', () => {
       const like = await likeSent;
       expect(like.status()).toBe(202);
       await screenshot(shopper, 'storefront-liked');
+      expect(gifs).toEqual([]);
     } finally {
       await context.close();
     }

@@ -99,6 +99,9 @@ describe('storefront feed', () => {
     expect(first.products.map((p: { id: string }) => p.id)).toEqual([active.id]);
     expect(first.products[0]).toMatchObject({ available: true, handle: active.handle });
     expect(first.videoUrl).toContain('playable.mp4');
+    // The clip's preview is an animated GIF: never sent to shoppers, who get the poster.
+    expect(first.previewUrl).toBeNull();
+    expect(first.posterUrl).toBeTruthy();
     // VideoObject's uploadDate: the clip's creation time.
     const [stored] = await t.deps.database.db
       .select({ createdAt: popclips.createdAt })

@@ -37,6 +37,15 @@ export function toStorefrontProduct(
   };
 }
 
+/**
+ * The moving preview the featured bubble may play: a video only. An animated GIF in a <video> is
+ * refused by browsers after they downloaded it (about 1 MB on a phone), so shoppers get the
+ * poster until clips have a video loop (issue 21).
+ */
+function shopperPreview(key: string | null): string | null {
+  return key && /\.(mp4|webm)$/i.test(key) ? key : null;
+}
+
 export async function toStorefrontClip(
   data: StorefrontData,
   row: PopclipRow,
@@ -46,7 +55,7 @@ export async function toStorefrontClip(
   const [videoUrl, posterUrl, previewUrl] = await Promise.all([
     sign(row.playableKey),
     sign(row.customThumbnailKey ?? row.thumbnailKey),
-    sign(row.previewKey),
+    sign(shopperPreview(row.previewKey)),
   ]);
   const products = row.products.flatMap((stored) => {
     const live = data.products.get(stored.shopifyProductId);
