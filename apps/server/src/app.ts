@@ -43,6 +43,7 @@ import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocument } from './http/admin-document';
+import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -87,6 +88,7 @@ export async function buildApp(
 
   // Framing is governed by CSP frame-ancestors below, so helmet's X-Frame-Options stays off.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
+  await installCompression(app);
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     // Pages that set their own policy (the public share page: framable by anyone) keep it.
@@ -151,6 +153,8 @@ export async function buildApp(
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build wrote .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       // Vite fingerprints everything under assets/, so those never need revalidating.
       setHeaders: (reply, path) => {
         reply.header(

@@ -10,6 +10,7 @@ import {
 } from '@popstage/core/storefront';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ShopRow } from '../../db/schema';
+import { precompressedFile } from '../../http/compression';
 import { serveRoute } from '../../http/contract-route';
 import { notFound } from '../../http/errors';
 import { findCarousel } from '../carousels';
@@ -138,20 +139,26 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     return { etag: etagOf(unsigned, deps.clock.now()), body: Buffer.from(JSON.stringify(signed)) };
   };
 
-  serveRoute(app, mounted(contract.widget), async (_request, reply) => {
+  serveRoute(app, mounted(contract.widget), async (request, reply) => {
     const file = deps.widgetBundle;
     const body = file ? await readFile(file).catch(() => null) : null;
-    if (!body) {
+    if (!file || !body) {
       return reply
         .code(503)
         .header('cache-control', 'no-store')
         .send({ error: 'Service Unavailable', message: 'Widget not built' });
     }
-    return reply
+    reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', WIDGET_CACHE)
       .header('cross-origin-resource-policy', 'cross-origin')
-      .send(body);
+      .header('vary', 'accept-encoding');
+    // The build's brotli or gzip copy when the shopper's browser takes it.
+    const compressed = await precompressedFile(file, request.headers['accept-encoding']);
+    if (!compressed) return reply.send(body);
+    return reply
+      .header('content-encoding', compressed.encoding)
+      .send(await readFile(compressed.path));
   });
 
   // Response validation off: the hottest public path, answered from the feed cache as bytes
