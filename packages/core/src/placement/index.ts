@@ -1,2 +1,3 @@
+export { DEFAULT_PLAYER_POSITION } from './defaults';
 export type { PlayerPosition, PlayerPositionKey } from './positions';
-export { DEFAULT_PLAYER_POSITION, PLAYER_POSITION_KEYS, playerPositionSchema } from './positions';
+export { PLAYER_POSITION_KEYS, playerPositionSchema } from './positions';

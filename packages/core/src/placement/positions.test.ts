@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAYER_POSITION, playerPositionSchema } from './positions';
+import { DEFAULT_PLAYER_POSITION } from './defaults';
+import { playerPositionSchema } from './positions';
 
 describe('player positions (spec 02 §9)', () => {
   it('has the spec defaults', () => {

@@ -17,9 +17,3 @@ export const PLAYER_POSITION_KEYS = [
   'miniplayer_position_mobile_app',
 ] as const;
 export type PlayerPositionKey = (typeof PLAYER_POSITION_KEYS)[number];
-
-/** Default player placement, percent of the viewport (spec 02 §3, §9). */
-export const DEFAULT_PLAYER_POSITION = {
-  mobile: { xAxis: 0, yAxis: 75 },
-  desktop: { xAxis: 0, yAxis: 57 },
-} as const satisfies Record<'mobile' | 'desktop', PlayerPosition>;

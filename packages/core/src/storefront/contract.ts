@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../contract/define';
 import { playerPositionSchema } from '../placement/positions';
 import { DISPLAY_TARGETS } from '../popclips/display';
+import { STOREFRONT_EVENTS_MAX } from './limits';
 
 /**
  * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no session token,
@@ -13,8 +14,6 @@ import { DISPLAY_TARGETS } from '../popclips/display';
 export const STOREFRONT_PREFIX = '/storefront/v1';
 /** Largest JSON body the storefront endpoints take (413 above). */
 export const STOREFRONT_BODY_LIMIT_BYTES = 16 * 1024;
-/** Events per POST. */
-export const STOREFRONT_EVENTS_MAX = 50;
 /** A visitor's views of one clip count once per this window. */
 export const VIEW_DEDUPE_MINUTES = 30;
 

@@ -11,11 +11,12 @@ export type {
 } from './contract';
 export {
   STOREFRONT_BODY_LIMIT_BYTES,
-  STOREFRONT_EVENTS_MAX,
   STOREFRONT_PREFIX,
   storefrontContract,
   VIEW_DEDUPE_MINUTES,
 } from './contract';
+// Zod-free: the storefront widget's bundle takes it without the contract's schemas.
+export { STOREFRONT_EVENTS_MAX } from './limits';
 export type { StorefrontDevice } from './product-page';
 export {
   PRODUCT_ROW_MIN_HEIGHT,
