@@ -12,7 +12,7 @@ import { prepareBenchShop } from './storefront/shop';
 import { widgetSize } from './storefront/widget-size';
 
 /**
- * The storefront (issue 7): the widget's gzipped size; a product page's LCP, CLS and TBT with and
+ * The storefront (issue 7): the widget's bytes on the wire (its precompressed brotli and gzip copies); a product page's LCP, CLS and TBT with and
  * without the widget; events ingest throughput through the real endpoint on PGlite and on
  * PostgreSQL; p99 of the clip feed under load from a second process. Parts in bench/storefront/.
  */
