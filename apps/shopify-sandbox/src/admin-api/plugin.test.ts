@@ -1,5 +1,5 @@
+import { sessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../schema/load-schema';
 import { createAccessTokens } from '../store/access-tokens';
@@ -18,24 +18,16 @@ let database: TestStoreDb;
 let app: FastifyInstance;
 let clock = Date.now();
 
-const sessionToken = (shop: string, secret = APP.apiSecret) =>
-  new SignJWT({ dest: `https://${shop}`, iss: `https://${shop}/admin`, sub: '1' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(APP.apiKey)
-    .setIssuedAt()
-    .setExpirationTime('1m')
-    .sign(new TextEncoder().encode(secret));
+/** An App Bridge session token for the shop, signed with the app's secret unless told. */
+const sessionTokenFor = (shop: string, apiSecret = APP.apiSecret) =>
+  sessionToken({ apiKey: APP.apiKey, apiSecret }, shop);
 
 const exchange = async (body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: EXCHANGE, payload: body });
 
 const exchangeFor = async (shop = DEMO_SHOP, extra: Record<string, unknown> = {}) =>
   exchange({
-    client_id: APP.apiKey,
-    client_secret: APP.apiSecret,
-    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: await sessionToken(shop),
-    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    ...(await exchangeBody(shop)),
     requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
     ...extra,
   });
@@ -116,7 +108,7 @@ async function exchangeBody(shop: string, secret = APP.apiSecret) {
     client_id: APP.apiKey,
     client_secret: APP.apiSecret,
     grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: await sessionToken(shop, secret),
+    subject_token: await sessionTokenFor(shop, secret),
     subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
   };
 }

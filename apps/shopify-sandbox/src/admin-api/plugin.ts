@@ -3,6 +3,7 @@ import { runGraphql } from '../graphql/execute';
 import { LeakyBucket } from '../graphql/leaky-bucket';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
 import type { AccessTokens } from '../store/access-tokens';
+import { isShopDomain } from '../store/shop-domain';
 import type { SandboxStore } from '../store/store';
 import type { ThemeStateStore } from '../theme/theme-state-store';
 import { adminResolvers } from './resolvers';
@@ -19,7 +20,6 @@ export interface AdminApiOptions {
   now?: () => number;
 }
 
-const SHOP = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';
 const INVALID_TOKEN =
@@ -52,7 +52,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
   }
 
   const knownShop = async (shop: string, reply: FastifyReply) => {
-    if (SHOP.test(shop) && (await store.getShop(shop))) return true;
+    if (isShopDomain(shop) && (await store.getShop(shop))) return true;
     await reply.code(404).send({ errors: 'Not Found' });
     return false;
   };

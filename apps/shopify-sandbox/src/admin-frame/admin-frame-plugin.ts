@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isShopDomain } from '../store/shop-domain';
 import { renderAdminPage } from './admin-page';
 import { bundleScript, type ClientScript } from './bundle-script';
-import { embeddedAppUrl, frameSource, isShopDomain } from './embed-url';
+import { embeddedAppUrl, frameSource } from './embed-url';
 
 export interface AdminFrameOptions {
   /** The app's URL for a shop (absolute, or a path on this server): the iframe points there. */

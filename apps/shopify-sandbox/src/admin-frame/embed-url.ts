@@ -1,12 +1,5 @@
-/** Shopify's own rule for a shop's permanent domain. */
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
 /** Query parameters the admin sets on the app's URL; the deep link's own values never win. */
 const EMBED_PARAMS = ['shop', 'host', 'embedded'];
-
-export function isShopDomain(value: string): boolean {
-  return SHOP_DOMAIN.test(value);
-}
 
 /** Shopify's `host`: the admin's address for the shop, base64url-encoded. */
 export function hostParam(shop: string): string {

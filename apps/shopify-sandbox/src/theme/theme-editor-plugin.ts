@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isShopDomain } from '../store/shop-domain';
 import type { ThemeApp } from './load-theme-app';
 import { themeEditorPage } from './theme-editor-page';
 import { settingsDataJson, templateJson } from './theme-files';
@@ -19,7 +20,6 @@ export interface ThemeEditorPluginOptions {
   ids?: ThemeIds;
 }
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const EDITOR = '/store/:shop/themes/current/editor';
 const EDITOR_SUFFIX = '/themes/current/editor';
 
@@ -174,7 +174,7 @@ export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = a
 };
 
 function validShop(shop: string): string {
-  if (!SHOP_DOMAIN.test(shop)) throw new BadRequest(`${shop} is not a *.myshopify.com shop domain`);
+  if (!isShopDomain(shop)) throw new BadRequest(`${shop} is not a *.myshopify.com shop domain`);
   return shop;
 }
 
