@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { appStatements, recordStatements } from '../../test/statements';
 
 /**
  * The billing calls' SQL (issue 11): the catalogue is read from memory (deps.catalogue), never
@@ -8,18 +8,11 @@ import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
  * PGlite, where every statement passes through client.query.
  */
 let t: TestApp;
-let statements: string[] | null = null;
+let recorder: ReturnType<typeof recordStatements>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const database = t.deps.database;
-  if (database.kind !== 'pglite') return;
-  const client: PGlite = database.client;
-  const query = client.query.bind(client);
-  client.query = ((...args: Parameters<PGlite['query']>) => {
-    statements?.push(args[0]);
-    return query(...args);
-  }) as PGlite['query'];
+  recorder = recordStatements(t.deps.database);
 });
 afterAll(() => t.close());
 
@@ -27,13 +20,11 @@ afterAll(() => t.close());
 async function statementsOf(url: string): Promise<string[]> {
   const headers = await t.auth(SHOP_A);
   expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
-  statements = [];
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  const seen = statements;
-  statements = null;
+  const { result: res, statements } = await recorder.during(() =>
+    t.app.inject({ method: 'GET', url, headers }),
+  );
   expect(res.statusCode, res.body).toBe(200);
-  // The local Shopify (schema shopify_sandbox) shares the database.
-  return seen.filter((text) => !/"shopify_sandbox"/.test(text));
+  return appStatements(statements);
 }
 
 const catalogueReads = (seen: string[]) => seen.filter((text) => /"billing_/.test(text));
@@ -46,7 +37,7 @@ describe('billing queries', () => {
     // The tenant, then the stored view-limit flag and the period's view total.
     ['/api/shopify/shop/popclips/gating', 5],
   ])('%s reads no catalogue table (%i statements)', async (url, count) => {
-    if (t.deps.database.kind !== 'pglite') return;
+    if (!recorder.counted) return;
     const seen = await statementsOf(url);
     expect(catalogueReads(seen)).toEqual([]);
     expect(seen).toHaveLength(count);

@@ -1,7 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { someProducts, subscribe } from '../../test/popclips';
+import { appStatements, recordStatements } from '../../test/statements';
 
 /**
  * POST /api/media/csUpload's SQL (issue 11): the tenant (shop, seller, subscription) is read once
@@ -9,18 +9,11 @@ import { someProducts, subscribe } from '../../test/popclips';
  * is decided on numbers. Counted on PGlite, where every statement passes through client.query.
  */
 let t: TestApp;
-let statements: string[] | null = null;
+let recorder: ReturnType<typeof recordStatements>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const database = t.deps.database;
-  if (database.kind !== 'pglite') return;
-  const client: PGlite = database.client;
-  const query = client.query.bind(client);
-  client.query = ((...args: Parameters<PGlite['query']>) => {
-    statements?.push(args[0]);
-    return query(...args);
-  }) as PGlite['query'];
+  recorder = recordStatements(t.deps.database);
 });
 afterAll(() => t.close());
 
@@ -32,25 +25,22 @@ async function uploadStatements(shop: string): Promise<string[]> {
     metaData: { videoTitle: 'Counted', products: await someProducts(t, shop), featured: false },
   };
   expect((await call(t, shop, 'POST', '/api/media/csUpload', payload)).statusCode).toBe(201);
-  statements = [];
-  const res = await call(t, shop, 'POST', '/api/media/csUpload', payload);
-  const seen = statements;
-  statements = null;
+  const { result: res, statements } = await recorder.during(() =>
+    call(t, shop, 'POST', '/api/media/csUpload', payload),
+  );
   expect(res.statusCode, res.body).toBe(201);
-  return seen;
+  return statements;
 }
 
 const reads = (seen: string[], table: string) =>
   seen.filter((text) => new RegExp(`from "${table}"`).test(text)).length;
-/** The app's own statements: the local Shopify (schema shopify_sandbox) shares the database. */
-const appStatements = (seen: string[]) => seen.filter((text) => !/"shopify_sandbox"/.test(text));
 
 describe('csUpload', () => {
   it.each([
     ['without a subscription', SHOP_A, null],
     ['on the basic add-on', SHOP_B, 'addon-popclips-basic'],
   ])('reads the plan once and no catalogue table (%s)', async (_case, shop, addon) => {
-    if (t.deps.database.kind !== 'pglite') return;
+    if (!recorder.counted) return;
     if (addon) await subscribe(t, shop, addon);
     const seen = await uploadStatements(shop);
     expect(reads(seen, 'subscriptions')).toBe(1);

@@ -1,0 +1,36 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/client';
+
+/**
+ * Records the SQL statements one piece of work sends, for query-count tests. PGlite only: every
+ * statement passes through its client.query (on PostgreSQL the recorder records nothing, and
+ * `counted` is false so tests skip).
+ */
+export function recordStatements(database: Database) {
+  let statements: string[] | null = null;
+  if (database.kind === 'pglite') {
+    const client: PGlite = database.client;
+    const query = client.query.bind(client);
+    client.query = ((...args: Parameters<PGlite['query']>) => {
+      statements?.push(args[0]);
+      return query(...args);
+    }) as PGlite['query'];
+  }
+  return {
+    counted: database.kind === 'pglite',
+    /** The statements `work` sent. */
+    async during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+      statements = [];
+      try {
+        const result = await work();
+        return { result, statements };
+      } finally {
+        statements = null;
+      }
+    },
+  };
+}
+
+/** The app's own statements: the local Shopify (schema shopify_sandbox) shares the database. */
+export const appStatements = (seen: string[]) =>
+  seen.filter((text) => !/"shopify_sandbox"/.test(text));
