@@ -1,4 +1,4 @@
-import { loadThemeApp } from '../theme/load-theme-app';
+import { type AppBlockDefinition, loadThemeApp } from '../theme/load-theme-app';
 import type { sandboxMenus, sandboxPages, sandboxThemes } from './schema';
 import type { SandboxShopDefinition } from './shop-definitions';
 import type { MenuItem } from './types';
@@ -81,13 +81,22 @@ export function storePages(def: SandboxShopDefinition): (typeof sandboxPages.$in
   ];
 }
 
+let productBlockOnce: AppBlockDefinition | undefined | null = null;
+/** The extension's product block, read from extensions/ once per process (every seed and reset asks). */
+function productBlock(): AppBlockDefinition | undefined {
+  if (productBlockOnce === null) {
+    productBlockOnce = loadThemeApp().blocks.find((block) => block.handle === 'product');
+  }
+  return productBlockOnce;
+}
+
 /**
  * Embed off at first start: switching it on is step 1 of the onboarding wizard. The published
  * theme has the app's product block on its product template already (as a merchant who added it
  * in the theme editor), so clips show on product pages once the embed is on.
  */
 export function storeThemes(def: SandboxShopDefinition): (typeof sandboxThemes.$inferInsert)[] {
-  const product = loadThemeApp().blocks.find((block) => block.handle === 'product');
+  const product = productBlock();
   return [
     {
       id: def.idBase + 1,
