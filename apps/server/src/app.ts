@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { isShopDomain } from '@popstage/core/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,7 +10,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminFrameRedirect } from './admin-frame-redirect';
 import { requireSessionToken } from './auth/session';
-import { isShopDomain } from './auth/session-token';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/routes';
@@ -27,13 +27,14 @@ import {
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
 import { helpRoutes } from './features/help/routes';
+import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
+import { operatorRoutes } from './features/operator';
 import {
   productDeleteWebhookRoutes,
   productUpdateWebhookRoutes,
 } from './features/popclips/product-webhook-routes';
 import { popclipsRoutes } from './features/popclips/routes';
-import { sandboxRoutes } from './features/sandbox/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
@@ -141,7 +142,12 @@ export async function buildApp(
     await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
     deps.localShopify.bind(app);
   }
-  if (deps.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  // The staff API (off without an operator credential), and in sandbox mode the consoles of the
+  // app's offline stand-ins for SMS, support and live selling.
+  await app.register(operatorRoutes);
+  if (deps.config.PLATFORM === 'sandbox') {
+    await app.register(offlineConsoleRoutes, { prefix: '/sandbox' });
+  }
 
   const serveAdmin = deps.adminDist !== null && existsSync(deps.adminDist);
   const adminHtml =
@@ -168,12 +174,11 @@ export async function buildApp(
     // Client-side routes: any other GET that wants HTML gets the SPA shell.
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const isApi = /^\/(api|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|operator|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
     if (serveAdmin && wantsHtml && !isApi && adminHtml) {
       // Sandbox mode: the admin opens inside the local Shopify's admin, as it does in Shopify's.
-      if (deps.sandbox && deps.localShopify) {
-        const shops = (await deps.sandbox.listShops()).map((shop) => shop.domain);
-        const frame = adminFrameRedirect(request, shops);
+      if (deps.config.PLATFORM === 'sandbox') {
+        const frame = adminFrameRedirect(request);
         if (frame) return reply.redirect(frame, 302);
       }
       return reply.type('text/html').send(adminHtml);

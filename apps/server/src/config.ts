@@ -34,6 +34,12 @@ const schema = z
      * own); unset: https://<shop> in Shopify mode, the local Shopify of this process in sandbox.
      */
     SHOPIFY_ADMIN_URL: z.url().optional(),
+    /**
+     * The credential of the staff API (/operator/api, `Authorization: Bearer`). Unset: derived
+     * from the app secret in sandbox mode (the local Shopify's control page holds it), and the
+     * API is off in Shopify mode.
+     */
+    OPERATOR_API_TOKEN: z.string().min(32).optional(),
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
     HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
     /** External data lake for app events; unset means this server's own /ingest endpoints. */
@@ -169,6 +175,11 @@ export function deriveMediaSigningSecret(apiSecret: string): string {
   return createHmac('sha256', apiSecret).update('popstage:media-signing:v1').digest('hex');
 }
 
+/** The sandbox's staff credential when none is set (the local Shopify in this process is handed it). */
+export function deriveOperatorToken(apiSecret: string): string {
+  return createHmac('sha256', apiSecret).update('popstage:operator-api:v1').digest('hex');
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError that names the variable. */
@@ -194,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     MEDIA_SIGNING_SECRET:
       config.MEDIA_SIGNING_SECRET ?? deriveMediaSigningSecret(config.SHOPIFY_API_SECRET),
+    OPERATOR_API_TOKEN:
+      config.OPERATOR_API_TOKEN ??
+      (sandbox ? deriveOperatorToken(config.SHOPIFY_API_SECRET) : undefined),
     HELP_WIDGET_KEY:
       config.HELP_WIDGET_KEY ?? (sandbox ? SANDBOX_DEFAULTS.HELP_WIDGET_KEY : undefined),
     ZENDESK_SHARED_SECRET:

@@ -26,17 +26,19 @@ export interface AppDeps {
   database: Database;
   queue: Queue;
   platform: StorePlatform;
-  /** Present in sandbox mode only: the local Shopify's store and its controls (reset, theme). */
+  /**
+   * Sandbox mode only: the local Shopify's store, a handle for tests and the seed. The app itself
+   * reaches the local Shopify only over HTTP, as it reaches Shopify.
+   */
   sandbox: SandboxStore | null;
   /**
-   * Present in sandbox mode only: the local Shopify's endpoints, mounted at /sandbox, and `bind`,
-   * which routes the adapter's calls into the built app.
+   * Sandbox mode only, when the local Shopify runs in this process: its endpoints, mounted at
+   * /sandbox, and `bind`, which routes the calls between it and the app through the built app.
    */
   localShopify: {
     plugin: LocalShopify['plugin'];
     bind(app: FastifyInstance): void;
-    /** The published theme as the sandbox storefront renders it. */
-    theme: LocalShopify['theme'];
+    retryWebhooks: LocalShopify['retryWebhooks'];
   } | null;
   /** Where the built admin SPA lives; absent in worker-only processes and API tests. */
   adminDist: string | null;
@@ -83,13 +85,15 @@ export async function createDeps(
   const database =
     given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const clock = given.clock ?? systemClock;
-  // Sandbox mode runs the local Shopify in this process; the app reaches it exactly as it
-  // reaches Shopify, over HTTP through the one Shopify adapter.
-  const local =
-    config.PLATFORM === 'sandbox' ? await openAppLocalShopify(database, config, clock) : null;
+  // Sandbox mode runs the local Shopify in this process unless SHOPIFY_ADMIN_URL names one running
+  // alone. Each reaches the other over HTTP (the one Shopify adapter; webhooks, the staff API),
+  // in process through the built app by inject, so no port or public URL is needed.
+  const inProcess =
+    config.PLATFORM === 'sandbox' && !config.SHOPIFY_ADMIN_URL ? createInjectFetch() : null;
+  const local = inProcess
+    ? await openAppLocalShopify(database, config, clock, inProcess.fetch)
+    : null;
   await local?.store.seed();
-  // In process, the adapter's HTTP calls to the local Shopify go through the app by inject.
-  const inProcess = local && !config.SHOPIFY_ADMIN_URL ? createInjectFetch() : null;
   const platform =
     given.platform ??
     createShopifyPlatform(database.db, {
@@ -100,7 +104,9 @@ export async function createDeps(
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
       clock,
-      ...(local || config.SHOPIFY_ADMIN_URL ? { adminOrigin: localAdminOrigin(config) } : {}),
+      ...(config.PLATFORM === 'sandbox' || config.SHOPIFY_ADMIN_URL
+        ? { adminOrigin: localAdminOrigin(config) }
+        : {}),
       ...(inProcess ? { fetch: inProcess.fetch } : {}),
     });
   return {
@@ -109,9 +115,10 @@ export async function createDeps(
     queue: given.queue ?? createQueue(database, { supervise }),
     platform,
     sandbox: local?.store ?? null,
-    localShopify: local
-      ? { plugin: local.plugin, bind: inProcess?.bind ?? (() => {}), theme: local.theme }
-      : null,
+    localShopify:
+      local && inProcess
+        ? { plugin: local.plugin, bind: inProcess.bind, retryWebhooks: local.retryWebhooks }
+        : null,
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
     ...createServicePorts(config, database.db, clock),

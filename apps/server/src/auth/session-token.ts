@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isShopDomain } from '@popstage/core/shop';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -10,7 +11,6 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 60;
 const CLOCK_TOLERANCE_SECONDS = 10;
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 export interface TokenKeys {
   apiKey: string;
@@ -18,10 +18,6 @@ export interface TokenKeys {
 }
 
 export class SessionTokenError extends Error {}
-
-export function isShopDomain(value: string): boolean {
-  return SHOP_DOMAIN.test(value);
-}
 
 export async function signSessionToken(
   keys: TokenKeys,

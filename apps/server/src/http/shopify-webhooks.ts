@@ -1,9 +1,9 @@
 import type { RouteContract, RouteReply } from '@popstage/core/contract';
+import { isShopDomain } from '@popstage/core/shop';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isShopDomain } from '../auth/session-token';
 import { webhookDeliveries } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';

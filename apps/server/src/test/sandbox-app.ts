@@ -6,8 +6,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { type AppDeps, createDeps } from '../deps';
 import { seedDiscountCodes } from '../features/billing';
-import { sandboxRoutes } from '../features/sandbox/routes';
-import { ORDERS_CREATE_PATH } from '../features/sandbox/storefront-order-webhook';
+import { operatorRoutes } from '../features/operator';
 import { installErrorHandling } from '../http/errors';
 import { createQueues } from '../jobs/workers';
 import { createTestClock, SHOP_A, SHOP_B, type TestClock } from './app';
@@ -28,6 +27,8 @@ export interface SandboxTestApp {
   clock: TestClock;
   /** orders/create deliveries received, when the app was started with a webhook receiver. */
   received: ReceivedWebhook[];
+  /** What the stand-in orders/create endpoint answers from now on. */
+  answerWebhooksWith(status: number): void;
   /** Warnings and errors the app logged (parsed pino lines). */
   logs: { level: number; msg: string; [field: string]: unknown }[];
   close(): Promise<void>;
@@ -64,13 +65,12 @@ export async function startSandboxApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   installErrorHandling(app);
-  if (deps.localShopify) {
-    await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
-    deps.localShopify.bind(app);
-  }
-  await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  if (!deps.localShopify) throw new Error('the sandbox test app runs the local Shopify in process');
+  await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
+  deps.localShopify.bind(app);
+  await app.register(operatorRoutes);
   const received: ReceivedWebhook[] = [];
-  const { webhookStatus } = options;
+  let { webhookStatus } = options;
   if (webhookStatus !== undefined) {
     await app.register(async (receiver) => {
       receiver.addContentTypeParser(
@@ -78,9 +78,10 @@ export async function startSandboxApp(
         { parseAs: 'buffer' },
         (_request, body, done) => done(null, body),
       );
-      receiver.post(ORDERS_CREATE_PATH, async (request, reply) => {
+      receiver.post('/webhooks/orders/create', async (request, reply) => {
         received.push({ headers: { ...request.headers }, rawBody: request.body as Buffer });
-        return reply.status(webhookStatus).send({ ok: webhookStatus < 300 });
+        const status = webhookStatus ?? 404;
+        return reply.status(status).send({ ok: status < 300 });
       });
     });
   }
@@ -97,6 +98,9 @@ export async function startSandboxApp(
     deps,
     clock,
     received,
+    answerWebhooksWith: (status) => {
+      webhookStatus = status;
+    },
     logs,
     async close() {
       await app.close();

@@ -40,4 +40,4 @@ export function postWebhook(
 }
 
 /** The products/update payload the sandbox store sends. */
-export { productUpdatedPayload } from '../features/sandbox/product-webhook';
+export { productUpdatedPayload } from '@popstage/shopify-sandbox/control/product-webhook';

@@ -1,11 +1,12 @@
+import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { runGraphql } from '../graphql/execute';
 import { LeakyBucket } from '../graphql/leaky-bucket';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
 import type { AccessTokens } from '../store/access-tokens';
-import { isShopDomain } from '../store/shop-domain';
 import type { SandboxStore } from '../store/store';
 import type { ThemeStateStore } from '../theme/theme-state-store';
+import { acceptForms } from '../web/forms';
 import { adminResolvers } from './resolvers';
 import { sessionTokenShop } from './session-token';
 
@@ -43,13 +44,8 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
     return bucket;
   };
 
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-  }
+  // Token exchange may post a form body; the local Shopify parses forms unless this runs alone.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) acceptForms(app);
 
   const knownShop = async (shop: string, reply: FastifyReply) => {
     if (isShopDomain(shop) && (await store.getShop(shop))) return true;

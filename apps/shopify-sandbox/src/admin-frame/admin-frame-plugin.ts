@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isShopDomain } from '../store/shop-domain';
 import { renderAdminPage } from './admin-page';
 import { bundleScript, type ClientScript } from './bundle-script';
 import { embeddedAppUrl, frameSource } from './embed-url';

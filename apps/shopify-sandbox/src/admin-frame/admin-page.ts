@@ -1,3 +1,4 @@
+import { escapeHtml } from '@popstage/core/html';
 export interface AdminPageInput {
   shop: string;
   shopName: string;
@@ -11,18 +12,6 @@ export interface AdminPageInput {
   appUrl: string;
   /** The iframe's first URL (deep path, `shop`, `host`, `embedded=1`). */
   frameUrl: string;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 function initials(name: string): string {

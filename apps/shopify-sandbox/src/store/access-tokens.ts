@@ -75,6 +75,16 @@ export function createAccessTokens(db: StoreDb, now: () => Date) {
       return used ? issue(shop, used.scope, true) : null;
     },
 
+    /** The app is installed on the shop: it holds a token (exchanged, not revoked since). */
+    async installed(shop: string): Promise<boolean> {
+      const [row] = await db
+        .select({ token: tokens.token })
+        .from(tokens)
+        .where(eq(tokens.shopDomain, shop))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Uninstall: every token of the shop stops working. */
     async revokeAll(shop: string): Promise<void> {
       await db.delete(tokens).where(eq(tokens.shopDomain, shop));

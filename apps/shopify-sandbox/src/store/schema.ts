@@ -251,3 +251,26 @@ export const sandboxAccessTokens = shopifySandbox.table(
   },
   (t) => [index().on(t.shopDomain)],
 );
+
+/**
+ * Webhooks the store sent to the app, kept as Shopify's delivery log is: one row per event (its
+ * webhook id stays the same on every retry), the last answer, and when the next retry is due
+ * (null once delivered or given up).
+ */
+export const sandboxWebhookDeliveries = shopifySandbox.table(
+  'webhook_deliveries',
+  {
+    webhookId: text().primaryKey(),
+    shopDomain: text().notNull(),
+    topic: text().notNull(),
+    /** The exact bytes signed and sent. */
+    body: text().notNull(),
+    triggeredAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    lastStatus: integer(),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.shopDomain, t.triggeredAt), index().on(t.nextAttemptAt)],
+);

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@popstage/core/html';
 import { Drop } from 'liquidjs';
 import type { SettingValue, SettingValues } from './setting-definitions';
 
@@ -82,7 +83,7 @@ export function blockScope(page: StorefrontPage, block: BlockInput): Record<stri
       type: block.type,
       settings: block.settings,
       shopify_attributes: page.designMode
-        ? `data-shopify-editor-block="${escapeAttribute(JSON.stringify({ id: block.id, type: block.type }))}"`
+        ? `data-shopify-editor-block="${escapeHtml(JSON.stringify({ id: block.id, type: block.type }))}"`
         : '',
     },
     app: { metafields: metafieldDrops(page.appMetafields) },
@@ -124,12 +125,4 @@ function metafieldDrops(metafields: MetafieldsInput = {}): Record<string, Record
       ),
     ]),
   );
-}
-
-export function escapeAttribute(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }

@@ -1,6 +1,7 @@
+import { escapeHtml } from '@popstage/core/html';
 import type { Liquid, Template } from 'liquidjs';
 import { isAvailableOnTemplate } from './block-schema';
-import { blockScope, escapeAttribute, type StorefrontPage } from './liquid-objects';
+import { blockScope, type StorefrontPage } from './liquid-objects';
 import {
   type AppBlockDefinition,
   findBlock,
@@ -104,7 +105,7 @@ export function createThemeRenderer(
 }
 
 function wrap(id: string, html: string): string {
-  return `<div id="shopify-block-${escapeAttribute(id)}" class="shopify-block shopify-app-block">${html}</div>`;
+  return `<div id="shopify-block-${escapeHtml(id)}" class="shopify-block shopify-app-block">${html}</div>`;
 }
 
 /** Schema `stylesheet` / `javascript` assets, once per file however many blocks use them. */
@@ -113,11 +114,11 @@ function assetTags(definitions: Set<AppBlockDefinition>, assetUrl: AssetUrl): st
   for (const { extension, schema } of definitions) {
     if (schema.stylesheet)
       tags.add(
-        `<link rel="stylesheet" href="${escapeAttribute(assetUrl(extension, schema.stylesheet))}" media="all">`,
+        `<link rel="stylesheet" href="${escapeHtml(assetUrl(extension, schema.stylesheet))}" media="all">`,
       );
     if (schema.javascript)
       tags.add(
-        `<script src="${escapeAttribute(assetUrl(extension, schema.javascript))}" defer></script>`,
+        `<script src="${escapeHtml(assetUrl(extension, schema.javascript))}" defer></script>`,
       );
   }
   return [...tags];

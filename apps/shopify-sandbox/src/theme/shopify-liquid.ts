@@ -1,3 +1,4 @@
+import { escapeHtml } from '@popstage/core/html';
 import { Liquid, Tag, type TagToken, type TopLevelToken, TypeGuards } from 'liquidjs';
 import type { ThemeExtension } from './load-theme-app';
 import { translate } from './locales';
@@ -31,15 +32,6 @@ export function createShopifyLiquid(extension: ThemeExtension, assetUrl: AssetUr
   );
   liquid.registerFilter('asset_url', (file: unknown) => assetUrl(extension, String(file)));
   return liquid;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 interface ContextLike {

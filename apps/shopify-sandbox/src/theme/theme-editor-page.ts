@@ -1,5 +1,5 @@
+import { escapeHtml as esc } from '@popstage/core/html';
 import { isAvailableOnTemplate } from './block-schema';
-import { escapeAttribute as esc } from './liquid-objects';
 import { type AppBlockDefinition, findBlock, type ThemeApp } from './load-theme-app';
 import { schemaText } from './locales';
 import {

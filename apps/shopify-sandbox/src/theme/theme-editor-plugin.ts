@@ -1,5 +1,6 @@
+import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isShopDomain } from '../store/shop-domain';
+import { acceptForms } from '../web/forms';
 import type { ThemeApp } from './load-theme-app';
 import { themeEditorPage } from './theme-editor-page';
 import { settingsDataJson, templateJson } from './theme-files';
@@ -44,11 +45,7 @@ export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = a
   fastify,
   { app, store, ids },
 ) => {
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) acceptForms(fastify);
 
   fastify.setErrorHandler((error, _request, reply) => {
     if (error instanceof BadRequest || error instanceof ThemeEditError)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract/define';
 import { PLAYER_POSITION_KEYS, playerPositionSchema } from '../placement/positions';
+import { isShopDomain } from './domain';
 import { shopInfoBodySchema } from './shop-info';
 import { shopSchema } from './types';
 
@@ -27,13 +28,6 @@ const shopPositionsSchema = z.object({
   ) as Record<(typeof PLAYER_POSITION_KEYS)[number], z.ZodNullable<typeof playerPositionSchema>>),
 });
 export type ShopPositions = z.infer<typeof shopPositionsSchema>;
-
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
-/** A shop's myshopify.com domain (what session tokens and the shop routes name). */
-function isShopDomain(value: string): boolean {
-  return SHOP_DOMAIN.test(value);
-}
 
 export const shopContract = {
   shop: defineRoute({

@@ -1,5 +1,6 @@
 export type { ShopDetails, ShopPositions } from './contract';
 export { shopContract } from './contract';
+export { isShopDomain } from './domain';
 export { shopIsServed } from './serving';
 export type { ShopInfoKey } from './shop-info';
 export type {

@@ -1,5 +1,5 @@
 import type { Catalogue, DiscountCode } from '@popstage/core/billing';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discountCodes } from '../../db/schema';
 
@@ -45,4 +45,9 @@ export async function findDiscountCode(db: Db, code: string): Promise<DiscountCo
     return { ...common, kind: 'fixed_amount', value: row.value ?? '0.00' };
   }
   return { ...common, kind: 'free_popclips_addon', value: null };
+}
+
+/** Every code, by name (the staff API lists them; codes are not per shop). */
+export async function listDiscountCodes(db: Db) {
+  return db.select().from(discountCodes).orderBy(asc(discountCodes.code));
 }

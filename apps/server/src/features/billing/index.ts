@@ -10,6 +10,7 @@ export {
   viewsPeriod,
   viewsSince,
 } from './gating';
+export { billingOffer } from './offer';
 export { planFacts } from './plan-facts';
 export { proposePlanChange } from './service';
 export { shopBillingState } from './shop-billing-state';

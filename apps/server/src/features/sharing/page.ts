@@ -1,7 +1,7 @@
 import { formatCurrency } from '@popstage/core/format';
+import { type Html, html } from '@popstage/core/html';
 import { SHARE_PAGE_TEXTS as T } from '@popstage/core/sharing';
 import type { StoredPopclipProduct } from '../../db/schema';
-import { type Html, html } from '../sandbox';
 
 /**
  * The public share page (GET /s/{code}): plain HTML and inline CSS, no script, so that it

@@ -1,6 +1,6 @@
+import { isShopDomain } from '@popstage/core/shop';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { isShopDomain } from '../../auth/session-token';
 import type { Db } from '../../db/client';
 import { shopifySessions } from '../../db/schema';
 import type { Clock } from '../clock';

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findSandboxSeller } from '../../platform/live/sandbox-live-platform';
+import { listOutbox } from '../../platform/sms/sandbox-otp-sender';
+import { allSupportRequests } from '../help';
+import {
+  renderLiveDashboardPage,
+  renderOutboxPage,
+  renderSupportPage,
+  renderUnknownSellerPage,
+} from './pages';
+
+const phoneQuery = z.object({
+  // A '+' typed into the filter or sent unencoded arrives as a space.
+  phone: z
+    .string()
+    .max(32)
+    .transform((value) => value.trim().replace(/^(?=\d)/, '+'))
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * /sandbox pages of the external services' stand-ins: the SMS outbox (HTML and JSON for e2e),
+ * the support desk, and the live platform's seller dashboards. Registered inside sandboxRoutes.
+ */
+export const offlineConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
+
+  app.get('/outbox', { schema: { querystring: phoneQuery } }, async (request, reply) => {
+    const phone = request.query.phone || undefined;
+    const page = html(renderOutboxPage(await listOutbox(db, phone), phone));
+    return reply.type(page.type).header('cache-control', 'no-store').send(page.body);
+  });
+
+  app.get('/api/outbox', { schema: { querystring: phoneQuery } }, async (request, reply) => {
+    const messages = await listOutbox(db, request.query.phone || undefined);
+    return reply.header('cache-control', 'no-store').send({
+      messages: messages.map((m) => ({
+        id: m.id,
+        to: m.phone,
+        code: m.code,
+        body: m.body,
+        shopDomain: m.shopDomain,
+        sentAt: m.sentAt.toISOString(),
+      })),
+    });
+  });
+
+  app.get('/support', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderSupportPage(await allSupportRequests(db))),
+  );
+
+  app.get(
+    '/live/:sellerId',
+    { schema: { params: z.object({ sellerId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const seller = await findSandboxSeller(db, request.params.sellerId);
+      return reply
+        .status(seller ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(seller ? renderLiveDashboardPage(seller) : renderUnknownSellerPage());
+    },
+  );
+};

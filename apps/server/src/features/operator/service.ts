@@ -1,0 +1,97 @@
+import type { MobilePreset, OperatorShop } from '@popstage/core/operator';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
+import { sql } from 'drizzle-orm';
+import { shops } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../http/errors';
+import { PlatformError } from '../../platform/errors';
+import { proposePlanChange } from '../billing';
+import { readMobileAppRequest, writeMobilePreset } from '../mobile';
+import { queueProductClipCounts } from '../popclips';
+import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';
+
+type Deps = Pick<AppDeps, 'database' | 'platform' | 'clock'>;
+
+const NO_FLAGS = Object.fromEntries(
+  FEATURE_FLAG_NAMES.map((name) => [name, false]),
+) as FeatureFlags;
+
+/** The app's side of a shop; a shop it never met reads as not installed, with no flags. */
+export async function operatorShop(
+  deps: Pick<AppDeps, 'database'>,
+  domain: string,
+): Promise<OperatorShop> {
+  const { db } = deps.database;
+  const row = await findShop(db, domain);
+  const request = row ? await readMobileAppRequest(db, row.id) : null;
+  return {
+    domain,
+    installed: row !== undefined && row.uninstalledAt === null,
+    installedAt: row?.installedAt.toISOString() ?? null,
+    uninstalledAt: row?.uninstalledAt?.toISOString() ?? null,
+    featureFlags: row ? featureFlagsOf(row) : NO_FLAGS,
+    mobileAppRequest: request
+      ? {
+          ...request,
+          submittedAt: request.submittedAt?.toISOString() ?? null,
+          updatedAt: request.updatedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/**
+ * The shop's row, creating it from the store as a first admin open would. Without an access token
+ * (the merchant never opened the app) Shopify tells the app nothing about the shop, so staff are
+ * told to install it first.
+ */
+async function installedShop(deps: Deps, domain: string) {
+  try {
+    return await ensureShop(deps, domain);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'unauthorized') {
+      throw new HttpError(
+        409,
+        `Popstage is not installed on ${domain}: open the app in the shop's admin first`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sets the given flags in one atomic jsonb merge (no lost updates). A deactivated shop's
+ * storefront shows no clips, so deactivate_shop recounts its product pages.
+ */
+export async function setFeatureFlags(
+  deps: Deps & Pick<AppDeps, 'queue'>,
+  domain: string,
+  patch: Partial<Record<FeatureFlagName, boolean>>,
+) {
+  const shop = await installedShop(deps, domain);
+  await updateShop(deps.database.db, domain, {
+    featureFlags: sql`${shops.featureFlags} || ${JSON.stringify(patch)}::jsonb` as never,
+  });
+  if (patch.deactivate_shop !== undefined) await queueProductClipCounts(deps, shop.id);
+}
+
+export async function setMobileAppState(deps: Deps, domain: string, preset: MobilePreset) {
+  const shop = await installedShop(deps, domain);
+  await writeMobilePreset(deps.database.db, shop.id, preset, deps.clock.now());
+}
+
+export async function proposeCompanyPlanChange(
+  deps: AppDeps,
+  domain: string,
+  change: { planId: string; addonIds: string[] },
+) {
+  await installedShop(deps, domain);
+  await proposePlanChange(deps, domain, change);
+}
+
+/** Everything the app stored for the shop, at once (the shop row cascades to all of it). */
+export async function forgetShop(deps: Pick<AppDeps, 'database'>, domain: string) {
+  const existed = (await findShop(deps.database.db, domain)) !== undefined;
+  await deleteShop(deps.database.db, domain);
+  return existed;
+}

@@ -1,0 +1,343 @@
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifySessionToken } from '../auth/session-token';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { findShop } from '../features/shop';
+import { type SandboxTestApp, startSandboxApp } from '../test/sandbox-app';
+import { widgetScript } from '../test/storefront';
+
+const config = loadConfig({});
+const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+let harness: SandboxTestApp;
+let database: Database;
+let sandbox: SandboxStore;
+let app: SandboxTestApp['app'];
+
+beforeAll(async () => {
+  harness = await startSandboxApp();
+  ({ app, database, sandbox } = harness);
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+beforeEach(async () => {
+  for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
+    await app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
+  }
+});
+
+const shopState = async (shop: string) => {
+  const response = await app.inject({ method: 'GET', url: '/sandbox/api/shops' });
+  return response.json().shops.find((s: { domain: string }) => s.domain === shop);
+};
+
+describe('session tokens', () => {
+  it('issues a token the API accepts for that shop', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/sandbox/session-token?shop=${DEMO_SHOP}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(await verifySessionToken(keys, response.json().token)).toBe(DEMO_SHOP);
+  });
+
+  it.each([
+    ['unknown.myshopify.com', 404],
+    ['evil.example.com', 400],
+    ['', 400],
+  ])('rejects shop %j with %i', async (shop, status) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/sandbox/session-token?shop=${shop}`,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+    expect(response.json().token).toBeUndefined();
+  });
+});
+
+describe('images', () => {
+  it('serves a cacheable SVG placeholder', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/sandbox/images/classic-linen-shirt-2.svg',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.body).toContain('>CLS<');
+  });
+
+  it.each(['../secret.svg', 'Upper.svg', 'x.png', '-x.svg'])('rejects %s', async (file) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/sandbox/images/${encodeURIComponent(file)}`,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('serves the URLs the catalogue hands out', async () => {
+    const [product] = (await sandbox.listProducts(DEMO_SHOP, { first: 1 })).nodes;
+    const url = new URL(product?.images[0]?.url ?? '');
+    expect((await app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(200);
+  });
+});
+
+describe('control page', () => {
+  it('shows both shops with their state and admin links', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sandbox?done=junk' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
+      expect(response.body).toContain(`/sandbox/store/${shop}/apps/popstage"`);
+      expect(response.body).toContain(`action="/sandbox/shops/${shop}/reset"`);
+    }
+    expect(response.body).toContain('Not installed');
+    expect(response.body).toContain('deactivate_shop');
+  });
+
+  it('toggles a flag through its form and comes back with a notice', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/flags`,
+      headers: FORM,
+      payload: 'name=looker_dashboard&enabled=true',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/sandbox?done=flags#${DEMO_SHOP}`);
+    expect((await shopState(DEMO_SHOP)).featureFlags.looker_dashboard).toBe(true);
+    const page = await app.inject({ method: 'GET', url: '/sandbox?done=flags' });
+    expect(page.body).toContain('Feature flag saved.');
+  });
+
+  it('switches the theme app embed through its form', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/embed`,
+      headers: FORM,
+      payload: 'enabled=true',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(await sandbox.isAppEmbedEnabled(DEMO_SHOP)).toBe(true);
+    expect(await sandbox.isAppEmbedEnabled(OTHER_SHOP)).toBe(false);
+  });
+
+  it('resets through its form', async () => {
+    await sandbox.setAppEmbed(DEMO_SHOP, true);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/reset`,
+      headers: FORM,
+      payload: '',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(await sandbox.isAppEmbedEnabled(DEMO_SHOP)).toBe(false);
+  });
+
+  it('rejects bad form input with a JSON 400', async () => {
+    for (const payload of ['name=nope&enabled=true', 'name=looker_dashboard&enabled=yes', '']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/shops/${DEMO_SHOP}/flags`,
+        headers: FORM,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('refuses cross-site posts', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/reset`,
+      headers: { ...FORM, 'sec-fetch-site': 'cross-site' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('JSON controls', () => {
+  it('sets feature flags, installing the app, without touching other flags or shops', async () => {
+    const first = await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/flags`,
+      payload: { deactivate_shop: true },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().shop).toMatchObject({
+      installed: true,
+      featureFlags: { deactivate_shop: true },
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/flags`,
+      payload: { disable_push_notification: true, looker_dashboard: false },
+    });
+    expect((await findShop(database.db, DEMO_SHOP))?.featureFlags).toEqual({
+      deactivate_shop: true,
+      disable_push_notification: true,
+      looker_dashboard: false,
+    });
+    expect(await findShop(database.db, OTHER_SHOP)).toBeUndefined();
+  });
+
+  it.each([{}, { nope: true }, { deactivate_shop: 'yes' }])(
+    'rejects flags body %j',
+    async (payload) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/api/shops/${DEMO_SHOP}/flags`,
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    },
+  );
+
+  it('answers unknown and malformed shops with 404 and 400', async () => {
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/sandbox/api/shops/unknown.myshopify.com/embed',
+      payload: { enabled: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/sandbox/api/shops/not-a-shop/reset',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('switches the embed and rejects a non-boolean', async () => {
+    const on = await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${OTHER_SHOP}/embed`,
+      payload: { enabled: true },
+    });
+    expect(on.json().shop.embedEnabled).toBe(true);
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${OTHER_SHOP}/embed`,
+      payload: { enabled: 'true' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reset gives a fresh install: no app data, fresh store', async () => {
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/flags`,
+      payload: { looker_dashboard: true },
+    });
+    await sandbox.setAppEmbed(DEMO_SHOP, true);
+    await sandbox.publishProducts(DEMO_SHOP);
+    await sandbox.createPage(DEMO_SHOP, { title: 'Live', handle: 'live', body: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${OTHER_SHOP}/flags`,
+      payload: { looker_dashboard: true },
+    });
+
+    const response = await app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/reset`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().shop).toMatchObject({
+      installed: false,
+      embedEnabled: false,
+      publishedProducts: 0,
+      livePage: false,
+      featureFlags: { looker_dashboard: false, deactivate_shop: false },
+    });
+    expect(await findShop(database.db, DEMO_SHOP)).toBeUndefined();
+    expect((await findShop(database.db, OTHER_SHOP))?.featureFlags).toEqual({
+      looker_dashboard: true,
+    });
+  });
+});
+
+describe('storefront', () => {
+  const root = `/sandbox/store/${DEMO_SHOP}`;
+
+  it('is where the primary domain points, with the catalogue and menus', async () => {
+    const shop = await sandbox.getShop(DEMO_SHOP);
+    expect(new URL(shop?.primaryDomainUrl ?? '').pathname).toBe(root);
+    const home = await app.inject({ method: 'GET', url: root });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    const [product] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' })).nodes;
+    expect(home.body).toContain(product?.title.replace('&', '&amp;'));
+    expect(home.body).toContain(`${root}/pages/about-us`);
+    // The theme app embed is off on a fresh store: no player.
+    expect(widgetScript(home.body)).toBeNull();
+  });
+
+  it('loads the player the way the theme app embed does once the embed is on', async () => {
+    await sandbox.setAppEmbed(DEMO_SHOP, true);
+    // Before the app has written its app_url metafield, the embed has nowhere to load from.
+    expect(widgetScript((await app.inject({ method: 'GET', url: root })).body)).toBeNull();
+    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
+    const home = await app.inject({ method: 'GET', url: root });
+    expect(widgetScript(home.body)).toMatchObject({
+      src: 'https://popstage.example/storefront/v1/widget.js',
+      shop: DEMO_SHOP,
+    });
+    await sandbox.setAppEmbed(DEMO_SHOP, false);
+  });
+
+  it('shows active products, collections and pages; hides drafts', async () => {
+    const [active] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' })).nodes;
+    const [draft] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'DRAFT' })).nodes;
+    expect(
+      (await app.inject({ method: 'GET', url: `${root}/products/${active?.handle}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `${root}/products/${draft?.handle}` })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `${root}/collections/sale` })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ method: 'GET', url: `${root}/collections/all` })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ method: 'GET', url: `${root}/collections/nope` })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url: `${root}/pages/faq` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/sandbox/store/unknown.myshopify.com' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers the old /sandbox/storefront address with a permanent redirect to the store', async () => {
+    const moved = await app.inject({
+      method: 'GET',
+      url: `/sandbox/storefront/${DEMO_SHOP}/products/some-hat?variant=1`,
+    });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`${root}/products/some-hat?variant=1`);
+  });
+
+  it('renders the live page the app creates and the app embed when it is on', async () => {
+    const page = await sandbox.createPage(DEMO_SHOP, {
+      title: 'Live Shopping',
+      handle: 'live',
+      body: '<div id="popstage-live"></div>',
+    });
+    await sandbox.setAppEmbed(DEMO_SHOP, true);
+    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
+    const response = await app.inject({ method: 'GET', url: new URL(page.url).pathname });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="popstage-live"></div>');
+    expect(response.body).toContain(`data-shop="${DEMO_SHOP}"`);
+  });
+});

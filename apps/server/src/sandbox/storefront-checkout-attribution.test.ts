@@ -1,0 +1,76 @@
+import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
+import { sandboxOrders } from '@popstage/shopify-sandbox/store/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderAttribution } from '../features/analytics';
+import { ensureShop } from '../features/shop';
+import { createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { insertProcessedClip } from '../test/popclips';
+import { shopperOf } from '../test/store-shopper';
+
+/**
+ * The whole app: the sandbox checkout's orders/create delivery goes through the real webhook
+ * route (signature, payload schema, dedupe) and attribution, and the confirmation page shows it.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('sandbox checkout with the app installed', () => {
+  it('is recorded by the app and credits the line added from a clip as direct', async () => {
+    const shop = await ensureShop(t.deps, SHOP_A);
+    await insertProcessedClip(t.deps.database.db, {
+      shopId: shop.id,
+      id: 'clip-direct',
+      title: 'Garden look',
+      at: t.clock.now(),
+    });
+    const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
+      .nodes;
+    const product = products.find((p) => p.variants.some((v) => v.availableForSale));
+    const variant = product?.variants.find((v) => v.availableForSale);
+    if (!product || !variant) throw new Error('no product for sale');
+
+    const shopper = shopperOf(t.app, SHOP_A);
+    await shopper.request('POST', '/cart/update.js', {
+      attributes: { [VISITOR_CART_ATTRIBUTE]: 'visitor-e2e' },
+    });
+    const added = await shopper.request('POST', '/cart/add.js', {
+      items: [
+        {
+          id: parseGid('ProductVariant', variant.id),
+          quantity: 1,
+          properties: { [CLIP_LINE_PROPERTY]: 'clip-direct' },
+        },
+      ],
+    });
+    expect(added.statusCode).toBe(200);
+    const checkout = await shopper.request('POST', '/checkout');
+    expect(checkout.statusCode).toBe(303);
+
+    const [order] = await t.deps.database.db.select().from(sandboxOrders);
+    if (!order) throw new Error('no order');
+    const recorded = await orderAttribution(t.deps.database.db, shop.id, String(order.id));
+    expect(recorded?.order).toMatchObject({
+      source: 'sandbox',
+      name: '#1001',
+      visitorId: 'visitor-e2e',
+      totalCents: Math.round(Number(variant.price) * 100),
+    });
+    expect(recorded?.attributions).toEqual([
+      expect.objectContaining({
+        lineItemId: String(order.id * 1000 + 1),
+        productId: product.id,
+        clipId: 'clip-direct',
+        kind: 'direct',
+      }),
+    ]);
+
+    const page = await shopper.request('GET', `/orders/${order.id}`);
+    expect(page.body).toContain('data-kind="direct">Direct</span>');
+    expect(page.body).toContain('Garden look<br><code>clip-direct</code>');
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+
+/**
+ * The installed app's configuration as Shopify holds it after `shopify app deploy`: the scopes it
+ * is granted and its webhook subscriptions, read from its shopify.app.toml (the repository's by
+ * default), so the local Shopify grants and sends exactly what the file declares.
+ */
+export interface AppConfig {
+  scopes: string[];
+  webhooks: {
+    apiVersion: string;
+    /** Topic (`orders/create`, compliance topics too) → URI, relative to the app's URL or absolute. */
+    uris: ReadonlyMap<string, string>;
+  };
+}
+
+export const DEFAULT_APP_CONFIG_FILE = new URL('../../../shopify.app.toml', import.meta.url);
+
+interface TomlFile {
+  access_scopes?: { scopes?: string };
+  webhooks?: {
+    api_version?: string;
+    subscriptions?: { topics?: string[]; compliance_topics?: string[]; uri?: string }[];
+  };
+}
+
+export function readAppConfig(file: URL | string = DEFAULT_APP_CONFIG_FILE): AppConfig {
+  const toml = parse(readFileSync(file, 'utf8')) as TomlFile;
+  const uris = new Map<string, string>();
+  for (const subscription of toml.webhooks?.subscriptions ?? []) {
+    if (!subscription.uri) continue;
+    for (const topic of [
+      ...(subscription.topics ?? []),
+      ...(subscription.compliance_topics ?? []),
+    ]) {
+      uris.set(topic, subscription.uri);
+    }
+  }
+  return {
+    scopes: (toml.access_scopes?.scopes ?? '')
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+    webhooks: { apiVersion: toml.webhooks?.api_version ?? '', uris },
+  };
+}

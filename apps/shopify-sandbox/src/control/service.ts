@@ -1,0 +1,211 @@
+import type { MobilePreset, OperatorShop } from '@popstage/core/operator';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
+import { signSessionToken } from '../admin-api/session-token';
+import type { SandboxContext } from '../context';
+import type { SandboxProductEdit } from '../store/product-edits';
+import type { SandboxAppSubscription } from '../store/store';
+import type { PlatformProduct, PlatformShop } from '../store/types';
+import { HttpError, notFound } from '../web/http-error';
+import type { WebhookDelivery, WebhookLogEntry } from '../webhooks/delivery';
+import { PRODUCTS_UPDATE_TOPIC, productUpdatedPayload } from './product-webhook';
+
+/** What the /sandbox control page shows about one shop: the store's side and the app's. */
+export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'domain'> {
+  /** The app holds an access token for the shop (it was opened and not uninstalled since). */
+  appInstalled: boolean;
+  /** The app's staff API answered (false: the app's side below is unknown, shown as such). */
+  appReachable: boolean;
+  embedEnabled: boolean;
+  publishedProducts: number;
+  livePage: boolean;
+  adminUrl: string;
+  /** The store's app charges (every status, newest first), as Shopify Billing keeps them. */
+  appSubscriptions: SandboxAppSubscription[];
+  /** The newest webhooks the store sent the app, with their last answer. */
+  webhooks: WebhookLogEntry[];
+}
+
+const NO_FLAGS = Object.fromEntries(
+  FEATURE_FLAG_NAMES.map((name) => [name, false]),
+) as FeatureFlags;
+
+/** The sandbox shop, or 404: these controls only ever touch the sandbox's own shops. */
+export async function requireSandboxShop(
+  ctx: Pick<SandboxContext, 'store'>,
+  domain: string,
+): Promise<PlatformShop> {
+  const shop = await ctx.store.getShop(domain);
+  if (!shop) throw notFound(`Shop ${domain} is not a sandbox shop`);
+  return shop;
+}
+
+/** The app's side as its staff API tells it; unknown (not installed, no flags) when unreachable. */
+async function appSide(ctx: SandboxContext, domain: string) {
+  if (!ctx.operator) return null;
+  try {
+    return await ctx.operator.shop(domain);
+  } catch {
+    return null;
+  }
+}
+
+export async function shopState(
+  ctx: SandboxContext,
+  shop: PlatformShop,
+): Promise<SandboxShopState> {
+  const { store } = ctx;
+  const [app, appInstalled, embedEnabled, publishedProducts, livePage, appSubscriptions, webhooks] =
+    await Promise.all([
+      appSide(ctx, shop.domain),
+      ctx.tokens.installed(shop.domain),
+      store.isAppEmbedEnabled(shop.domain),
+      store.countPublishedProducts(shop.domain),
+      store.findPage(shop.domain, 'live'),
+      store.listAppSubscriptions(shop.domain),
+      ctx.webhooks.recent(shop.domain),
+    ]);
+  return {
+    ...shop,
+    installed: app?.installed ?? false,
+    installedAt: app?.installedAt ?? null,
+    uninstalledAt: app?.uninstalledAt ?? null,
+    featureFlags: app?.featureFlags ?? NO_FLAGS,
+    mobileAppRequest: app?.mobileAppRequest ?? null,
+    appInstalled,
+    appReachable: app !== null,
+    embedEnabled,
+    publishedProducts,
+    livePage: livePage !== null,
+    adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
+    appSubscriptions,
+    webhooks,
+  };
+}
+
+export async function listShopStates(ctx: SandboxContext): Promise<SandboxShopState[]> {
+  const shops = await ctx.store.listShops();
+  return Promise.all(shops.map((shop) => shopState(ctx, shop)));
+}
+
+function operatorOf(ctx: SandboxContext) {
+  if (!ctx.operator) {
+    throw new HttpError(503, "The app's staff API is not configured (OPERATOR_API_TOKEN)");
+  }
+  return ctx.operator;
+}
+
+/**
+ * A fresh install: the store as generated on first start, the app's tokens revoked, and nothing
+ * the app stored for the shop (asked of the app's staff API). The next admin visit reinstalls.
+ */
+export async function resetToFreshInstall(ctx: SandboxContext, domain: string) {
+  await requireSandboxShop(ctx, domain);
+  await ctx.operator?.forgetShop(domain);
+  await ctx.tokens.revokeAll(domain);
+  await ctx.store.resetShop(domain);
+}
+
+export const APP_UNINSTALLED_TOPIC = 'app/uninstalled';
+
+/**
+ * Uninstalls the app as a merchant would in Shopify's admin: the store's side first (theme embeds
+ * off, app metafields deleted, charges cancelled, access tokens revoked), then app/uninstalled.
+ * Opening the admin again reinstalls (a new token exchange).
+ */
+export async function uninstallApp(
+  ctx: SandboxContext,
+  domain: string,
+): Promise<WebhookDelivery | null> {
+  const shop = await requireSandboxShop(ctx, domain);
+  if (!(await ctx.tokens.installed(domain))) {
+    throw new HttpError(409, `Popstage is not installed on ${domain}`);
+  }
+  await ctx.store.uninstallApp(domain);
+  await ctx.tokens.revokeAll(domain);
+  return ctx.webhooks.send(APP_UNINSTALLED_TOPIC, domain, appUninstalledPayload(shop));
+}
+
+/** The Shop resource Shopify sends with app/uninstalled (the fields the sandbox knows). */
+function appUninstalledPayload(shop: PlatformShop) {
+  return {
+    name: shop.name,
+    email: shop.email,
+    domain: shop.domain,
+    myshopify_domain: shop.domain,
+    shop_owner: shop.ownerName,
+    currency: shop.currency,
+    created_at: shop.createdAt,
+  };
+}
+
+/**
+ * A merchant's stock or status change of a product in Shopify's admin: the store's side, then
+ * products/update (whatever the app answers, the change stands). Null when no such handle.
+ */
+export async function editSandboxProduct(
+  ctx: SandboxContext,
+  domain: string,
+  handle: string,
+  edit: SandboxProductEdit,
+): Promise<{ product: PlatformProduct; delivery: WebhookDelivery | null } | null> {
+  await requireSandboxShop(ctx, domain);
+  const product = await ctx.store.editProduct(domain, handle, edit);
+  if (!product) return null;
+  const delivery = await ctx.webhooks.send(
+    PRODUCTS_UPDATE_TOPIC,
+    domain,
+    productUpdatedPayload(product, ctx.now()),
+  );
+  return { product, delivery };
+}
+
+export async function setAppEmbed(ctx: SandboxContext, domain: string, enabled: boolean) {
+  await requireSandboxShop(ctx, domain);
+  await ctx.store.setAppEmbed(domain, enabled);
+}
+
+/** Publishes every active product to the Popstage sales channel, as a merchant would in Shopify. */
+export async function publishAllProducts(ctx: SandboxContext, domain: string): Promise<number> {
+  await requireSandboxShop(ctx, domain);
+  return ctx.store.publishProducts(domain);
+}
+
+/** The token the admin would get from App Bridge in Shopify: same claims, same key. */
+export async function issueSessionToken(ctx: SandboxContext, domain: string) {
+  await requireSandboxShop(ctx, domain);
+  return signSessionToken(ctx.app, domain);
+}
+
+// The app's side, through its staff API.
+
+export async function setFeatureFlags(
+  ctx: SandboxContext,
+  domain: string,
+  patch: Partial<Record<FeatureFlagName, boolean>>,
+) {
+  await requireSandboxShop(ctx, domain);
+  await operatorOf(ctx).setFeatureFlags(domain, patch);
+}
+
+export async function setMobileAppState(ctx: SandboxContext, domain: string, preset: MobilePreset) {
+  await requireSandboxShop(ctx, domain);
+  await operatorOf(ctx).setMobileAppState(domain, preset);
+}
+
+export async function proposeCompanyPlanChange(
+  ctx: SandboxContext,
+  domain: string,
+  change: { planId: string; addonIds: string[] },
+) {
+  await requireSandboxShop(ctx, domain);
+  await operatorOf(ctx).proposePlanChange(domain, change);
+}
+
+export async function billingOffer(ctx: SandboxContext) {
+  if (!ctx.operator) return null;
+  try {
+    return await ctx.operator.billingOffer();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+import type { SandboxOrder } from '../store/cart-store';
+import { fromCents } from '../store/catalogue-generator';
+import type { SandboxCartLine } from '../store/schema';
+import {
+  type CartContext,
+  type CartLineView,
+  cartError,
+  cartTotalCents,
+  readCart,
+  sellableVariant,
+} from './storefront-cart';
+
+/**
+ * The sandbox checkout: the cart becomes the shop's next order (#1001, #1002…) at today's prices,
+ * provided every line is still for sale in that quantity. No payment step: the sandbox stands in
+ * for a paid Shopify checkout. Stock is not drawn down, so the demo catalogue stays as generated.
+ */
+
+export interface PlacedOrder {
+  order: SandboxOrder;
+  /** The order's lines in order, with product details for the webhook and the page. */
+  lines: CartLineView[];
+  note: string | null;
+}
+
+export async function placeOrder(ctx: CartContext): Promise<PlacedOrder> {
+  const cart = await readCart(ctx);
+  if (cart.lines.length === 0 || !cart.updatedAt) throw cartError(422, 'Your cart is empty.');
+  const lines: CartLineView[] = [];
+  for (const line of cart.lines) {
+    const wanted = cart.lines
+      .filter((other) => other.variantId === line.variantId)
+      .reduce((sum, other) => sum + other.quantity, 0);
+    const { variant } = sellableVariant(
+      await ctx.store.findVariantProduct(ctx.shop, line.variantId),
+      line.variantId,
+      wanted,
+    );
+    lines.push({ ...line, price: variant.price });
+  }
+  const stored: SandboxCartLine[] = lines.map((line) => ({
+    variantId: line.variantId,
+    productId: line.productId,
+    quantity: line.quantity,
+    price: line.price,
+    title: line.title,
+    properties: line.properties,
+  }));
+  const order = await ctx.store.placeOrder(
+    {
+      shop: ctx.shop,
+      token: ctx.token,
+      seenAt: cart.updatedAt,
+      lines: stored,
+      currency: ctx.currency,
+      totalPrice: fromCents(cartTotalCents(stored)),
+    },
+    ctx.now,
+  );
+  if (!order) {
+    throw cartError(409, 'Your cart changed while checking out. Please review it and try again.');
+  }
+  return { order, lines, note: cart.note };
+}

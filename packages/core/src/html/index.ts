@@ -1,0 +1,1 @@
+export { escapeHtml, Html, html } from './html';
