@@ -1,6 +1,7 @@
 import type { OperatorClient } from './operator/client';
 import type { AccessTokens } from './store/access-tokens';
 import type { SandboxStore } from './store/store';
+import type { StorefrontTokens } from './store/storefront-tokens';
 import type { ThemeRenderer } from './theme/render-app-blocks';
 import type { ThemeStateStore } from './theme/theme-state-store';
 import type { Webhooks } from './webhooks/delivery';
@@ -9,6 +10,7 @@ import type { Webhooks } from './webhooks/delivery';
 export interface SandboxContext {
   store: SandboxStore;
   tokens: AccessTokens;
+  storefrontTokens: StorefrontTokens;
   webhooks: Webhooks;
   /** The published theme as the storefront renders it: its app blocks and their renderer. */
   theme: { states: ThemeStateStore; renderer: ThemeRenderer };

@@ -11,7 +11,9 @@ import { createAccessTokens } from './store/access-tokens';
 import { openStoreDb, type StoreConnection } from './store/database';
 import { createSandboxStore } from './store/sandbox-platform';
 import type { SandboxStore } from './store/store';
+import { createStorefrontTokens } from './store/storefront-tokens';
 import { movedStorefrontRoutes, storefrontRoutes } from './storefront/storefront-routes';
+import { storefrontApiPlugin } from './storefront-api/plugin';
 import { loadThemeApp } from './theme/load-theme-app';
 import { createThemeRenderer } from './theme/render-app-blocks';
 import { themeEditorPlugin } from './theme/theme-editor-plugin';
@@ -54,7 +56,7 @@ export interface LocalShopify {
 
 /**
  * The local Shopify on a database connection its host shares (its own schema and migrations): the
- * store's data, the Admin API with token exchange, webhooks to the app over HTTP, the admin frame
+ * store's data, the Admin API with token exchange, the Storefront API, webhooks to the app over HTTP, the admin frame
  * with a local App Bridge, the storefront with its cart and checkout, the billing approval page,
  * the theme editor, and the /sandbox control page. It reaches the app only over HTTP.
  */
@@ -75,6 +77,7 @@ export async function openLocalShopify(
   const ctx: SandboxContext = {
     store,
     tokens: createAccessTokens(db, now),
+    storefrontTokens: createStorefrontTokens(db, now),
     webhooks: createWebhooks(
       db,
       {
@@ -108,8 +111,10 @@ export async function openLocalShopify(
         store,
         themes,
         tokens: ctx.tokens,
+        storefrontTokens: ctx.storefrontTokens,
         app: { ...keys, scopes: appConfig.scopes.join(',') },
       });
+      await app.register(storefrontApiPlugin, { store, tokens: ctx.storefrontTokens });
       await app.register(adminFramePlugin, {
         appUrl: () => `${appUrl}/`,
         sessionToken: (shop) => signSessionToken(keys, shop),

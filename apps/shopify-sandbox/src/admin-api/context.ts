@@ -1,4 +1,5 @@
 import type { SandboxStore } from '../store/store';
+import type { StorefrontTokens } from '../store/storefront-tokens';
 import type { ThemeStateStore } from '../theme/theme-state-store';
 
 /** What every Admin API resolver gets: the shop the access token belongs to, its store, theme. */
@@ -6,6 +7,9 @@ export interface AdminContext {
   shop: string;
   store: SandboxStore;
   themes: ThemeStateStore;
+  storefrontTokens: StorefrontTokens;
+  /** The app's granted scopes: a storefront token carries its unauthenticated_* ones. */
+  scopes: string[];
 }
 
 /** A connection answer with both `nodes` and `edges`, as Shopify serves either. */

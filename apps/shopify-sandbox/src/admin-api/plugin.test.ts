@@ -5,6 +5,7 @@ import { API_VERSION } from '../schema/load-schema';
 import { createAccessTokens } from '../store/access-tokens';
 import { createSandboxStore } from '../store/sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
+import { createStorefrontTokens } from '../store/storefront-tokens';
 import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
 import { loadThemeApp } from '../theme/load-theme-app';
 import { createThemeStates } from '../theme/theme-states';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     store,
     themes,
     tokens,
+    storefrontTokens: createStorefrontTokens(database.db, () => new Date(clock)),
     app: APP,
     now: () => clock,
   });

@@ -5,6 +5,7 @@ import { LeakyBucket } from '../graphql/leaky-bucket';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
 import type { AccessTokens } from '../store/access-tokens';
 import type { SandboxStore } from '../store/store';
+import type { StorefrontTokens } from '../store/storefront-tokens';
 import type { ThemeStateStore } from '../theme/theme-state-store';
 import { acceptForms } from '../web/forms';
 import { adminResolvers } from './resolvers';
@@ -15,6 +16,7 @@ export interface AdminApiOptions {
   /** The shops' themes, for the theme files the Admin API serves (settings_data.json). */
   themes: ThemeStateStore;
   tokens: AccessTokens;
+  storefrontTokens: StorefrontTokens;
   /** The one app installed on the local Shopify: its credentials and granted scopes. */
   app: { apiKey: string; apiSecret: string; scopes: string };
   /** Milliseconds; the leaky buckets refill by it (tests move it). */
@@ -110,7 +112,13 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
       return runGraphql({
         schema,
         resolvers: adminResolvers,
-        context: { shop, store, themes: options.themes },
+        context: {
+          shop,
+          store,
+          themes: options.themes,
+          storefrontTokens: options.storefrontTokens,
+          scopes: options.app.scopes.split(','),
+        },
         body: request.body ?? {},
         bucket: bucketOf(shop),
       });

@@ -6,6 +6,7 @@ import { currentAppInstallation, metafieldsSet } from './installation';
 import { menus, pageCreate, pages, themes } from './online-store';
 import { nodes, products, publishablePublish, publishedProductsCount } from './products';
 import { shop } from './shop';
+import { storefrontAccessTokenCreate } from './storefront-access';
 
 /**
  * The Admin API root fields the local Shopify serves: what Popstage sends, executed on Shopify's
@@ -30,5 +31,6 @@ export const adminResolvers: Resolvers<AdminContext> = {
     metafieldsSet,
     appSubscriptionCreate,
     appSubscriptionCancel,
+    storefrontAccessTokenCreate,
   },
 };

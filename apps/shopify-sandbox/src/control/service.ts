@@ -102,6 +102,7 @@ export async function resetToFreshInstall(ctx: SandboxContext, domain: string) {
   await requireSandboxShop(ctx, domain);
   await ctx.operator?.forgetShop(domain);
   await ctx.tokens.revokeAll(domain);
+  await ctx.storefrontTokens.revokeAll(domain);
   await ctx.store.resetShop(domain);
 }
 
@@ -109,7 +110,8 @@ export const APP_UNINSTALLED_TOPIC = 'app/uninstalled';
 
 /**
  * Uninstalls the app as a merchant would in Shopify's admin: the store's side first (theme embeds
- * off, app metafields deleted, charges cancelled, access tokens revoked), then app/uninstalled.
+ * off, app metafields deleted, charges cancelled, its Admin and Storefront tokens revoked), then
+ * app/uninstalled.
  * Opening the admin again reinstalls (a new token exchange).
  */
 export async function uninstallApp(
@@ -122,6 +124,7 @@ export async function uninstallApp(
   }
   await ctx.store.uninstallApp(domain);
   await ctx.tokens.revokeAll(domain);
+  await ctx.storefrontTokens.revokeAll(domain);
   return ctx.webhooks.send(APP_UNINSTALLED_TOPIC, domain, appUninstalledPayload(shop));
 }
 

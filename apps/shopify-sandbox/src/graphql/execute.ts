@@ -100,7 +100,8 @@ export async function runGraphql<Context>(options: {
   resolvers: Resolvers<Context>;
   context: Context;
   body: GraphqlRequestBody;
-  bucket: LeakyBucket;
+  /** The Admin API's cost limit and leaky bucket; null for the Storefront API, which has none. */
+  bucket: LeakyBucket | null;
 }): Promise<GraphqlAnswer> {
   const { schema, body, bucket } = options;
   if (typeof body.query !== 'string' || body.query.trim() === '') {
@@ -117,32 +118,36 @@ export async function runGraphql<Context>(options: {
 
   const variables = isRecord(body.variables) ? body.variables : {};
   const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-  const cost = requestedCost(schema, document, variables, operationName);
-  const costExtension = (actual: number | null): { cost: CostExtension } => ({
-    cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus: bucket.status() },
-  });
-  if (cost > MAX_QUERY_COST) {
-    const message = `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`;
-    return {
-      errors: [
-        { message, extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST } },
-      ],
-      extensions: costExtension(null),
-    };
-  }
-  if (!bucket.take(cost)) {
-    return {
-      errors: [
-        {
-          message: 'Throttled',
-          extensions: {
-            code: 'THROTTLED',
-            documentation: 'https://shopify.dev/api/usage/rate-limits',
+  let extensions: { cost: CostExtension } | undefined;
+  if (bucket) {
+    const cost = requestedCost(schema, document, variables, operationName);
+    const costExtension = (actual: number | null) => ({
+      cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus: bucket.status() },
+    });
+    if (cost > MAX_QUERY_COST) {
+      const message = `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`;
+      return {
+        errors: [
+          { message, extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST } },
+        ],
+        extensions: costExtension(null),
+      };
+    }
+    if (!bucket.take(cost)) {
+      return {
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: {
+              code: 'THROTTLED',
+              documentation: 'https://shopify.dev/api/usage/rate-limits',
+            },
           },
-        },
-      ],
-      extensions: costExtension(null),
-    };
+        ],
+        extensions: costExtension(null),
+      };
+    }
+    extensions = costExtension(cost);
   }
 
   const operation = findOperation(document, operationName);
@@ -162,7 +167,7 @@ export async function runGraphql<Context>(options: {
   return {
     ...(result.data !== undefined ? { data: result.data } : {}),
     ...(result.errors ? { errors: result.errors.map(toWire) } : {}),
-    extensions: costExtension(cost),
+    ...(extensions ? { extensions } : {}),
   };
 }
 

@@ -13,7 +13,8 @@ export type GidType =
   | 'AppInstallation'
   | 'Publication'
   | 'Metafield'
-  | 'Shop';
+  | 'Shop'
+  | 'StorefrontAccessToken';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

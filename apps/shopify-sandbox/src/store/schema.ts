@@ -274,3 +274,19 @@ export const sandboxWebhookDeliveries = shopifySandbox.table(
   },
   (t) => [index().on(t.shopDomain, t.triggeredAt), index().on(t.nextAttemptAt)],
 );
+
+/**
+ * Storefront API access tokens the app created (Admin API storefrontAccessTokenCreate); the
+ * Storefront API answers a request that carries one in X-Shopify-Storefront-Access-Token.
+ */
+export const sandboxStorefrontTokens = shopifySandbox.table(
+  'storefront_access_tokens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    token: text().notNull().unique(),
+    shopDomain: text().notNull(),
+    title: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.shopDomain)],
+);

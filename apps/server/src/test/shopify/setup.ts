@@ -3,6 +3,7 @@ import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
 import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-tokens';
 import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
 import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { createStorefrontTokens } from '@popstage/shopify-sandbox/store/storefront-tokens';
 import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
 import { loadThemeApp } from '@popstage/shopify-sandbox/theme/load-theme-app';
 import { appEmbedType, createThemeStates } from '@popstage/shopify-sandbox/theme/theme-states';
@@ -103,6 +104,7 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     store,
     themes,
     tokens,
+    storefrontTokens: createStorefrontTokens(storeDb.db, () => new Date(clock)),
     app: APP,
     now: () => clock,
   });
