@@ -6,14 +6,14 @@ main{max-width:1100px;margin:0 auto;padding:32px 20px}
 header h1{margin:0 0 4px;font-size:22px}
 header p,.muted{color:#616161;margin:0}
 .notice{background:#cdfee1;border:1px solid #29845a;border-radius:8px;padding:10px 14px;margin:16px 0 0}
-.shops{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:20px;margin-top:20px}
+.shops{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(420px,100%),1fr));gap:20px;margin-top:20px}
 .card{background:#fff;border-radius:12px;box-shadow:0 1px 0 rgba(0,0,0,.07),0 1px 3px rgba(0,0,0,.12);padding:20px}
-.card-head{display:flex;justify-content:space-between;align-items:flex-start;gap:12px}
+.card-head{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-start;gap:12px}
 h2{margin:0;font-size:17px}
 h3{font-size:13px;margin:20px 0 6px;text-transform:uppercase;letter-spacing:.04em;color:#616161}
 dl{display:grid;grid-template-columns:120px 1fr;gap:6px 12px;margin:16px 0 0}
 dt{color:#616161}dd{margin:0;word-break:break-all}
-.row,.danger-zone{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:8px 0;border-top:1px solid #ebebeb}
+.row,.danger-zone{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:12px;padding:8px 0;border-top:1px solid #ebebeb}
 .danger-zone{margin-top:20px;padding-top:14px;border-top:1px solid #e0e0e0;color:#616161}
 button,.button{font:inherit;font-weight:600;border:1px solid #c9c9c9;background:#fff;border-radius:8px;padding:6px 12px;cursor:pointer;color:#303030;text-decoration:none;white-space:nowrap}
 button:hover,.button:hover{background:#f7f7f7}
@@ -34,6 +34,6 @@ th{color:#616161;font-weight:600}
 .actions{display:flex;gap:10px;justify-content:flex-end;margin-top:20px}
 .price{font-size:22px;font-weight:650;margin:4px 0}
 #discount-codes{margin-top:20px}
-.inline{display:flex;gap:8px;align-items:center}
+.inline{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 .field{font:inherit;border:1px solid #c9c9c9;border-radius:8px;padding:5px 8px;background:#fff;width:12em;max-width:100%}
 `;
