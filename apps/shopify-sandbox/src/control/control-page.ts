@@ -6,6 +6,7 @@ import {
   appStatus,
   discountCodesSection,
   mobileSection,
+  privacySection,
   productsSection,
   proposeSection,
   subscriptionsSection,
@@ -32,6 +33,9 @@ export const NOTICES = {
     'Product changed in the store, but the app did not accept products/update (see the server log).',
   no_product: 'The store has no product with that handle.',
   not_installed: 'Popstage is not installed on that shop yet: open its admin first.',
+  privacy: 'Privacy request sent: the app got the webhook.',
+  privacy_undelivered:
+    'Privacy request sent, but the app did not accept it: it is retried as Shopify would.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -116,6 +120,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   ${subscriptionsSection(shop)}
   ${extras.offer ? proposeSection(shop, extras.offer) : ''}
   ${mobileSection(shop)}
+  ${privacySection(shop)}
   ${webhooksSection(shop)}
 
   ${uninstallSection(shop)}

@@ -163,6 +163,27 @@ function priced(item: PriceOption): string {
   return `${item.name} · ${money(item.priceAmount, item.currencyCode)}`;
 }
 
+/** A customer's data request or erasure (by their orders), and shop/redact after an uninstall. */
+export function privacySection(shop: SandboxShopState): Html {
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  return html`<h3>Privacy requests</h3>
+  <form class="row" method="post" action="${base}/privacy-requests">
+    <span class="inline"><input class="field" name="orders" required maxlength="500" placeholder="#1001, #1002" aria-label="The customer's orders">
+    <select name="topic" aria-label="Request">${option('customers/data_request', 'Request their data')}${option(
+      'customers/redact',
+      'Erase their data',
+    )}</select> <button type="submit">Send</button></span>
+  </form>
+  ${
+    shop.appInstalled
+      ? ''
+      : html`<form class="row" method="post" action="${base}/shop-redact">
+    <span>Shopify sends <code>shop/redact</code> 48 hours after an uninstall: the app deletes the shop's data.</span>
+    <button type="submit">Send shop/redact</button>
+  </form>`
+  }`;
+}
+
 /** What the store sent the app lately, as the partner dashboard's delivery log shows it. */
 export function webhooksSection(shop: SandboxShopState): Html {
   if (shop.webhooks.length === 0) return html``;

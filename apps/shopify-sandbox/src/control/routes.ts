@@ -13,6 +13,7 @@ import { SANDBOX_PRODUCT_EDITS } from '../store/product-edits';
 import { notFound } from '../web/http-error';
 import type { WebhookDelivery } from '../webhooks/delivery';
 import { NOTICES, type Notice, renderControlPage } from './control-page';
+import { PRIVACY_REQUESTS, parseOrderNames, sendPrivacyRequest, sendShopRedact } from './privacy';
 import {
   billingOffer,
   editSandboxProduct,
@@ -47,6 +48,11 @@ const proposeForm = z
   }));
 const productHandle = z.string().trim().toLowerCase().min(1, 'Enter a product handle').max(255);
 const productEdit = z.enum(SANDBOX_PRODUCT_EDITS);
+/** Orders as the merchant names them: '#1001, #1002' in the form, or a list. */
+const orderNames = z
+  .union([z.string().max(500), z.array(z.string().max(20)).max(50)])
+  .transform((value) => parseOrderNames(Array.isArray(value) ? value.join(' ') : value));
+const privacyBody = z.object({ topic: z.enum(PRIVACY_REQUESTS), orders: orderNames });
 
 /** How a delivery went, as the JSON twins answer it (null: the app has no such subscription). */
 const deliveryJson = (delivery: WebhookDelivery | null) =>
@@ -203,6 +209,20 @@ export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = asy
     },
   );
 
+  app.post(
+    '/api/shops/:shop/privacy-requests',
+    { schema: { params: shopParams, body: privacyBody.strict() } },
+    async (request) => {
+      const { shop } = request.params;
+      const { topic, orders } = request.body;
+      return { delivery: deliveryJson(await sendPrivacyRequest(ctx, shop, topic, orders)) };
+    },
+  );
+
+  app.post('/api/shops/:shop/shop-redact', { schema: { params: shopParams } }, async (request) => ({
+    delivery: deliveryJson(await sendShopRedact(ctx, request.params.shop)),
+  }));
+
   // Form twins of the above for the control page: 303 back to it, with a notice.
   const backTo = (domain: string, notice: Notice) =>
     `/sandbox?done=${notice}#${encodeURIComponent(domain)}`;
@@ -301,6 +321,32 @@ export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = asy
         setMobileAppState(ctx, shop, request.body.preset),
       );
       return reply.redirect(to, 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/privacy-requests',
+    { schema: { params: shopParams, body: privacyBody } },
+    async (request, reply) => {
+      const { shop } = request.params;
+      const { topic, orders } = request.body;
+      const delivery = await sendPrivacyRequest(ctx, shop, topic, orders);
+      return reply.redirect(
+        backTo(shop, accepted(delivery) ? 'privacy' : 'privacy_undelivered'),
+        303,
+      );
+    },
+  );
+
+  app.post(
+    '/shops/:shop/shop-redact',
+    { schema: { params: shopParams } },
+    async (request, reply) => {
+      const delivery = await sendShopRedact(ctx, request.params.shop);
+      return reply.redirect(
+        backTo(request.params.shop, accepted(delivery) ? 'privacy' : 'privacy_undelivered'),
+        303,
+      );
     },
   );
 };

@@ -145,6 +145,15 @@ export function createCartStore(db: Db) {
         .where(and(eq(sandboxOrders.id, id), eq(sandboxOrders.shopDomain, shop)));
       return row ?? null;
     },
+
+    /** The shop's orders with these names ('#1001'); names it does not have are left out. */
+    async findOrdersByName(shop: string, names: string[]): Promise<SandboxOrder[]> {
+      if (names.length === 0) return [];
+      return db
+        .select()
+        .from(sandboxOrders)
+        .where(and(eq(sandboxOrders.shopDomain, shop), inArray(sandboxOrders.name, names)));
+    },
   };
 }
 

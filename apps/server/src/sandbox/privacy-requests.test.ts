@@ -1,0 +1,113 @@
+import { VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
+import { parseGid } from '@popstage/shopify-sandbox/store/gid';
+import { sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/store/schema';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storefrontOrders } from '../db/schema';
+import { ensureShop } from '../features/shop';
+import { createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { shopperOf } from '../test/store-shopper';
+
+/**
+ * The control page's privacy requests reach the app's real compliance routes as Shopify's signed
+ * webhooks, naming the customer by the orders they placed at the sandbox checkout.
+ */
+
+let t: TestApp;
+let shopId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  shopId = (await ensureShop(t.deps, SHOP_A)).id;
+  const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
+    .nodes;
+  const variant = products.flatMap((p) => p.variants).find((v) => v.availableForSale);
+  if (!variant) throw new Error('no variant for sale');
+  const shopper = shopperOf(t.app, SHOP_A);
+  await shopper.request('POST', '/cart/update.js', {
+    attributes: { [VISITOR_CART_ATTRIBUTE]: 'visitor-1' },
+  });
+  await shopper.request('POST', '/cart/add.js', { id: parseGid('ProductVariant', variant.id) });
+  await shopper.request('POST', '/checkout');
+});
+afterAll(() => t.close());
+
+const visitorOf = async (name: string) => {
+  const [row] = await t.deps.database.db
+    .select({ visitorId: storefrontOrders.visitorId })
+    .from(storefrontOrders)
+    .where(and(eq(storefrontOrders.shopId, shopId), eq(storefrontOrders.name, name)));
+  return row?.visitorId;
+};
+
+const post = (url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}) });
+
+describe('privacy requests from the sandbox', () => {
+  it('sends customers/data_request for the named orders, and the app accepts it', async () => {
+    expect(await visitorOf('#1001')).toBe('visitor-1');
+    const answer = await post(`/sandbox/api/shops/${SHOP_A}/privacy-requests`, {
+      topic: 'customers/data_request',
+      orders: '#1001',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().delivery).toMatchObject({ statusCode: 200 });
+    expect(await visitorOf('#1001')).toBe('visitor-1');
+  });
+
+  it('sends customers/redact, and the app detaches the order from its shopper', async () => {
+    const answer = await post(`/sandbox/api/shops/${SHOP_A}/privacy-requests`, {
+      topic: 'customers/redact',
+      orders: ['1001'],
+    });
+    expect(answer.json().delivery).toMatchObject({ statusCode: 200 });
+    expect(await visitorOf('#1001')).toBeNull();
+  });
+
+  it('refuses an order the shop does not have or no order at all, sending nothing', async () => {
+    const before = await t.deps.database.db.select().from(sandboxWebhookDeliveries);
+    for (const orders of ['#1001, #4040', '', 'none']) {
+      const answer = await post(`/sandbox/api/shops/${SHOP_A}/privacy-requests`, {
+        topic: 'customers/redact',
+        orders,
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toHaveProperty('message');
+    }
+    const bad = await post(`/sandbox/api/shops/${SHOP_A}/privacy-requests`, {
+      topic: 'shop/redact',
+      orders: '#1001',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.deps.database.db.select().from(sandboxWebhookDeliveries)).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('sends shop/redact only after an uninstall, and the app queues the deletion', async () => {
+    const early = await post(`/sandbox/api/shops/${SHOP_A}/shop-redact`);
+    expect(early.statusCode).toBe(409);
+    expect((await post(`/sandbox/api/shops/${SHOP_A}/uninstall`)).statusCode).toBe(200);
+    const redact = await post(`/sandbox/api/shops/${SHOP_A}/shop-redact`);
+    expect(redact.statusCode).toBe(200);
+    expect(redact.json().delivery).toMatchObject({ statusCode: 200 });
+    const [logged] = await t.deps.database.db
+      .select()
+      .from(sandboxWebhookDeliveries)
+      .where(eq(sandboxWebhookDeliveries.topic, 'shop/redact'));
+    expect(logged).toMatchObject({ shopDomain: SHOP_A, attempts: 1, lastStatus: 200 });
+  });
+
+  it('offers both on the control page, shop/redact once uninstalled', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox' });
+    expect(page.body).toContain(`action="/sandbox/shops/${SHOP_A}/privacy-requests"`);
+    expect(page.body).toContain(`action="/sandbox/shops/${SHOP_A}/shop-redact"`);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${SHOP_A}/privacy-requests`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'topic=customers%2Fdata_request&orders=%231001',
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toMatch(/done=privacy/);
+  });
+});
