@@ -34,3 +34,20 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
     strings.reduce((out, text, i) => out + text + (i < parts.length ? render(parts[i]) : ''), ''),
   );
 }
+
+/** An HTML document: the head's extra markup (title, meta), a stylesheet, the body. */
+export function htmlDocument(parts: { head: Html; css: string; body: Html }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${parts.head.value}
+<style>${parts.css}</style>
+</head>
+<body>
+${parts.body.value}
+</body>
+</html>
+`;
+}

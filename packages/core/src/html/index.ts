@@ -1,1 +1,1 @@
-export { escapeHtml, Html, html } from './html';
+export { escapeHtml, Html, html, htmlDocument } from './html';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ATTRIBUTION_KINDS } from '../analytics/attribution-kinds';
 import { defineRoute } from '../contract/define';
 import { isShopDomain } from '../shop/domain';
-import { FEATURE_FLAG_NAMES } from '../shop/types';
+import { FEATURE_FLAG_NAMES, featureFlagsSchema } from '../shop/types';
 
 /**
  * The app's HTTP API for Popstage staff (/operator/api): what is not Shopify's to decide about a
@@ -25,13 +25,6 @@ const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain
 const shopParams = z.object({ shop: shopDomain });
 const catalogueId = z.string().min(1).max(100);
 const isoDate = z.string().nullable();
-
-const featureFlagsSchema = z.object(
-  Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<
-    (typeof FEATURE_FLAG_NAMES)[number],
-    z.ZodBoolean
-  >,
-);
 
 const mobileAppRequestSchema = z.object({
   iosStatus: z.string().nullable(),

@@ -11,7 +11,7 @@ export const FEATURE_FLAG_NAMES = [
   'disable_push_notification',
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
-const featureFlagsSchema = z.object(
+export const featureFlagsSchema = z.object(
   Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<
     FeatureFlagName,
     z.ZodBoolean

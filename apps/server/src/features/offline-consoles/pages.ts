@@ -1,4 +1,4 @@
-import { escapeHtml, type Html, html } from '@popstage/core/html';
+import { type Html, html, htmlDocument } from '@popstage/core/html';
 import type { SandboxSeller } from '../../platform/live/sandbox-live-platform';
 import type { OutboxMessage } from '../../platform/sms/sandbox-otp-sender';
 import type { SupportRequestRow } from '../help';
@@ -18,19 +18,7 @@ th,td{text-align:left;padding:5px 6px;border-top:1px solid #ebebeb;vertical-alig
 .inline{display:flex;gap:8px;align-items:center}`;
 
 function page(title: string, body: Html): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-${body.value}
-</body>
-</html>
-`;
+  return htmlDocument({ head: html`<title>${title}</title>`, css: CSS, body });
 }
 
 const time = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 19);

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@popstage/core/format';
-import { type Html, html } from '@popstage/core/html';
+import { type Html, html, htmlDocument } from '@popstage/core/html';
 import { SHARE_PAGE_TEXTS as T } from '@popstage/core/sharing';
 import type { StoredPopclipProduct } from '../../db/schema';
 
@@ -50,19 +50,7 @@ export const SHARE_PAGE_CSP = [
 ].join('; ');
 
 function document(head: Html, body: Html): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${head.value}
-<style>${CSS}</style>
-</head>
-<body>
-${body.value}
-</body>
-</html>
-`;
+  return htmlDocument({ head, css: CSS, body });
 }
 
 function price(product: StoredPopclipProduct): string {
