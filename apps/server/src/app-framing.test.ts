@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createTestApp, type TestApp } from './test/app';
+import { createTestApp, SHOPIFY_MODE_ENV, type TestApp } from './test/app';
 
 let t: TestApp;
 let dist: string;
@@ -45,10 +45,8 @@ describe('the admin document', () => {
 
   it("loads App Bridge from Shopify's CDN in Shopify mode, with the configured key", async () => {
     const config = loadConfig({
-      PLATFORM: 'shopify',
+      ...SHOPIFY_MODE_ENV,
       SHOPIFY_API_KEY: 'key-"1"',
-      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
-      APP_URL: 'https://popstage.example.com',
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({
@@ -146,10 +144,7 @@ describe('HTML responses', () => {
 
   it('may be framed only by the shop admin in Shopify mode', async () => {
     const config = loadConfig({
-      PLATFORM: 'shopify',
-      SHOPIFY_API_KEY: 'key',
-      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
-      APP_URL: 'https://popstage.example.com',
+      ...SHOPIFY_MODE_ENV,
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({

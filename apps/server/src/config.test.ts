@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { SHOPIFY_MODE_ENV } from './test/app';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults when nothing is set', () => {
@@ -39,13 +40,32 @@ describe('loadConfig', () => {
 
   it('requires real Shopify credentials in shopify mode', () => {
     expect(() => loadConfig({ PLATFORM: 'shopify' })).toThrow(/SHOPIFY_API_KEY: must be set/);
-    const config = loadConfig({
-      PLATFORM: 'shopify',
-      SHOPIFY_API_KEY: 'key',
-      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
-      APP_URL: 'https://popstage.example.com',
-    });
+    const config = loadConfig({ ...SHOPIFY_MODE_ENV });
     expect(config.PLATFORM).toBe('shopify');
+  });
+
+  it('refuses the offline stand-ins in shopify mode, naming each variable', () => {
+    const {
+      OTP_PROVIDER: _otp,
+      TURNSTILE_SECRET_KEY: _bot,
+      LIVE_PLATFORM_URL: _live,
+      ...rest
+    } = SHOPIFY_MODE_ENV;
+    const attempt = () => loadConfig(rest);
+    expect(attempt).toThrow(/OTP_PROVIDER: must be twilio when PLATFORM=shopify/);
+    expect(attempt).toThrow(/TURNSTILE_SECRET_KEY: must be set when PLATFORM=shopify/);
+    expect(attempt).toThrow(/LIVE_PLATFORM_URL: must be set when PLATFORM=shopify/);
+    // Shopify mode against a local Shopify (tests, demos) may opt in to them.
+    expect(loadConfig({ ...rest, ALLOW_SANDBOX_SERVICES: 'true' }).OTP_PROVIDER).toBe('sandbox');
+  });
+
+  it("defaults the help center to the app's own /resources", () => {
+    expect(loadConfig({ APP_URL: 'https://app.example.com/' }).HELP_CENTER_URL).toBe(
+      'https://app.example.com/resources',
+    );
+    expect(loadConfig({ HELP_CENTER_URL: 'https://help.example.com' }).HELP_CENTER_URL).toBe(
+      'https://help.example.com',
+    );
   });
 
   it('defaults the help widget and its Zendesk keys in sandbox mode only', () => {
@@ -54,12 +74,7 @@ describe('loadConfig', () => {
       ZENDESK_KEY_ID: 'sandbox-zendesk-key',
       ZENDESK_SHARED_SECRET: expect.any(String),
     });
-    const shopify = {
-      PLATFORM: 'shopify',
-      SHOPIFY_API_KEY: 'key',
-      SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
-      APP_URL: 'https://popstage.example.com',
-    };
+    const shopify = { ...SHOPIFY_MODE_ENV };
     expect(loadConfig(shopify).HELP_WIDGET_KEY).toBeUndefined();
     expect(() => loadConfig({ ...shopify, HELP_WIDGET_KEY: 'widget' })).toThrow(
       /ZENDESK_SHARED_SECRET: must be set when HELP_WIDGET_KEY is set/,

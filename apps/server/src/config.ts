@@ -41,7 +41,13 @@ const schema = z
      */
     OPERATOR_API_TOKEN: z.string().min(32).optional(),
     SUPPORT_EMAIL: z.email().default('support@popstage.app'),
-    HELP_CENTER_URL: z.url().default('http://localhost:3000/resources'),
+    /** The help center's address; unset: the app's own `${APP_URL}/resources`. */
+    HELP_CENTER_URL: z.url().optional(),
+    /**
+     * Shopify mode only: allow the offline stand-ins for SMS, the bot check and the live platform
+     * (tests and demos of Shopify mode against a local Shopify). Never on a real deployment.
+     */
+    ALLOW_SANDBOX_SERVICES: booleanFlag.default(false),
     /** External data lake for app events; unset means this server's own /ingest endpoints. */
     DATA_LAKE_URL: z.url().optional(),
     /** Support widget key; defaults to a sandbox key when PLATFORM=sandbox (see loadConfig). */
@@ -115,6 +121,29 @@ const schema = z
     TRUST_PROXY: z.union([booleanFlag, z.coerce.number().int().min(1).max(10)]).default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.PLATFORM === 'shopify' && !env.ALLOW_SANDBOX_SERVICES) {
+      // Each stand-in would look like it works while doing nothing real for merchants.
+      const standIns = [
+        [
+          'OTP_PROVIDER',
+          env.OTP_PROVIDER !== 'twilio',
+          'must be twilio when PLATFORM=shopify (the sandbox sender sends no SMS)',
+        ],
+        [
+          'TURNSTILE_SECRET_KEY',
+          !env.TURNSTILE_SECRET_KEY,
+          'must be set when PLATFORM=shopify (without it every bot check passes)',
+        ],
+        [
+          'LIVE_PLATFORM_URL',
+          !env.LIVE_PLATFORM_URL,
+          'must be set when PLATFORM=shopify (the sandbox live platform makes no seller account)',
+        ],
+      ] as const;
+      for (const [name, missing, message] of standIns) {
+        if (missing) ctx.addIssue({ code: 'custom', path: [name], message });
+      }
+    }
     if (env.PLATFORM === 'shopify') {
       for (const name of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'APP_URL'] as const) {
         if (env[name] === undefined || env[name].startsWith('popstage-sandbox')) {
@@ -165,6 +194,7 @@ const SANDBOX_DEFAULTS = {
 
 export type Config = z.infer<typeof schema> & {
   APP_URL: string;
+  HELP_CENTER_URL: string;
   MEDIA_DIR: string;
   MEDIA_BASE_URL: string;
   MEDIA_SIGNING_SECRET: string;
@@ -205,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     MEDIA_SIGNING_SECRET:
       config.MEDIA_SIGNING_SECRET ?? deriveMediaSigningSecret(config.SHOPIFY_API_SECRET),
+    HELP_CENTER_URL: config.HELP_CENTER_URL ?? `${appUrl.replace(/\/+$/, '')}/resources`,
     OPERATOR_API_TOKEN:
       config.OPERATOR_API_TOKEN ??
       (sandbox ? deriveOperatorToken(config.SHOPIFY_API_SECRET) : undefined),

@@ -8,6 +8,7 @@ import { signSessionToken } from './auth/session-token';
 import { loadConfig } from './config';
 import type { JobDefinition } from './jobs/workers';
 import { startServer } from './server';
+import { SHOPIFY_MODE_ENV } from './test/app';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -82,10 +83,7 @@ describe('startServer', () => {
   it('starts in Shopify mode without reaching Shopify, with no sandbox routes', async () => {
     const server = await startServer(
       embedded({
-        PLATFORM: 'shopify',
-        SHOPIFY_API_KEY: 'key',
-        SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
-        APP_URL: 'https://popstage.example.com',
+        ...SHOPIFY_MODE_ENV,
       }),
       { logger: false, adminDist: null },
     );

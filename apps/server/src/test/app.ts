@@ -14,6 +14,22 @@ import { createTestDatabase } from './database';
 export const SHOP_A = 'demo-store.myshopify.com';
 export const SHOP_B = 'other-store.myshopify.com';
 
+/** What Shopify mode requires besides Shopify: real SMS, bot check and live platform settings. */
+export const SHOPIFY_MODE_ENV = {
+  PLATFORM: 'shopify',
+  SHOPIFY_API_KEY: 'key',
+  SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
+  APP_URL: 'https://popstage.example.com',
+  OTP_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'twilio-token',
+  TWILIO_FROM: '+15550000000',
+  TURNSTILE_SECRET_KEY: 'turnstile-secret',
+  TURNSTILE_SITE_KEY: 'turnstile-site',
+  LIVE_PLATFORM_URL: 'https://live.example.com',
+  LIVE_PLATFORM_API_KEY: 'live-key',
+} as const;
+
 /** A clock tests move by hand; it starts at the real time. */
 export interface TestClock extends Clock {
   advance(ms: number): void;

@@ -57,6 +57,12 @@ export async function storefrontRoutes(app: FastifyInstance): Promise<void> {
 
 async function storefrontApi(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  // The widget script is loaded by merchants' storefronts (another origin, no-cors), which
+  // helmet's default Cross-Origin-Resource-Policy (same-origin) would block.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return payload;
+  });
   const db = deps.database.db;
 
   const shopOf = (

@@ -36,6 +36,12 @@ export const localMediaRoutes: FastifyPluginAsync<LocalMediaRoutesOptions> = asy
   app,
   { store, maxCacheSeconds = 86_400 },
 ) => {
+  // Storefronts on other origins show these videos and images (<video>, <img>: no-cors), which
+  // helmet's default Cross-Origin-Resource-Policy (same-origin) would block.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return payload;
+  });
   // Bodies are streamed by the PUT handler itself, whatever their type and size.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
