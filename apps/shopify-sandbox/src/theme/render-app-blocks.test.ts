@@ -51,10 +51,10 @@ describe('app embed', () => {
     expect(html).toContain('<link rel="preconnect" href="https://app.example" crossorigin>');
   });
 
-  it('takes the app_url setting over the metafield, spaces stripped', async () => {
-    const settings = { app_url: '  https://staging.example ' };
+  it('takes the script origin from the app-owned metafield only, never from a setting', async () => {
+    const settings = { app_url: 'https://elsewhere.example' };
     const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings }, home);
-    expect(widgetScript(html)?.[1]).toBe('https://staging.example/storefront/v1/widget.js');
+    expect(widgetScript(html)?.[1]).toBe('https://app.example/storefront/v1/widget.js');
   });
 
   it('renders nothing without an app URL', async () => {

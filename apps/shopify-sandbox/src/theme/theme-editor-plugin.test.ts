@@ -69,19 +69,15 @@ describe('theme editor page', () => {
     const page = (await server.inject(EDITOR)).body;
     expect(page).toContain('Popstage <span class="status">On</span>');
     expect(page).toContain('Turn this on to show your Popclips');
-    expect(page).toContain('App URL (advanced)');
+    expect(page).not.toContain('App URL');
 
-    await post(`${EDITOR}/embeds/settings`, {
-      type: typeOf('app-embed'),
-      app_url: 'https://staging.example',
-    });
     await post(`${EDITOR}/embeds`, { type: typeOf('app-embed'), enabled: 'false' });
     expect((await store.load(SHOP)).embeds).toEqual([
       {
         id: 'e1',
         type: typeOf('app-embed'),
         disabled: true,
-        settings: { app_url: 'https://staging.example' },
+        settings: {},
       },
     ]);
     const file = await server.inject(

@@ -34,15 +34,9 @@ describe('config/settings_data.json', () => {
   });
 
   it("has Shopify's comment and shape: embeds in current.blocks by id", () => {
-    let state = applyThemeEdit(
+    const state = applyThemeEdit(
       emptyThemeState(),
       { kind: 'set-embed', type: embed, enabled: true },
-      app,
-      ids,
-    );
-    state = applyThemeEdit(
-      state,
-      { kind: 'set-embed-settings', type: embed, values: { app_url: 'https://staging.example' } },
       app,
       ids,
     );
@@ -58,7 +52,7 @@ describe('config/settings_data.json', () => {
           '17000000000000000001': {
             type: `shopify://apps/popstage/blocks/app-embed/${app.extensions[0]?.uid}`,
             disabled: false,
-            settings: { app_url: 'https://staging.example' },
+            settings: {},
           },
         },
       },
