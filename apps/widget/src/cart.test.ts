@@ -62,7 +62,7 @@ describe('add to cart from a clip', () => {
     document.addEventListener('popstage:cart-added', added, { once: true });
     const product = clip('x').products[0];
     if (!product) throw new Error('fixture without product');
-    expect(await addToCart(product, 'clip-x', 'visitor-1')).toBe(true);
+    expect(await addToCart(product, { clipId: 'clip-x', visitorId: 'visitor-1' })).toBe(true);
     expect(calls).toEqual([
       {
         url: '/fr/cart/update.js',
@@ -80,8 +80,9 @@ describe('add to cart from a clip', () => {
     mockFetch(422);
     const product = clip('x').products[0];
     if (!product) throw new Error('fixture without product');
-    expect(await addToCart(product, 'clip-x', 'v')).toBe(false);
-    expect(await addToCart({ ...product, variantId: null }, 'clip-x', 'v')).toBe(false);
+    const attribution = { clipId: 'clip-x', visitorId: 'v' };
+    expect(await addToCart(product, attribution)).toBe(false);
+    expect(await addToCart({ ...product, variantId: null }, attribution)).toBe(false);
   });
 });
 

@@ -59,22 +59,20 @@ export function resetCartTagging(): void {
 }
 
 /**
- * Adds one unit from a clip, the clip id as a hidden line property. False when the storefront has
- * no such cart or refuses (the caller then opens the product page). The cart is tagged first so
- * both requests land on the same cart.
+ * Adds one unit from a clip, with the clip id as a hidden line property when analytics are
+ * allowed (`attribution`, else null). False when the storefront has no such cart or refuses (the
+ * caller then opens the product page). The cart is tagged first so both requests land on it.
  */
 export async function addToCart(
   product: StorefrontProduct,
-  clipId: string,
-  visitorId: string,
+  attribution: { clipId: string; visitorId: string } | null,
 ): Promise<boolean> {
   if (!product.variantId) return false;
-  await tagCart(visitorId);
+  if (attribution) await tagCart(attribution.visitorId);
   try {
     const id = Number(product.variantId.slice(product.variantId.lastIndexOf('/') + 1));
-    const response = await post('add.js', {
-      items: [{ id, quantity: 1, properties: { [CLIP_LINE_PROPERTY]: clipId } }],
-    });
+    const properties = attribution ? { [CLIP_LINE_PROPERTY]: attribution.clipId } : {};
+    const response = await post('add.js', { items: [{ id, quantity: 1, properties }] });
     if (response.ok) document.dispatchEvent(new CustomEvent('popstage:cart-added'));
     return response.ok;
   } catch {

@@ -29,6 +29,8 @@ export const defaultTransport: Transport = (url, body, final) => {
  * A batch goes out when it is full, FLUSH_DELAY_MS after its first event, or on pagehide.
  */
 export class EventQueue {
+  /** Off until the shopper allows analytics where consent is required (consent.ts). */
+  enabled = true;
   private queue: WidgetEvent[] = [];
   private seen = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +43,7 @@ export class EventQueue {
   ) {}
 
   track(type: EventType, clipId: string, productId?: string): boolean {
+    if (!this.enabled) return false;
     if (type === 'impression' || type === 'view') {
       const key = `${type}:${clipId}`;
       if (this.seen.has(key)) return false;

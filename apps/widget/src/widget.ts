@@ -1,6 +1,7 @@
 import { formatCompactNumber, formatCurrency } from '@popstage/core/format';
 import { createApi } from './api';
 import { addToCart, tagCart } from './cart';
+import { analyticsAllowed, watchConsent } from './consent';
 import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
 import { videoJsonLd } from './jsonld';
@@ -38,11 +39,20 @@ export class Widget {
 
   constructor(options: WidgetOptions) {
     this.api = createApi(options.origin, options.shop);
-    this.queue = new EventQueue(
-      this.api.eventsUrl,
-      { visitorId: visitorId(), sessionId: sessionId() },
-      options.transport,
-    );
+    // Read when a batch goes out: no id is stored before analytics are allowed.
+    const ids = {
+      get visitorId() {
+        return visitorId();
+      },
+      get sessionId() {
+        return sessionId();
+      },
+    };
+    this.queue = new EventQueue(this.api.eventsUrl, ids, options.transport);
+    this.queue.enabled = analyticsAllowed();
+    watchConsent((allowed) => {
+      this.queue.enabled = allowed;
+    });
   }
 
   get device(): Device {
@@ -299,10 +309,12 @@ export class Widget {
     this.viewer?.close();
     if (this.feed?.settings.showLikes && !this.liked) {
       this.liked = new Set();
-      this.api.likes(this.queue.visitor).then((ids) => {
-        for (const id of ids) this.liked?.add(id);
-        this.viewer?.refreshLike();
-      });
+      // Without consent there is no visitor whose likes could be read.
+      if (this.queue.enabled)
+        this.api.likes(this.queue.visitor).then((ids) => {
+          for (const id of ids) this.liked?.add(id);
+          this.viewer?.refreshLike();
+        });
     }
     this.viewer = new Viewer(this, clips, index, opener, time);
     return this.viewer;
@@ -315,6 +327,7 @@ export class Widget {
   /** Counts the event; a view, click or add-to-cart also puts the visitor on the cart (once). */
   track(type: EventType, clipId: string, productId?: string): void {
     this.queue.track(type, clipId, productId);
+    if (!this.queue.enabled) return;
     if (type === 'view' || type === 'click' || type === 'add_to_cart') {
       void tagCart(this.queue.visitor);
     }
@@ -353,7 +366,10 @@ export class Widget {
                 const button = event.currentTarget as HTMLButtonElement;
                 button.disabled = true;
                 this.queue.track('add_to_cart', clip.id, product.id);
-                if (await addToCart(product, clip.id, this.queue.visitor)) {
+                const attribution = this.queue.enabled
+                  ? { clipId: clip.id, visitorId: this.queue.visitor }
+                  : null;
+                if (await addToCart(product, attribution)) {
                   const done = `${product.title} added to cart`;
                   button.textContent = 'Added';
                   // The label named the action; it now names the result.
