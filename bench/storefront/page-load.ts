@@ -25,7 +25,12 @@ const SETTLE_MS = 500;
 const RESERVE_TIMEOUT_MS = 30_000;
 /** The last load of each variant is kept as bench/.cache/pdp-<with widget>.png. */
 const SCREENSHOTS = join(import.meta.dirname, '..', '.cache');
-const PRODUCT_BLOCK = /<div class="popstage-product"[^>]*><\/div>/;
+/**
+ * The product block as the store renders an app block: the theme's `shopify-block` wrapper (when
+ * there is one) around the block's own element, whose attributes the Liquid spreads over lines.
+ */
+const PRODUCT_BLOCK =
+  /<div id="shopify-block-[^"]*"[^>]*><div\s+class="popstage-product"[^>]*>\s*<\/div><\/div>|<div\s+class="popstage-product"[^>]*>\s*<\/div>/;
 
 interface Load {
   lcp: number;
