@@ -4,6 +4,7 @@ import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import type { StartedApp } from '@popstage/testkit/app';
 import type { Browser } from 'playwright-core';
 import { median, report, reportFigure, reportUnchanged } from '../report';
+import { productPageBytes } from './page-bytes';
 import { productPhoto } from './product-photo';
 import type { BenchShop } from './shop';
 
@@ -339,4 +340,7 @@ export async function productPageBench(
     'ms',
     `no target (median TBT ${m(without, 'tbt').toFixed(0)} ms without, ${m(withWidget, 'tbt').toFixed(0)} ms with)`,
   );
+  // The loads above route the page and its photos through Playwright: their bytes are not the
+  // server's. The bytes on the wire come from loads of their own, nothing routed.
+  await productPageBytes(browser, product.url, synthetic !== null);
 }
