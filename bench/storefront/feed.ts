@@ -148,6 +148,11 @@ export async function feedBench(app: StartedApp, shop: BenchShop, label: string)
     const measured = summarize(samples.get(run.name) ?? []);
     figures.set(run.name, measured);
     printRun(`full answer, Accept-Encoding ${run.acceptEncoding ?? 'none'}`, measured);
+    // Round by round: how far the other work on the machine moved the figures.
+    const rounds = (samples.get(run.name) ?? []).map((sample) => summarize([sample]));
+    console.log(
+      `    by round: ${rounds.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} requests/s, p99 ${rounds.map((r) => r.p99.toFixed(1)).join(' / ')} ms`,
+    );
   }
   // The 304 path as a browser asks for it; the ETag as of now: it changes on the hour
   // (routes.ts), which a run may just have crossed.
