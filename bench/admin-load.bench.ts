@@ -5,31 +5,15 @@ import { startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import type { Frame, Page } from 'playwright-core';
 import { median, report } from './report';
+import { recordTransfers, type Transfer } from './transfer';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'apps/admin/dist');
 const LOADS = 5;
 const SHOP = 'demo-store.myshopify.com';
 
-/**
- * Bytes the browser transferred for the app's JS and CSS (CDP `encodedDataLength`: headers and
- * the body as sent, compressed or not), by path, for one page and its frames.
- */
-async function recordTransfers(page: Page): Promise<Map<string, number>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const paths = new Map<string, string>();
-  const bytes = new Map<string, number>();
-  cdp.on('Network.responseReceived', (event) => {
-    const path = new URL(event.response.url).pathname;
-    if (/^\/assets\/.+\.(js|css)$/.test(path)) paths.set(event.requestId, path);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const path = paths.get(event.requestId);
-    if (path) bytes.set(path, event.encodedDataLength);
-  });
-  return bytes;
-}
+/** The app's JS and CSS, as built into apps/admin/dist/assets. */
+const ASSET = /^\/assets\/.+\.(js|css)$/;
 
 /** The admin's own document inside the local Shopify's admin page. */
 async function appFrame(page: Page): Promise<Frame> {
@@ -46,7 +30,7 @@ export default async function adminLoad(): Promise<void> {
   const browser = await launchChromium();
   const fcp: number[] = [];
   const lcp: number[] = [];
-  let transferred = new Map<string, number>();
+  let transferred: Transfer[] = [];
   try {
     for (let i = 0; i < LOADS; i++) {
       // A new context has an empty cache: each load is cold, as a merchant's first open.
@@ -76,16 +60,20 @@ export default async function adminLoad(): Promise<void> {
       );
       fcp.push(timings.fcp);
       lcp.push(timings.lcp);
-      if (i === 0) transferred = new Map(transfers);
+      if (i === 0) transferred = [...transfers];
       await context.close();
     }
   } finally {
     await browser.close();
     await app.stop();
   }
-  const files = [...transferred.keys()];
+  // The initial route's JS and CSS by path, each file once.
+  const assets = new Map(
+    transferred.filter((t) => ASSET.test(t.path)).map((t) => [t.path, t.transferred]),
+  );
+  const files = [...assets.keys()];
   const onDisk = files.reduce((sum, path) => sum + statSync(join(DIST, path)).size, 0);
-  const sent = [...transferred.values()].reduce((sum, size) => sum + size, 0);
+  const sent = [...assets.values()].reduce((sum, size) => sum + size, 0);
   console.log(`initial route files (${files.length}): ${files.join(', ')}`);
   console.log(
     `  on disk ${(onDisk / 1024).toFixed(1)} KB, transferred ${(sent / 1024).toFixed(1)} KB`,

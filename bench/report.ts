@@ -40,6 +40,24 @@ export function reportFigure(name: string, value: number, unit: string, note = '
   );
 }
 
+/**
+ * Prints a figure against the same figure measured another way in the same run (e.g. with and
+ * without compression), with the ratio figure / baseline; no target.
+ */
+export function reportCompared(
+  name: string,
+  value: number,
+  baseline: number,
+  unit: string,
+  baselineLabel: string,
+): void {
+  const digits = unit === 'ms' || unit === '/s' ? 0 : 1;
+  const ratio = baseline > 0 ? value / baseline : Number.NaN;
+  console.log(
+    `${name.padEnd(34)} ${value.toFixed(digits).padStart(8)} ${unit.padEnd(3)} vs ${baseline.toFixed(digits)} ${unit} ${baselineLabel}  ratio ${ratio.toFixed(2)}  no target`,
+  );
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { percentile } from '../report';
 import { keepAliveAgent, send } from './http';
 
 /**
  * The load generator of the feed bench, run as its own process (node --import tsx
  * bench/storefront/feed-load.ts '<json options>') so that its work is not the measured server's
  * event loop: `connections` keep-alive connections, each sending GET feed back to back
- * (closed loop) for `seconds` after a warm-up; prints one JSON line of figures.
+ * (closed loop) for `seconds` after a warm-up; prints one JSON line of its raw measurements
+ * (feed.ts turns one or several into figures).
  */
 
 export interface FeedLoadOptions {
@@ -18,28 +18,35 @@ export interface FeedLoadOptions {
   etag: string | null;
   /** Sent as Origin, as a storefront's browser would (CORS). */
   origin: string;
+  /**
+   * Sent as Accept-Encoding ('br', 'gzip'...); null sends none, which the server answers
+   * uncompressed. Answers are timed as received, not decompressed (the server's cost is measured).
+   */
+  acceptEncoding: string | null;
 }
 
-export interface FeedLoadFigures {
-  requests: number;
+/** One run's raw measurements, as the load process prints them. */
+export interface FeedLoadSample {
+  /** Each answer's latency in ms, from sending the request to its body's last byte. */
+  latencies: number[];
   errors: number;
   statuses: Record<string, number>;
+  /** Content-Encoding of the answers ('none' when sent as is), counted. */
+  encodings: Record<string, number>;
   seconds: number;
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  bytesPerAnswer: number;
+  /** Body bytes received, as sent (compressed or not). */
+  bytes: number;
 }
 
-async function load(options: FeedLoadOptions): Promise<FeedLoadFigures> {
+async function load(options: FeedLoadOptions): Promise<FeedLoadSample> {
   const url = new URL(options.url);
   const agent = keepAliveAgent(options.connections);
   const headers: Record<string, string> = { origin: options.origin };
   if (options.etag) headers['if-none-match'] = options.etag;
+  if (options.acceptEncoding) headers['accept-encoding'] = options.acceptEncoding;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const encodings: Record<string, number> = {};
   let errors = 0;
   let bytes = 0;
   const warmEnd = performance.now() + options.warmupSeconds * 1000;
@@ -53,7 +60,9 @@ async function load(options: FeedLoadOptions): Promise<FeedLoadFigures> {
         if (begun < warmEnd) continue;
         latencies.push(performance.now() - begun);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-        bytes += answer.body.length;
+        const encoding = String(answer.headers['content-encoding'] ?? 'none');
+        encodings[encoding] = (encodings[encoding] ?? 0) + 1;
+        bytes += answer.bytes;
       } catch {
         if (begun >= warmEnd) errors += 1;
       }
@@ -61,24 +70,13 @@ async function load(options: FeedLoadOptions): Promise<FeedLoadFigures> {
   };
   await Promise.all(Array.from({ length: options.connections }, connection));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const seconds = options.seconds;
-  return {
-    requests: latencies.length,
-    errors,
-    statuses,
-    seconds,
-    requestsPerSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? Number.NaN,
-    bytesPerAnswer: latencies.length ? bytes / latencies.length : 0,
-  };
+  return { latencies, errors, statuses, encodings, seconds: options.seconds, bytes };
 }
 
 const argument = process.argv[2];
 if (argument) {
-  const figures = await load(JSON.parse(argument) as FeedLoadOptions);
-  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  const sample = await load(JSON.parse(argument) as FeedLoadOptions);
+  // Latencies to 0.01 ms: one line of JSON, tens of thousands of numbers.
+  sample.latencies = sample.latencies.map((ms) => Math.round(ms * 100) / 100);
+  process.stdout.write(`${JSON.stringify(sample)}\n`);
 }

@@ -3,7 +3,10 @@ import { Agent, request } from 'node:http';
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as received: decoded as UTF-8 text, so meaningful only when sent uncompressed. */
   body: string;
+  /** The body's bytes as received (compressed, if the server compressed it). */
+  bytes: number;
 }
 
 /** A keep-alive agent holding at most `connections` sockets to the server. */
@@ -33,13 +36,15 @@ export function send(
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('error', reject);
-        incoming.on('end', () =>
+        incoming.on('end', () => {
+          const body = Buffer.concat(chunks);
           resolve({
             status: incoming.statusCode ?? 0,
             headers: incoming.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            body: body.toString('utf8'),
+            bytes: body.length,
+          });
+        });
       },
     );
     outgoing.on('error', reject);

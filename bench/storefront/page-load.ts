@@ -4,6 +4,7 @@ import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
 import type { StartedApp } from '@popstage/testkit/app';
 import type { Browser } from 'playwright-core';
 import { median, report, reportFigure, reportUnchanged } from '../report';
+import { productPageBytes } from './page-bytes';
 import { productPhoto } from './product-photo';
 import type { BenchShop } from './shop';
 
@@ -25,7 +26,12 @@ const SETTLE_MS = 500;
 const RESERVE_TIMEOUT_MS = 30_000;
 /** The last load of each variant is kept as bench/.cache/pdp-<with widget>.png. */
 const SCREENSHOTS = join(import.meta.dirname, '..', '.cache');
-const PRODUCT_BLOCK = /<div class="popstage-product"[^>]*><\/div>/;
+/**
+ * The product block as the store renders an app block: the theme's `shopify-block` wrapper (when
+ * there is one) around the block's own element, whose attributes the Liquid spreads over lines.
+ */
+const PRODUCT_BLOCK =
+  /<div id="shopify-block-[^"]*"[^>]*><div\s+class="popstage-product"[^>]*>\s*<\/div><\/div>|<div\s+class="popstage-product"[^>]*>\s*<\/div>/;
 
 interface Load {
   lcp: number;
@@ -334,4 +340,7 @@ export async function productPageBench(
     'ms',
     `no target (median TBT ${m(without, 'tbt').toFixed(0)} ms without, ${m(withWidget, 'tbt').toFixed(0)} ms with)`,
   );
+  // The loads above route the page and its photos through Playwright: their bytes are not the
+  // server's. The bytes on the wire come from loads of their own, nothing routed.
+  await productPageBytes(browser, product.url, synthetic !== null);
 }

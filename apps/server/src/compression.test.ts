@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { installCompression } from './http/compression';
+import { acceptedEncodings, compressedOnce, installCompression } from './http/compression';
 import { createTestApp, SHOP_A, type TestApp } from './test/app';
 
 let t: TestApp;
@@ -80,6 +80,23 @@ describe('compression', () => {
     }
     expect(await encodingOf('image/svg+xml')).toBe('br');
     await app.close();
+  });
+
+  it('reads Accept-Encoding: brotli first, q=0 refuses', () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('GZIP;q=0.5')).toEqual(['gzip']);
+    expect(acceptedEncodings('br;q=0, gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings('identity')).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+  });
+
+  it('compresses a kept answer once per body and encoding', async () => {
+    const body = Buffer.from(ASSET);
+    const br = compressedOnce(body, 'br');
+    expect(compressedOnce(body, 'br')).toBe(br);
+    expect(brotliDecompressSync(await br).toString()).toBe(ASSET);
+    expect(gunzipSync(await compressedOnce(body, 'gzip')).toString()).toBe(ASSET);
+    expect(compressedOnce(Buffer.from(ASSET), 'br')).not.toBe(br);
   });
 
   it("serves the admin's built assets precompressed, and the widget's", async () => {

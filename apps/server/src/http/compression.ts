@@ -1,7 +1,18 @@
 import { access } from 'node:fs/promises';
-import { constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/** Answers smaller than this go out as they are: compressing them saves too little. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Brotli on the fly: a middle quality (see installCompression). */
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5 };
+/** zlib's default level, as @fastify/compress uses. */
+const GZIP_LEVEL = constants.Z_DEFAULT_COMPRESSION;
 
 /** Text worth compressing; media and already-compressed types are left as they are. */
 const COMPRESSIBLE =
@@ -15,14 +26,28 @@ const COMPRESSIBLE =
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    brotliOptions: { params: BROTLI_PARAMS },
   });
 }
 
 export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encodings the client accepts (Accept-Encoding; `q=0` refuses one), brotli first; empty
+ * when it accepts neither.
+ */
+export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
+}
 
 /**
  * The precompressed sibling (`<file>.br` or `<file>.gz`) the client accepts, preferring brotli;
@@ -32,15 +57,8 @@ export async function precompressedFile(
   file: string,
   acceptEncoding: string | undefined,
 ): Promise<{ path: string; encoding: Encoding } | null> {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';')[0]?.toLowerCase());
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!accepted.includes(encoding)) continue;
-    const path = `${file}${suffix}`;
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const path = `${file}${encoding === 'br' ? '.br' : '.gz'}`;
     if (
       await access(path).then(
         () => true,
@@ -50,4 +68,30 @@ export async function precompressedFile(
       return { path, encoding };
   }
   return null;
+}
+
+const copies = new WeakMap<Buffer, Map<Encoding, Promise<Buffer>>>();
+
+/**
+ * `body` compressed in `encoding`, once for each body: the copy lives as long as the body does.
+ * For answers kept in memory and sent many times (the storefront feed), which compressing on
+ * the way out would compress again at every request.
+ */
+export function compressedOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  let ofBody = copies.get(body);
+  if (!ofBody) {
+    ofBody = new Map();
+    copies.set(body, ofBody);
+  }
+  let copy = ofBody.get(encoding);
+  if (!copy) {
+    copy =
+      encoding === 'br'
+        ? brotli(body, { params: BROTLI_PARAMS })
+        : gzip(body, { level: GZIP_LEVEL });
+    // A failed compression is not kept: the next request tries again.
+    copy.catch(() => ofBody.delete(encoding));
+    ofBody.set(encoding, copy);
+  }
+  return copy;
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carousels, type ShopRow } from '../../db/schema';
@@ -68,6 +69,33 @@ describe('storefront feed cache', () => {
       const notModified = await feed({ 'if-none-match': String(first.headers.etag) });
       expect(notModified.statusCode).toBe(304);
       expect(notModified.body).toBe('');
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('sends the cached answer in brotli or gzip as the client accepts, from one load', async () => {
+    t.app.storefrontFeeds.invalidate();
+    const spy = loads();
+    try {
+      const plain = await feed();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['br;q=0, gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const first = await feed({ 'accept-encoding': accept });
+        const second = await feed({ 'accept-encoding': accept });
+        expect(first.statusCode).toBe(200);
+        expect(first.headers['content-encoding']).toBe(encoding);
+        expect(String(first.headers.vary)).toMatch(/origin.*accept-encoding/i);
+        expect(first.headers.etag).toBe(plain.headers.etag);
+        expect(first.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(decode(first.rawPayload).toString('utf8')).toBe(plain.body);
+        expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
