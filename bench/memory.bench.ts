@@ -60,6 +60,7 @@ async function idleMemory(item: Case, databaseUrl: string | null): Promise<numbe
       SHOPIFY_API_SECRET: 'bench-secret-of-some-length',
       APP_URL: 'https://popstage.example.com',
       ALLOW_SANDBOX_SERVICES: 'true',
+      TOKEN_ENCRYPTION_KEY: 'aa'.repeat(32),
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...(item.database === 'postgres' && databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

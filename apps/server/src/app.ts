@@ -40,7 +40,7 @@ import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
 import { tenantHook } from './features/shop/tenant';
-import { uninstallWebhookRoutes } from './features/shop/webhook-routes';
+import { scopesUpdateWebhookRoutes, uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocument } from './http/admin-document';
@@ -122,6 +122,7 @@ export async function buildApp(
   await app.register(productUpdateWebhookRoutes);
   await app.register(productDeleteWebhookRoutes);
   await app.register(uninstallWebhookRoutes);
+  await app.register(scopesUpdateWebhookRoutes);
   await app.register(customersDataRequestRoutes);
   await app.register(customersRedactRoutes);
   await app.register(shopRedactRoutes);

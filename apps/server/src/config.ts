@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTokenKey } from './auth/token-cipher';
 
 /** Every setting the server reads from the environment. Unset means the embedded default. */
 const booleanFlag = z
@@ -34,6 +35,31 @@ const schema = z
      * own); unset: https://<shop> in Shopify mode, the local Shopify of this process in sandbox.
      */
     SHOPIFY_ADMIN_URL: z.url().optional(),
+    /**
+     * Encrypts Shopify access and refresh tokens at rest (AES-256-GCM): 32 bytes as 64 hex digits
+     * or base64. Required in Shopify mode; sandbox mode derives one from the API secret.
+     */
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => {
+        try {
+          parseTokenKey(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be 32 bytes, as 64 hex digits or base64')
+      .optional(),
+    /** Keys rotated out, comma-separated: they still decrypt what they encrypted. */
+    TOKEN_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .optional(),
     /**
      * The credential of the staff API (/operator/api, `Authorization: Bearer`). Unset: derived
      * from the app secret in sandbox mode (the local Shopify's control page holds it), and the
@@ -145,6 +171,13 @@ const schema = z
       }
     }
     if (env.PLATFORM === 'shopify') {
+      if (env.TOKEN_ENCRYPTION_KEY === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TOKEN_ENCRYPTION_KEY'],
+          message: 'must be set when PLATFORM=shopify (it encrypts Shopify tokens at rest)',
+        });
+      }
       for (const name of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'APP_URL'] as const) {
         if (env[name] === undefined || env[name].startsWith('popstage-sandbox')) {
           ctx.addIssue({
@@ -194,6 +227,7 @@ const SANDBOX_DEFAULTS = {
 
 export type Config = z.infer<typeof schema> & {
   APP_URL: string;
+  TOKEN_ENCRYPTION_KEY: string;
   HELP_CENTER_URL: string;
   MEDIA_DIR: string;
   MEDIA_BASE_URL: string;
@@ -203,6 +237,11 @@ export type Config = z.infer<typeof schema> & {
 /** The media signing key when none is set: derived from the app secret, so no new secret is needed. */
 export function deriveMediaSigningSecret(apiSecret: string): string {
   return createHmac('sha256', apiSecret).update('popstage:media-signing:v1').digest('hex');
+}
+
+/** The sandbox's token key when none is set (Shopify mode requires its own). */
+function deriveTokenEncryptionKey(apiSecret: string): string {
+  return createHmac('sha256', apiSecret).update('popstage:token-encryption:v1').digest('hex');
 }
 
 /** The sandbox's staff credential when none is set (the local Shopify in this process is handed it). */
@@ -235,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     MEDIA_SIGNING_SECRET:
       config.MEDIA_SIGNING_SECRET ?? deriveMediaSigningSecret(config.SHOPIFY_API_SECRET),
+    TOKEN_ENCRYPTION_KEY:
+      config.TOKEN_ENCRYPTION_KEY ?? deriveTokenEncryptionKey(config.SHOPIFY_API_SECRET),
     HELP_CENTER_URL: config.HELP_CENTER_URL ?? `${appUrl.replace(/\/+$/, '')}/resources`,
     OPERATOR_API_TOKEN:
       config.OPERATOR_API_TOKEN ??

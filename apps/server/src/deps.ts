@@ -5,6 +5,7 @@ import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
 import type { LocalShopify } from '@popstage/shopify-sandbox/local-shopify';
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyInstance } from 'fastify';
+import { createTokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createQueue, type Queue } from './jobs/queue';
@@ -15,7 +16,8 @@ import type { StorePlatform } from './platform/port';
 import { createInjectFetch } from './platform/sandbox/inject-fetch';
 import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
-import { createShopifyPlatform } from './platform/shopify';
+import { createShopifyPlatform, readAppScopes } from './platform/shopify';
+
 import type { OtpSender } from './platform/sms/port';
 import type { SocialImporter } from './platform/social/port';
 import type { ObjectStore } from './platform/storage/port';
@@ -104,6 +106,11 @@ export async function createDeps(
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
       clock,
+      requiredScopes: readAppScopes(),
+      tokenCipher: createTokenCipher(
+        config.TOKEN_ENCRYPTION_KEY,
+        config.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? [],
+      ),
       ...(config.PLATFORM === 'sandbox' || config.SHOPIFY_ADMIN_URL
         ? { adminOrigin: localAdminOrigin(config) }
         : {}),

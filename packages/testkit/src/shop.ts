@@ -19,8 +19,12 @@ const TOKEN_LIFETIME_SECONDS = 60;
  * A session token as App Bridge issues it: HS256 with the app secret, iss https://{shop}/admin,
  * dest https://{shop}, aud = the app key, valid for a minute.
  */
-export async function sessionToken(keys: TokenKeys, shop: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+export async function sessionToken(
+  keys: TokenKeys,
+  shop: string,
+  nowMs = Date.now(),
+): Promise<string> {
+  const now = Math.floor(nowMs / 1000);
   return new SignJWT({ dest: `https://${shop}`, sid: randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(`https://${shop}/admin`)

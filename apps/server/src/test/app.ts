@@ -20,6 +20,7 @@ export const SHOPIFY_MODE_ENV = {
   SHOPIFY_API_KEY: 'key',
   SHOPIFY_API_SECRET: 'a-very-long-shopify-secret',
   APP_URL: 'https://popstage.example.com',
+  TOKEN_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   OTP_PROVIDER: 'twilio',
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
   TWILIO_AUTH_TOKEN: 'twilio-token',

@@ -21,7 +21,7 @@ let clock = Date.now();
 
 /** An App Bridge session token for the shop, signed with the app's secret unless told. */
 const sessionTokenFor = (shop: string, apiSecret = APP.apiSecret) =>
-  sessionToken({ apiKey: APP.apiKey, apiSecret }, shop);
+  sessionToken({ apiKey: APP.apiKey, apiSecret }, shop, clock);
 
 const exchange = async (body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: EXCHANGE, payload: body });

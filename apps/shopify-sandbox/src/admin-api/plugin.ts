@@ -86,7 +86,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
       }
       const tokenShop =
         typeof body.subject_token === 'string'
-          ? await sessionTokenShop(body.subject_token, options.app)
+          ? await sessionTokenShop(body.subject_token, options.app, new Date(now()))
           : null;
       if (tokenShop !== shop) {
         return reply.code(400).send({

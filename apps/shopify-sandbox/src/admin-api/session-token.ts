@@ -32,12 +32,14 @@ export async function signSessionToken(
 export async function sessionTokenShop(
   token: string,
   app: { apiKey: string; apiSecret: string },
+  now: Date,
 ): Promise<string | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(app.apiSecret), {
       algorithms: ['HS256'],
       audience: app.apiKey,
       clockTolerance: 10,
+      currentDate: now,
     });
     const dest = typeof payload.dest === 'string' ? payload.dest : '';
     return new URL(dest).hostname || null;

@@ -1,2 +1,2 @@
 export { complianceContract } from './contract';
-export { appUninstalledPayloadSchema } from './webhooks';
+export { appScopesUpdatePayloadSchema, appUninstalledPayloadSchema } from './webhooks';

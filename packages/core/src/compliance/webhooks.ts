@@ -28,6 +28,12 @@ export const appUninstalledPayloadSchema = z.looseObject({
   myshopify_domain: shopDomain.optional(),
 });
 
+/** app/scopes_update: the scopes the shop granted before and now (a merchant approved new ones). */
+export const appScopesUpdatePayloadSchema = z.looseObject({
+  previous: z.array(z.string().max(100)).max(200).default([]),
+  current: z.array(z.string().max(100)).max(200),
+});
+
 /** customers/data_request: the orders whose data the merchant must be given. */
 export const customersDataRequestPayloadSchema = z.looseObject({
   shop_id: shopifyId,

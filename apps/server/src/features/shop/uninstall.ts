@@ -54,3 +54,17 @@ export async function reinstallIfUninstalled(db: Db, row: ShopRow): Promise<Shop
     .returning();
   return updated ?? { ...row, uninstalledAt: null };
 }
+
+/** The scopes Shopify now grants the shop (app/scopes_update); nothing without a stored token. */
+export async function recordGrantedScopes(
+  db: Db,
+  domain: string,
+  scopes: readonly string[],
+): Promise<'recorded' | 'no_token'> {
+  const updated = await db
+    .update(shopifySessions)
+    .set({ scope: scopes.join(',') })
+    .where(eq(shopifySessions.shopDomain, domain))
+    .returning({ shop: shopifySessions.shopDomain });
+  return updated.length > 0 ? 'recorded' : 'no_token';
+}

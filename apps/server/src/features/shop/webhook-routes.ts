@@ -1,6 +1,9 @@
-import { appUninstalledPayloadSchema } from '@popstage/core/compliance';
+import {
+  appScopesUpdatePayloadSchema,
+  appUninstalledPayloadSchema,
+} from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { recordUninstall } from './uninstall';
+import { recordGrantedScopes, recordUninstall } from './uninstall';
 
 /**
  * APP_UNINSTALLED: the shop stops being served and its access token is forgotten; its data stays
@@ -17,4 +20,17 @@ export const uninstallWebhookRoutes = shopifyWebhookRoutes({
     }
     return { outcome };
   },
+});
+
+/**
+ * APP_SCOPES_UPDATE: the merchant approved a change of the app's scopes (after a deploy of
+ * shopify.app.toml asked for new ones): the stored grant follows, so the next request does not
+ * exchange a token again to learn it.
+ */
+export const scopesUpdateWebhookRoutes = shopifyWebhookRoutes({
+  topic: 'app/scopes_update',
+  payload: appScopesUpdatePayloadSchema,
+  handle: async (deps, { shopDomain, payload }) => ({
+    outcome: await recordGrantedScopes(deps.database.db, shopDomain, payload.current),
+  }),
 });

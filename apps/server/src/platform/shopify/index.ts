@@ -1,4 +1,5 @@
 export { isAppEmbedEnabledIn } from './app-embed';
+export { readAppScopes } from './app-scopes';
 export { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
 export { createShopifyPlatform, type ShopifyPlatformOptions } from './shopify-platform';
 export { signShopifyWebhook, verifyShopifyWebhook } from './webhook-hmac';

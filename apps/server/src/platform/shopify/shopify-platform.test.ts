@@ -10,8 +10,10 @@ import {
   SHOP,
   type ShopifyHarness,
   startShopifyHarness,
+  TEST_TOKEN_CIPHER,
 } from '../../test/shopify/setup';
 import type { PlatformProduct } from '../port';
+import { scopesCover } from './access-tokens';
 import { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
 
 let h: ShopifyHarness;
@@ -62,6 +64,10 @@ async function storeProducts(shop = SHOP) {
   return all;
 }
 
+/** The grant of each token request: token exchange or refresh. */
+const grantsOf = (requests: { body: unknown }[]) =>
+  requests.map((r) => (r.body as { grant_type?: string }).grant_type);
+
 const throttled = (answer: unknown) =>
   (answer as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code ===
   'THROTTLED';
@@ -85,6 +91,7 @@ describe('access tokens', () => {
       subject_token: token,
       subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
       requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
+      expiring: '1',
     });
 
     await platform.getShop(OTHER_SHOP);
@@ -105,15 +112,21 @@ describe('access tokens', () => {
     expect(h.exchanges(OTHER_SHOP)).toHaveLength(1);
   });
 
-  it('stores shop, token, scope and time: a token the local Shopify accepts', async () => {
+  it('stores shop, encrypted expiring token and refresh token, scope and times', async () => {
     const [row] = await storedTokens();
     expect(row).toMatchObject({
       shopDomain: SHOP,
-      accessToken: expect.stringMatching(/^shpat_/),
+      accessToken: expect.stringMatching(/^enc:v1:/),
+      refreshToken: expect.stringMatching(/^enc:v1:/),
       scope: APP.scopes,
     });
-    expect(row?.createdAt).toBeInstanceOf(Date);
-    expect(await h.isLiveToken(SHOP, row?.accessToken ?? '')).toBe(true);
+    const accessToken = TEST_TOKEN_CIPHER.decrypt(row?.accessToken ?? '');
+    expect(accessToken).toMatch(/^shpat_/);
+    expect(TEST_TOKEN_CIPHER.decrypt(row?.refreshToken ?? '')).toMatch(/^shprt_/);
+    const created = row?.createdAt.getTime() ?? 0;
+    expect((row?.expiresAt?.getTime() ?? 0) - created).toBe(60 * 60 * 1000);
+    expect((row?.refreshExpiresAt?.getTime() ?? 0) - created).toBe(90 * 24 * 60 * 60 * 1000);
+    expect(await h.isLiveToken(SHOP, accessToken)).toBe(true);
 
     // The time is the platform's clock's, on a first exchange as on a replacement.
     const at = new Date('2026-01-02T03:04:05.000Z');
@@ -146,14 +159,70 @@ describe('access tokens', () => {
     expect(await storedTokens(OTHER_SHOP)).toEqual([]);
   });
 
-  it("drops a token Shopify rejects and exchanges a new one with the shop's live session token", async () => {
+  it("drops a revoked token and exchanges a new one with the shop's live session token", async () => {
     const [before] = await storedTokens();
     await h.revokeTokens(SHOP);
     await expect(h.platform.getShop(SHOP)).resolves.toMatchObject({ domain: SHOP });
-    expect(h.requests.map((r) => r.status)).toEqual([401, 200, 200]);
-    expect(h.exchanges(SHOP)).toHaveLength(1);
+    // 401, the refresh token was revoked with it (400), a new exchange, the call again.
+    expect(h.requests.map((r) => r.status)).toEqual([401, 400, 200, 200]);
+    expect(grantsOf(h.exchanges(SHOP))).toEqual([
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
     const [after] = await storedTokens();
     expect(after?.accessToken).not.toBe(before?.accessToken);
+  });
+
+  it('refreshes a token within five minutes of expiring, once for concurrent calls', async () => {
+    const [before] = await storedTokens();
+    h.advanceClock(56 * 60 * 1000);
+    await Promise.all([
+      h.platform.getShop(SHOP),
+      h.platform.getShop(SHOP),
+      h.platform.getShop(SHOP),
+    ]);
+    expect(grantsOf(h.exchanges(SHOP))).toEqual(['refresh_token']);
+    expect(h.exchanges(SHOP)[0]?.body).toMatchObject({
+      client_id: APP.apiKey,
+      client_secret: APP.apiSecret,
+      refresh_token: TEST_TOKEN_CIPHER.decrypt(before?.refreshToken ?? ''),
+    });
+    const [after] = await storedTokens();
+    const renewed = TEST_TOKEN_CIPHER.decrypt(after?.accessToken ?? '');
+    expect(renewed).not.toBe(TEST_TOKEN_CIPHER.decrypt(before?.accessToken ?? ''));
+    expect(await h.isLiveToken(SHOP, renewed)).toBe(true);
+    expect(h.graphqlRequests().map((r) => r.headers['x-shopify-access-token'])).toEqual([
+      renewed,
+      renewed,
+      renewed,
+    ]);
+  });
+
+  it('exchanges again when the token lacks a scope shopify.app.toml asks for, at most every 10 minutes', async () => {
+    const wanting = h.createPlatform({
+      requiredScopes: [...APP.scopes.split(','), 'read_customers'],
+    });
+    await wanting.authorize?.(SHOP, await h.sessionToken(SHOP));
+    await wanting.authorize?.(SHOP, await h.sessionToken(SHOP));
+    expect(grantsOf(h.exchanges(SHOP))).toEqual([
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
+    h.advanceClock(10 * 60 * 1000);
+    await wanting.authorize?.(SHOP, await h.sessionToken(SHOP));
+    expect(h.exchanges(SHOP)).toHaveLength(2);
+    // A grant that covers them (write covers read) exchanges nothing more.
+    const satisfied = h.createPlatform({ requiredScopes: APP.scopes.split(',') });
+    await satisfied.authorize?.(SHOP, await h.sessionToken(SHOP));
+    expect(h.exchanges(SHOP)).toHaveLength(2);
+    expect(scopesCover('write_products,read_orders', ['read_products', 'read_orders'])).toBe(true);
+    expect(scopesCover('read_products', ['write_products'])).toBe(false);
+  });
+
+  it('refreshes after a 401 when the refresh token is still good, without a session token', async () => {
+    const worker = h.createPlatform();
+    await h.expireAccessTokens(SHOP);
+    await expect(worker.getShop(SHOP)).resolves.toMatchObject({ domain: SHOP });
+    expect(h.requests.map((r) => r.status)).toEqual([401, 200, 200]);
+    expect(grantsOf(h.exchanges(SHOP))).toEqual(['refresh_token']);
   });
 
   it('without a live session token, fails clearly after a 401 and exchanges on the next open', async () => {

@@ -1,3 +1,4 @@
+import type { TokenCipher } from '../../auth/token-cipher';
 import type { Db } from '../../db/client';
 import { type Clock, systemClock } from '../clock';
 import { PlatformError } from '../errors';
@@ -60,7 +61,7 @@ import {
   type MainThemeSettingsData,
   SETTINGS_DATA_FILE,
 } from './queries/themes';
-import { exchangeSessionToken } from './token-exchange';
+import { exchangeSessionToken, refreshAccessToken } from './token-exchange';
 
 export interface ShopifyPlatformOptions {
   apiKey: string;
@@ -75,8 +76,12 @@ export interface ShopifyPlatformOptions {
   /** Where a shop's Admin API lives; https://{shop} unless tests point it at the local Shopify. */
   adminOrigin?: (shop: string) => string;
   fetch?: typeof fetch;
-  /** Time of stored tokens; the system clock unless given. */
+  /** Time of stored tokens and of their expiry; the system clock unless given. */
   clock?: Clock;
+  /** Encrypts access and refresh tokens at rest. */
+  tokenCipher: TokenCipher;
+  /** The scopes the app asks for (shopify.app.toml); none checked unless given. */
+  requiredScopes?: readonly string[];
   /** Throttle waits; tests pass a recorder instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -102,15 +107,23 @@ export function createShopifyPlatform(
 ): StorePlatform & { readonly kind: 'shopify' } {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const adminOrigin = options.adminOrigin ?? ((shop: string) => `https://${shop}`);
+  const grantOptions = {
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    adminOrigin,
+    fetch: fetchImpl,
+  };
   const tokens = createAccessTokens(
     db,
-    (shop, sessionToken) =>
-      exchangeSessionToken(
-        { apiKey: options.apiKey, apiSecret: options.apiSecret, adminOrigin, fetch: fetchImpl },
-        shop,
-        sessionToken,
-      ),
+    {
+      exchange: (shop, sessionToken, now) =>
+        exchangeSessionToken(grantOptions, shop, sessionToken, now),
+      refresh: (shop, refreshToken, now) =>
+        refreshAccessToken(grantOptions, shop, refreshToken, now),
+    },
     options.clock ?? systemClock,
+    options.tokenCipher,
+    options.requiredScopes,
   );
   const request: GraphqlRequest = createGraphqlClient({
     adminOrigin,

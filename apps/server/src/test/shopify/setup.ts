@@ -2,14 +2,17 @@ import { adminApiPlugin } from '@popstage/shopify-sandbox/admin-api/plugin';
 import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
 import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-tokens';
 import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
+import { sandboxAccessTokens } from '@popstage/shopify-sandbox/store/schema';
 import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { createStorefrontTokens } from '@popstage/shopify-sandbox/store/storefront-tokens';
 import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
 import { loadThemeApp } from '@popstage/shopify-sandbox/theme/load-theme-app';
 import { appEmbedType, createThemeStates } from '@popstage/shopify-sandbox/theme/theme-states';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import { signSessionToken } from '../../auth/session-token';
+import { createTokenCipher } from '../../auth/token-cipher';
 import type { Database } from '../../db/client';
 import {
   createShopifyPlatform,
@@ -18,6 +21,10 @@ import {
 import { createTestDatabase } from '../database';
 
 export const SHOP = DEMO_SHOP;
+
+/** The tokens' key in these tests; stored rows are read back through it. */
+export const TEST_TOKEN_CIPHER = createTokenCipher('ab'.repeat(32));
+
 /** The extension uuid the local Shopify writes in its theme's settings_data.json. */
 /** The theme app extension's uuid, as the local Shopify's theme writes it in block types. */
 export const EXTENSION_UUID = appEmbedType(loadThemeApp()).split('/').pop() ?? '';
@@ -123,6 +130,9 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
       appUrl: 'https://popstage.example',
       themeExtension: EXTENSION_UUID,
       adminOrigin,
+      tokenCipher: TEST_TOKEN_CIPHER,
+      // The local Shopify's clock: token expiry is judged on one time line.
+      clock: { now: () => new Date(clock) },
       sleep: async (ms) => {
         sleeps.push(ms);
         clock += ms;
@@ -132,7 +142,9 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     });
   const platform = createPlatform();
 
-  const sessionToken = (shop = SHOP) => signSessionToken(APP, shop);
+  // Signed on the local Shopify's clock, as its admin would hand them out.
+  const sessionToken = (shop = SHOP) =>
+    signSessionToken(APP, shop, { now: Math.floor(clock / 1000) });
 
   /** A GraphQL call of another process of the app (its own token, the same bucket). */
   const graphql = async (shop: string, token: string, query: string) => {
@@ -169,6 +181,12 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     authorize: async (shop = SHOP) => platform.authorize?.(shop, await sessionToken(shop)),
     /** Shopify's side of an uninstall or a revocation: every token of the shop stops working. */
     revokeTokens: (shop = SHOP) => tokens.revokeAll(shop),
+    /** The shop's access tokens lapse now; their refresh tokens stay good (Shopify's expiry). */
+    expireAccessTokens: (shop = SHOP) =>
+      storeDb.db
+        .update(sandboxAccessTokens)
+        .set({ expiresAt: new Date(clock - 1000) })
+        .where(eq(sandboxAccessTokens.shopDomain, shop)),
     /** Whether the local Shopify accepts the token. */
     isLiveToken: (shop: string, token: string) => tokens.verify(shop, token),
     /** Moves the local Shopify's clock; 20 s refill any bucket (2,000 points at 100/s). */
