@@ -125,6 +125,7 @@ describe("the app's configuration", () => {
     expect(config.scopes).toContain('read_orders');
     expect(config.webhooks.apiVersion).toBe('2026-10');
     expect([...config.webhooks.uris.keys()].sort()).toEqual([
+      'app/scopes_update',
       'app/uninstalled',
       'app_subscriptions/update',
       'customers/data_request',
