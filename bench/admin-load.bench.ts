@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import type { Frame, Page } from 'playwright-core';
-import { median, report } from './report';
+import { median, report, reportCompared } from './report';
 import { recordTransfers, type Transfer } from './transfer';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,6 +31,7 @@ export default async function adminLoad(): Promise<void> {
   const fcp: number[] = [];
   const lcp: number[] = [];
   let transferred: Transfer[] = [];
+  let uncompressed: Transfer[] = [];
   try {
     for (let i = 0; i < LOADS; i++) {
       // A new context has an empty cache: each load is cold, as a merchant's first open.
@@ -63,22 +64,40 @@ export default async function adminLoad(): Promise<void> {
       if (i === 0) transferred = [...transfers];
       await context.close();
     }
+    // Once more with compression off (Accept-Encoding: identity): what went out before it.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const transfers = await recordTransfers(page, { acceptEncoding: 'identity' });
+    await page.goto(`${app.baseUrl}/sandbox/store/${SHOP}/apps/popstage`, {
+      waitUntil: 'networkidle',
+    });
+    await (await appFrame(page)).waitForLoadState('networkidle');
+    uncompressed = [...transfers];
+    await context.close();
   } finally {
     await browser.close();
     await app.stop();
   }
   // The initial route's JS and CSS by path, each file once.
-  const assets = new Map(
-    transferred.filter((t) => ASSET.test(t.path)).map((t) => [t.path, t.transferred]),
-  );
+  const initialAssets = (list: Transfer[]) =>
+    new Map(list.filter((t) => ASSET.test(t.path)).map((t) => [t.path, t.transferred]));
+  const assets = initialAssets(transferred);
   const files = [...assets.keys()];
   const onDisk = files.reduce((sum, path) => sum + statSync(join(DIST, path)).size, 0);
   const sent = [...assets.values()].reduce((sum, size) => sum + size, 0);
+  const sentUncompressed = [...initialAssets(uncompressed).values()].reduce((a, b) => a + b, 0);
   console.log(`initial route files (${files.length}): ${files.join(', ')}`);
   console.log(
     `  on disk ${(onDisk / 1024).toFixed(1)} KB, transferred ${(sent / 1024).toFixed(1)} KB`,
   );
   report('initial JS+CSS transferred', sent / 1024, 300, 'KB');
+  reportCompared(
+    '  against compression off',
+    sent / 1024,
+    sentUncompressed / 1024,
+    'KB',
+    'with Accept-Encoding: identity (before)',
+  );
   report('  compass aim', sent / 1024, 220, 'KB');
   report(`median FCP of ${LOADS} cold loads`, median(fcp), 1000, 'ms');
   report(`median LCP of ${LOADS} cold loads`, median(lcp), 1000, 'ms');
