@@ -1,6 +1,7 @@
 import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { markDirtyHours } from '../analytics';
 import { planBatch } from './batch';
 import { knownClipIds, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
@@ -29,6 +30,12 @@ export async function ingestEvents(
     plan,
     now,
   });
+  // After the commit, so the Insights rollup that takes the mark sees these rows.
+  await markDirtyHours(
+    db,
+    shop.id,
+    [...plan.views, ...plan.others].map((event) => event.occurredAt),
+  );
   const deduped = plan.dedupedInBatch + (plan.views.length - stored.countedViews);
   const { limit } = stored;
   // No stored state yet (first views of the shop), or this batch took the total to the limit.
