@@ -2,7 +2,7 @@ import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/cor
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { markDirtyHours } from '../analytics';
-import { planBatch } from './batch';
+import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
 import { knownClipIds, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
 
@@ -12,7 +12,7 @@ import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job'
  * total to its limit queues the view-limits job for the shop.
  */
 export async function ingestEvents(
-  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock' | 'config'>,
   shop: ShopRow,
   body: StorefrontEventsBody,
 ): Promise<StorefrontEventsAnswer> {
@@ -22,7 +22,8 @@ export async function ingestEvents(
   const events = body.events.filter((event) => known.has(event.clipId));
   const rejected = body.events.length - events.length;
   if (events.length === 0) return { accepted: 0, deduped: 0, rejected };
-  const plan = planBatch(events, now);
+  const maxAge = deps.config.PLATFORM === 'sandbox' ? SANDBOX_EVENT_MAX_AGE_MS : EVENT_MAX_AGE_MS;
+  const plan = planBatch(events, now, maxAge);
   const stored = await storeBatch(db, {
     shopId: shop.id,
     visitorId: body.visitorId,
