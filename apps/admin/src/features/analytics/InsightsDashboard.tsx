@@ -309,6 +309,14 @@ function Loading() {
 
 const pct = (value: number) => `${value}%`;
 
+/** 'Nov 23' from '2026-11-23' (a calendar day: no time zone shift). */
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 function WeeklyTable({
   shopId,
   filter,
@@ -358,7 +366,14 @@ function WeeklyTable({
           ]}
           headings={['Week', 'Views', 'Clicks', 'Click rate', 'Orders', 'Sales', 'Sales change']}
           rows={rows.map((w) => [
-            `Week ${w.week_no} (${w.from.slice(5)} – ${w.to.slice(5)})`,
+            <BlockStack key={w.from}>
+              <span style={{ whiteSpace: 'nowrap' }}>{`Week ${w.week_no}`}</span>
+              <Text as="span" variant="bodySm" tone="subdued">
+                <span
+                  style={{ whiteSpace: 'nowrap' }}
+                >{`${shortDay(w.from)} – ${shortDay(w.to)}`}</span>
+              </Text>
+            </BlockStack>,
             formatCount(w.views),
             formatCount(w.clicks),
             pct(w.click_rate_percentage),
@@ -411,7 +426,9 @@ function MonthlyTable({
           columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']}
           headings={['Month', 'Orders', 'Sales', 'Direct', 'Indirect', 'Influenced']}
           rows={rows.map((m) => [
-            m.month_and_year,
+            <span key={m.from} style={{ whiteSpace: 'nowrap' }}>
+              {m.month_and_year}
+            </span>,
             formatCount(m.orders),
             formatMoney(m.sales, currency),
             `${formatMoney(m.direct_sales, currency)} (${pct(m.direct_percentage)})`,
