@@ -175,6 +175,20 @@ export async function shopClips(db: Db, shopId: string): Promise<ClipListing[]> 
   return rows.map((row) => ({ id: row.id, title: row.title, createdAt: new Date(row.created_at) }));
 }
 
+/** One clip of the shop by metaIdentifier. */
+export async function findShopClip(
+  db: Db,
+  shopId: string,
+  clipId: string,
+): Promise<ClipListing | undefined> {
+  const [row] = await queryRows<{ id: string; title: string; created_at: string | Date }>(
+    db,
+    sql`select meta_identifier as id, title, created_at from popclips
+        where shop_id = ${shopId}::uuid and meta_identifier = ${clipId}`,
+  );
+  return row ? { id: row.id, title: row.title, createdAt: new Date(row.created_at) } : undefined;
+}
+
 /** Clips uploaded in [from, to] of the shop's calendar. */
 export async function clipsUploaded(
   db: Db,

@@ -39,11 +39,12 @@ import {
   clipsUploaded,
   dailyFigures,
   findSettings,
+  findShopClip,
   saveTimeZone,
   shopCarousels,
   shopClips,
 } from './insights-store';
-import { hasDirtyHours, rollUpShop } from './rollup-store';
+import { rollUpShop, rollupState } from './rollup-store';
 import { assertOwnShop } from './service';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'platform'>;
@@ -70,9 +71,11 @@ export interface InsightsContext {
 export async function shopTimeZone(
   deps: Deps,
   shop: Pick<ShopRow, 'id' | 'shopifyDomain'>,
+  stored?: string | null,
 ): Promise<string> {
-  const stored = await findSettings(deps.database.db, shop.id);
-  if (stored) return stored.timeZone;
+  const known =
+    stored === undefined ? (await findSettings(deps.database.db, shop.id))?.timeZone : stored;
+  if (known) return known;
   const platformShop = await deps.platform.getShop(shop.shopifyDomain).catch(() => null);
   const zone = platformShop?.timeZone;
   return saveTimeZone(
@@ -86,16 +89,21 @@ export async function shopTimeZone(
 /**
  * Brings the shop's rollups up to date: the job does this every minute; a dashboard call also
  * takes in what is still pending (usually the last minute), so a merchant never sees stale
- * numbers. Costs one index probe when nothing is pending.
+ * numbers. Costs one statement when nothing is pending. Answers the shop's time zone.
  */
-export async function refreshRollups(deps: Deps, shopId: string, timeZone: string) {
+export async function refreshRollups(
+  deps: Deps,
+  shop: Pick<ShopRow, 'id' | 'shopifyDomain'>,
+): Promise<string> {
   const db = deps.database.db;
-  const settings = await findSettings(db, shopId);
-  if (settings?.rollupTimeZone === timeZone && !(await hasDirtyHours(db, shopId))) return;
+  const state = await rollupState(db, shop.id);
+  const timeZone = await shopTimeZone(deps, shop, state.timeZone);
+  if (state.rollupTimeZone === timeZone && !state.dirty) return timeZone;
   for (let pass = 0; pass < 50; pass++) {
-    const done = await rollUpShop(db, shopId, timeZone);
-    if (done.hours === 0) return;
+    const done = await rollUpShop(db, shop.id, timeZone);
+    if (done.hours === 0) break;
   }
+  return timeZone;
 }
 
 export async function insightsContext(
@@ -113,8 +121,7 @@ export async function shopInsightsContext(
   shop: ShopRow,
   query: Omit<DashboardQuery, 'shop_id'>,
 ): Promise<InsightsContext> {
-  const timeZone = await shopTimeZone(deps, shop);
-  await refreshRollups(deps, shop.id, timeZone);
+  const timeZone = await refreshRollups(deps, shop);
   const to = query.to ?? localDay(deps.clock.now(), timeZone);
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw badRequest('from must not be after to');
@@ -288,7 +295,7 @@ export async function popclipDetail(
   popclipId: string,
 ): Promise<PopclipDetail> {
   const db = deps.database.db;
-  const clip = (await shopClips(db, ctx.shop.id)).find((row) => row.id === popclipId);
+  const clip = await findShopClip(db, ctx.shop.id, popclipId);
   if (!clip) throw notFound('Clip not found.');
   const [figures, previous, orders] = await Promise.all([
     clipFigures(db, ctx.shop.id, ctx.range, ctx.window, ctx.currency, [clip.id]),

@@ -35,13 +35,30 @@ export async function shopsToRollUp(db: Db, limit: number): Promise<string[]> {
   return rows.map((row) => row.shop_id);
 }
 
-/** Whether the shop has hours the rollups have not taken in (one index probe). */
-export async function hasDirtyHours(db: Db, shopId: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
+/**
+ * The shop's Insights state in one statement: its stored time zone (if any), the zone its
+ * rollups are in, and whether hours wait for the rollup (one index probe).
+ */
+export async function rollupState(
+  db: Db,
+  shopId: string,
+): Promise<{ timeZone: string | null; rollupTimeZone: string | null; dirty: boolean }> {
+  const [row] = await queryRows<{
+    time_zone: string | null;
+    rollup_time_zone: string | null;
+    dirty: boolean;
+  }>(
     db,
-    sql`select 1 as one from analytics_dirty_hours where shop_id = ${shopId}::uuid limit 1`,
+    sql`select s.time_zone, s.rollup_time_zone,
+               exists (select 1 from analytics_dirty_hours d where d.shop_id = ${shopId}::uuid) as dirty
+        from (select 1) one
+        left join analytics_settings s on s.shop_id = ${shopId}::uuid`,
   );
-  return rows.length > 0;
+  return {
+    timeZone: row?.time_zone ?? null,
+    rollupTimeZone: row?.rollup_time_zone ?? null,
+    dirty: Boolean(row?.dirty),
+  };
 }
 
 export interface RollupResult {
@@ -128,6 +145,10 @@ export async function rollUpShop(
           on conflict do nothing`,
     );
 
+    // The planner must know the temporary tables are small (a few rows in steady state), or it
+    // scans the shop's events instead of looking up each hour through the index.
+    await tx.execute(sql`analyze rollup_buckets`);
+    await tx.execute(sql`analyze rollup_days`);
     await tx.execute(
       sql`delete from analytics_clip_hourly
           where shop_id = ${shopId}::uuid and hour in (select b from rollup_buckets)`,
