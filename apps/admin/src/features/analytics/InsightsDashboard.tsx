@@ -21,7 +21,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
@@ -42,6 +42,7 @@ import {
 } from './insights-api';
 import { RANGE_PRESETS, type RangePreset, readFilter, WINDOW_OPTIONS } from './insights-filter';
 import { PopclipInsights } from './PopclipInsights';
+import { useTrack } from './use-track';
 
 /** The one-line explanation of the kinds, next to the numbers (docs/decisions.md). */
 export const KINDS_EXPLAINED =
@@ -56,8 +57,27 @@ export function InsightsDashboard() {
   const { preset, filter } = readFilter(params, timeZone, new Date());
   const summary = useSummary(shopId, filter);
   if (summary.data && summary.data.time_zone !== timeZone) setTimeZone(summary.data.time_zone);
+  const track = useTrack();
+  useEffect(() => {
+    track({ action: 'view', category: 'insights', stage: 'dashboard' });
+  }, [track]);
 
   const update = (changes: Record<string, string | null>) => {
+    const [name] = Object.keys(changes);
+    if (name === 'clip' && changes.clip) {
+      track({
+        action: 'open_popclip',
+        category: 'insights',
+        properties: { popclipId: changes.clip },
+      });
+    } else if (name && name !== 'clip') {
+      track({
+        action:
+          name === 'range' || name === 'from' || name === 'to' ? 'change_range' : `change_${name}`,
+        category: 'insights',
+        properties: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v])),
+      });
+    }
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) next.delete(key);
@@ -264,6 +284,7 @@ function TableCard(props: {
   footer?: React.ReactNode;
   toolbar?: React.ReactNode;
 }) {
+  const track = useTrack();
   return (
     <Card padding="0">
       <Box padding="400" paddingBlockEnd="200">
@@ -272,7 +293,18 @@ function TableCard(props: {
             {props.title}
           </Text>
           {props.onExport ? (
-            <Button onClick={props.onExport} loading={props.exporting} size="slim">
+            <Button
+              onClick={() => {
+                track({
+                  action: 'export_csv',
+                  category: 'insights',
+                  cta: { label: 'Export CSV', target: props.title },
+                });
+                props.onExport?.();
+              }}
+              loading={props.exporting}
+              size="slim"
+            >
               Export CSV
             </Button>
           ) : null}

@@ -1,10 +1,16 @@
 import { analyticsContract, INSIGHTS_TEXT } from '@popstage/core/analytics';
 import { Card, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useEffect } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
 import { useRouteQuery } from '../../lib/api/hooks';
+import { useTrack } from './use-track';
 
 /** The embedded report (looker_dashboard): the app's own read-only page behind a signed URL. */
 export function InsightsReport() {
+  const track = useTrack();
+  useEffect(() => {
+    track({ action: 'view', category: 'insights', stage: 'report' });
+  }, [track]);
   const report = useRouteQuery(
     analyticsContract.csReports,
     { query: { dashboardId: '737', subdomain: 'data' } },
