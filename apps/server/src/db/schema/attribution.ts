@@ -69,6 +69,12 @@ export const orderAttributions = pgTable(
       columns: [table.shopId, table.orderId, table.windowDays, table.lineItemId],
     }),
     index('order_attributions_shop_ordered_idx').on(table.shopId, table.orderedAt),
-    index('order_attributions_shop_clip_idx').on(table.shopId, table.clipId),
+    // A clip's credited orders of a window, newest first (Insights' clip page).
+    index('order_attributions_shop_clip_window_idx').on(
+      table.shopId,
+      table.clipId,
+      table.windowDays,
+      table.orderedAt,
+    ),
   ],
 );

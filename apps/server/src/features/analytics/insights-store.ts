@@ -91,7 +91,47 @@ function merge(
   return out;
 }
 
-/** The shop's figures per day of [from, to] (days without any are absent). */
+interface FigureRow {
+  src: 'e' | 's' | 'o';
+  key: string;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+}
+
+/** Rows of the one-statement reads below: engagement (e), credited sales (s), store orders (o). */
+function fromRows(rows: FigureRow[]): Map<string, Figures> {
+  const engagement: EngagementRow[] = [];
+  const sales: SalesRow[] = [];
+  const store: { key: string; orders: string; sales_cents: string }[] = [];
+  for (const row of rows) {
+    if (row.src === 'e') {
+      engagement.push({
+        key: row.key,
+        impressions: row.a ?? '0',
+        views: row.b ?? '0',
+        likes: row.c ?? '0',
+        clicks: row.d ?? '0',
+        add_to_carts: row.e ?? '0',
+      });
+    } else if (row.src === 's') {
+      sales.push({
+        key: row.key,
+        orders: row.a ?? '0',
+        direct_cents: row.b ?? '0',
+        indirect_cents: row.c ?? '0',
+        influenced_cents: row.d ?? '0',
+      });
+    } else {
+      store.push({ key: row.key, orders: row.a ?? '0', sales_cents: row.b ?? '0' });
+    }
+  }
+  return merge(engagement, sales, store);
+}
+
+/** The shop's figures per day of [from, to] (days without any are absent): one statement. */
 export async function dailyFigures(
   db: Db,
   shopId: string,
@@ -99,33 +139,29 @@ export async function dailyFigures(
   windowDays: number,
   currency: string,
 ): Promise<Map<string, Figures>> {
-  const [engagement, sales, store] = await Promise.all([
-    queryRows<EngagementRow>(
-      db,
-      sql`select day::text as key, sum(impressions) as impressions, sum(views) as views,
-                 sum(likes) as likes, sum(clicks) as clicks, sum(add_to_carts) as add_to_carts
-          from analytics_clip_daily
-          where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
-          group by day`,
-    ),
-    queryRows<SalesRow>(
-      db,
-      sql`select day::text as key, orders, direct_cents, indirect_cents, influenced_cents
-          from analytics_sales_daily
-          where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
-            and window_days = ${windowDays} and currency = ${currency} and clip_id = ''`,
-    ),
-    queryRows<{ key: string; orders: string; sales_cents: string }>(
-      db,
-      sql`select day::text as key, orders, sales_cents from analytics_store_daily
-          where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
-            and currency = ${currency}`,
-    ),
-  ]);
-  return merge(engagement, sales, store);
+  const rows = await queryRows<FigureRow>(
+    db,
+    sql`select 'e' as src, day::text as key, sum(impressions)::text as a, sum(views)::text as b,
+               sum(likes)::text as c, sum(clicks)::text as d, sum(add_to_carts)::text as e
+        from analytics_clip_daily
+        where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
+        group by day
+        union all
+        select 's', day::text, orders::text, direct_cents::text, indirect_cents::text,
+               influenced_cents::text, null
+        from analytics_sales_daily
+        where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
+          and window_days = ${windowDays} and currency = ${currency} and clip_id = ''
+        union all
+        select 'o', day::text, orders::text, sales_cents::text, null, null, null
+        from analytics_store_daily
+        where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
+          and currency = ${currency}`,
+  );
+  return fromRows(rows);
 }
 
-/** Figures per clip over [from, to]; with `clipIds`, only those clips. */
+/** Figures per clip over [from, to]; with `clipIds`, only those clips: one statement. */
 export async function clipFigures(
   db: Db,
   shopId: string,
@@ -135,28 +171,24 @@ export async function clipFigures(
   clipIds?: string[],
 ): Promise<Map<string, Figures>> {
   const only = clipIds
-    ? sql`and clip_id in (select jsonb_array_elements_text(${JSON.stringify(clipIds)}::jsonb))`
+    ? sql`and clip_id = any(array(select jsonb_array_elements_text(${JSON.stringify(clipIds)}::jsonb)))`
     : sql``;
-  const [engagement, sales] = await Promise.all([
-    queryRows<EngagementRow>(
-      db,
-      sql`select clip_id as key, sum(impressions) as impressions, sum(views) as views,
-                 sum(likes) as likes, sum(clicks) as clicks, sum(add_to_carts) as add_to_carts
-          from analytics_clip_daily
-          where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date ${only}
-          group by clip_id`,
-    ),
-    queryRows<SalesRow>(
-      db,
-      sql`select clip_id as key, sum(orders) as orders, sum(direct_cents) as direct_cents,
-                 sum(indirect_cents) as indirect_cents, sum(influenced_cents) as influenced_cents
-          from analytics_sales_daily
-          where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
-            and window_days = ${windowDays} and currency = ${currency} and clip_id <> '' ${only}
-          group by clip_id`,
-    ),
-  ]);
-  return merge(engagement, sales);
+  const rows = await queryRows<FigureRow>(
+    db,
+    sql`select 'e' as src, clip_id as key, sum(impressions)::text as a, sum(views)::text as b,
+               sum(likes)::text as c, sum(clicks)::text as d, sum(add_to_carts)::text as e
+        from analytics_clip_daily
+        where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date ${only}
+        group by clip_id
+        union all
+        select 's', clip_id, sum(orders)::text, sum(direct_cents)::text, sum(indirect_cents)::text,
+               sum(influenced_cents)::text, null
+        from analytics_sales_daily
+        where shop_id = ${shopId}::uuid and day between ${range.from}::date and ${range.to}::date
+          and window_days = ${windowDays} and currency = ${currency} and clip_id <> '' ${only}
+        group by clip_id`,
+  );
+  return fromRows(rows);
 }
 
 export interface ClipListing {

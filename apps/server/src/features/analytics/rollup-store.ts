@@ -149,9 +149,29 @@ export async function rollUpShop(
     // scans the shop's events instead of looking up each hour through the index.
     await tx.execute(sql`analyze rollup_buckets`);
     await tx.execute(sql`analyze rollup_days`);
+    // Constant bounds as well: with them the planner reads only that stretch of the indexes
+    // (a join condition alone left it scanning all of a shop's events, 3 s at 5 million).
+    const [bounds] = await queryRows<{
+      events_from: string;
+      events_to: string;
+      days_from: string;
+      days_to: string;
+    }>(
+      tx,
+      sql`select (select min(b) - interval '2 hours' from rollup_buckets)::text as events_from,
+                 (select max(b) + interval '2 hours' from rollup_buckets)::text as events_to,
+                 (select min(d)::timestamp at time zone ${tz} - interval '3 hours' from rollup_days)::text as days_from,
+                 (select (max(d) + 1)::timestamp at time zone ${tz} + interval '3 hours' from rollup_days)::text as days_to`,
+    );
+    if (!bounds) throw new Error('rollup bounds missing');
+    const eventsFrom = sql`${bounds.events_from}::timestamptz`;
+    const eventsTo = sql`${bounds.events_to}::timestamptz`;
+    const daysFrom = sql`${bounds.days_from}::timestamptz`;
+    const daysTo = sql`${bounds.days_to}::timestamptz`;
     await tx.execute(
       sql`delete from analytics_clip_hourly
-          where shop_id = ${shopId}::uuid and hour in (select b from rollup_buckets)`,
+          where shop_id = ${shopId}::uuid and hour >= ${daysFrom} and hour < ${daysTo}
+            and hour in (select b from rollup_buckets)`,
     );
     // A bucket's events lie within 2 h of its start (a repeated hour when clocks go back spans two
     // UTC hours, and its start may be either).
@@ -167,6 +187,7 @@ export async function rollUpShop(
           from rollup_buckets rb
           join storefront_events e
             on e.shop_id = ${shopId}::uuid
+           and e.occurred_at >= ${eventsFrom} and e.occurred_at < ${eventsTo}
            and e.occurred_at >= rb.b - interval '2 hours' and e.occurred_at < rb.b + interval '2 hours'
            and date_trunc('hour', e.occurred_at at time zone ${tz}) at time zone ${tz} = rb.b
           where e.type <> 'unlike'
@@ -185,6 +206,7 @@ export async function rollUpShop(
           from rollup_days rd
           join analytics_clip_hourly h
             on h.shop_id = ${shopId}::uuid
+           and h.hour >= ${daysFrom} and h.hour < ${daysTo}
            and h.hour >= (rd.d::timestamp at time zone ${tz}) - interval '3 hours'
            and h.hour < ((rd.d + 1)::timestamp at time zone ${tz}) + interval '3 hours'
            and (h.hour at time zone ${tz})::date = rd.d
@@ -206,6 +228,7 @@ export async function rollUpShop(
           from rollup_days rd
           join order_attributions a
             on a.shop_id = ${shopId}::uuid
+           and a.ordered_at >= ${daysFrom} and a.ordered_at < ${daysTo}
            and a.ordered_at >= (rd.d::timestamp at time zone ${tz})
            and a.ordered_at < ((rd.d + 1)::timestamp at time zone ${tz})
           cross join lateral (values (a.clip_id), ('')) g(clip)
@@ -222,6 +245,7 @@ export async function rollUpShop(
           from rollup_days rd
           join storefront_orders o
             on o.shop_id = ${shopId}::uuid
+           and o.ordered_at >= ${daysFrom} and o.ordered_at < ${daysTo}
            and o.ordered_at >= (rd.d::timestamp at time zone ${tz})
            and o.ordered_at < ((rd.d + 1)::timestamp at time zone ${tz})
           group by rd.d, o.currency`,
