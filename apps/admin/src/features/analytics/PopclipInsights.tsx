@@ -14,6 +14,7 @@ import {
 import { PageShell } from '../../app/shell/PageShell';
 import { change, formatChange, formatCount, formatMoney } from './format';
 import { downloadCsv, type InsightsFilter, usePopclipDetail } from './insights-api';
+import { useTrack } from './use-track';
 
 /** One clip: its funnel and the orders it was credited on (the range and window of the page). */
 export function PopclipInsights(props: {
@@ -23,6 +24,7 @@ export function PopclipInsights(props: {
   onBack: () => void;
 }) {
   const detail = usePopclipDetail(props.shopId, props.filter, props.popclipId);
+  const track = useTrack();
   const d = detail.data;
   const title = d ? d.popclip_title : 'Popclip';
   const steps = d
@@ -53,11 +55,13 @@ export function PopclipInsights(props: {
   return (
     <PageShell title={title} subtitle="Insights" fullWidth>
       <BlockStack gap="400">
-        <InlineStack>
-          <Button onClick={props.onBack} variant="plain">
-            Back to Insights
-          </Button>
-        </InlineStack>
+        <Box paddingInlineStart={{ xs: '400', sm: '0' }}>
+          <InlineStack>
+            <Button onClick={props.onBack} variant="plain">
+              Back to Insights
+            </Button>
+          </InlineStack>
+        </Box>
         {detail.isPending ? (
           <Card>
             <SkeletonBodyText lines={6} />
@@ -122,7 +126,17 @@ export function PopclipInsights(props: {
                     Orders credited to this Popclip
                   </Text>
                   {d.orders.length ? (
-                    <Button size="slim" onClick={exportOrders}>
+                    <Button
+                      size="slim"
+                      onClick={() => {
+                        track({
+                          action: 'export_csv',
+                          category: 'insights',
+                          cta: { label: 'Export CSV', target: 'Popclip orders' },
+                        });
+                        exportOrders();
+                      }}
+                    >
                       Export CSV
                     </Button>
                   ) : null}
