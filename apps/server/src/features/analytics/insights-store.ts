@@ -10,17 +10,32 @@ import { type Db, queryRows } from '../../db/client';
 export interface AnalyticsSettings {
   timeZone: string;
   rollupTimeZone: string | null;
+  /** When the time zone was last read from the platform. */
+  checkedAt: Date;
 }
 
 export async function findSettings(db: Db, shopId: string): Promise<AnalyticsSettings | undefined> {
-  const [row] = await queryRows<{ time_zone: string; rollup_time_zone: string | null }>(
+  const [row] = await queryRows<{
+    time_zone: string;
+    rollup_time_zone: string | null;
+    updated_at: string | Date;
+  }>(
     db,
-    sql`select time_zone, rollup_time_zone from analytics_settings where shop_id = ${shopId}::uuid`,
+    sql`select time_zone, rollup_time_zone, updated_at from analytics_settings where shop_id = ${shopId}::uuid`,
   );
-  return row ? { timeZone: row.time_zone, rollupTimeZone: row.rollup_time_zone } : undefined;
+  return row
+    ? {
+        timeZone: row.time_zone,
+        rollupTimeZone: row.rollup_time_zone,
+        checkedAt: new Date(row.updated_at),
+      }
+    : undefined;
 }
 
-/** Stores the shop's time zone (the first writer wins a race); answers the stored one. */
+/**
+ * Stores the shop's time zone as the platform gave it now (updated_at: when it was read);
+ * answers the stored one.
+ */
 export async function saveTimeZone(
   db: Db,
   shopId: string,
@@ -30,8 +45,7 @@ export async function saveTimeZone(
   await db.execute(
     sql`insert into analytics_settings (shop_id, time_zone, updated_at)
         values (${shopId}::uuid, ${timeZone}, ${now.toISOString()}::timestamptz)
-        on conflict (shop_id) do update set time_zone = excluded.time_zone, updated_at = excluded.updated_at
-        where analytics_settings.time_zone is distinct from excluded.time_zone`,
+        on conflict (shop_id) do update set time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
   );
   return (await findSettings(db, shopId))?.timeZone ?? timeZone;
 }

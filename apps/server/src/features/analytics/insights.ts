@@ -64,26 +64,32 @@ export interface InsightsContext {
   previous: Range | null;
 }
 
+/** How long a stored time zone is trusted before the platform is asked again. */
+const TIME_ZONE_RECHECK_MS = 24 * 3_600_000;
+
 /**
- * The shop's time zone: stored once from the platform's shop (Shopify's ianaTimezone); UTC when
- * the platform gives none it knows.
+ * The shop's time zone: the platform's (Shopify's ianaTimezone), stored, and read again once a
+ * day so a merchant's change reaches Insights (the rollups are then rebuilt in the new zone).
+ * UTC when the platform gives none it knows; the stored one when the platform cannot answer.
  */
 export async function shopTimeZone(
   deps: Deps,
   shop: Pick<ShopRow, 'id' | 'shopifyDomain'>,
-  stored?: string | null,
+  stored?: { timeZone: string | null; checkedAt: Date | null },
 ): Promise<string> {
-  const known =
-    stored === undefined ? (await findSettings(deps.database.db, shop.id))?.timeZone : stored;
-  if (known) return known;
+  const known = stored ?? (await findSettings(deps.database.db, shop.id)) ?? null;
+  const now = deps.clock.now();
+  if (
+    known?.timeZone &&
+    known.checkedAt &&
+    now.getTime() - known.checkedAt.getTime() < TIME_ZONE_RECHECK_MS
+  ) {
+    return known.timeZone;
+  }
   const platformShop = await deps.platform.getShop(shop.shopifyDomain).catch(() => null);
   const zone = platformShop?.timeZone;
-  return saveTimeZone(
-    deps.database.db,
-    shop.id,
-    zone && isTimeZone(zone) ? zone : 'UTC',
-    deps.clock.now(),
-  );
+  if (!platformShop && known?.timeZone) return known.timeZone;
+  return saveTimeZone(deps.database.db, shop.id, zone && isTimeZone(zone) ? zone : 'UTC', now);
 }
 
 /**
@@ -97,7 +103,7 @@ export async function refreshRollups(
 ): Promise<string> {
   const db = deps.database.db;
   const state = await rollupState(db, shop.id);
-  const timeZone = await shopTimeZone(deps, shop, state.timeZone);
+  const timeZone = await shopTimeZone(deps, shop, state);
   if (state.rollupTimeZone === timeZone && !state.dirty) return timeZone;
   for (let pass = 0; pass < 50; pass++) {
     const done = await rollUpShop(db, shop.id, timeZone);

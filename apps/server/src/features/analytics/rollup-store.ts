@@ -42,14 +42,20 @@ export async function shopsToRollUp(db: Db, limit: number): Promise<string[]> {
 export async function rollupState(
   db: Db,
   shopId: string,
-): Promise<{ timeZone: string | null; rollupTimeZone: string | null; dirty: boolean }> {
+): Promise<{
+  timeZone: string | null;
+  rollupTimeZone: string | null;
+  checkedAt: Date | null;
+  dirty: boolean;
+}> {
   const [row] = await queryRows<{
     time_zone: string | null;
     rollup_time_zone: string | null;
+    updated_at: string | Date | null;
     dirty: boolean;
   }>(
     db,
-    sql`select s.time_zone, s.rollup_time_zone,
+    sql`select s.time_zone, s.rollup_time_zone, s.updated_at,
                exists (select 1 from analytics_dirty_hours d where d.shop_id = ${shopId}::uuid) as dirty
         from (select 1) one
         left join analytics_settings s on s.shop_id = ${shopId}::uuid`,
@@ -57,6 +63,7 @@ export async function rollupState(
   return {
     timeZone: row?.time_zone ?? null,
     rollupTimeZone: row?.rollup_time_zone ?? null,
+    checkedAt: row?.updated_at ? new Date(row.updated_at) : null,
     dirty: Boolean(row?.dirty),
   };
 }
