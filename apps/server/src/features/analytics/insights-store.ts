@@ -256,7 +256,10 @@ export interface CarouselListing {
   id: string;
   title: string;
   type: string;
+  /** A custom carousel's clips; empty for a collection carousel (see collectionId). */
   clipIds: string[];
+  /** A collection carousel's collection GID. */
+  collectionId: string | null;
 }
 
 /** The shop's carousels, newest first, with the clips a custom carousel holds. */
@@ -280,6 +283,22 @@ export async function shopCarousels(db: Db, shopId: string): Promise<CarouselLis
       row.type === 'custom'
         ? [...new Set([...(row.sorted_popclips_ids ?? []), ...(row.type_ids ?? [])])]
         : [],
+    collectionId: row.type === 'custom' ? null : (row.type_ids?.[0] ?? null),
+  }));
+}
+
+/** The shop's clips with the product GIDs each is tagged with. */
+export async function clipProducts(
+  db: Db,
+  shopId: string,
+): Promise<{ id: string; productIds: string[] }[]> {
+  const rows = await queryRows<{ id: string; products: { shopifyProductId: string }[] }>(
+    db,
+    sql`select meta_identifier as id, products from popclips where shop_id = ${shopId}::uuid`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    productIds: (row.products ?? []).map((product) => product.shopifyProductId),
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   localDay,
   VISITOR_CART_ATTRIBUTE,
 } from '@popstage/core/analytics';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopRow } from '../../db/schema';
 import { signShopifyWebhook } from '../../platform/shopify';
@@ -423,6 +424,34 @@ describe('Insights numbers', () => {
       views: counts.views,
       clicks: counts.clicks,
     });
+  });
+
+  it('sums a collection carousel from the clips tagging a product of its collection', async () => {
+    const db = t.deps.database.db;
+    const collection = (await t.deps.platform.listCollections(SHOP_A, { first: 5 })).nodes.find(
+      (c) => c.productsCount > 0 && c.productsCount < 300,
+    );
+    if (!collection) throw new Error('no collection');
+    const [inside] = (
+      await t.deps.platform.listProducts(SHOP_A, { first: 1, collectionId: collection.id })
+    ).nodes;
+    if (!inside) throw new Error('empty collection');
+    await db.execute(
+      sql`update popclips set products = ${JSON.stringify([{ shopifyProductId: inside.id }])}::jsonb
+          where shop_id = ${shopA.id}::uuid and meta_identifier = 'c-4'`,
+    );
+    await db.execute(
+      sql`insert into carousels (id, shop_id, title, type, type_ids, sorted_popclips_ids, is_published, created_at, updated_at)
+          values ('0c0c0c0c-0000-4000-8000-00000000000c', ${shopA.id}::uuid, 'Collection', 'collection',
+                  ${JSON.stringify([collection.id])}::jsonb, '[]', true, now(), now())`,
+    );
+    const rows = (await data('carousels-stats', { from: FROM, to: TO })).items as {
+      carousel_title: string;
+      popclips: number;
+      views: number;
+    }[];
+    const row = rows.find((r) => r.carousel_title === 'Collection');
+    expect(row).toMatchObject({ popclips: 1, views: expected((e) => e.clipId === 'c-4').views });
   });
 
   it("refuses another shop's id and bad ranges", async () => {

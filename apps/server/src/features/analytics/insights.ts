@@ -36,6 +36,7 @@ import type { Tenant } from '../../tenant';
 import {
   clipCreditedOrders,
   clipFigures,
+  clipProducts,
   clipsUploaded,
   dailyFigures,
   findSettings,
@@ -275,6 +276,26 @@ export async function carouselStats(
     clipFigures(db, ctx.shop.id, ctx.range, ctx.window, ctx.currency),
     ctx.previous ? clipFigures(db, ctx.shop.id, ctx.previous, ctx.window, ctx.currency) : null,
   ]);
+  // A collection carousel holds the clips tagging a product of its collection (as the storefront
+  // shows it): one Admin API call per collection carousel, only when there are any.
+  const collections = carousels.filter((carousel) => carousel.collectionId);
+  if (collections.length > 0) {
+    const tagged = await clipProducts(db, ctx.shop.id);
+    const productIds = [...new Set(tagged.flatMap((clip) => clip.productIds))];
+    await Promise.all(
+      collections.map(async (carousel) => {
+        if (!carousel.collectionId || productIds.length === 0) return;
+        const inCollection = new Set(
+          await deps.platform
+            .productsInCollection(ctx.shop.shopifyDomain, carousel.collectionId, productIds)
+            .catch(() => [] as string[]),
+        );
+        carousel.clipIds = tagged
+          .filter((clip) => clip.productIds.some((id) => inCollection.has(id)))
+          .map((clip) => clip.id);
+      }),
+    );
+  }
   const add = (map: Map<string, Figures>, ids: string[]) =>
     ids.reduce((total, id) => addFigures(total, map.get(id) ?? {}), emptyFigures());
   const rows = carousels
