@@ -1,15 +1,18 @@
-import { useCallback } from 'react';
-import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
+import { useCallback, useContext } from 'react';
+import { ShopContext } from '../../app/shop/ShopContext';
+import { ApiContext } from '../../lib/api/ApiContext';
 import { type MerchantEvent, sendProductAnalytics } from './app-events';
 
-/** Product analytics from a screen: `track({ action, category, ... })`, fire and forget. */
+/**
+ * Product analytics from a screen: `track({ action, category, ... })`, fire and forget. Outside
+ * the shell (no shop loaded yet, a component rendered alone) it does nothing.
+ */
 export function useTrack(): (event: MerchantEvent) => void {
-  const api = useApi();
-  const shop = useShop();
+  const api = useContext(ApiContext);
+  const shop = useContext(ShopContext);
   return useCallback(
     (event: MerchantEvent) => {
-      void sendProductAnalytics(api, shop, event);
+      if (api && shop) void sendProductAnalytics(api, shop, event);
     },
     [api, shop],
   );
