@@ -475,6 +475,9 @@ describe('Insights numbers', () => {
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    );
     expect(page.body).toContain('Insights report');
     expect(page.body).toContain('Summer dress');
     const tampered = await t.app.inject({
