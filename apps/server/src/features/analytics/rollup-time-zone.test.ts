@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { createTestApp, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
+import { runRollups } from './rollup-job';
 
 /**
  * The other store is on Kolkata time (UTC+5:30, a half-hour offset): its local hours start at
@@ -49,6 +51,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('rollups and the shop time zone', () => {
+  it('is rolled up by the job alone, in the zone the platform gives', async () => {
+    expect(await runRollups(t.deps)).toBeGreaterThan(0);
+    const rows = await queryRows<{ day: string; views: number }>(
+      t.deps.database.db,
+      sql`select day::text as day, views from analytics_clip_daily
+          where shop_id = ${shop.id}::uuid order by day`,
+    );
+    expect(rows).toEqual([
+      { day: '2026-11-10', views: 1 },
+      { day: '2026-11-11', views: 1 },
+    ]);
+    expect(await runRollups(t.deps)).toBe(0);
+  });
+
   it('splits days at local midnight in a half-hour zone', async () => {
     expect(await days()).toEqual([
       ['2026-11-10', 1],
