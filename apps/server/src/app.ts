@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
+import { reportPageRoutes } from './features/analytics/report-routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);
   await app.register(orderWebhookRoutes);
+  await app.register(reportPageRoutes);
   await app.register(productUpdateWebhookRoutes);
   await app.register(productDeleteWebhookRoutes);
   await app.register(uninstallWebhookRoutes);

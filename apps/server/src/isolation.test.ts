@@ -368,6 +368,34 @@ const CASES: IsolationCase[] = [
     url: `/api/popclips/carousels/${A_CAROUSEL}?customerId=${SHOP_B}`,
     expect: 404,
   },
+  // Insights (issue 15): shop_id must be the caller's shop.
+  ...[
+    'popclips-summary',
+    'popclips-weekly',
+    'popclips-monthly',
+    'popclips-daily',
+    'popclips-stats',
+    'carousels-stats',
+  ].map(
+    (name): IsolationCase => ({
+      method: 'GET',
+      route: `/dashboard/${name}`,
+      url: `/dashboard/${name}?shop_id=${SHOP_A}`,
+      expect: 403,
+    }),
+  ),
+  {
+    method: 'GET',
+    route: '/dashboard/popclips/:popclipId',
+    url: `/dashboard/popclips/any?shop_id=${SHOP_A}`,
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/cs-reports',
+    url: '/api/shopify/shop/cs-reports?dashboardId=737&subdomain=data',
+    expect: 'own',
+  },
   // Views and likes: customer_id must be the caller's shop.
   {
     method: 'POST',

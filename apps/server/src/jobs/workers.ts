@@ -1,4 +1,5 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
+import { rollupJob } from '../features/analytics';
 import { shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
@@ -16,6 +17,7 @@ export const JOBS: JobDefinition[] = [
   productClipCountsJob,
   viewLimitsJob,
   pruneEventsJob,
+  rollupJob,
   shopRedactJob,
 ];
 

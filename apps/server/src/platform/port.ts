@@ -11,6 +11,8 @@ export interface PlatformShop {
   primaryDomainUrl: string;
   currency: string;
   createdAt: string;
+  /** IANA time zone of the shop (Shopify's ianaTimezone); Insights counts days in it. */
+  timeZone?: string;
 }
 
 export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';

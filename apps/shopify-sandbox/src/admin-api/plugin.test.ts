@@ -149,10 +149,10 @@ describe('Admin GraphQL', () => {
   });
 
   it("names a field the local Shopify does not serve, in GraphQL's error shape", async () => {
-    const answer = (await graphql(token, '{ shop { name ianaTimezone } }')).json();
+    const answer = (await graphql(token, '{ shop { name timezoneAbbreviation } }')).json();
     expect(answer.errors[0]).toMatchObject({
-      message: "Field 'Shop.ianaTimezone' is not served by the local Shopify.",
-      path: ['shop', 'ianaTimezone'],
+      message: "Field 'Shop.timezoneAbbreviation' is not served by the local Shopify.",
+      path: ['shop', 'timezoneAbbreviation'],
     });
   });
 

@@ -1,6 +1,15 @@
 import { toGid } from '../store/gid';
 import type { AdminContext } from './context';
 
+/**
+ * The sandbox shops' time zones (Insights counts days in them): the demo store is on New York
+ * time, the other store on Kolkata's half-hour offset, so both kinds of zone are exercised.
+ */
+const TIME_ZONES: Record<string, string> = {
+  'demo-store.myshopify.com': 'America/New_York',
+  'other-store.myshopify.com': 'Asia/Kolkata',
+};
+
 export async function shop(_args: unknown, context: AdminContext) {
   const found = await context.store.getShop(context.shop);
   if (!found) return null;
@@ -19,5 +28,6 @@ export async function shop(_args: unknown, context: AdminContext) {
     currencyCode: found.currency,
     createdAt: found.createdAt,
     shopOwnerName: found.ownerName,
+    ianaTimezone: TIME_ZONES[found.domain] ?? 'UTC',
   };
 }

@@ -17,3 +17,21 @@ export type AttributionWindows = { [K in keyof typeof ATTRIBUTION_WINDOWS]: numb
 export function attributionLookbackHours(windows: AttributionWindows = ATTRIBUTION_WINDOWS) {
   return Math.max(windows.directHours, windows.indirectHours, windows.influencedHours);
 }
+
+/** The attribution windows a merchant can choose on Insights, in days; 7 is the default. */
+export const ATTRIBUTION_WINDOW_DAYS = [1, 7, 30] as const;
+export type AttributionWindowDays = (typeof ATTRIBUTION_WINDOW_DAYS)[number];
+export const DEFAULT_ATTRIBUTION_WINDOW_DAYS: AttributionWindowDays = 7;
+
+/**
+ * The windows of a chosen attribution window: clicks, add-to-carts and likes earn credit for
+ * `days`; a view alone earns it for at most 24 hours (a view is weak evidence whatever the
+ * choice). 7 days gives ATTRIBUTION_WINDOWS.
+ */
+export function attributionWindowsFor(days: AttributionWindowDays): AttributionWindows {
+  return {
+    directHours: days * 24,
+    indirectHours: days * 24,
+    influencedHours: Math.min(days * 24, ATTRIBUTION_WINDOWS.influencedHours),
+  };
+}

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { defineRoute } from '../contract/define';
 import { webhookAnswerSchema } from '../contract/webhook';
 import { ANALYTICS_STREAMS, analyticsIngestBodySchema, appEventSchema } from './events';
+import {
+  carouselStatsItemSchema,
+  csReportsAnswerSchema,
+  csReportsQuerySchema,
+  dailyItemSchema,
+  dashboardQuerySchema,
+  monthlyItemSchema,
+  pagedAnswer,
+  pagedDashboardQuerySchema,
+  popclipDetailSchema,
+  popclipStatsItemSchema,
+  summaryItemSchema,
+  weeklyItemSchema,
+} from './insights';
 import { shopifyOrderInputSchema } from './shopify-order';
 
 /**
@@ -105,5 +119,62 @@ export const analyticsContract = {
     body: shopifyOrderInputSchema,
     response: orderWebhookAnswerSchema,
     summary: 'Record an order and credit its lines to clips',
+  }),
+  popclipsSummary: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips-summary',
+    query: dashboardQuerySchema,
+    response: pagedAnswer(summaryItemSchema),
+    summary: 'Insights: the totals of the range (one item), with the previous period on request',
+  }),
+  popclipsWeekly: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips-weekly',
+    query: dashboardQuerySchema,
+    response: pagedAnswer(weeklyItemSchema),
+    summary: 'Insights: ISO weeks of the range in the shop time zone, newest first',
+  }),
+  popclipsMonthly: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips-monthly',
+    query: dashboardQuerySchema,
+    response: pagedAnswer(monthlyItemSchema),
+    summary: 'Insights: calendar months of the range with the sales split, newest first',
+  }),
+  popclipsDaily: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips-daily',
+    query: dashboardQuerySchema,
+    response: pagedAnswer(dailyItemSchema),
+    summary: 'Insights: every day of the range, oldest first (the charts)',
+  }),
+  popclipsStats: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips-stats',
+    query: pagedDashboardQuerySchema,
+    response: pagedAnswer(popclipStatsItemSchema),
+    summary: 'Insights: per-Popclip figures, most viewed first, searchable by title',
+  }),
+  carouselsStats: defineRoute({
+    method: 'GET',
+    path: '/dashboard/carousels-stats',
+    query: pagedDashboardQuerySchema,
+    response: pagedAnswer(carouselStatsItemSchema),
+    summary: "Insights: per-carousel figures (its clips' figures added up)",
+  }),
+  popclipDetail: defineRoute({
+    method: 'GET',
+    path: '/dashboard/popclips/:popclipId',
+    params: z.object({ popclipId: z.string().trim().min(1).max(128) }),
+    query: dashboardQuerySchema,
+    response: z.object({ data: popclipDetailSchema }),
+    summary: 'Insights: one clip: its funnel and the orders it was credited on',
+  }),
+  csReports: defineRoute({
+    method: 'GET',
+    path: '/api/shopify/shop/cs-reports',
+    query: csReportsQuerySchema,
+    response: csReportsAnswerSchema,
+    summary: 'A signed, expiring URL of the read-only Insights report page',
   }),
 };

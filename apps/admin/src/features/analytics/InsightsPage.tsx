@@ -1,6 +1,15 @@
-import { PageShell } from '../../app/shell/PageShell';
+import { useShop } from '../../app/shop/ShopContext';
+import { InsightsDashboard } from './InsightsDashboard';
+import { InsightsReport } from './InsightsReport';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/**
+ * /insights (spec 02 §2 "Analytics dashboard"). Feature flags (docs/decisions.md "Insights"):
+ * popclips_analytics_dashboard shows the native dashboard; looker_dashboard alone shows the
+ * embedded report; neither (or both) shows the native dashboard.
+ */
 export function InsightsPage() {
-  return <PageShell title="Insights" />;
+  const shop = useShop();
+  const flags = shop.featureFlags;
+  if (flags.looker_dashboard && !flags.popclips_analytics_dashboard) return <InsightsReport />;
+  return <InsightsDashboard />;
 }

@@ -26,6 +26,7 @@ import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
 import { ApiError } from '../../lib/api/errors';
+import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { useCollections } from '../catalogue';
 import { UpgradeModal, useClipsByMetaIds } from '../popclips';
@@ -57,6 +58,7 @@ export function CarouselFormPage({ mode }: Props) {
 
 function CarouselForm({ mode }: Props) {
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const navigate = useNavigate();
   const level = usePopclipsPlanLevel();
@@ -171,6 +173,7 @@ function CarouselForm({ mode }: Props) {
     try {
       const answer = await saver.save(body);
       if (stored?.is_published) {
+        track({ action: 'save', category: 'carousels', stage: 'published' });
         host.showToast(POPCLIP_TOASTS.carouselSaved);
         navigate(ROUTES.popclipsList);
         return;

@@ -3,11 +3,13 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
+import { useTrack } from '../analytics';
 import { useDeleteCarouselCall } from './carousels-api';
 
 /** Ask, then DELETE; toasts 'Carousel deleted successfully' / 'Error deleting carousel'. */
 export function useDeleteCarousel() {
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const remove = useDeleteCarouselCall();
   const [pending, setPending] = useState<Carousel | null>(null);
@@ -19,6 +21,7 @@ export function useDeleteCarousel() {
         params: { carousel_id: pending.carousel_id },
         query: { customerId: shop.shopifyDomain },
       });
+      track({ action: 'delete', category: 'carousels' });
       host.showToast(POPCLIP_TOASTS.carouselDeleted);
       setPending(null);
     } catch {

@@ -2,6 +2,7 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
+import { useTrack } from '../analytics';
 import { usePublishCarouselCall } from './carousels-api';
 
 /** Our wording: the spec gives no text for the publish step. */
@@ -10,6 +11,7 @@ export const CAROUSEL_PUBLISHED = 'Carousel published';
 /** is_published false → true (the server also records the wizard's step 4). */
 export function usePublishCarousel() {
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const queryClient = useQueryClient();
   const call = usePublishCarouselCall();
@@ -20,6 +22,7 @@ export function usePublishCarousel() {
         params: { carousel_id: carouselId },
         body: { customer_id: shop.shopifyDomain, is_published: true },
       });
+      track({ action: 'publish', category: 'carousels' });
       host.showToast(CAROUSEL_PUBLISHED);
       void queryClient.invalidateQueries({ queryKey: ['shop'] });
       return true;

@@ -20,6 +20,7 @@ import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import { invalidateRoute } from '../../lib/api/hooks';
+import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { openUpgrade } from '../shop';
 import { DeviceMock } from './DeviceMock';
@@ -58,6 +59,7 @@ interface Props {
 export function PlacementModal({ open, player, onClose }: Props) {
   const api = useApi();
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -102,6 +104,7 @@ export function PlacementModal({ open, player, onClose }: Props) {
     setSaving(true);
     try {
       await savePlacement(api, player, mode === 'corner' ? DEFAULT_POSITIONS : positions);
+      track({ action: 'save', category: 'placement', properties: { player, mode } });
       host.showToast(SAVED[player]);
       void invalidateRoute(queryClient, shopContract.positions);
       onClose();

@@ -8,6 +8,7 @@ import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useApi } from '../../lib/api/ApiContext';
 import { routeKey } from '../../lib/api/hooks';
+import { useTrack } from '../analytics';
 import { PlacementModal } from '../placement';
 import { SETTING_KEYS, savePopclipsSettings, usePopclipsSettings } from './hooks';
 
@@ -37,6 +38,7 @@ const same = (a: PopclipsSettings, b: PopclipsSettings) => SETTING_KEYS.every((k
 export function PopclipsSettingsPage() {
   const api = useApi();
   const host = useHost();
+  const track = useTrack();
   const queryClient = useQueryClient();
   const stored = usePopclipsSettings();
   const [draft, setDraft] = useState<PopclipsSettings | null>(null);
@@ -52,6 +54,7 @@ export function PopclipsSettingsPage() {
       const saved = await savePopclipsSettings(api, draft);
       queryClient.setQueryData(routeKey(settingsContract.popclipsSettings, {}), { data: saved });
       setDraft(null);
+      track({ action: 'save', category: 'settings' });
       host.showToast(POPCLIP_TOASTS.settingsSaved);
       void queryClient.invalidateQueries({ queryKey: ['popclips', 'clips'] });
     } catch (caught) {

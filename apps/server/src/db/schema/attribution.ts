@@ -5,6 +5,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -55,6 +56,8 @@ export const orderAttributions = pgTable(
     /** The credited clip's metaIdentifier. */
     clipId: text().notNull(),
     kind: text().$type<AttributionKind>().notNull(),
+    /** The attribution window (days: 1, 7, 30) this credit was computed for. */
+    windowDays: smallint().notNull().default(7),
     quantity: integer().notNull(),
     /** The line's price × quantity less its discounts, in the order's currency's minor units. */
     revenueCents: bigint({ mode: 'number' }).notNull(),
@@ -62,8 +65,16 @@ export const orderAttributions = pgTable(
     orderedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.shopId, table.orderId, table.lineItemId] }),
+    primaryKey({
+      columns: [table.shopId, table.orderId, table.windowDays, table.lineItemId],
+    }),
     index('order_attributions_shop_ordered_idx').on(table.shopId, table.orderedAt),
-    index('order_attributions_shop_clip_idx').on(table.shopId, table.clipId),
+    // A clip's credited orders of a window, newest first (Insights' clip page).
+    index('order_attributions_shop_clip_window_idx').on(
+      table.shopId,
+      table.clipId,
+      table.windowDays,
+      table.orderedAt,
+    ),
   ],
 );

@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './attribution';
 export * from './billing';
 export * from './carousels';
+export * from './insights';
 export * from './mobile';
 export * from './onboarding';
 export * from './popclips';

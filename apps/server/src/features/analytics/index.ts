@@ -1,2 +1,4 @@
 /** The analytics area's public face: what other areas may use. */
 export { orderAttribution } from './order-store';
+export { rollupJob } from './rollup-job';
+export { markDirtyHours } from './rollup-store';

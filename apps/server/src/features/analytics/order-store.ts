@@ -1,8 +1,10 @@
-import type {
-  ClipInteraction,
-  LineAttribution,
-  OrderInput,
-  OrderSource,
+import {
+  type AttributionWindowDays,
+  type ClipInteraction,
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  type LineAttribution,
+  type OrderInput,
+  type OrderSource,
 } from '@popstage/core/analytics';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,7 +13,7 @@ import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/
 export type StoredOrder = typeof storefrontOrders.$inferSelect;
 export type StoredAttribution = typeof orderAttributions.$inferSelect;
 
-/** An order as stored, with its credited line items. */
+/** An order as stored, with its credited line items (of the default 7-day window). */
 export interface OrderWithAttributions {
   order: StoredOrder;
   attributions: StoredAttribution[];
@@ -64,7 +66,8 @@ export async function insertOrder(
     shopId: string;
     source: OrderSource;
     order: OrderInput;
-    attributions: LineAttribution[];
+    /** The credited lines of each attribution window. */
+    attributions: Map<AttributionWindowDays, LineAttribution[]>;
     receivedAt: Date;
   },
 ): Promise<OrderWithAttributions & { inserted: boolean }> {
@@ -80,7 +83,10 @@ export async function insertOrder(
         visitorId: order.visitorId,
         currency: order.currency,
         totalCents: order.totalCents,
-        attributedCents: attributions.reduce((sum, line) => sum + line.revenueCents, 0),
+        attributedCents: (attributions.get(DEFAULT_ATTRIBUTION_WINDOW_DAYS) ?? []).reduce(
+          (sum, line) => sum + line.revenueCents,
+          0,
+        ),
         orderedAt: order.orderedAt,
         receivedAt,
       })
@@ -92,14 +98,18 @@ export async function insertOrder(
       if (!existing) throw new Error(`order ${order.orderId} conflicted but cannot be read`);
       return { ...existing, inserted: false };
     }
+    const rows = [...attributions].flatMap(([windowDays, lines]) =>
+      lines.map((line) => ({ ...line, windowDays })),
+    );
     const lines =
-      attributions.length === 0
+      rows.length === 0
         ? []
         : await tx
             .insert(orderAttributions)
             .values(
-              attributions.map((line) => ({
+              rows.map((line) => ({
                 shopId,
+                windowDays: line.windowDays,
                 orderId: order.orderId,
                 lineItemId: line.lineItemId,
                 productId: line.productId,
@@ -112,7 +122,11 @@ export async function insertOrder(
               })),
             )
             .returning();
-    return { order: stored, attributions: lines, inserted: true };
+    return {
+      order: stored,
+      attributions: lines.filter((line) => line.windowDays === DEFAULT_ATTRIBUTION_WINDOW_DAYS),
+      inserted: true,
+    };
   });
 }
 
@@ -133,7 +147,13 @@ export async function orderAttribution(
   const attributions = await db
     .select()
     .from(orderAttributions)
-    .where(and(eq(orderAttributions.shopId, shopId), eq(orderAttributions.orderId, orderId)))
+    .where(
+      and(
+        eq(orderAttributions.shopId, shopId),
+        eq(orderAttributions.orderId, orderId),
+        eq(orderAttributions.windowDays, DEFAULT_ATTRIBUTION_WINDOW_DAYS),
+      ),
+    )
     .orderBy(orderAttributions.lineItemId);
   return { order, attributions };
 }

@@ -1,7 +1,11 @@
 import {
+  ATTRIBUTION_WINDOW_DAYS,
+  type AttributionWindowDays,
   attributeOrder,
   attributionLookbackHours,
+  attributionWindowsFor,
   type ClipInteraction,
+  type LineAttribution,
   type OrderInput,
   type OrderLineInput,
   type OrderSkipReason,
@@ -11,6 +15,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { knownClipIds, storefrontShop } from '../storefront';
 import { insertOrder, type OrderWithAttributions, visitorInteractions } from './order-store';
+import { markDirtyHours } from './rollup-store';
 
 export type RecordedOrder =
   /** recorded: stored now; duplicate: stored before, answered as it was stored then. */
@@ -42,19 +47,33 @@ export async function recordOrder(
   if (order.test) return skipped('test_order');
   if (order.cancelled) return skipped('cancelled');
 
-  const since = new Date(order.orderedAt.getTime() - attributionLookbackHours() * 3_600_000);
+  // Every window a merchant can choose is computed now (Insights switches between them).
+  const widest = attributionWindowsFor(
+    Math.max(...ATTRIBUTION_WINDOW_DAYS) as AttributionWindowDays,
+  );
+  const since = new Date(order.orderedAt.getTime() - attributionLookbackHours(widest) * 3_600_000);
   const interactions = order.visitorId
     ? await visitorInteractions(db, shop.id, order.visitorId, since, order.orderedAt)
     : [];
   const lines = await trustedLineClips(db, shop.id, order.lines, interactions);
-  const attributions = attributeOrder({ orderedAt: order.orderedAt, lines }, interactions);
+  const byWindow = new Map(
+    ATTRIBUTION_WINDOW_DAYS.map((days) => [
+      days,
+      attributeOrder(
+        { orderedAt: order.orderedAt, lines },
+        interactions,
+        attributionWindowsFor(days),
+      ),
+    ]),
+  );
   const stored = await insertOrder(db, {
     shopId: shop.id,
     source,
     order,
-    attributions,
+    attributions: byWindow as Map<AttributionWindowDays, LineAttribution[]>,
     receivedAt: deps.clock.now(),
   });
+  if (stored.inserted) await markDirtyHours(db, shop.id, [order.orderedAt]);
   return {
     outcome: stored.inserted ? 'recorded' : 'duplicate',
     order: stored.order,

@@ -28,6 +28,8 @@ export async function salesSummary(
   shopId: string,
   from: Date,
   to: Date,
+  /** The attribution window (days) whose credits are summed. */
+  windowDays = 7,
 ): Promise<SalesSummary[]> {
   const [orders, credited] = await Promise.all([
     db
@@ -58,6 +60,7 @@ export async function salesSummary(
       .where(
         and(
           eq(orderAttributions.shopId, shopId),
+          eq(orderAttributions.windowDays, windowDays),
           gte(orderAttributions.orderedAt, from),
           lt(orderAttributions.orderedAt, to),
         ),

@@ -66,7 +66,8 @@ describe('app/uninstalled', () => {
       activatedAt: t.clock.now(),
     });
     const kept = await rowCounts(t, shopA.id);
-    expect(kept).toMatchObject({ clips: 1, links: 1, events: 1, orders: 1, attributions: 1 });
+    // One credited line, stored for each of the three attribution windows (1, 7 and 30 days).
+    expect(kept).toMatchObject({ clips: 1, links: 1, events: 1, orders: 1, attributions: 3 });
 
     const at = new Date(t.clock.now().getTime() - MINUTE);
     const response = await uninstall(SHOP_A, { triggeredAt: at });

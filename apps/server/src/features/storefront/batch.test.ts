@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { viewsPeriod } from '../billing';
-import { occurredAt, planBatch, viewCounts, viewDedupeSince } from './batch';
+import {
+  occurredAt,
+  planBatch,
+  SANDBOX_EVENT_MAX_AGE_MS,
+  viewCounts,
+  viewDedupeSince,
+} from './batch';
 
 const now = new Date('2026-03-10T12:00:00Z');
 
@@ -39,6 +45,11 @@ describe('view dedupe window', () => {
     expect(occurredAt('2026-03-10T13:00:00Z', now)).toEqual(now);
     expect(occurredAt('2026-03-01T00:00:00Z', now)).toEqual(now);
     expect(occurredAt('2026-03-10T11:59:00Z', now).toISOString()).toBe('2026-03-10T11:59:00.000Z');
+    // The sandbox platform takes backdated traffic up to 35 days (its traffic generator).
+    expect(occurredAt('2026-03-01T00:00:00Z', now, SANDBOX_EVENT_MAX_AGE_MS).toISOString()).toBe(
+      '2026-03-01T00:00:00.000Z',
+    );
+    expect(occurredAt('2026-02-01T00:00:00Z', now, SANDBOX_EVENT_MAX_AGE_MS)).toEqual(now);
   });
 });
 

@@ -12,15 +12,23 @@ export function viewCounts(lastCounted: Date | null, at: Date, minutes = VIEW_DE
   return lastCounted === null || lastCounted.getTime() <= viewDedupeSince(at, minutes).getTime();
 }
 
+/** How old a client time may be: a day (a page kept open, a batch sent late). */
+export const EVENT_MAX_AGE_MS = 24 * 60 * 60_000;
 /**
- * The widget's clock is not trusted: a missing, future or more-than-a-day-old `at` becomes the
- * receiving time.
+ * On the sandbox platform only: the sandbox's traffic generator backdates a month of visits
+ * through the real ingest (docs/decisions.md "Insights (issue 15)"). Never in Shopify mode.
  */
-export function occurredAt(at: string | undefined, now: Date): Date {
+export const SANDBOX_EVENT_MAX_AGE_MS = 35 * 24 * 60 * 60_000;
+
+/**
+ * The widget's clock is not trusted: a missing, future or too old `at` (more than a day by
+ * default) becomes the receiving time.
+ */
+export function occurredAt(at: string | undefined, now: Date, maxAgeMs = EVENT_MAX_AGE_MS): Date {
   if (!at) return now;
   const parsed = new Date(at);
   const t = parsed.getTime();
-  if (Number.isNaN(t) || t > now.getTime() || t < now.getTime() - 24 * 60 * 60_000) return now;
+  if (Number.isNaN(t) || t > now.getTime() || t < now.getTime() - maxAgeMs) return now;
   return parsed;
 }
 
@@ -43,7 +51,11 @@ export interface BatchPlan {
 }
 
 /** Splits a batch of known-clip events into views (deduped in the batch), others and likes. */
-export function planBatch(events: StorefrontEvent[], now: Date): BatchPlan {
+export function planBatch(
+  events: StorefrontEvent[],
+  now: Date,
+  maxAgeMs = EVENT_MAX_AGE_MS,
+): BatchPlan {
   const views: PlannedEvent[] = [];
   const others: PlannedEvent[] = [];
   const likes = new Map<string, boolean>();
@@ -54,7 +66,7 @@ export function planBatch(events: StorefrontEvent[], now: Date): BatchPlan {
       clipId: event.clipId,
       type: event.type,
       productId: event.productId ?? null,
-      occurredAt: occurredAt(event.at, now),
+      occurredAt: occurredAt(event.at, now, maxAgeMs),
     };
     if (event.type === 'view') {
       if (seenViews.has(event.clipId)) dedupedInBatch += 1;

@@ -1,7 +1,8 @@
 import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { planBatch } from './batch';
+import { markDirtyHours } from '../analytics';
+import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
 import { knownClipIds, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
 
@@ -11,7 +12,7 @@ import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job'
  * total to its limit queues the view-limits job for the shop.
  */
 export async function ingestEvents(
-  deps: Pick<AppDeps, 'database' | 'queue' | 'clock'>,
+  deps: Pick<AppDeps, 'database' | 'queue' | 'clock' | 'config'>,
   shop: ShopRow,
   body: StorefrontEventsBody,
 ): Promise<StorefrontEventsAnswer> {
@@ -21,7 +22,8 @@ export async function ingestEvents(
   const events = body.events.filter((event) => known.has(event.clipId));
   const rejected = body.events.length - events.length;
   if (events.length === 0) return { accepted: 0, deduped: 0, rejected };
-  const plan = planBatch(events, now);
+  const maxAge = deps.config.PLATFORM === 'sandbox' ? SANDBOX_EVENT_MAX_AGE_MS : EVENT_MAX_AGE_MS;
+  const plan = planBatch(events, now, maxAge);
   const stored = await storeBatch(db, {
     shopId: shop.id,
     visitorId: body.visitorId,
@@ -29,6 +31,12 @@ export async function ingestEvents(
     plan,
     now,
   });
+  // After the commit, so the Insights rollup that takes the mark sees these rows.
+  await markDirtyHours(
+    db,
+    shop.id,
+    [...plan.views, ...plan.others].map((event) => event.occurredAt),
+  );
   const deduped = plan.dedupedInBatch + (plan.views.length - stored.countedViews);
   const { limit } = stored;
   // No stored state yet (first views of the shop), or this batch took the total to the limit.

@@ -10,6 +10,7 @@ import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
 import { useApi } from '../../../lib/api/ApiContext';
+import { useTrack } from '../../analytics';
 import { invalidateClips } from '../clips-api';
 import type { ImportBody, UploadBody } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
@@ -35,6 +36,7 @@ export type CreateOutcome = 'first' | 'created' | 'failed';
 export function useCreateClip() {
   const api = useApi();
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const refreshShop = useRefreshShop();
   const queryClient = useQueryClient();
@@ -47,6 +49,7 @@ export function useCreateClip() {
     const first = !shop.firstPopclipCreated;
     void invalidateClips(queryClient);
     await refreshShop();
+    track({ action: 'create', category: 'popclips', stage: first ? 'first' : 'next' });
     if (!first) host.showToast(CLIP_PROCESSING_TOAST);
     return first ? 'first' : 'created';
   }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
 import { useApi } from '../../../lib/api/ApiContext';
+import { useTrack } from '../../analytics';
 import { invalidateClips } from '../clips-api';
 import type { UpdateBody } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
@@ -22,6 +23,7 @@ export const CLIP_SAVED_TOAST = 'Popclip saved.';
 export function useSaveClip(clip: Popclip) {
   const api = useApi();
   const host = useHost();
+  const track = useTrack();
   const refreshShop = useRefreshShop();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -38,6 +40,7 @@ export function useSaveClip(clip: Popclip) {
           body: { metaIdentifier: clip.metaIdentifier },
         });
       }
+      track({ action: 'save', category: 'popclips' });
       host.showToast(CLIP_SAVED_TOAST);
       void invalidateClips(queryClient);
       if (values.featured !== clip.metaData.featured) await refreshShop();

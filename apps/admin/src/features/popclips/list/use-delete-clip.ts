@@ -5,12 +5,14 @@ import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
 import { useRouteMutation } from '../../../lib/api/hooks';
+import { useTrack } from '../../analytics';
 import { invalidateClips } from '../clips-api';
 
 /** Delete with confirmation (spec 02 §2, §8); deleting the featured clip clears it on the shop. */
 export function useDeleteClip() {
   const remove = useRouteMutation(popclipsContract.csDeleteMedia);
   const host = useHost();
+  const track = useTrack();
   const shop = useShop();
   const refreshShop = useRefreshShop();
   const queryClient = useQueryClient();
@@ -23,6 +25,11 @@ export function useDeleteClip() {
     try {
       await remove.mutateAsync({
         body: { id: pending.id, metaIdentifier: pending.metaIdentifier },
+      });
+      track({
+        action: 'delete',
+        category: 'popclips',
+        properties: { popclipId: pending.metaIdentifier },
       });
       host.showToast(POPCLIP_TOASTS.clipDeleted);
       if (shop.featuredPopclipId === pending.metaIdentifier) void refreshShop();

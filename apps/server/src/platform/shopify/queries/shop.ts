@@ -14,6 +14,7 @@ export const SHOP_QUERY = /* GraphQL */ `
       currencyCode
       createdAt
       shopOwnerName
+      ianaTimezone
     }
   }
 `;
@@ -27,6 +28,7 @@ export interface ShopNode {
   currencyCode: string;
   createdAt: string;
   shopOwnerName: string;
+  ianaTimezone?: string | null;
 }
 
 export function toPlatformShop(shop: ShopNode): PlatformShop {
@@ -39,5 +41,6 @@ export function toPlatformShop(shop: ShopNode): PlatformShop {
     primaryDomainUrl: shop.primaryDomain.url,
     currency: shop.currencyCode,
     createdAt: new Date(shop.createdAt).toISOString(),
+    ...(shop.ianaTimezone ? { timeZone: shop.ianaTimezone } : {}),
   };
 }

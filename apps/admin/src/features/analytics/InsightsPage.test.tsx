@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeRoutes, renderApp } from '../../test/render-app';
+import { readyShop, withFlags } from '../../test/shop-fixture';
+
+/** The spec's paths, literally (docs/decisions.md: admin tests keep them). */
+const page = <T,>(items: T[], more = {}) => ({
+  body: { data: { items, cursor: null, hasNextPage: false, hasPreviousPage: false, ...more } },
+});
+
+const figures = {
+  impressions: 120,
+  views: 1234,
+  likes: 4,
+  clicks: 56,
+  add_to_carts: 7,
+  orders: 3,
+  sales: '150.00',
+  direct_sales: '100.00',
+  indirect_sales: '30.00',
+  influenced_sales: '20.00',
+};
+
+function dashboardRoutes(): FakeRoutes {
+  return {
+    'GET /dashboard/popclips-summary': page([
+      {
+        ...figures,
+        currency: 'USD',
+        time_zone: 'America/New_York',
+        from: '2026-10-27',
+        to: '2026-11-25',
+        window_days: 7,
+        popclips_uploaded: 2,
+        store_orders: 9,
+        store_sales: '900.00',
+        previous: null,
+      },
+    ]),
+    'GET /dashboard/popclips-daily': page([{ day: '2026-11-25', ...figures }]),
+    'GET /dashboard/popclips-weekly': page([
+      {
+        week_no: 48,
+        year: 2026,
+        from: '2026-11-23',
+        to: '2026-11-25',
+        clicks: 56,
+        views: 1234,
+        add_to_carts: 7,
+        orders: 3,
+        sales: '150.00',
+        click_rate_percentage: 4.5,
+        conversion_percentage: 5.4,
+        views_change_percentage: null,
+        clicks_change_percentage: null,
+        orders_change_percentage: null,
+        sales_change_percentage: 25,
+      },
+    ]),
+    'GET /dashboard/popclips-monthly': page([]),
+    'GET /dashboard/popclips-stats': page([
+      {
+        ...figures,
+        popclip_id: 'clip-1',
+        popclip_title: 'Summer dress',
+        currency: 'USD',
+        previous: null,
+      },
+    ]),
+    'GET /dashboard/carousels-stats': page([]),
+    'PUT /ingest/productanalytics': { status: 202, body: { accepted: 1 } },
+    'GET /api/shopify/shop/cs-reports': {
+      body: {
+        data: {
+          url: 'http://admin.test/reports/insights?token=t',
+          expiresAt: '2026-11-25T20:00:00Z',
+        },
+      },
+    },
+  };
+}
+
+describe('Insights', () => {
+  it('shows the native dashboard by default, in the shop currency and time zone', async () => {
+    const app = renderApp({ path: '/insights', shop: readyShop(), routes: dashboardRoutes() });
+    await screen.findByText('1,234', {}, { timeout: 5000 });
+    expect(screen.getByText('$150.00', { selector: 'p' })).toBeVisible();
+    expect(screen.getByText(/America\/New_York/)).toBeVisible();
+    expect(screen.getByText(/3 of 9 store orders/)).toBeVisible();
+    // The spec's empty text for a table without rows.
+    // The monthly and carousel tables have no rows.
+    expect(screen.getAllByText('No data available')).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Summer dress' })).toBeVisible();
+    const [summary] = app.calls('GET', '/dashboard/popclips-summary');
+    const query = new URL(summary?.request.url ?? '').searchParams;
+    expect(query.get('shop_id')).toBe('demo-store.myshopify.com');
+    expect(query.get('window')).toBe('7');
+    expect(app.calls('GET', '/api/shopify/shop/cs-reports')).toEqual([]);
+    await waitFor(() =>
+      expect(app.calls('PUT', '/ingest/productanalytics').length).toBeGreaterThan(0),
+    );
+    expect(app.calls('PUT', '/ingest/productanalytics')[0]?.body).toMatchObject({
+      action: 'view',
+      category: 'insights',
+      shopId: 'demo-store.myshopify.com',
+      sessionId: expect.any(String),
+    });
+  });
+
+  it('asks again with the attribution window the merchant picks', async () => {
+    const app = renderApp({ path: '/insights', shop: readyShop(), routes: dashboardRoutes() });
+    await screen.findByText('1,234', {}, { timeout: 5000 });
+    await userEvent.selectOptions(screen.getByLabelText('Attribution window'), '30');
+    await waitFor(() =>
+      expect(
+        app
+          .calls('GET', '/dashboard/popclips-summary')
+          .some((c) => new URL(c.request.url).searchParams.get('window') === '30'),
+      ).toBe(true),
+    );
+  });
+
+  it('shows the embedded report when only looker_dashboard is on', async () => {
+    const shop = withFlags(readyShop(), {
+      looker_dashboard: true,
+      popclips_analytics_dashboard: false,
+    });
+    const app = renderApp({ path: '/insights', shop, routes: dashboardRoutes() });
+    const frame = await screen.findByTitle('Insights report', {}, { timeout: 5000 });
+    expect(frame).toHaveAttribute('src', 'http://admin.test/reports/insights?token=t');
+    const [call] = app.calls('GET', '/api/shopify/shop/cs-reports');
+    expect(new URL(call?.request.url ?? '').search).toBe('?dashboardId=737&subdomain=data');
+    expect(app.calls('GET', '/dashboard/popclips-summary')).toEqual([]);
+  });
+
+  it('shows the native dashboard when both flags are on', async () => {
+    const shop = withFlags(readyShop(), {
+      looker_dashboard: true,
+      popclips_analytics_dashboard: true,
+    });
+    renderApp({ path: '/insights', shop, routes: dashboardRoutes() });
+    await screen.findByText('1,234', {}, { timeout: 5000 });
+    expect(screen.queryByTitle('Insights report')).toBeNull();
+  });
+});

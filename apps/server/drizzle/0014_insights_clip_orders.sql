@@ -1,0 +1,2 @@
+DROP INDEX "order_attributions_shop_clip_idx";--> statement-breakpoint
+CREATE INDEX "order_attributions_shop_clip_window_idx" ON "order_attributions" USING btree ("shop_id","clip_id","window_days","ordered_at");

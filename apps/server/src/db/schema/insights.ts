@@ -1,0 +1,123 @@
+import {
+  bigint,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/**
+ * Insights rollups (docs/decisions.md "Insights (issue 15)"), kept by the analytics.rollup job
+ * from storefront_events, storefront_orders and order_attributions, in the shop's time zone: a
+ * dashboard call reads O(days × clips) rows, never raw events.
+ */
+
+/** Per shop: the time zone the dashboard uses and the one its rollups were built in. */
+export const analyticsSettings = pgTable('analytics_settings', {
+  shopId: uuid()
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  /** IANA name, from the platform's shop (Shopify's ianaTimezone). */
+  timeZone: text().notNull(),
+  /** The zone the rollups are in; another value than timeZone makes the job rebuild them. */
+  rollupTimeZone: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * UTC hours with events or orders the rollups have not taken in yet. Written after the ingest's
+ * and the order's transaction commit; the job deletes a row before it recomputes the hour, so
+ * anything committed after that marks the hour again.
+ */
+export const analyticsDirtyHours = pgTable(
+  'analytics_dirty_hours',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hour] })],
+);
+
+const engagement = {
+  impressions: integer().notNull().default(0),
+  views: integer().notNull().default(0),
+  likes: integer().notNull().default(0),
+  clicks: integer().notNull().default(0),
+  addToCarts: integer().notNull().default(0),
+};
+
+/** Events per clip and hour of the shop's clock (`hour`: the instant that local hour began). */
+export const analyticsClipHourly = pgTable(
+  'analytics_clip_hourly',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    clipId: text().notNull(),
+    ...engagement,
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.hour, table.clipId] })],
+);
+
+/** Events per clip and day of the shop's calendar (the hours added up). */
+export const analyticsClipDaily = pgTable(
+  'analytics_clip_daily',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    clipId: text().notNull(),
+    ...engagement,
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.day, table.clipId] })],
+);
+
+/**
+ * Credited sales per day, attribution window, currency and clip; clip '' holds the shop's totals
+ * (an order credited to two clips is one order there).
+ */
+export const analyticsSalesDaily = pgTable(
+  'analytics_sales_daily',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    windowDays: smallint().notNull(),
+    currency: text().notNull(),
+    clipId: text().notNull(),
+    orders: integer().notNull(),
+    directCents: bigint({ mode: 'number' }).notNull(),
+    indirectCents: bigint({ mode: 'number' }).notNull(),
+    influencedCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.shopId, table.day, table.windowDays, table.currency, table.clipId],
+    }),
+  ],
+);
+
+/** Every order of the store per day and currency, credited or not. */
+export const analyticsStoreDaily = pgTable(
+  'analytics_store_daily',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    currency: text().notNull(),
+    orders: integer().notNull(),
+    salesCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.day, table.currency] })],
+);

@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { generateTraffic } from '@popstage/shopify-sandbox/traffic/generate-traffic';
+import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openAdmin } from './admin';
+import { screenshot } from './browser';
+import { uploadClip, waitUntilProcessed } from './clips';
+import { prepareShop, shopApi } from './prepare-shop';
+import { journeySession } from './session';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+const STORE = `${BASE}/sandbox/store/${DEMO}`;
+
+const session = journeySession(BASE, DEMO, { resetAfter: true });
+
+/**
+ * A screenshot of the whole app at a width: the admin frame's iframe is as tall as the window,
+ * so the window is made tall enough for the page, then put back.
+ */
+async function shot(admin: Page, name: string, width: number, height: number) {
+  await admin.setViewportSize({ width, height });
+  await admin.waitForTimeout(800);
+  await screenshot(admin, name);
+  await admin.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('Insights', () => {
+  it('shows the totals of generated sandbox traffic, a clip’s funnel and the embedded report', async () => {
+    const { page, workDir } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
+    const api = shopApi(page.request, BASE, DEMO);
+    const products = await api<{ data: { id: string; handle: string; title: string }[] }>(
+      'GET',
+      '/api/catalogue/products?query=',
+    );
+    const sellable: { id: string; handle: string }[] = [];
+    for (const candidate of products.data) {
+      const productPage = await page.request.get(`${STORE}/products/${candidate.handle}`);
+      if ((await productPage.text()).includes('>Add to cart</button>')) sellable.push(candidate);
+      if (sellable.length === 2) break;
+    }
+    expect(sellable).toHaveLength(2);
+    const titles = ['Autumn lookbook', 'Evening dress'];
+    for (const [index, title] of titles.entries()) {
+      const file = await generateClip(join(workDir, `look-${index}.mp4`), {
+        ...SHORT_CLIP,
+        hue: 40 + index * 120,
+      });
+      const product = sellable[index];
+      if (!product) throw new Error('no product');
+      const id = await uploadClip(page.request, BASE, DEMO, title, file, product);
+      await waitUntilProcessed(page.request, BASE, DEMO, id);
+    }
+
+    // 25 days, so every visit falls in the default range (the last 30 days, New York time).
+    const report = await generateTraffic({
+      fetch,
+      appUrl: BASE,
+      storeUrl: STORE,
+      shop: DEMO,
+      days: 25,
+      seed: 15,
+      visitsPerDay: 6,
+      orders: 4,
+    });
+    expect(report.failedOrders).toEqual([]);
+    expect(report.orders).toHaveLength(4);
+    const count = (type: string) => report.events.filter((e) => e.type === type).length;
+    const number = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+    const { admin, app } = await openAdmin(page, BASE, DEMO, '/insights');
+    const tile = (label: string) =>
+      app
+        .locator('h3', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::p[1]');
+    await expect
+      .poll(() => tile('Views').textContent(), { timeout: 30_000 })
+      .toBe(number(count('view')));
+    expect(await tile('Clicks').textContent()).toBe(number(count('click')));
+    expect(await tile('Add to carts').textContent()).toBe(number(count('add_to_cart')));
+    expect(await tile('Popclips uploaded').textContent()).toBe('2');
+    await app.getByText('4 of 4 store orders', { exact: false }).waitFor();
+    await app.getByText('America/New_York', { exact: false }).first().waitFor();
+    await app.getByRole('button', { name: 'Autumn lookbook' }).waitFor();
+    await app.getByRole('heading', { name: 'Weekly' }).waitFor();
+    await shot(admin, 'insights-1280', 1280, 2300);
+    await shot(admin, 'insights-375', 375, 5200);
+
+    // Compare with the previous period: deltas appear on the cards.
+    await app.getByLabel('Compare with the previous period').click();
+    await app.getByText('vs previous period').first().waitFor();
+
+    // A clip's funnel and the orders credited to it.
+    await app.getByRole('button', { name: 'Autumn lookbook' }).click();
+    await app.getByRole('heading', { name: 'Funnel' }).waitFor();
+    await app.getByText('Product clicks', { exact: true }).waitFor();
+    await shot(admin, 'insights-popclip-1280', 1280, 1200);
+    await shot(admin, 'insights-popclip-375', 375, 1900);
+
+    // looker_dashboard alone: the embedded, signed report page of the same numbers.
+    const flags = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/flags`, {
+      data: { looker_dashboard: true, popclips_analytics_dashboard: false },
+    });
+    expect(flags.ok()).toBe(true);
+    await openAdmin(page, BASE, DEMO, '/insights');
+    const reportFrame = app.frameLocator('iframe[title="Insights report"]');
+    await reportFrame
+      .getByRole('heading', { name: /Insights report/ })
+      .waitFor({ timeout: 30_000 });
+    await reportFrame.getByText('Autumn lookbook').waitFor();
+    await shot(admin, 'insights-report-1280', 1280, 1400);
+    await shot(admin, 'insights-report-375', 375, 1400);
+  });
+});
