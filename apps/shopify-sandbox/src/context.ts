@@ -20,6 +20,8 @@ export interface SandboxContext {
   app: { apiKey: string; apiSecret: string };
   /** The app's URL (the admin frame opens it; links to the app's own pages). */
   appUrl: string;
+  /** How the store reaches the app (and, in one process with it, its own pages). */
+  fetch: typeof fetch;
   /** The local Shopify's own public origin (it serves below `/sandbox`). */
   baseUrl: string;
   now: () => Date;

@@ -6,6 +6,7 @@ import { type AppConfig, readAppConfig } from './app-config';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
+import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
 import { createAccessTokens } from './store/access-tokens';
 import { openStoreDb, type StoreConnection } from './store/database';
@@ -95,6 +96,7 @@ export async function openLocalShopify(
       : null,
     app: keys,
     appUrl,
+    fetch: fetchApp,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     now,
   };
@@ -122,7 +124,7 @@ export async function openLocalShopify(
         shops: async () => (await store.listShops()).map(({ domain, name }) => ({ domain, name })),
       });
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
-      await app.register(controlRoutes, { ctx });
+      await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);
       await app.register(billingConfirmRoutes, { prefix: '/billing', ctx });

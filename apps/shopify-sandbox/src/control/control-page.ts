@@ -10,6 +10,7 @@ import {
   productsSection,
   proposeSection,
   subscriptionsSection,
+  trafficSection,
   uninstallSection,
   webhooksSection,
 } from './control-sections';
@@ -34,6 +35,7 @@ export const NOTICES = {
   no_product: 'The store has no product with that handle.',
   not_installed: 'Popstage is not installed on that shop yet: open its admin first.',
   privacy: 'Privacy request sent: the app got the webhook.',
+  traffic: 'Generating a month of shopper traffic: this page follows its progress.',
   privacy_undelivered:
     'Privacy request sent, but the app did not accept it: it is retried as Shopify would.',
 } as const;
@@ -70,6 +72,10 @@ export function renderControlPage(
   <div class="shops">${shops.map((shop) => shopCard(shop, extras))}</div>
   ${extras.offer ? discountCodesSection(extras.offer.discountCodes) : ''}
 </main>`,
+    // While traffic is generated, the page follows its progress.
+    shops.some((shop) => shop.traffic?.running)
+      ? html`<meta http-equiv="refresh" content="2">`
+      : html``,
   );
 }
 
@@ -120,6 +126,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   ${subscriptionsSection(shop)}
   ${extras.offer ? proposeSection(shop, extras.offer) : ''}
   ${mobileSection(shop)}
+  ${trafficSection(shop)}
   ${privacySection(shop)}
   ${webhooksSection(shop)}
 

@@ -163,6 +163,27 @@ function priced(item: PriceOption): string {
   return `${item.name} · ${money(item.priceAmount, item.currencyCode)}`;
 }
 
+/** A month of shopper traffic for the Insights dashboard, with its progress while it runs. */
+export function trafficSection(shop: SandboxShopState): Html {
+  const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
+  const run = shop.traffic;
+  const status = !run
+    ? html`<span class="muted">Visits, plays, clicks, carts and orders through the real storefront, for Insights.</span>`
+    : run.running
+      ? html`<span role="status">Generating: ${run.progress.phase} ${run.progress.done} of ${run.progress.total}</span>`
+      : run.error
+        ? html`${badge(false, 'Failed')} <small class="muted">${run.error}</small>`
+        : html`${badge(true, 'Done')} <small class="muted">${
+            run.result?.skipped ??
+            `${run.result?.visits} visits, ${run.result?.events} events, ${run.result?.orders} orders`
+          }</small>`;
+  return html`<h3>Shopper traffic</h3>
+  <form class="row" method="post" action="${base}/traffic">
+    <span>${status}</span>
+    <button type="submit"${run?.running ? ' disabled' : ''}>Generate a month of traffic</button>
+  </form>`;
+}
+
 /** A customer's data request or erasure (by their orders), and shop/redact after an uninstall. */
 export function privacySection(shop: SandboxShopState): Html {
   const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;

@@ -29,6 +29,7 @@ import {
   shopState,
   uninstallApp,
 } from './service';
+import type { TrafficRuns } from './traffic';
 
 const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
 const shopParams = z.object({ shop: shopDomain });
@@ -65,10 +66,10 @@ const accepted = (delivery: WebhookDelivery | null) =>
  * tokens for scripts, and product images. The app's side of a shop (feature flags, plan-change
  * proposals, the branded-app request) is asked of the app's staff API, never of its tables.
  */
-export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = async (
-  app,
-  { ctx },
-) => {
+export const controlRoutes: FastifyPluginAsyncZod<{
+  ctx: SandboxContext;
+  traffic: TrafficRuns;
+}> = async (app, { ctx, traffic }) => {
   app.get(
     '/',
     {
@@ -82,7 +83,10 @@ export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = asy
       },
     },
     async (request, reply) => {
-      const [states, offer] = await Promise.all([listShopStates(ctx), billingOffer(ctx)]);
+      const [states, offer] = await Promise.all([
+        listShopStates(ctx, traffic.get),
+        billingOffer(ctx),
+      ]);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -120,10 +124,10 @@ export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = asy
   );
 
   // JSON API (tests, e2e, scripts).
-  app.get('/api/shops', async () => ({ shops: await listShopStates(ctx) }));
+  app.get('/api/shops', async () => ({ shops: await listShopStates(ctx, traffic.get) }));
 
   const stateOf = async (domain: string) => ({
-    shop: await shopState(ctx, await requireSandboxShop(ctx, domain)),
+    shop: await shopState(ctx, await requireSandboxShop(ctx, domain), traffic.get(domain)),
   });
 
   app.post('/api/shops/:shop/reset', { schema: { params: shopParams } }, async (request) => {
@@ -218,6 +222,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = asy
       return { delivery: deliveryJson(await sendPrivacyRequest(ctx, shop, topic, orders)) };
     },
   );
+
+  app.post('/api/shops/:shop/traffic', { schema: { params: shopParams } }, async (request, reply) =>
+    reply.status(202).send({ traffic: await traffic.start(request.params.shop) }),
+  );
+
+  app.get('/api/shops/:shop/traffic', { schema: { params: shopParams } }, async (request) => {
+    await requireSandboxShop(ctx, request.params.shop);
+    return { traffic: traffic.get(request.params.shop) };
+  });
 
   app.post('/api/shops/:shop/shop-redact', { schema: { params: shopParams } }, async (request) => ({
     delivery: deliveryJson(await sendShopRedact(ctx, request.params.shop)),

@@ -8,6 +8,7 @@ import type { PlatformProduct, PlatformShop } from '../store/types';
 import { HttpError, notFound } from '../web/http-error';
 import type { WebhookDelivery, WebhookLogEntry } from '../webhooks/delivery';
 import { PRODUCTS_UPDATE_TOPIC, productUpdatedPayload } from './product-webhook';
+import type { TrafficRun } from './traffic';
 
 /** What the /sandbox control page shows about one shop: the store's side and the app's. */
 export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'domain'> {
@@ -23,6 +24,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   appSubscriptions: SandboxAppSubscription[];
   /** The newest webhooks the store sent the app, with their last answer. */
   webhooks: WebhookLogEntry[];
+  /** The shop's shopper traffic generation, running or last done; null when never started. */
+  traffic: TrafficRun | null;
 }
 
 const NO_FLAGS = Object.fromEntries(
@@ -52,6 +55,7 @@ async function appSide(ctx: SandboxContext, domain: string) {
 export async function shopState(
   ctx: SandboxContext,
   shop: PlatformShop,
+  traffic: TrafficRun | null = null,
 ): Promise<SandboxShopState> {
   const { store } = ctx;
   const [app, appInstalled, embedEnabled, publishedProducts, livePage, appSubscriptions, webhooks] =
@@ -79,12 +83,16 @@ export async function shopState(
     adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
     appSubscriptions,
     webhooks,
+    traffic,
   };
 }
 
-export async function listShopStates(ctx: SandboxContext): Promise<SandboxShopState[]> {
+export async function listShopStates(
+  ctx: SandboxContext,
+  trafficOf: (shop: string) => TrafficRun | null = () => null,
+): Promise<SandboxShopState[]> {
   const shops = await ctx.store.listShops();
-  return Promise.all(shops.map((shop) => shopState(ctx, shop)));
+  return Promise.all(shops.map((shop) => shopState(ctx, shop, trafficOf(shop.domain))));
 }
 
 function operatorOf(ctx: SandboxContext) {

@@ -4,8 +4,8 @@ import { Html, html, htmlDocument } from '@popstage/core/html';
 
 export { Html, html };
 
-export function page(title: string, css: string, body: Html): string {
-  return htmlDocument({ head: html`<title>${title}</title>`, css, body });
+export function page(title: string, css: string, body: Html, head: Html = html``): string {
+  return htmlDocument({ head: html`<title>${title}</title>${head}`, css, body });
 }
 
 export function badge(on: boolean, label: string): Html {
