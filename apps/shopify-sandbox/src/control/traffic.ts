@@ -1,7 +1,6 @@
 import type { SandboxContext } from '../context';
 import { generateTraffic, type TrafficProgress } from '../traffic/generate-traffic';
-import { HttpError } from '../web/http-error';
-import { requireSandboxShop } from './service';
+import { HttpError, notFound } from '../web/http-error';
 
 /** One shop's traffic generation, as the control page shows it while it runs and after. */
 export interface TrafficRun {
@@ -24,7 +23,7 @@ export function createTrafficRuns(ctx: SandboxContext) {
     get: (shop: string) => runs.get(shop) ?? null,
 
     async start(shop: string): Promise<TrafficRun> {
-      await requireSandboxShop(ctx, shop);
+      if (!(await ctx.store.getShop(shop))) throw notFound(`Shop ${shop} is not a sandbox shop`);
       if (runs.get(shop)?.running)
         throw new HttpError(409, `Traffic is already being generated for ${shop}`);
       const run: TrafficRun = {
