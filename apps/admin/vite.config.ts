@@ -20,9 +20,20 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 4,
+            },
+            // Insights' charts (Polaris Viz, d3, react-spring): only its page loads them. Below React
+            // and Polaris, so a group's pulled-in dependencies never take those away from them.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@shopify[\\/]polaris-viz(-core)?|d3-[a-z-]+|@react-spring|internmap)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'polaris',
+              test: /node_modules[\\/]@shopify[\\/]polaris(-icons|-tokens)?[\\/]/,
               priority: 3,
             },
-            { name: 'polaris', test: /node_modules[\\/]@shopify[\\/]polaris/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
