@@ -111,3 +111,26 @@ describe('privacy requests from the sandbox', () => {
     expect(form.headers.location).toMatch(/done=privacy/);
   });
 });
+
+describe('cookie consent on the sandbox storefront', () => {
+  it('shows the consent banner and offers the Customer Privacy API once a shop requires consent', async () => {
+    const home = () => t.app.inject({ method: 'GET', url: `/sandbox/store/${SHOP_A}` });
+    const before = (await home()).body;
+    expect(before).not.toContain('id="consent-banner"');
+    expect(before).toContain('window.Shopify.loadFeatures = function');
+    expect(before).toContain('var required = false;');
+
+    const set = await post(`/sandbox/api/shops/${SHOP_A}/consent`, { required: true });
+    expect(set.json().shop.consentRequired).toBe(true);
+    const after = (await home()).body;
+    expect(after).toContain('role="region" aria-label="Cookie consent"');
+    expect(after).toContain('var required = true;');
+    // The consent cookie is read with Shopify's name, whatever the cookies before it.
+    expect(after).toContain('/(?:^|;\\s*)_tracking_consent=(yes|no)/');
+
+    const bad = await post(`/sandbox/api/shops/${SHOP_A}/consent`, { required: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    await post(`/sandbox/api/shops/${SHOP_A}/consent`, { required: false });
+    expect((await home()).body).not.toContain('id="consent-banner"');
+  });
+});

@@ -22,6 +22,7 @@ export const NOTICES = {
   reset: 'The shop is back to a fresh install.',
   flags: 'Feature flag saved.',
   embed: 'Theme app embed switched.',
+  consent: 'Cookie consent setting saved: the storefront asks shoppers, or no longer does.',
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
   publish: 'Active products published to the Popstage sales channel.',
@@ -110,6 +111,11 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
     <span>Popstage app embed ${badge(shop.embedEnabled, shop.embedEnabled ? 'On' : 'Off')}</span>
     <input type="hidden" name="enabled" value="${String(!shop.embedEnabled)}">
     <button type="submit">${shop.embedEnabled ? 'Switch off' : 'Switch on'}</button>
+  </form>
+  <form class="row" method="post" action="${base}/consent">
+    <span>Shoppers must consent to analytics (as in the EU) ${badge(shop.consentRequired, shop.consentRequired ? 'On' : 'Off')}</span>
+    <input type="hidden" name="required" value="${String(!shop.consentRequired)}">
+    <button type="submit">${shop.consentRequired ? 'Switch off' : 'Switch on'}</button>
   </form>
 
   <h3>Feature flags</h3>

@@ -24,6 +24,7 @@ import {
   requireSandboxShop,
   resetToFreshInstall,
   setAppEmbed,
+  setConsentRequired,
   setFeatureFlags,
   setMobileAppState,
   shopState,
@@ -157,6 +158,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     { schema: { params: shopParams, body: z.object({ enabled: z.boolean() }).strict() } },
     async (request) => {
       await setAppEmbed(ctx, request.params.shop, request.body.enabled);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/consent',
+    { schema: { params: shopParams, body: z.object({ required: z.boolean() }).strict() } },
+    async (request) => {
+      await setConsentRequired(ctx, request.params.shop, request.body.required);
       return stateOf(request.params.shop);
     },
   );
@@ -301,6 +311,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await setAppEmbed(ctx, request.params.shop, request.body.enabled);
       return reply.redirect(backTo(request.params.shop, 'embed'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/consent',
+    { schema: { params: shopParams, body: z.object({ required: formBoolean }) } },
+    async (request, reply) => {
+      await setConsentRequired(ctx, request.params.shop, request.body.required);
+      return reply.redirect(backTo(request.params.shop, 'consent'), 303);
     },
   );
 

@@ -17,6 +17,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   /** The app's staff API answered (false: the app's side below is unknown, shown as such). */
   appReachable: boolean;
   embedEnabled: boolean;
+  /** Shoppers must consent to analytics first (the storefront shows the consent banner). */
+  consentRequired: boolean;
   publishedProducts: number;
   livePage: boolean;
   adminUrl: string;
@@ -58,16 +60,25 @@ export async function shopState(
   traffic: TrafficRun | null = null,
 ): Promise<SandboxShopState> {
   const { store } = ctx;
-  const [app, appInstalled, embedEnabled, publishedProducts, livePage, appSubscriptions, webhooks] =
-    await Promise.all([
-      appSide(ctx, shop.domain),
-      ctx.tokens.installed(shop.domain),
-      store.isAppEmbedEnabled(shop.domain),
-      store.countPublishedProducts(shop.domain),
-      store.findPage(shop.domain, 'live'),
-      store.listAppSubscriptions(shop.domain),
-      ctx.webhooks.recent(shop.domain),
-    ]);
+  const [
+    app,
+    appInstalled,
+    embedEnabled,
+    consentRequired,
+    publishedProducts,
+    livePage,
+    appSubscriptions,
+    webhooks,
+  ] = await Promise.all([
+    appSide(ctx, shop.domain),
+    ctx.tokens.installed(shop.domain),
+    store.isAppEmbedEnabled(shop.domain),
+    store.consentRequired(shop.domain),
+    store.countPublishedProducts(shop.domain),
+    store.findPage(shop.domain, 'live'),
+    store.listAppSubscriptions(shop.domain),
+    ctx.webhooks.recent(shop.domain),
+  ]);
   return {
     ...shop,
     installed: app?.installed ?? false,
@@ -78,6 +89,7 @@ export async function shopState(
     appInstalled,
     appReachable: app !== null,
     embedEnabled,
+    consentRequired,
     publishedProducts,
     livePage: livePage !== null,
     adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
@@ -173,6 +185,11 @@ export async function editSandboxProduct(
 export async function setAppEmbed(ctx: SandboxContext, domain: string, enabled: boolean) {
   await requireSandboxShop(ctx, domain);
   await ctx.store.setAppEmbed(domain, enabled);
+}
+
+export async function setConsentRequired(ctx: SandboxContext, domain: string, required: boolean) {
+  await requireSandboxShop(ctx, domain);
+  await ctx.store.setConsentRequired(domain, required);
 }
 
 /** Publishes every active product to the Popstage sales channel, as a merchant would in Shopify. */

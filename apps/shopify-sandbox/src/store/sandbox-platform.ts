@@ -381,6 +381,22 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
       return toProduct(row, shopRow?.currency ?? 'USD');
     },
 
+    async consentRequired(shop) {
+      const [row] = await db
+        .select({ required: sandboxShops.consentRequired })
+        .from(sandboxShops)
+        .where(eq(sandboxShops.domain, shop));
+      return row?.required ?? false;
+    },
+
+    async setConsentRequired(shop, required) {
+      await requireShopRow(shop);
+      await db
+        .update(sandboxShops)
+        .set({ consentRequired: required })
+        .where(eq(sandboxShops.domain, shop));
+    },
+
     async setAppEmbed(shop, enabled) {
       await requireShopRow(shop);
       await db

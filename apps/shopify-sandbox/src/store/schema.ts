@@ -39,6 +39,8 @@ export const sandboxShops = shopifySandbox.table('shops', {
     .$type<Record<string, { type: string; value: string }>>()
     .notNull()
     .default({}),
+  /** Shoppers must consent to analytics first (the store's region requires it, as in the EU). */
+  consentRequired: boolean().notNull().default(false),
 });
 
 const shopDomain = () =>

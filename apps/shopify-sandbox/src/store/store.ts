@@ -16,6 +16,9 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   /** Regenerates one shop's store data as on first start (its app charges go too). */
   resetShop(shop: string): Promise<void>;
   setAppEmbed(shop: string, enabled: boolean): Promise<void>;
+  /** Whether shoppers must consent to analytics first (Customer Privacy API, banner). */
+  consentRequired(shop: string): Promise<boolean>;
+  setConsentRequired(shop: string, required: boolean): Promise<void>;
   /** The app_url app-data metafield as the theme app embed would read it; null when unset. */
   appUrlMetafield(shop: string): Promise<string | null>;
   /** The clip_count product metafield as the theme's product block would read it; 0 when unset. */

@@ -83,11 +83,12 @@ export async function storefrontView(
   template: StorefrontTemplate,
   product?: PlatformProduct,
 ): Promise<StorefrontView> {
-  const [menu, footer, cart, appBlocks] = await Promise.all([
+  const [menu, footer, cart, appBlocks, consentRequired] = await Promise.all([
     store.store.getMenu(ctx.shop.domain, 'main-menu'),
     store.store.getMenu(ctx.shop.domain, 'footer'),
     ctx.cart.store.findCart(ctx.shop.domain, ctx.cart.token),
     renderAppBlocks(store.theme, store.store, ctx.shop, template, product),
+    store.store.consentRequired(ctx.shop.domain),
   ]);
   return {
     shop: ctx.shop,
@@ -95,5 +96,6 @@ export async function storefrontView(
     footer,
     appBlocks,
     cartCount: cart ? itemCount(cart.lines) : 0,
+    consentRequired,
   };
 }

@@ -16,6 +16,8 @@ export interface StorefrontView {
   appBlocks: RenderedAppPage;
   /** Items in the shopper's cart, for the header's cart link. */
   cartCount: number;
+  /** Shoppers must consent to analytics first: the theme shows Shopify's consent banner. */
+  consentRequired: boolean;
 }
 
 /** The store root's path ('/sandbox/store/<domain>'), which Shopify themes call routes.root. */
@@ -42,9 +44,11 @@ export function renderStorefront(
   <nav>${(view.menu?.items ?? []).map((item) => menuLink(root, item))}</nav>
   <a class="cart-link" href="${root}/cart">Cart (<span id="cart-count">${view.cartCount}</span>)</a>
 </header>
+${view.consentRequired ? CONSENT_BANNER : ''}
 <main>${content}</main>
 <footer class="bar"><nav>${(view.footer?.items ?? []).map((item) => menuLink(root, item))}</nav></footer>
 <script>window.Shopify = ${new Html(scriptJson(shopify))};
+${new Html(customerPrivacyScript(view.consentRequired, storeRootPath(view.shop)))}
 // The theme's cart count follows adds made by apps (the widget announces them).
 document.addEventListener('popstage:cart-added', function () {
   fetch(window.Shopify.routes.root + 'cart.js').then(function (r) { return r.json(); })
@@ -55,6 +59,52 @@ ${
   options.widget !== false ? new Html(view.appBlocks.head + view.appBlocks.bodyEnd) : ''
 }`,
   );
+}
+
+/** Shopify's cookie banner, as a theme shows it where the region requires consent. */
+const CONSENT_BANNER = html`<div id="consent-banner" class="consent" role="region" aria-label="Cookie consent" hidden>
+  <p>This store uses cookies to understand what shoppers watch and buy.</p>
+  <button type="button" data-consent="yes">Accept</button> <button type="button" data-consent="no">Decline</button>
+</div>`;
+
+/**
+ * What the local Shopify offers of the Customer Privacy API: Shopify.loadFeatures loads
+ * Shopify.customerPrivacy, whose analyticsProcessingAllowed() is true unless consent is required
+ * and not given; the banner's choice is kept in the _tracking_consent cookie and announced with
+ * visitorConsentCollected. https://shopify.dev/docs/api/customer-privacy
+ */
+function customerPrivacyScript(required: boolean, rootPath: string): string {
+  return `(function () {
+  var required = ${required ? 'true' : 'false'};
+  function decided() {
+    var m = /(?:^|;\\s*)_tracking_consent=(yes|no)/.exec(document.cookie);
+    return m ? m[1] : null;
+  }
+  var privacy = {
+    analyticsProcessingAllowed: function () { return !required || decided() === 'yes'; },
+    setTrackingConsent: function (consent, done) {
+      var yes = !!consent.analytics;
+      document.cookie = '_tracking_consent=' + (yes ? 'yes' : 'no') + '; path=${rootPath}; max-age=31536000; samesite=lax';
+      document.dispatchEvent(new CustomEvent('visitorConsentCollected', { detail: { analyticsAllowed: yes } }));
+      if (done) done({});
+    }
+  };
+  window.Shopify.loadFeatures = function (features, done) {
+    window.Shopify.customerPrivacy = privacy;
+    setTimeout(function () { done(); }, 0);
+  };
+  document.addEventListener('DOMContentLoaded', function () {
+    var banner = document.getElementById('consent-banner');
+    if (!banner || decided() !== null) return;
+    banner.hidden = false;
+    banner.addEventListener('click', function (event) {
+      var button = event.target.closest('button[data-consent]');
+      if (!button) return;
+      privacy.setTrackingConsent({ analytics: button.getAttribute('data-consent') === 'yes' });
+      banner.hidden = true;
+    });
+  });
+})();`;
 }
 
 function menuLink(root: string, item: MenuItem): Html {
@@ -117,6 +167,9 @@ export function pageBody(title: string, body: string): Html {
 
 const CSS = `
 *{box-sizing:border-box}
+.consent{position:fixed;left:16px;right:16px;bottom:16px;z-index:10;background:#1f1f1f;color:#fff;padding:12px 16px;border-radius:8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.consent[hidden]{display:none}
+.consent p{margin:0;flex:1 1 240px}
 body{margin:0;font:15px/1.5 Georgia,"Times New Roman",serif;color:#1f1f1f;background:#fffdf8}
 .bar{display:flex;gap:24px;align-items:center;padding:16px 32px;border-bottom:1px solid #eee}
 footer.bar{border-top:1px solid #eee;border-bottom:0;margin-top:48px}

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_sandbox"."shops" ADD COLUMN "consent_required" boolean DEFAULT false NOT NULL;
