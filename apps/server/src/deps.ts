@@ -5,7 +5,7 @@ import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
 import type { LocalShopify } from '@popstage/shopify-sandbox/local-shopify';
 import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import type { FastifyInstance } from 'fastify';
-import { createTokenCipher } from './auth/token-cipher';
+import { createTokenCipher, type TokenCipher } from './auth/token-cipher';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createQueue, type Queue } from './jobs/queue';
@@ -60,6 +60,8 @@ export interface AppDeps {
   clock: Clock;
   /** The plans, add-ons and features of catalogue.v1.json, validated once at start. */
   catalogue: Catalogue;
+  /** Encrypts secrets at rest (Shopify tokens, the store account's token). */
+  secrets: TokenCipher;
 }
 
 export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
@@ -87,6 +89,10 @@ export async function createDeps(
   const database =
     given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const clock = given.clock ?? systemClock;
+  const secrets = createTokenCipher(
+    config.TOKEN_ENCRYPTION_KEY,
+    config.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? [],
+  );
   // Sandbox mode runs the local Shopify in this process unless SHOPIFY_ADMIN_URL names one running
   // alone. Each reaches the other over HTTP (the one Shopify adapter; webhooks, the staff API),
   // in process through the built app by inject, so no port or public URL is needed.
@@ -107,10 +113,7 @@ export async function createDeps(
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
       clock,
       requiredScopes: readAppScopes(),
-      tokenCipher: createTokenCipher(
-        config.TOKEN_ENCRYPTION_KEY,
-        config.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? [],
-      ),
+      tokenCipher: secrets,
       ...(config.PLATFORM === 'sandbox' || config.SHOPIFY_ADMIN_URL
         ? { adminOrigin: localAdminOrigin(config) }
         : {}),
@@ -132,6 +135,7 @@ export async function createDeps(
     ...stripUndefined(given),
     clock,
     catalogue: given.catalogue ?? readCatalogueFile(),
+    secrets,
   };
 }
 

@@ -3,7 +3,15 @@ import type { AppDeps } from '../deps';
 /** What a job handler may use: config, database, clock, media, social import, platform, queue. */
 export type JobContext = Pick<
   AppDeps,
-  'config' | 'database' | 'clock' | 'media' | 'social' | 'platform' | 'queue' | 'catalogue'
+  | 'config'
+  | 'database'
+  | 'clock'
+  | 'media'
+  | 'social'
+  | 'platform'
+  | 'queue'
+  | 'catalogue'
+  | 'secrets'
 >;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */

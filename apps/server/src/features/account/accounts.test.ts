@@ -42,6 +42,13 @@ describe('core store account (commentsold)', () => {
     const shop = await shopEntity(SHOP_A);
     expect(shop.csStoreCreated).toBe(true);
     expect(shop.csToken).toMatch(/^cst_/);
+    // Stored encrypted: the row holds no usable token.
+    const [row] = await t.deps.database.db
+      .select({ csToken: shops.csToken })
+      .from(shops)
+      .where(eq(shops.shopifyDomain, SHOP_A));
+    expect(row?.csToken).toMatch(/^enc:v1:/);
+    expect(t.deps.secrets.decrypt(row?.csToken ?? '')).toBe(shop.csToken);
     expect(shop.connections).toEqual([
       { type: 'commentsold', storeAccount: { email: 'Owner@Demo.example.com' } },
     ]);

@@ -13,7 +13,7 @@ export const CREATE_STORE_ACCOUNT_JOB = 'account.create-store-account';
 export const createStoreAccountJob = defineJob<{ shopId: string }>({
   name: CREATE_STORE_ACCOUNT_JOB,
   retryLimit: 5,
-  handler: async ({ shopId }, { database, clock }) => {
+  handler: async ({ shopId }, { database, clock, secrets }) => {
     await database.db.transaction(async (tx) => {
       const [account] = await tx
         .select()
@@ -33,8 +33,8 @@ export const createStoreAccountJob = defineJob<{ shopId: string }>({
         .update(shops)
         .set({
           csStoreCreated: true,
-          // The store account's API token (the Shop entity's csToken).
-          csToken: shop?.csToken ?? `cst_${randomBytes(24).toString('base64url')}`,
+          // The store account's API token (the Shop entity's csToken), encrypted at rest.
+          csToken: shop?.csToken ?? secrets.encrypt(`cst_${randomBytes(24).toString('base64url')}`),
         })
         .where(eq(shops.id, shopId));
     });

@@ -11,7 +11,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
   serveRoute(app, contract.shop, async (request) =>
-    toShopWire(deps.config, await loadShop(deps, request.tenant, request.log)),
+    toShopWire(deps, await loadShop(deps, request.tenant, request.log)),
   );
 
   serveRoute(app, contract.embed, async ({ tenant }) => ({

@@ -21,7 +21,10 @@ function connections(model: ShopReadModel): ShopConnection[] {
 }
 
 /** The Shop entity. */
-export function toShopWire(config: AppDeps['config'], model: ShopReadModel): Shop {
+export function toShopWire(
+  { config, secrets }: Pick<AppDeps, 'config' | 'secrets'>,
+  model: ShopReadModel,
+): Shop {
   const { row, onboarding } = model;
   const status = onboarding.status;
   return {
@@ -32,8 +35,10 @@ export function toShopWire(config: AppDeps['config'], model: ShopReadModel): Sho
     shopName: row.shopName,
     shopHandle: row.shopHandle,
     currency: row.currency,
-    csToken: row.csToken,
-    storefrontAccessToken: row.storefrontAccessToken,
+    // Stored encrypted (auth/token-cipher.ts); the admin gets them as they are.
+    csToken: row.csToken === null ? null : secrets.decrypt(row.csToken),
+    storefrontAccessToken:
+      row.storefrontAccessToken === null ? null : secrets.decrypt(row.storefrontAccessToken),
     dashboardUrl: row.dashboardUrl,
     embedEnabled: model.embedEnabled,
     livePageCreated: row.livePageCreated,
