@@ -143,4 +143,30 @@ describe('Insights', () => {
     await screen.findByText('1,234', {}, { timeout: 5000 });
     expect(screen.queryByTitle('Insights report')).toBeNull();
   });
+
+  it('pages the Popclips table by cursor, back again, and starts over on a new search', async () => {
+    const routes = dashboardRoutes();
+    routes['GET /dashboard/popclips-stats'] = (request) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      const title = cursor ? 'Second page clip' : 'Summer dress';
+      return page(
+        [{ ...figures, popclip_id: title, popclip_title: title, currency: 'USD', previous: null }],
+        cursor ? { hasPreviousPage: true } : { cursor: 'page-2', hasNextPage: true },
+      );
+    };
+    const app = renderApp({ path: '/insights', shop: readyShop(), routes });
+    await screen.findByRole('button', { name: 'Summer dress' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Second page clip' });
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('button', { name: 'Summer dress' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Second page clip' });
+    await userEvent.type(screen.getByPlaceholderText('Search by title'), 'dress');
+    await screen.findByRole('button', { name: 'Summer dress' });
+    const last = app.calls('GET', '/dashboard/popclips-stats').at(-1);
+    const query = new URL(last?.request.url ?? '').searchParams;
+    expect(query.get('searchValue')).toBe('dress');
+    expect(query.get('cursor')).toBeNull();
+  });
 });

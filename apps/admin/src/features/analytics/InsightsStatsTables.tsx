@@ -4,7 +4,7 @@ import type {
   PopclipStatsItem,
 } from '@popstage/core/analytics';
 import { DataTable, Link, Pagination, TextField } from '@shopify/polaris';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { change, formatChange, formatCount, formatMoney } from './format';
@@ -53,15 +53,55 @@ function statsCells(row: InsightsFigures & { currency: string; previous: Insight
   ];
 }
 
-/** Cursor paging: the cursors of the pages before, so Previous goes back. */
-function useCursorPages() {
+/**
+ * Cursor paging: the cursors of the pages before, so Previous goes back; a new `resetKey` (the
+ * filter or search changed) starts again from the first page.
+ */
+function useCursorPages(resetKey: string) {
   const [stack, setStack] = useState<(string | undefined)[]>([undefined]);
+  const [key, setKey] = useState(resetKey);
+  if (key !== resetKey) {
+    setKey(resetKey);
+    setStack([undefined]);
+  }
   return {
     cursor: stack[stack.length - 1],
     next: (cursor: string) => setStack((s) => [...s, cursor]),
     previous: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
-    reset: () => setStack([undefined]),
   };
+}
+
+/** Previous and Next under a table, when there is another page either way. */
+function PageButtons({
+  page,
+  pages,
+}: {
+  page: { cursor: string | null; hasNextPage: boolean; hasPreviousPage: boolean } | undefined;
+  pages: ReturnType<typeof useCursorPages>;
+}) {
+  if (!page || !(page.hasNextPage || page.hasPreviousPage)) return null;
+  return (
+    <Pagination
+      hasPrevious={page.hasPreviousPage}
+      onPrevious={pages.previous}
+      hasNext={page.hasNextPage}
+      onNext={() => page.cursor && pages.next(page.cursor)}
+    />
+  );
+}
+
+/** A CSV export of every page (fetched first), with the card's button busy meanwhile. */
+function useAllPagesExport(run: () => Promise<void>) {
+  const [exporting, setExporting] = useState(false);
+  const start = async () => {
+    setExporting(true);
+    try {
+      await run();
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, start: () => void start() };
 }
 
 export function PopclipsTable(props: {
@@ -73,39 +113,27 @@ export function PopclipsTable(props: {
   const api = useApi();
   const [search, setSearch] = useState('');
   const searchValue = useDebouncedValue(search.trim(), 300);
-  const pages = useCursorPages();
-  const filterKey = JSON.stringify([filter, searchValue]);
-  const [lastKey, setLastKey] = useState(filterKey);
-  if (lastKey !== filterKey) {
-    setLastKey(filterKey);
-    pages.reset();
-  }
+  const pages = useCursorPages(JSON.stringify([filter, searchValue]));
   const stats = usePopclipsStats(shopId, filter, { cursor: pages.cursor, searchValue });
-  const [exporting, setExporting] = useState(false);
   const rows = stats.data?.items ?? [];
   const currency = rows[0]?.currency ?? 'USD';
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const all = await allPopclipRows(api, shopId, filter, searchValue || undefined);
-      downloadCsv(
-        'insights-popclips.csv',
-        [
-          { header: 'popclip_id', value: (r: PopclipStatsItem) => r.popclip_id },
-          { header: 'popclip_title', value: (r: PopclipStatsItem) => r.popclip_title },
-          ...statsColumns<PopclipStatsItem>(all[0]?.currency ?? currency),
-        ],
-        all,
-      );
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useAllPagesExport(async () => {
+    const all = await allPopclipRows(api, shopId, filter, searchValue || undefined);
+    downloadCsv(
+      'insights-popclips.csv',
+      [
+        { header: 'popclip_id', value: (r: PopclipStatsItem) => r.popclip_id },
+        { header: 'popclip_title', value: (r: PopclipStatsItem) => r.popclip_title },
+        ...statsColumns<PopclipStatsItem>(all[0]?.currency ?? currency),
+      ],
+      all,
+    );
+  });
   return (
     <TableCard
       title="Popclips"
-      onExport={rows.length ? () => void exportCsv() : undefined}
-      exporting={exporting}
+      onExport={rows.length ? csv.start : undefined}
+      exporting={csv.exporting}
       toolbar={
         <TextField
           label="Search by title"
@@ -118,16 +146,7 @@ export function PopclipsTable(props: {
           onClearButtonClick={() => setSearch('')}
         />
       }
-      footer={
-        stats.data && (stats.data.hasNextPage || stats.data.hasPreviousPage) ? (
-          <Pagination
-            hasPrevious={stats.data.hasPreviousPage}
-            onPrevious={pages.previous}
-            hasNext={stats.data.hasNextPage}
-            onNext={() => stats.data?.cursor && pages.next(stats.data.cursor)}
-          />
-        ) : null
-      }
+      footer={<PageButtons page={stats.data} pages={pages} />}
     >
       {stats.isPending ? (
         <Loading />
@@ -153,54 +172,29 @@ export function PopclipsTable(props: {
 
 export function CarouselsTable({ shopId, filter }: { shopId: string; filter: InsightsFilter }) {
   const api = useApi();
-  const pages = useCursorPages();
-  const filterKey = JSON.stringify(filter);
-  const [lastKey, setLastKey] = useState(filterKey);
-  if (lastKey !== filterKey) {
-    setLastKey(filterKey);
-    pages.reset();
-  }
+  const pages = useCursorPages(JSON.stringify(filter));
   const stats = useCarouselsStats(shopId, filter, pages.cursor);
-  const [exporting, setExporting] = useState(false);
   const rows = stats.data?.items ?? [];
   const currency = rows[0]?.currency ?? 'USD';
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const all = await allCarouselRows(api, shopId, filter);
-      downloadCsv(
-        'insights-carousels.csv',
-        [
-          { header: 'carousel_id', value: (r: CarouselStatsItem) => r.carousel_id },
-          { header: 'carousel_title', value: (r: CarouselStatsItem) => r.carousel_title },
-          { header: 'popclips', value: (r: CarouselStatsItem) => r.popclips },
-          ...statsColumns<CarouselStatsItem>(all[0]?.currency ?? currency),
-        ],
-        all,
-      );
-    } finally {
-      setExporting(false);
-    }
-  };
-  const columns = useMemo(
-    () => ['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric'] as const,
-    [],
-  );
+  const csv = useAllPagesExport(async () => {
+    const all = await allCarouselRows(api, shopId, filter);
+    downloadCsv(
+      'insights-carousels.csv',
+      [
+        { header: 'carousel_id', value: (r: CarouselStatsItem) => r.carousel_id },
+        { header: 'carousel_title', value: (r: CarouselStatsItem) => r.carousel_title },
+        { header: 'popclips', value: (r: CarouselStatsItem) => r.popclips },
+        ...statsColumns<CarouselStatsItem>(all[0]?.currency ?? currency),
+      ],
+      all,
+    );
+  });
   return (
     <TableCard
       title="Carousels"
-      onExport={rows.length ? () => void exportCsv() : undefined}
-      exporting={exporting}
-      footer={
-        stats.data && (stats.data.hasNextPage || stats.data.hasPreviousPage) ? (
-          <Pagination
-            hasPrevious={stats.data.hasPreviousPage}
-            onPrevious={pages.previous}
-            hasNext={stats.data.hasNextPage}
-            onNext={() => stats.data?.cursor && pages.next(stats.data.cursor)}
-          />
-        ) : null
-      }
+      onExport={rows.length ? csv.start : undefined}
+      exporting={csv.exporting}
+      footer={<PageButtons page={stats.data} pages={pages} />}
     >
       {stats.isPending ? (
         <Loading />
@@ -208,7 +202,15 @@ export function CarouselsTable({ shopId, filter }: { shopId: string; filter: Ins
         <Empty />
       ) : (
         <DataTable
-          columnContentTypes={[...columns]}
+          columnContentTypes={[
+            'text',
+            'numeric',
+            'numeric',
+            'numeric',
+            'numeric',
+            'numeric',
+            'numeric',
+          ]}
           headings={['Carousel', 'Popclips', 'Views', 'Clicks', 'Add to carts', 'Orders', 'Sales']}
           rows={rows.map((row) => [
             row.carousel_title,
