@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sessionToken } from '@popstage/testkit/shop';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signSessionToken } from './auth/session-token';
 import { loadConfig } from './config';
 import type { JobDefinition } from './jobs/workers';
 import { startServer } from './server';
@@ -66,7 +66,7 @@ describe('startServer', () => {
     await first.app.inject({
       method: 'POST',
       url: '/api/shopify/shop/live-page',
-      headers: { authorization: `Bearer ${await signSessionToken(keys, shop)}` },
+      headers: { authorization: `Bearer ${await sessionToken(keys, shop)}` },
     });
     await first.stop();
 
@@ -74,7 +74,7 @@ describe('startServer', () => {
     const res = await second.app.inject({
       method: 'GET',
       url: '/api/shopify/shop',
-      headers: { authorization: `Bearer ${await signSessionToken(keys, shop)}` },
+      headers: { authorization: `Bearer ${await sessionToken(keys, shop)}` },
     });
     expect(res.json().livePageCreated).toBe(true);
     await second.stop();

@@ -1,8 +1,8 @@
 import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
 import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { sessionToken } from '@popstage/testkit/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signSessionToken } from '../../auth/session-token';
 import { shopifySessions } from '../../db/schema';
 import {
   APP,
@@ -145,7 +145,7 @@ describe('access tokens', () => {
     expect(h.requests).toEqual([]);
 
     const platform = await forgetToken(OTHER_SHOP);
-    const forged = await signSessionToken(
+    const forged = await sessionToken(
       { apiKey: APP.apiKey, apiSecret: 'not-the-app-secret-but-long-enough' },
       OTHER_SHOP,
     );

@@ -8,10 +8,10 @@ import { createStorefrontTokens } from '@popstage/shopify-sandbox/store/storefro
 import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
 import { loadThemeApp } from '@popstage/shopify-sandbox/theme/load-theme-app';
 import { appEmbedType, createThemeStates } from '@popstage/shopify-sandbox/theme/theme-states';
+import { sessionToken as signSessionToken } from '@popstage/testkit/shop';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
-import { signSessionToken } from '../../auth/session-token';
 import { createTokenCipher } from '../../auth/token-cipher';
 import type { Database } from '../../db/client';
 import {
@@ -143,8 +143,7 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
   const platform = createPlatform();
 
   // Signed on the local Shopify's clock, as its admin would hand them out.
-  const sessionToken = (shop = SHOP) =>
-    signSessionToken(APP, shop, { now: Math.floor(clock / 1000) });
+  const sessionToken = (shop = SHOP) => signSessionToken(APP, shop, clock);
 
   /** A GraphQL call of another process of the app (its own token, the same bucket). */
   const graphql = async (shop: string, token: string, query: string) => {
