@@ -24,6 +24,7 @@ import { catalogueRoutes } from './features/catalogue/routes';
 import {
   customersDataRequestRoutes,
   customersRedactRoutes,
+  dataRequestRoutes,
   shopRedactRoutes,
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
@@ -116,6 +117,7 @@ export async function buildApp(
     await authed.register(settingsRoutes);
     await authed.register(sharingRoutes);
     await authed.register(analyticsRoutes);
+    await authed.register(dataRequestRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);

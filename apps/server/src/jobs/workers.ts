@@ -1,6 +1,6 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
 import { rollupJob } from '../features/analytics';
-import { shopRedactJob } from '../features/compliance';
+import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
@@ -19,6 +19,7 @@ export const JOBS: JobDefinition[] = [
   pruneEventsJob,
   rollupJob,
   shopRedactJob,
+  pruneDataRequestsJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

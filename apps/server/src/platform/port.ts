@@ -178,6 +178,11 @@ export interface StorePlatform {
   getCollection(shop: string, id: string): Promise<PlatformCollection | null>;
   /** Products published to the Popstage sales channel. */
   countPublishedProducts(shop: string): Promise<number>;
+  /**
+   * Whether the app may read the shop's orders: Shopify's protected customer data approval, which
+   * order webhooks (sales attribution) need too.
+   */
+  canReadOrders(shop: string): Promise<boolean>;
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
   publishProducts(shop: string, ids?: string[]): Promise<number>;
   getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontOrders } from '../db/schema';
 import { ensureShop } from '../features/shop';
-import { createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { call, createTestApp, SHOP_A, type TestApp } from '../test/app';
 import { shopperOf } from '../test/store-shopper';
 
 /**
@@ -52,6 +52,11 @@ describe('privacy requests from the sandbox', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().delivery).toMatchObject({ statusCode: 200 });
     expect(await visitorOf('#1001')).toBe('visitor-1');
+    // The merchant finds the export in the app.
+    const listed = await call(t, SHOP_A, 'GET', '/api/compliance/data-requests');
+    expect(listed.json().requests).toEqual([
+      expect.objectContaining({ ordersRequested: 1, orders: 1 }),
+    ]);
   });
 
   it('sends customers/redact, and the app detaches the order from its shopper', async () => {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import type { PopclipRow } from '../db/schema';
 import { insertPopclip } from '../features/popclips/store';
+import { rememberProducts } from '../features/storefront';
 import type { PlatformProduct } from '../platform/port';
 import { call, type TestApp } from './app';
 
@@ -140,8 +141,9 @@ export function pngBytes(size = 200): Buffer {
 /**
  * A clip row as processing leaves it (media keys under the shop's prefix, portrait 720x1280),
  * tagged with `products`, straight into the database: for tests about what happens after upload.
+ * Its products go into the storefront's snapshot, as resolveTaggedProducts leaves them.
  */
-export function insertProcessedClip(
+export async function insertProcessedClip(
   db: Db,
   clip: {
     shopId: string;
@@ -159,6 +161,14 @@ export function insertProcessedClip(
   },
 ) {
   const prefix = `shops/${clip.shopId}/clips/${clip.id}`;
+  const products = clip.products ?? [];
+  await rememberProducts(
+    db,
+    clip.shopId,
+    products.map((p) => p.id),
+    products,
+    clip.at,
+  );
   return insertPopclip(db, {
     shopId: clip.shopId,
     metaIdentifier: clip.id,
@@ -172,7 +182,7 @@ export function insertProcessedClip(
     durationSeconds: clip.durationSeconds ?? 12,
     width: 720,
     height: 1280,
-    products: (clip.products ?? []).map((p) => ({
+    products: products.map((p) => ({
       shopifyProductId: p.id,
       shopifyProductHandle: p.handle,
       shopifyProductUrl: `https://${clip.shopDomain ?? 'shop.example'}/products/${p.handle}`,

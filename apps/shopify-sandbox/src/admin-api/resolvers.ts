@@ -4,6 +4,7 @@ import { collection, collections } from './catalogue';
 import type { AdminContext } from './context';
 import { currentAppInstallation, metafieldsSet } from './installation';
 import { menus, pageCreate, pages, themes } from './online-store';
+import { orders } from './orders';
 import { nodes, products, publishablePublish, publishedProductsCount } from './products';
 import { shop } from './shop';
 import { storefrontAccessTokenCreate } from './storefront-access';
@@ -24,6 +25,7 @@ export const adminResolvers: Resolvers<AdminContext> = {
     menus,
     pages,
     themes,
+    orders,
   },
   mutation: {
     publishablePublish,

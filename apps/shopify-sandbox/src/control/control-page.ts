@@ -23,6 +23,8 @@ export const NOTICES = {
   flags: 'Feature flag saved.',
   embed: 'Theme app embed switched.',
   consent: 'Cookie consent setting saved: the storefront asks shoppers, or no longer does.',
+  protected_data:
+    'Protected customer data access saved: order webhooks are sent, or no longer are.',
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
   publish: 'Active products published to the Popstage sales channel.',
@@ -97,6 +99,13 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
     <dt>Sales channel</dt><dd>${shop.publishedProducts} products published</dd>
     <dt>Live page</dt><dd>${badge(shop.livePage, shop.livePage ? 'Created' : 'Not created')}</dd>
   </dl>
+
+  <h3>App access</h3>
+  <form class="row" method="post" action="${base}/protected-customer-data">
+    <span>Shopify approved Popstage's protected customer data access (orders) ${badge(shop.protectedCustomerData, shop.protectedCustomerData ? 'Approved' : 'Not approved')}<br><small class="muted">Without it Shopify sends no order webhooks and refuses Order objects: Insights shows no sales.</small></span>
+    <input type="hidden" name="granted" value="${String(!shop.protectedCustomerData)}">
+    <button type="submit">${shop.protectedCustomerData ? 'Withdraw' : 'Approve'}</button>
+  </form>
 
   <h3>Sales channel</h3>
   <form class="row" method="post" action="${base}/publish-products">

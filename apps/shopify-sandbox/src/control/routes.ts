@@ -27,6 +27,7 @@ import {
   setConsentRequired,
   setFeatureFlags,
   setMobileAppState,
+  setProtectedCustomerData,
   shopState,
   uninstallApp,
 } from './service';
@@ -167,6 +168,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     { schema: { params: shopParams, body: z.object({ required: z.boolean() }).strict() } },
     async (request) => {
       await setConsentRequired(ctx, request.params.shop, request.body.required);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/protected-customer-data',
+    { schema: { params: shopParams, body: z.object({ granted: z.boolean() }).strict() } },
+    async (request) => {
+      await setProtectedCustomerData(ctx, request.params.shop, request.body.granted);
       return stateOf(request.params.shop);
     },
   );
@@ -320,6 +330,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await setConsentRequired(ctx, request.params.shop, request.body.required);
       return reply.redirect(backTo(request.params.shop, 'consent'), 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/protected-customer-data',
+    { schema: { params: shopParams, body: z.object({ granted: formBoolean }) } },
+    async (request, reply) => {
+      await setProtectedCustomerData(ctx, request.params.shop, request.body.granted);
+      return reply.redirect(backTo(request.params.shop, 'protected_data'), 303);
     },
   );
 

@@ -19,6 +19,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   embedEnabled: boolean;
   /** Shoppers must consent to analytics first (the storefront shows the consent banner). */
   consentRequired: boolean;
+  /** The app has protected customer data access here (orders readable, order webhooks sent). */
+  protectedCustomerData: boolean;
   publishedProducts: number;
   livePage: boolean;
   adminUrl: string;
@@ -65,6 +67,7 @@ export async function shopState(
     appInstalled,
     embedEnabled,
     consentRequired,
+    protectedCustomerData,
     publishedProducts,
     livePage,
     appSubscriptions,
@@ -74,6 +77,7 @@ export async function shopState(
     ctx.tokens.installed(shop.domain),
     store.isAppEmbedEnabled(shop.domain),
     store.consentRequired(shop.domain),
+    store.protectedCustomerData(shop.domain),
     store.countPublishedProducts(shop.domain),
     store.findPage(shop.domain, 'live'),
     store.listAppSubscriptions(shop.domain),
@@ -90,6 +94,7 @@ export async function shopState(
     appReachable: app !== null,
     embedEnabled,
     consentRequired,
+    protectedCustomerData,
     publishedProducts,
     livePage: livePage !== null,
     adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
@@ -190,6 +195,16 @@ export async function setAppEmbed(ctx: SandboxContext, domain: string, enabled: 
 export async function setConsentRequired(ctx: SandboxContext, domain: string, required: boolean) {
   await requireSandboxShop(ctx, domain);
   await ctx.store.setConsentRequired(domain, required);
+}
+
+/** Shopify approving (or not) the app's protected customer data access, for this store. */
+export async function setProtectedCustomerData(
+  ctx: SandboxContext,
+  domain: string,
+  granted: boolean,
+) {
+  await requireSandboxShop(ctx, domain);
+  await ctx.store.setProtectedCustomerData(domain, granted);
 }
 
 /** Publishes every active product to the Popstage sales channel, as a merchant would in Shopify. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { StoreDb as Db } from './database';
 import { StoreError } from './errors';
 import { toGid } from './gid';
@@ -144,6 +144,16 @@ export function createCartStore(db: Db) {
         .from(sandboxOrders)
         .where(and(eq(sandboxOrders.id, id), eq(sandboxOrders.shopDomain, shop)));
       return row ?? null;
+    },
+
+    /** The shop's newest orders, newest first. */
+    async latestOrders(shop: string, limit: number): Promise<SandboxOrder[]> {
+      return db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.shopDomain, shop))
+        .orderBy(desc(sandboxOrders.id))
+        .limit(limit);
     },
 
     /** The shop's orders with these names ('#1001'); names it does not have are left out. */

@@ -14,7 +14,8 @@ export type GidType =
   | 'Publication'
   | 'Metafield'
   | 'Shop'
-  | 'StorefrontAccessToken';
+  | 'StorefrontAccessToken'
+  | 'Order';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

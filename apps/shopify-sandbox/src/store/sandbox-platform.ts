@@ -397,6 +397,22 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .where(eq(sandboxShops.domain, shop));
     },
 
+    async protectedCustomerData(shop) {
+      const [row] = await db
+        .select({ granted: sandboxShops.protectedCustomerData })
+        .from(sandboxShops)
+        .where(eq(sandboxShops.domain, shop));
+      return row?.granted ?? false;
+    },
+
+    async setProtectedCustomerData(shop, granted) {
+      await requireShopRow(shop);
+      await db
+        .update(sandboxShops)
+        .set({ protectedCustomerData: granted })
+        .where(eq(sandboxShops.domain, shop));
+    },
+
     async setAppEmbed(shop, enabled) {
       await requireShopRow(shop);
       await db

@@ -41,6 +41,12 @@ export const sandboxShops = shopifySandbox.table('shops', {
     .default({}),
   /** Shoppers must consent to analytics first (the store's region requires it, as in the EU). */
   consentRequired: boolean().notNull().default(false),
+  /**
+   * Shopify approved the app's protected customer data access (level 1) for this store: without
+   * it the Admin API refuses Order objects and order webhooks are not sent. Per store here, so
+   * one store can show what a merchant sees before approval while the other sells.
+   */
+  protectedCustomerData: boolean().notNull().default(true),
 });
 
 const shopDomain = () =>

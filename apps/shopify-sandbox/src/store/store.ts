@@ -19,6 +19,9 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   /** Whether shoppers must consent to analytics first (Customer Privacy API, banner). */
   consentRequired(shop: string): Promise<boolean>;
   setConsentRequired(shop: string, required: boolean): Promise<void>;
+  /** Whether the app has protected customer data access in the shop (orders readable, sent). */
+  protectedCustomerData(shop: string): Promise<boolean>;
+  setProtectedCustomerData(shop: string, granted: boolean): Promise<void>;
   /** The app_url app-data metafield as the theme app embed would read it; null when unset. */
   appUrlMetafield(shop: string): Promise<string | null>;
   /** The clip_count product metafield as the theme's product block would read it; 0 when unset. */

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { StoreDb } from '../store/database';
-import { sandboxWebhookDeliveries } from '../store/schema';
+import { sandboxShops, sandboxWebhookDeliveries } from '../store/schema';
 
 /**
  * Webhooks as Shopify sends them: a POST of the JSON payload to the URI the app subscribed the
@@ -27,6 +27,15 @@ export interface WebhookApp {
   fetch: typeof fetch;
 }
 
+/**
+ * Topics whose payload carries protected customer data: Shopify sends them only to an app approved
+ * for it (the compliance topics go to every app).
+ * https://shopify.dev/docs/apps/launch/protected-customer-data
+ */
+export function needsProtectedCustomerData(topic: string): boolean {
+  return /^(orders|checkouts|draft_orders|fulfillments|refunds)\//.test(topic);
+}
+
 /** How one attempt went. */
 export interface WebhookDelivery {
   webhookId: string;
@@ -42,7 +51,8 @@ export type WebhookLogEntry = typeof sandboxWebhookDeliveries.$inferSelect;
 export interface Webhooks {
   /**
    * Sends the topic's webhook now and answers the first attempt; a failure stays queued for its
-   * retries. Null when the app has no subscription to the topic (nothing is sent, as on Shopify).
+   * retries. Null when the app has no subscription to the topic, or the topic needs protected
+   * customer data access the app lacks in the shop (nothing is sent, as on Shopify).
    */
   send(topic: string, shop: string, payload: unknown): Promise<WebhookDelivery | null>;
   /** Attempts every delivery whose retry is due; answers how many were attempted. */
@@ -104,9 +114,18 @@ export function createWebhooks(db: StoreDb, app: WebhookApp, now: () => Date): W
     return { webhookId: entry.webhookId, topic: entry.topic, statusCode, nextAttemptAt };
   };
 
+  const protectedDataGranted = async (shop: string) => {
+    const [row] = await db
+      .select({ granted: sandboxShops.protectedCustomerData })
+      .from(sandboxShops)
+      .where(eq(sandboxShops.domain, shop));
+    return row?.granted ?? false;
+  };
+
   return {
     async send(topic, shop, payload) {
       if (!app.uris.has(topic)) return null;
+      if (needsProtectedCustomerData(topic) && !(await protectedDataGranted(shop))) return null;
       const [entry] = await db
         .insert(table)
         .values({

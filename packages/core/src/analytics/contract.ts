@@ -75,6 +75,13 @@ export const orderWebhookAnswerSchema = webhookAnswerSchema(
 );
 
 export const analyticsContract = {
+  attributionAccess: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/attribution-access',
+    response: z.object({ ordersAccess: z.boolean() }),
+    summary:
+      'Whether Shopify lets the app read orders (protected customer data): sales attribution needs it',
+  }),
   appEvents: defineRoute({
     method: 'GET',
     path: '/api/analytics/app-events',

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
+import { CustomerDataRequestsCard } from '../compliance';
+import { AttributionAccessNotice } from './AttributionAccessNotice';
 import { InsightsCharts } from './InsightsCharts';
 import { FilterBar } from './InsightsFilterBar';
 import { MonthlyTable, WeeklyTable } from './InsightsPeriodTables';
@@ -66,6 +68,7 @@ export function InsightsDashboard() {
   return (
     <PageShell title="Insights" fullWidth>
       <BlockStack gap="400">
+        <AttributionAccessNotice />
         <FilterBar preset={preset} filter={filter} summary={summary.data} onChange={update} />
         <SummaryCards summary={summary.data} loading={summary.isPending} />
         <InsightsCharts shopId={shopId} filter={filter} currency={summary.data?.currency} />
@@ -75,6 +78,7 @@ export function InsightsDashboard() {
         </InlineGrid>
         <PopclipsTable shopId={shopId} filter={filter} onOpen={(id) => update({ clip: id })} />
         <CarouselsTable shopId={shopId} filter={filter} />
+        <CustomerDataRequestsCard />
       </BlockStack>
     </PageShell>
   );

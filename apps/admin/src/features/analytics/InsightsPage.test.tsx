@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop, withFlags } from '../../test/shop-fixture';
 
@@ -69,6 +69,8 @@ function dashboardRoutes(): FakeRoutes {
       },
     ]),
     'GET /dashboard/carousels-stats': page([]),
+    'GET /api/analytics/attribution-access': { body: { ordersAccess: true } },
+    'GET /api/compliance/data-requests': { body: { requests: [] } },
     'PUT /ingest/productanalytics': { status: 202, body: { accepted: 1 } },
     'GET /api/shopify/shop/cs-reports': {
       body: {
@@ -168,5 +170,69 @@ describe('Insights', () => {
     const query = new URL(last?.request.url ?? '').searchParams;
     expect(query.get('searchValue')).toBe('dress');
     expect(query.get('cursor')).toBeNull();
+  });
+
+  it('says why sales stay at zero until Shopify approves protected customer data access', async () => {
+    const routes = dashboardRoutes();
+    renderApp({ path: '/insights', shop: readyShop(), routes });
+    await screen.findByText('1,234', {}, { timeout: 5000 });
+    expect(screen.queryByText('Sales attribution is off for now')).toBeNull();
+
+    routes['GET /api/analytics/attribution-access'] = { body: { ordersAccess: false } };
+    renderApp({ path: '/insights', shop: readyShop(), routes });
+    expect(await screen.findByText('Sales attribution is off for now')).toBeVisible();
+    expect(screen.getByText(/orders can't be credited to your Popclips/)).toBeVisible();
+  });
+
+  describe('customer data requests', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('lists the requests Shopify sent and downloads one as JSON', async () => {
+      const saved: Blob[] = [];
+      URL.createObjectURL = vi.fn((blob: Blob) => {
+        saved.push(blob);
+        return 'blob:export';
+      });
+      URL.revokeObjectURL = vi.fn();
+      const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const exported = { dataRequestId: '9999', orders: [{ orderId: '9001' }] };
+      const routes = dashboardRoutes();
+      routes['GET /api/compliance/data-requests'] = {
+        body: {
+          requests: [
+            {
+              id: '5b3f3bf2-4c1e-4a57-9d53-3f1b2b7c0a11',
+              dataRequestId: '9999',
+              customerId: '191167',
+              receivedAt: '2026-11-20T10:00:00.000Z',
+              expiresAt: '2027-02-18T10:00:00.000Z',
+              ordersRequested: 3,
+              orders: 2,
+              events: 4,
+              likes: 1,
+            },
+          ],
+        },
+      };
+      routes['GET /api/compliance/data-requests/5b3f3bf2-4c1e-4a57-9d53-3f1b2b7c0a11'] = {
+        body: exported,
+      };
+      const app = renderApp({ path: '/insights', shop: readyShop(), routes });
+      expect(
+        await screen.findByText('Customer data requests', {}, { timeout: 5000 }),
+      ).toBeVisible();
+      expect(screen.getByText('2 of 3')).toBeVisible();
+      expect(screen.getByText('4 events, 1 like')).toBeVisible();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Download the data of request 9999' }),
+      );
+      await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+      const link = clicks.mock.contexts[0] as HTMLAnchorElement;
+      expect(link.download).toBe('popstage-customer-data-9999.json');
+      expect(JSON.parse(await (saved[0] as Blob).text())).toEqual(exported);
+      expect(
+        app.calls('GET', '/api/compliance/data-requests/5b3f3bf2-4c1e-4a57-9d53-3f1b2b7c0a11'),
+      ).toHaveLength(1);
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@popstage/core/analytics';
 import type { ApiClient } from '../../lib/api/client';
 import { useRouteQuery } from '../../lib/api/hooks';
+import { saveFile } from '../../lib/save-file';
 
 /** Insights calls (spec 02 §7 analytics service) through the analytics contract. */
 
@@ -133,13 +134,16 @@ export function downloadCsv<T>(
   columns: Parameters<typeof toCsv<T>>[0],
   rows: readonly T[],
 ): void {
-  const blob = new Blob(['\uFEFF', toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    fileName,
+    new Blob(['\uFEFF', toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }),
+  );
 }
+
+/** Whether Shopify lets Popstage read orders yet (protected customer data): attribution needs it. */
+export const useAttributionAccess = () =>
+  useRouteQuery(
+    analyticsContract.attributionAccess,
+    {},
+    { select: (answer) => answer.ordersAccess },
+  );

@@ -22,6 +22,11 @@ import { toClipLikes, toClipViews, toStoredAppEvent } from './wire';
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
+  // Asked of Shopify on each Insights visit (one small query): approval can come at any time.
+  serveRoute(app, contract.attributionAccess, async ({ tenant }) => ({
+    ordersAccess: await deps.platform.canReadOrders(tenant.shop.shopifyDomain),
+  }));
+
   serveRoute(app, contract.appEvents, async ({ tenant, query }) => ({
     data: (await listAppEvents(deps, tenant, query)).map(toStoredAppEvent),
   }));

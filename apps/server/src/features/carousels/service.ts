@@ -15,6 +15,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { storeEvent } from '../onboarding';
 import { findPopclipsByMetaIds } from '../popclips';
+import { refreshCollectionSnapshot } from '../storefront';
 import {
   deleteCarousel,
   findCarousel,
@@ -88,9 +89,17 @@ async function checkContent(
   return { typeIds: [collection.id], sorted };
 }
 
-/** The get-started step 4 is stored when a carousel of the shop is first published. */
+/**
+ * A published carousel: the get-started step 4 is stored (the first time), and a collection
+ * carousel's collection is copied into the storefront's snapshot now, so the storefront shows its
+ * clips without asking Shopify.
+ */
 async function markPublished(deps: CarouselDeps, shop: ShopRow, row: CarouselRow) {
   if (!row.isPublished) return;
+  const [collectionId] = row.typeIds;
+  if (row.type === 'collection' && collectionId) {
+    await refreshCollectionSnapshot(deps, shop, collectionId);
+  }
   await storeEvent(
     deps.database.db,
     shop.id,

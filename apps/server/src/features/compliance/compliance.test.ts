@@ -3,17 +3,19 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
+  customerDataRequests,
   type ShopRow,
   shopifySessions,
   shops,
   storefrontOrders,
   webhookDeliveries,
 } from '../../db/schema';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { postWebhook } from '../../test/webhooks';
 import { clipFolder } from '../popclips';
 import { ensureShop, findShop } from '../shop';
+import { PRUNE_DATA_REQUESTS_JOB } from './data-requests';
 
 let t: TestApp;
 let shopA: ShopRow;
@@ -103,29 +105,92 @@ describe('app configuration', () => {
 });
 
 describe('customers/data_request', () => {
-  it('answers what the app holds for the named orders and stores nothing', async () => {
+  const request = {
+    shop_id: 954889,
+    shop_domain: SHOP_A,
+    customer,
+    orders_requested: [9001, 9002, 424242],
+    data_request: { id: 9999 },
+  };
+  const list = (shop: string) => call(t, shop, 'GET', '/api/compliance/data-requests');
+
+  it("keeps the named orders' data as an export only the shop's merchant can download", async () => {
     const before = await rowCounts(t, shopA.id);
-    const response = await postWebhook(
-      t,
-      'customers/data_request',
-      {
-        shop_id: 954889,
-        shop_domain: SHOP_A,
-        customer,
-        orders_requested: [9001, 9002, 424242],
-        data_request: { id: 9999 },
-      },
-      { shop: SHOP_A },
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      ok: true,
-      duplicate: false,
-      orders: 2,
-      events: 2,
-      likes: 1,
+    const response = await postWebhook(t, 'customers/data_request', request, {
+      shop: SHOP_A,
+      webhookId: 'data-request-1',
     });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ok: true, duplicate: false, orders: 2, events: 2, likes: 1 });
+    // The customer's own data is untouched.
     expect(await rowCounts(t, shopA.id)).toEqual(before);
+
+    const listed = await list(SHOP_A);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().requests).toEqual([
+      {
+        id: expect.any(String),
+        dataRequestId: '9999',
+        customerId: '191167',
+        receivedAt: t.clock.now().toISOString(),
+        expiresAt: new Date(t.clock.now().getTime() + 90 * 86_400_000).toISOString(),
+        ordersRequested: 3,
+        orders: 2,
+        events: 2,
+        likes: 1,
+      },
+    ]);
+    const id = listed.json().requests[0].id as string;
+    const exported = await call(t, SHOP_A, 'GET', `/api/compliance/data-requests/${id}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json();
+    expect(data).toMatchObject({
+      dataRequestId: '9999',
+      customerId: '191167',
+      ordersRequested: ['9001', '9002', '424242'],
+    });
+    expect(data.orders.map((order: { orderId: string }) => order.orderId)).toEqual([
+      '9001',
+      '9002',
+    ]);
+    expect(data.orders[0].creditedLines[0]).toMatchObject({
+      productId: `gid://shopify/Product/${productA}`,
+      clipId: 'clip-a',
+    });
+    expect(data.storefrontActivity.events.map((e: { type: string }) => e.type).sort()).toEqual([
+      'like',
+      'view',
+    ]);
+    expect(data.storefrontActivity.likes).toEqual([
+      { clipId: 'clip-a', likedAt: expect.any(String) },
+    ]);
+    // Nothing of shop B's visitor of the same id, and no e-mail or phone.
+    expect(JSON.stringify(data)).not.toContain('clip-b');
+    expect(JSON.stringify(data)).not.toContain(customer.email);
+
+    // Another shop sees none of it: not in its list, 404 on the id.
+    expect((await list(SHOP_B)).json().requests).toEqual([]);
+    const other = await call(t, SHOP_B, 'GET', `/api/compliance/data-requests/${id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Data request not found');
+    expect((await call(t, SHOP_A, 'GET', '/api/compliance/data-requests/nope')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('keeps one export per delivery and deletes it after 90 days', async () => {
+    const again = await postWebhook(t, 'customers/data_request', request, {
+      shop: SHOP_A,
+      webhookId: 'data-request-1',
+    });
+    expect(again.json()).toEqual({ ok: true, duplicate: true });
+    expect((await list(SHOP_A)).json().requests).toHaveLength(1);
+
+    t.clock.advance(90 * 86_400_000);
+    expect((await list(SHOP_A)).json().requests).toEqual([]);
+    await t.deps.queue.send(PRUNE_DATA_REQUESTS_JOB, {});
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    expect(await t.deps.database.db.select().from(customerDataRequests)).toEqual([]);
   });
 });
 

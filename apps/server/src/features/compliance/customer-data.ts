@@ -1,8 +1,11 @@
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { minorUnitsToAmount } from '@popstage/core/analytics';
+import type { CustomerDataExport } from '@popstage/core/compliance';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   orderAttributions,
   popclipLikes,
+  type ShopRow,
   storefrontEvents,
   storefrontOrders,
 } from '../../db/schema';
@@ -14,15 +17,6 @@ import { findShop } from '../shop';
  * its `visitor_id`, the random storefront visitor id whose events and likes the player recorded.
  */
 
-export interface CustomerDataSummary {
-  /** The named orders the app stored (ids), each with the line items credited to clips. */
-  orders: { orderId: string; creditedLines: number }[];
-  /** Storefront visitors those orders carried, and what they recorded. */
-  visitors: number;
-  events: number;
-  likes: number;
-}
-
 export interface CustomerRedaction {
   orders: number;
   visitors: number;
@@ -32,44 +26,89 @@ export interface CustomerRedaction {
 
 const NOTHING: CustomerRedaction = { orders: 0, visitors: 0, events: 0, likes: 0 };
 
-/** customers/data_request: what would be sent to the merchant, counted (nothing is stored). */
-export async function summarizeCustomerData(
+/**
+ * customers/data_request: everything the app holds for the named orders of the shop, as the
+ * merchant's export: the orders with their credited line items, and the storefront events and
+ * likes of the visitor those orders carried.
+ */
+export async function collectCustomerData(
   db: Db,
-  shopDomain: string,
-  orderIds: string[],
-): Promise<CustomerDataSummary> {
-  const shop = await findShop(db, shopDomain);
-  if (!shop || orderIds.length === 0) return { orders: [], visitors: 0, events: 0, likes: 0 };
-  const orders = await db
-    .select({
-      orderId: storefrontOrders.orderId,
-      visitorId: storefrontOrders.visitorId,
-      creditedLines: count(orderAttributions.lineItemId),
-    })
-    .from(storefrontOrders)
-    .leftJoin(
-      orderAttributions,
-      and(
-        eq(orderAttributions.shopId, storefrontOrders.shopId),
-        eq(orderAttributions.orderId, storefrontOrders.orderId),
+  shop: ShopRow,
+  request: { dataRequestId: string | null; customerId: string | null; orderIds: string[] },
+  receivedAt: Date,
+): Promise<CustomerDataExport> {
+  const orderIds = request.orderIds;
+  const [orders, lines] = await Promise.all([
+    db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.shopId, shop.id), inArray(storefrontOrders.orderId, orderIds)))
+      .orderBy(storefrontOrders.orderId),
+    db
+      .select()
+      .from(orderAttributions)
+      .where(
+        and(eq(orderAttributions.shopId, shop.id), inArray(orderAttributions.orderId, orderIds)),
+      )
+      .orderBy(
+        orderAttributions.orderId,
+        orderAttributions.windowDays,
+        orderAttributions.lineItemId,
       ),
-    )
-    .where(and(eq(storefrontOrders.shopId, shop.id), inArray(storefrontOrders.orderId, orderIds)))
-    .groupBy(storefrontOrders.orderId, storefrontOrders.visitorId)
-    .orderBy(storefrontOrders.orderId);
+  ]);
   const visitors = visitorsOf(orders);
   const [events, likes] =
     visitors.length === 0
-      ? [0, 0]
+      ? [[], []]
       : await Promise.all([
-          countRows(db, storefrontEvents, shop.id, visitors),
-          countRows(db, popclipLikes, shop.id, visitors),
+          db
+            .select()
+            .from(storefrontEvents)
+            .where(
+              and(
+                eq(storefrontEvents.shopId, shop.id),
+                inArray(storefrontEvents.visitorId, visitors),
+              ),
+            )
+            .orderBy(storefrontEvents.occurredAt, storefrontEvents.id),
+          db
+            .select()
+            .from(popclipLikes)
+            .where(and(eq(popclipLikes.shopId, shop.id), inArray(popclipLikes.visitorId, visitors)))
+            .orderBy(popclipLikes.likedAt),
         ]);
   return {
-    orders: orders.map(({ orderId, creditedLines }) => ({ orderId, creditedLines })),
-    visitors: visitors.length,
-    events,
-    likes,
+    dataRequestId: request.dataRequestId,
+    customerId: request.customerId,
+    ordersRequested: request.orderIds,
+    receivedAt: receivedAt.toISOString(),
+    orders: orders.map((order) => ({
+      orderId: order.orderId,
+      name: order.name,
+      orderedAt: order.orderedAt.toISOString(),
+      currency: order.currency,
+      total: minorUnitsToAmount(order.totalCents, order.currency),
+      creditedLines: lines
+        .filter((line) => line.orderId === order.orderId)
+        .map((line) => ({
+          lineItemId: line.lineItemId,
+          productId: line.productId,
+          clipId: line.clipId,
+          kind: line.kind,
+          attributionWindowDays: line.windowDays,
+          quantity: line.quantity,
+          revenue: minorUnitsToAmount(line.revenueCents, line.currency),
+        })),
+    })),
+    storefrontActivity: {
+      events: events.map((event) => ({
+        type: event.type,
+        clipId: event.clipId,
+        productId: event.productId,
+        occurredAt: event.occurredAt.toISOString(),
+      })),
+      likes: likes.map((like) => ({ clipId: like.clipId, likedAt: like.likedAt.toISOString() })),
+    },
   };
 }
 
@@ -122,17 +161,4 @@ export async function redactCustomerOrders(
 
 function visitorsOf(orders: { visitorId: string | null }[]): string[] {
   return [...new Set(orders.flatMap((order) => (order.visitorId ? [order.visitorId] : [])))];
-}
-
-async function countRows(
-  db: Db,
-  table: typeof storefrontEvents | typeof popclipLikes,
-  shopId: string,
-  visitors: string[],
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(table)
-    .where(and(eq(table.shopId, shopId), inArray(table.visitorId, visitors)));
-  return row?.n ?? 0;
 }

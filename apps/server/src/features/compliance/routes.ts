@@ -1,7 +1,10 @@
-import { complianceContract as contract } from '@popstage/core/compliance';
+import { complianceContract as contract, dataRequestsContract } from '@popstage/core/compliance';
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '../../http/contract-route';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { findShop } from '../shop';
-import { redactCustomerOrders, summarizeCustomerData } from './customer-data';
+import { collectCustomerData, redactCustomerOrders } from './customer-data';
+import { dataRequestExport, listDataRequests, storeDataRequest } from './data-requests';
 import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
 
 /**
@@ -11,31 +14,51 @@ import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
  */
 
 /**
- * CUSTOMERS_DATA_REQUEST: acknowledged, and what the app holds for the named orders is logged
- * (counts and order ids only) for support to send to the merchant; nothing is stored.
+ * CUSTOMERS_DATA_REQUEST: what the app holds for the named orders is kept as an export the
+ * merchant downloads from the app (Insights), and logged as counts only.
  */
 export const customersDataRequestRoutes = shopifyWebhookRoutes({
   contract: contract.customersDataRequest,
   payloadShop: (payload) => payload.shop_domain,
   handle: async (deps, { shopDomain, webhookId, payload, log }) => {
-    const held = await summarizeCustomerData(
-      deps.database.db,
-      shopDomain,
-      payload.orders_requested,
-    );
-    log.info(
+    const db = deps.database.db;
+    const shop = await findShop(db, shopDomain);
+    if (!shop) return { orders: 0, events: 0, likes: 0 };
+    const now = deps.clock.now();
+    const data = await collectCustomerData(
+      db,
+      shop,
       {
-        shop: shopDomain,
-        webhookId,
         dataRequestId: payload.data_request?.id ?? null,
-        ordersRequested: payload.orders_requested.length,
-        held,
+        customerId: payload.customer.id ?? null,
+        orderIds: payload.orders_requested,
       },
-      'customers/data_request: customer data to send to the merchant',
+      now,
     );
-    return { orders: held.orders.length, events: held.events, likes: held.likes };
+    await storeDataRequest(db, shop, webhookId, data, now);
+    const held = {
+      orders: data.orders.length,
+      events: data.storefrontActivity.events.length,
+      likes: data.storefrontActivity.likes.length,
+    };
+    log.info(
+      { shop: shopDomain, webhookId, dataRequestId: data.dataRequestId, ...held },
+      'customers/data_request: export kept for the merchant',
+    );
+    return held;
   },
 });
+
+/** The merchant's side of data requests: the list and each export (the session's shop only). */
+export async function dataRequestRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+  serveRoute(app, dataRequestsContract.listDataRequests, async ({ tenant }) => ({
+    requests: await listDataRequests(deps.database.db, tenant.shop, deps.clock.now()),
+  }));
+  serveRoute(app, dataRequestsContract.dataRequestExport, async ({ tenant, params }) =>
+    dataRequestExport(deps.database.db, tenant.shop, params.id, deps.clock.now()),
+  );
+}
 
 /** CUSTOMERS_REDACT: the named orders of the shop are detached from the visitor's activity. */
 export const customersRedactRoutes = shopifyWebhookRoutes({

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { type ShopRow, shops } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
 import type { ProductClipCount } from '../../platform/port';
-import { loadStorefrontData, toStorefrontClip } from '../storefront';
+import { loadStorefrontData, refreshStorefrontSnapshot, toStorefrontClip } from '../storefront';
 import { PRODUCT_CLIP_COUNTS_JOB, type ProductClipCountsData } from './clip-counts-queue';
 import { replaceWrittenCounts, writtenCountProducts } from './clip-counts-store';
 
@@ -22,15 +22,17 @@ async function currentCounts(ctx: JobContext, shop: ShopRow): Promise<Map<string
 }
 
 /**
- * Sets the clip_count metafield of every product whose page shows clips, and 0 on the products
- * that had a count and have none now (deleted products left out: Shopify would refuse the batch).
- * Every run writes all of them, so a lost or undone write heals on the next one.
+ * Copies the storefront's product snapshot again, then sets the clip_count metafield of every
+ * product whose page shows clips, and 0 on the products that had a count and have none now
+ * (deleted products left out: Shopify would refuse the batch). Every run writes all of them, so a
+ * lost or undone write heals on the next one.
  */
 export async function syncProductClipCounts(ctx: JobContext, shopId: string): Promise<void> {
   const db = ctx.database.db;
   const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
   // Uninstalled: no token to write with; the reinstall's app load queues a run.
   if (!shop || shop.uninstalledAt !== null) return;
+  await refreshStorefrontSnapshot(ctx, shop);
   const counts = await currentCounts(ctx, shop);
   const dropped = (await writtenCountProducts(db, shop.id)).filter((id) => !counts.has(id));
   const existing =

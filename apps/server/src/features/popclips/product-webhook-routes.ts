@@ -1,7 +1,7 @@
 import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core/storefront';
 import type { AppDeps } from '../../deps';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { storefrontShop } from '../storefront';
+import { forgetProduct, refreshSnapshotProduct, storefrontShop } from '../storefront';
 import { queueProductClipCounts } from './clip-counts-queue';
 import { productOnShownClips } from './clip-counts-store';
 
@@ -11,23 +11,30 @@ export type ProductChangeOutcome =
 
 /**
  * A product changed or went in Shopify: its page may now show more or fewer clips (draft,
- * archived, sold-out and deleted products are not in the feed), so the shop's clip_count
- * metafields are recounted when the product is tagged on a clip the feed carries. The recount
+ * archived, sold-out and deleted products are not in the feed). When the product is tagged on a
+ * clip the feed carries, the storefront's snapshot of it is updated before the answer (read back
+ * from Shopify, so webhooks arriving out of order do no harm; a deleted one becomes a tombstone)
+ * and the shop's clip_count metafields are recounted. The recount
  * reads the product back from the platform (a deleted one is left out) and coalesces per shop,
  * so the many products/update an order's stock changes send cost one run at a time. An id that
  * cannot be read exactly recounts the shop. Unknown, deactivated or uninstalled shops: nothing
  * to do (their pages show no clips; reopening or reactivating recounts).
  */
 export async function recountForProduct(
-  deps: Pick<AppDeps, 'database' | 'queue'>,
+  deps: Pick<AppDeps, 'database' | 'queue' | 'platform' | 'clock'>,
   shopDomain: string,
   productId: string | null,
+  change: 'update' | 'delete',
 ): Promise<ProductChangeOutcome> {
   const db = deps.database.db;
   const shop = await storefrontShop(db, shopDomain);
   if (!shop) return { outcome: 'skipped', reason: 'unknown_shop' };
   if (productId !== null && !(await productOnShownClips(db, shop.id, productId))) {
     return { outcome: 'skipped', reason: 'not_tagged' };
+  }
+  if (productId !== null) {
+    if (change === 'delete') await forgetProduct(deps, shop.id, productId);
+    else await refreshSnapshotProduct(deps, shop, productId);
   }
   await queueProductClipCounts(deps, shop.id);
   return { outcome: 'queued' };
@@ -42,7 +49,7 @@ export const productUpdateWebhookRoutes = shopifyWebhookRoutes({
   payload: productWebhookPayloadSchema,
   leavesFeed,
   handle: (deps, { shopDomain, payload }) =>
-    recountForProduct(deps, shopDomain, webhookProductGid(payload)),
+    recountForProduct(deps, shopDomain, webhookProductGid(payload), 'update'),
 });
 
 /** PRODUCTS_DELETE: `{ id }` only. */
@@ -51,5 +58,5 @@ export const productDeleteWebhookRoutes = shopifyWebhookRoutes({
   payload: productWebhookPayloadSchema,
   leavesFeed,
   handle: (deps, { shopDomain, payload }) =>
-    recountForProduct(deps, shopDomain, webhookProductGid(payload)),
+    recountForProduct(deps, shopDomain, webhookProductGid(payload), 'delete'),
 });

@@ -47,7 +47,8 @@ describe('csUpload', () => {
     expect(reads(seen, 'shops')).toBe(1);
     expect(seen.filter((text) => /"billing_/.test(text))).toEqual([]);
     // Tenant (shop, seller, subscription), view limit (stored flag, period total), insert,
-    // get-started step, settings of the answer. Was 17 (20 with a subscription) before issue 11.
-    expect(appStatements(seen)).toHaveLength(8);
+    // get-started step, settings of the answer, the tagged products into the storefront's
+    // snapshot. Was 17 (20 with a subscription) before issue 11.
+    expect(appStatements(seen)).toHaveLength(9);
   });
 });

@@ -21,14 +21,13 @@ import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
 import { planFacts } from '../billing';
 import { readPopclipsSettings } from '../settings';
+import { snapshotCollectionProducts, snapshotProducts } from './product-snapshot';
 import { clipCounts } from './store';
 
 /** The most clips one feed carries (newest first). */
 export const FEED_CLIPS_LIMIT = 200;
-export type StorefrontDeps = Pick<
-  AppDeps,
-  'database' | 'platform' | 'media' | 'config' | 'clock' | 'catalogue'
->;
+/** No platform: a shopper's request never waits on Shopify (product-snapshot.ts). */
+export type StorefrontDeps = Pick<AppDeps, 'database' | 'media' | 'config' | 'clock' | 'catalogue'>;
 
 /** The shop a storefront call names: undefined when unknown, deactivated or uninstalled (404). */
 export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {
@@ -66,7 +65,7 @@ export interface StorefrontData {
   settings: PopclipsSettings;
   /** Processed, public clips, newest first. */
   clips: PopclipRow[];
-  /** Live product facts by GID (draft, archived and unknown products are absent). */
+  /** Product facts by GID from the snapshot (draft, archived and unknown products are absent). */
   products: Map<string, PlatformProduct>;
   counts: Map<string, { views: number; likes: number }>;
 }
@@ -96,9 +95,7 @@ export async function loadStorefrontData(
     ...new Set(clips.flatMap((clip) => clip.products.map((p) => p.shopifyProductId))),
   ];
   const [platformProducts, counts] = await Promise.all([
-    productIds.length > 0
-      ? deps.platform.getProducts(shop.shopifyDomain, productIds)
-      : Promise.resolve([]),
+    snapshotProducts(db, shop.id, productIds),
     clipCounts(
       db,
       shop.id,
@@ -123,11 +120,11 @@ export async function publishedCarousels(db: Db, shopId: string): Promise<Carous
 
 /**
  * The clips of a carousel in its order, of the given (processed, public) clips: a custom
- * carousel's stored order; a collection carousel's clips tagging a product of the collection,
- * the merchant's order first and then newest first.
+ * carousel's stored order; a collection carousel's clips tagging a product of the collection (as
+ * the snapshot has it), the merchant's order first and then newest first.
  */
 export async function carouselClipIds(
-  deps: Pick<AppDeps, 'platform'>,
+  db: Db,
   shop: ShopRow,
   carousel: CarouselRow,
   clips: PopclipRow[],
@@ -140,12 +137,7 @@ export async function carouselClipIds(
   }
   const [collectionId] = carousel.typeIds;
   if (!collectionId) return [];
-  const tagged = [
-    ...new Set(clips.flatMap((clip) => clip.products.map((p) => p.shopifyProductId))),
-  ];
-  const inCollection = new Set(
-    await deps.platform.productsInCollection(shop.shopifyDomain, collectionId, tagged),
-  );
+  const inCollection = new Set((await snapshotCollectionProducts(db, shop.id, collectionId)) ?? []);
   const shown = clips
     .filter((clip) => clip.products.some((p) => inCollection.has(p.shopifyProductId)))
     .map((clip) => clip.metaIdentifier);

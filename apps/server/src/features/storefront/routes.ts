@@ -140,7 +140,7 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     const carousels = await Promise.all(
       rows.map(async (row) => ({
         row,
-        clipIds: await carouselClipIds(deps, shop, row, data.clips),
+        clipIds: await carouselClipIds(deps.database.db, shop, row, data.clips),
       })),
     );
     const [unsigned, signed] = await Promise.all([
@@ -203,7 +203,7 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     const row = await findCarousel(db, shop.id, request.params.carouselId.trim());
     if (!row?.isPublished) throw notFound('Carousel not found.');
     const data = await loadStorefrontData(deps, shop);
-    const clipIds = await carouselClipIds(deps, shop, row, data.clips);
+    const clipIds = await carouselClipIds(deps.database.db, shop, row, data.clips);
     const unsigned = await toStorefrontCarousel(data, row, clipIds, fingerprint);
     const etag = etagOf(unsigned, deps.clock.now());
     reply.header('cache-control', FEED_CACHE).header('etag', etag).header('vary', 'origin');

@@ -12,7 +12,7 @@ import {
 import { createAccessTokens } from './access-tokens';
 import { isAppEmbedEnabledIn } from './app-embed';
 import { createShopifyBilling } from './billing';
-import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
+import { ShopifyGraphqlError, type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
 import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
 import { createProductMetafields } from './product-metafields';
 import {
@@ -28,6 +28,7 @@ import {
   toPlatformCollection,
 } from './queries/collections';
 import { MENUS_QUERY, type MenuNode, toPlatformMenu } from './queries/menus';
+import { ORDERS_ACCESS_QUERY } from './queries/orders';
 import {
   PAGE_CREATE_MUTATION,
   PAGES_BY_HANDLE_QUERY,
@@ -301,6 +302,19 @@ export function createShopifyPlatform(
         publicationId,
       });
       return data.publishedProductsCount?.count ?? 0;
+    },
+
+    async canReadOrders(shop) {
+      try {
+        await request(shop, ORDERS_ACCESS_QUERY, {});
+        return true;
+      } catch (error) {
+        const denied =
+          error instanceof ShopifyGraphqlError &&
+          error.errors.some((entry) => entry.extensions?.code === 'ACCESS_DENIED');
+        if (denied) return false;
+        throw error;
+      }
     },
 
     async publishProducts(shop, ids) {

@@ -7,6 +7,7 @@ import * as appMetafields from './app-metafields';
 import * as billing from './billing';
 import * as collections from './collections';
 import * as menus from './menus';
+import * as orders from './orders';
 import * as pages from './pages';
 import * as products from './products';
 import * as publications from './publications';
@@ -24,6 +25,7 @@ const DOCUMENTS = Object.entries({
   ...billing,
   ...collections,
   ...menus,
+  ...orders,
   ...pages,
   ...products,
   ...publications,

@@ -1,0 +1,92 @@
+import { formatDate } from '@popstage/core/format';
+import { BlockStack, Box, Button, Card, IndexTable, Text } from '@shopify/polaris';
+import { useState } from 'react';
+import { useApi } from '../../lib/api/ApiContext';
+import { downloadDataRequest, useDataRequests } from './data-requests-api';
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * When a customer asks a store for their data, Shopify asks Popstage too: this card lists those
+ * requests with what Popstage holds, for the merchant to download and send on. Nothing shows
+ * while there are none.
+ */
+export function CustomerDataRequestsCard() {
+  const api = useApi();
+  const requests = useDataRequests();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const rows = requests.data ?? [];
+  if (rows.length === 0) return null;
+
+  const download = async (id: string, name: string) => {
+    setDownloading(id);
+    setFailed(false);
+    try {
+      await downloadDataRequest(api, id, name);
+    } catch {
+      setFailed(true);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Customer data requests
+          </Text>
+          <Text as="p" tone="subdued">
+            What Popstage holds about customers who asked your store for their data. Download it and
+            include it in your reply. Each export is kept for 90 days.
+          </Text>
+          {failed && (
+            <Text as="p" tone="critical">
+              The export could not be downloaded. Please try again.
+            </Text>
+          )}
+        </BlockStack>
+      </Box>
+      <IndexTable
+        resourceName={{ singular: 'request', plural: 'requests' }}
+        itemCount={rows.length}
+        selectable={false}
+        headings={[
+          { title: 'Received' },
+          { title: 'Customer' },
+          { title: 'Orders found' },
+          { title: 'Storefront activity' },
+          { title: 'Export' },
+        ]}
+      >
+        {rows.map((row, index) => {
+          const fileName = `popstage-customer-data-${row.dataRequestId ?? row.id}.json`;
+          return (
+            <IndexTable.Row id={row.id} key={row.id} position={index}>
+              <IndexTable.Cell>{formatDate(row.receivedAt)}</IndexTable.Cell>
+              <IndexTable.Cell>{row.customerId ?? 'Unknown'}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.orders} of {row.ordersRequested}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.events} events, {row.likes} likes
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Button
+                  size="slim"
+                  loading={downloading === row.id}
+                  onClick={() => void download(row.id, fileName)}
+                  accessibilityLabel={`Download the data of request ${row.dataRequestId ?? row.id}`}
+                >
+                  Download
+                </Button>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          );
+        })}
+      </IndexTable>
+    </Card>
+  );
+}

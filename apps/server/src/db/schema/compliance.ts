@@ -1,0 +1,23 @@
+import type { CustomerDataExport } from '@popstage/core/compliance';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/**
+ * customers/data_request exports for the merchant to download (compliance/data-requests.ts),
+ * deleted DATA_REQUEST_RETENTION_DAYS after they arrived, or with the shop.
+ */
+export const customerDataRequests = pgTable(
+  'customer_data_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The webhook's id: a redelivery stores nothing new. */
+    webhookId: text().notNull().unique(),
+    export: jsonb().$type<CustomerDataExport>().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('customer_data_requests_shop_received_idx').on(table.shopId, table.receivedAt)],
+);

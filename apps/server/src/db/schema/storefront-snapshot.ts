@@ -1,0 +1,36 @@
+import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PlatformProduct } from '../../platform/port';
+import { shops } from './shops';
+
+/**
+ * The storefront's copy of the Shopify products its clips tag (docs/decisions.md "Product
+ * snapshot"): the feed reads these rows and never asks Shopify while a shopper waits. `product`
+ * is null when Shopify no longer has the product (a tombstone, so the feed does not keep asking
+ * for it to be refreshed).
+ */
+export const productSnapshots = pgTable(
+  'product_snapshots',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: text().notNull(),
+    product: jsonb().$type<PlatformProduct>(),
+    refreshedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.productId] })],
+);
+
+/** Which of the shop's tagged products are in a collection a collection carousel shows. */
+export const collectionSnapshots = pgTable(
+  'collection_snapshots',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    collectionId: text().notNull(),
+    productIds: jsonb().$type<string[]>().notNull(),
+    refreshedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.collectionId] })],
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_sandbox"."shops" ADD COLUMN "protected_customer_data" boolean DEFAULT true NOT NULL;
