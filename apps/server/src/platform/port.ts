@@ -41,8 +41,6 @@ export interface PlatformProduct {
   productType: string;
   tags: string[];
   status: ProductStatus;
-  /** Published to the Popstage sales channel (Shopify: publishedOnPublication). */
-  publishedToSalesChannel: boolean;
   totalInventory: number;
   priceRange: { min: string; max: string; currencyCode: string };
   variants: PlatformVariant[];

@@ -4,6 +4,7 @@ import { parseGid, toGid } from '../store/gid';
 import { appSubscriptionObject } from './billing';
 import { type AdminContext, userError } from './context';
 import { APP_PUBLICATION_ID } from './products';
+import { APP_ID } from './publications';
 
 /** The app's installation on the shop: one per shop in the local Shopify. */
 export const APP_INSTALLATION_ID = toGid('AppInstallation', 1);
@@ -12,6 +13,8 @@ export function currentAppInstallation() {
   return {
     __typename: 'AppInstallation',
     id: APP_INSTALLATION_ID,
+    app: { __typename: 'App', id: APP_ID },
+    // Deprecated in 2026-10 (the root `publications` replaces it), still served as Shopify does.
     publication: { __typename: 'Publication', id: APP_PUBLICATION_ID },
     activeSubscriptions: async (_args: unknown, context: AdminContext) =>
       (await context.store.activeAppSubscriptions(context.shop)).map(appSubscriptionObject),

@@ -6,6 +6,7 @@ import { currentAppInstallation, metafieldsSet } from './installation';
 import { menus, pageCreate, pages, themes } from './online-store';
 import { orders } from './orders';
 import { nodes, products, publishablePublish, publishedProductsCount } from './products';
+import { publications } from './publications';
 import { shop } from './shop';
 import { storefrontAccessTokenCreate } from './storefront-access';
 
@@ -26,6 +27,7 @@ export const adminResolvers: Resolvers<AdminContext> = {
     pages,
     themes,
     orders,
+    publications,
   },
   mutation: {
     publishablePublish,

@@ -15,7 +15,8 @@ export type GidType =
   | 'Metafield'
   | 'Shop'
   | 'StorefrontAccessToken'
-  | 'Order';
+  | 'Order'
+  | 'App';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

@@ -39,8 +39,8 @@ describe('catalogue for product tagging', () => {
     expect(ids.size).toBe(20);
 
     // Every product shown is active and published.
-    const shown = await t.deps.platform.getProducts(SHOP_A, [...ids]);
-    expect(shown.every((p) => p.status === 'ACTIVE' && p.publishedToSalesChannel)).toBe(true);
+    const shown = await t.deps.sandbox?.getProducts(SHOP_A, [...ids]);
+    expect(shown?.every((p) => p.status === 'ACTIVE' && p.publishedToSalesChannel)).toBe(true);
 
     const word = String(first.data[0].title).split(' ')[0] ?? '';
     const searched = (

@@ -42,7 +42,9 @@ import {
   PRODUCTS_IN_COLLECTION_QUERY,
   PRODUCTS_QUERY,
   type ProductNode,
+  PUBLISH_CANDIDATES_BY_ID_QUERY,
   PUBLISH_CANDIDATES_QUERY,
+  type PublishCandidateNode,
   productSearch,
   searchWords,
   toPlatformProduct,
@@ -136,9 +138,28 @@ export function createShopifyPlatform(
   const billing = createShopifyBilling(request, { billingTest: options.billingTest });
   const productMetafields = createProductMetafields(request);
 
-  const appPublicationId = async (shop: string) => {
-    const data = await request<AppPublicationData>(shop, APP_PUBLICATION_QUERY);
-    return data.currentAppInstallation.publication?.id ?? null;
+  /**
+   * The app's publication in the shop (its sales channel): the APP publication whose catalog lists
+   * this app, remembered per shop and process once found. Null where the app is no sales channel.
+   */
+  const publications = new Map<string, string>();
+  const appPublicationId = async (shop: string): Promise<string | null> => {
+    const known = publications.get(shop);
+    if (known) return known;
+    let after: string | null = null;
+    let found: string | null = null;
+    do {
+      const data: AppPublicationData = await request(shop, APP_PUBLICATION_QUERY, { after });
+      const appId = data.currentAppInstallation.app.id;
+      found =
+        data.publications.nodes.find((node) =>
+          node.catalog?.apps?.nodes.some((app) => app.id === appId),
+        )?.id ?? null;
+      const page = data.publications.pageInfo;
+      after = !found && page.hasNextPage ? page.endCursor : null;
+    } while (after);
+    if (found) publications.set(shop, found);
+    return found;
   };
 
   const productsById = async (shop: string, ids: string[]): Promise<PlatformProduct[]> => {
@@ -163,31 +184,33 @@ export function createShopifyPlatform(
   };
 
   /** Active products not yet on the app's publication, by id or (ids omitted) all of them. */
-  const publishCandidates = async (shop: string, ids?: string[]) => {
+  const publishCandidates = async (shop: string, publicationId: string, ids?: string[]) => {
+    const unpublished = (node: PublishCandidateNode | Record<string, never> | null) =>
+      node && 'id' in node && node.status === 'ACTIVE' && !node.publishedOnPublication
+        ? [node.id]
+        : [];
     if (ids !== undefined) {
-      const products = await productsById(shop, ids);
-      return products
-        .filter((product) => product.status === 'ACTIVE' && !product.publishedToSalesChannel)
-        .map((product) => product.id);
+      const wanted = [...new Set(ids.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id)))];
+      const candidates: string[] = [];
+      for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
+        const data = await request<{ nodes: (PublishCandidateNode | null)[] }>(
+          shop,
+          PUBLISH_CANDIDATES_BY_ID_QUERY,
+          { ids: wanted.slice(i, i + NODES_BATCH_SIZE), publicationId },
+        );
+        candidates.push(...data.nodes.flatMap(unpublished));
+      }
+      return candidates;
     }
     const candidates: string[] = [];
     let after: string | null = null;
     do {
-      const data: {
-        products: ConnectionNode<{
-          id: string;
-          status: string;
-          publishedOnCurrentPublication: boolean;
-        }>;
-      } = await request(shop, PUBLISH_CANDIDATES_QUERY, {
-        first: MAX_PAGE_SIZE,
-        after,
-        query: 'status:active',
-      });
-      for (const node of data.products.nodes) {
-        if (node.status === 'ACTIVE' && !node.publishedOnCurrentPublication)
-          candidates.push(node.id);
-      }
+      const data: { products: ConnectionNode<PublishCandidateNode> } = await request(
+        shop,
+        PUBLISH_CANDIDATES_QUERY,
+        { first: MAX_PAGE_SIZE, after, query: 'status:active', publicationId },
+      );
+      candidates.push(...data.products.nodes.flatMap(unpublished));
       after = data.products.pageInfo.hasNextPage ? data.products.pageInfo.endCursor : null;
     } while (after);
     return candidates;
@@ -325,7 +348,7 @@ export function createShopifyPlatform(
           'Popstage has no sales channel publication on this store; reinstall the app to create it',
         );
       }
-      const candidates = await publishCandidates(shop, ids);
+      const candidates = await publishCandidates(shop, publicationId, ids);
       let published = 0;
       for (let i = 0; i < candidates.length; i += PUBLISH_BATCH_SIZE) {
         const batch = candidates.slice(i, i + PUBLISH_BATCH_SIZE);

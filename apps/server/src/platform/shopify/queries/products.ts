@@ -4,8 +4,8 @@ import { normalizeAmount } from '../money';
 /**
  * Products with what the port needs, kept under Shopify's 1,000-point query limit: one product
  * costs 18 points (itself, its price range, 10 variants, its featured image), so a page of
- * PRODUCT_PAGE_MAX costs 902. `publishedOnCurrentPublication` is "published to the app's own
- * publication" (the Popstage sales channel) and needs no publication id. The image is the featured
+ * PRODUCT_PAGE_MAX costs 902. Whether a product is on the app's publication is asked only where
+ * it matters (publishing), with the publication's id. The image is the featured
  * media (a MediaImage): the app shows one image per product. Ten variants are enough to find the
  * cheapest available one the storefront adds to the cart (recorded in docs/decisions.md).
  * https://shopify.dev/docs/api/admin-graphql/2026-10/objects/Product
@@ -23,7 +23,6 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     status
     createdAt
     totalInventory
-    publishedOnCurrentPublication
     priceRangeV2 {
       minVariantPrice {
         amount
@@ -82,7 +81,6 @@ export const PRODUCTS_BY_ID_QUERY = /* GraphQL */ `
   ${PRODUCT_FIELDS}
 `;
 
-/** Just enough to decide what publishProducts has to publish. */
 /** Which of the given products are in a collection: one boolean per product, however big it is. */
 export const PRODUCTS_IN_COLLECTION_QUERY = /* GraphQL */ `
   query PopstageProductsInCollection($ids: [ID!]!, $collectionId: ID!) {
@@ -95,13 +93,19 @@ export const PRODUCTS_IN_COLLECTION_QUERY = /* GraphQL */ `
   }
 `;
 
+/** Just enough to decide what publishProducts has to publish: all active products... */
 export const PUBLISH_CANDIDATES_QUERY = /* GraphQL */ `
-  query PopstagePublishCandidates($first: Int!, $after: String, $query: String) {
+  query PopstagePublishCandidates(
+    $first: Int!
+    $after: String
+    $query: String
+    $publicationId: ID!
+  ) {
     products(first: $first, after: $after, query: $query, sortKey: ID) {
       nodes {
         id
         status
-        publishedOnCurrentPublication
+        publishedOnPublication(publicationId: $publicationId)
       }
       pageInfo {
         hasNextPage
@@ -110,6 +114,25 @@ export const PUBLISH_CANDIDATES_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+/** ...or the given ones. */
+export const PUBLISH_CANDIDATES_BY_ID_QUERY = /* GraphQL */ `
+  query PopstagePublishCandidatesById($ids: [ID!]!, $publicationId: ID!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        id
+        status
+        publishedOnPublication(publicationId: $publicationId)
+      }
+    }
+  }
+`;
+
+export interface PublishCandidateNode {
+  id: string;
+  status: string;
+  publishedOnPublication: boolean;
+}
 
 interface Money {
   amount: string;
@@ -127,7 +150,6 @@ export interface ProductNode {
   status: ProductStatus;
   createdAt: string;
   totalInventory: number | null;
-  publishedOnCurrentPublication: boolean;
   priceRangeV2: { minVariantPrice: Money; maxVariantPrice: Money };
   variants: {
     nodes: {
@@ -154,7 +176,6 @@ export function toPlatformProduct(node: ProductNode): PlatformProduct {
     productType: node.productType,
     tags: node.tags,
     status: node.status,
-    publishedToSalesChannel: node.publishedOnCurrentPublication,
     totalInventory: node.totalInventory ?? 0,
     priceRange: {
       min: normalizeAmount(node.priceRangeV2.minVariantPrice.amount),

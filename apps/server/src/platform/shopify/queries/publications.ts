@@ -1,6 +1,8 @@
 /**
  * The app's own publication (its sales channel) and publishing to it.
- * - AppInstallation.publication: "The publication associated with the installed application".
+ * - The root `publications(catalogType: APP)`, whose catalog lists the app (AppCatalog.apps):
+ *   AppInstallation.publication is deprecated in 2026-10 ("Use the root-level `publications`
+ *   query instead").
  * - publishedProductsCount(publicationId:) { count }.
  * - publishablePublish(id:, input: [{ publicationId }]); publishablePublishToCurrentChannel is
  *   deprecated ("Use publishablePublish instead"), so we publish to the explicit publication.
@@ -8,17 +10,39 @@
  * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/publishablePublish
  */
 export const APP_PUBLICATION_QUERY = /* GraphQL */ `
-  query PopstageAppPublication {
+  query PopstageAppPublication($after: String) {
     currentAppInstallation {
-      publication {
+      app {
         id
+      }
+    }
+    publications(first: 25, catalogType: APP, after: $after) {
+      nodes {
+        id
+        catalog {
+          ... on AppCatalog {
+            apps(first: 5) {
+              nodes {
+                id
+              }
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
       }
     }
   }
 `;
 
 export interface AppPublicationData {
-  currentAppInstallation: { publication: { id: string } | null };
+  currentAppInstallation: { app: { id: string } };
+  publications: {
+    nodes: { id: string; catalog: { apps?: { nodes: { id: string }[] } } | null }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
 }
 
 export const PUBLISHED_PRODUCTS_COUNT_QUERY = /* GraphQL */ `

@@ -1,0 +1,37 @@
+import { toGid } from '../store/gid';
+import { connection } from './context';
+import { APP_PUBLICATION_ID } from './products';
+
+/** The installed app, Popstage, as `currentAppInstallation.app` and its catalog name it. */
+export const APP_ID = toGid('App', 1);
+/** The Online Store's own app: its publication is the other APP catalog every shop has. */
+const ONLINE_STORE_APP_ID = toGid('App', 2);
+const ONLINE_STORE_PUBLICATION_ID = toGid('Publication', 2);
+
+function appPublication(id: string, appId: string, title: string) {
+  return {
+    __typename: 'Publication',
+    id,
+    catalog: {
+      __typename: 'AppCatalog',
+      id: `gid://shopify/AppCatalog/${id.split('/').at(-1)}`,
+      title,
+      status: 'ACTIVE',
+      apps: connection([{ __typename: 'App', id: appId }]),
+    },
+  };
+}
+
+/**
+ * Admin API `publications(catalogType:)`: each shop's APP publications, the Online Store's and
+ * Popstage's (the sales channel), in that order, as an app finds its own in 2026-10.
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/publications
+ */
+export function publications(args: { first?: number | null; catalogType?: string | null }) {
+  if (args.catalogType && args.catalogType !== 'APP') return connection([]);
+  const all = [
+    appPublication(ONLINE_STORE_PUBLICATION_ID, ONLINE_STORE_APP_ID, 'Online Store'),
+    appPublication(APP_PUBLICATION_ID, APP_ID, 'Popstage'),
+  ];
+  return connection(all.slice(0, args.first ?? 0));
+}
