@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'shopify-sandbox',
           include: ['apps/shopify-sandbox/src/**/*.test.ts'],
           environment: 'node',
+          // Its suites open a PGlite store and seed two shops first, like the server's.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

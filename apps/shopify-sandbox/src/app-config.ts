@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 
 /**
@@ -13,6 +13,8 @@ export interface AppConfig {
     /** Topic (`orders/create`, compliance topics too) → URI, relative to the app's URL or absolute. */
     uris: ReadonlyMap<string, string>;
   };
+  /** Handles of the channel specifications its channel_config extension deploys. */
+  channelSpecifications: string[];
 }
 
 export const DEFAULT_APP_CONFIG_FILE = new URL('../../../shopify.app.toml', import.meta.url);
@@ -43,5 +45,31 @@ export function readAppConfig(file: URL | string = DEFAULT_APP_CONFIG_FILE): App
       .map((scope) => scope.trim())
       .filter(Boolean),
     webhooks: { apiVersion: toml.webhooks?.api_version ?? '', uris },
+    channelSpecifications: channelSpecifications(new URL('extensions/', file)),
   };
+}
+
+/**
+ * The specifications of the app's channel_config extension (extensions/<any>/specifications/*.toml
+ * beside shopify.app.toml), as `shopify app deploy` sends them: their handles.
+ * https://shopify.dev/docs/apps/build/sales-channels/channel-config-extension
+ */
+function channelSpecifications(extensions: URL): string[] {
+  if (!existsSync(extensions)) return [];
+  return readdirSync(extensions, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => new URL(`${entry.name}/`, extensions))
+    .filter((folder) => {
+      const config = new URL('shopify.extension.toml', folder);
+      return existsSync(config) && parse(readFileSync(config, 'utf8')).type === 'channel_config';
+    })
+    .flatMap((folder) => {
+      const specifications = new URL('specifications/', folder);
+      if (!existsSync(specifications)) return [];
+      return readdirSync(specifications)
+        .filter((name) => name.endsWith('.toml'))
+        .map((name) => parse(readFileSync(new URL(name, specifications), 'utf8')).handle)
+        .filter((handle): handle is string => typeof handle === 'string');
+    })
+    .sort();
 }

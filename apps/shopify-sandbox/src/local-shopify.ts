@@ -114,7 +114,11 @@ export async function openLocalShopify(
         themes,
         tokens: ctx.tokens,
         storefrontTokens: ctx.storefrontTokens,
-        app: { ...keys, scopes: appConfig.scopes.join(',') },
+        app: {
+          ...keys,
+          scopes: appConfig.scopes.join(','),
+          channelSpecifications: appConfig.channelSpecifications,
+        },
       });
       await app.register(storefrontApiPlugin, { store, tokens: ctx.storefrontTokens });
       await app.register(adminFramePlugin, {

@@ -181,6 +181,11 @@ export interface StorePlatform {
    * order webhooks (sales attribution) need too.
    */
   canReadOrders(shop: string): Promise<boolean>;
+  /**
+   * Connects the app's sales channel (the branded mobile app) where it is not yet, so the shop has
+   * the publication merchants publish to. Idempotent.
+   */
+  ensureSalesChannel(shop: string): Promise<void>;
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
   publishProducts(shop: string, ids?: string[]): Promise<number>;
   getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;

@@ -10,6 +10,8 @@ export interface AdminContext {
   storefrontTokens: StorefrontTokens;
   /** The app's granted scopes: a storefront token carries its unauthenticated_* ones. */
   scopes: string[];
+  /** The app's deployed channel specifications (channelCreate binds to one of them). */
+  channelSpecifications: string[];
 }
 
 /** A connection answer with both `nodes` and `edges`, as Shopify serves either. */

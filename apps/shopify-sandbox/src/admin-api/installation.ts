@@ -3,8 +3,7 @@ import { StoreError } from '../store/errors';
 import { parseGid, toGid } from '../store/gid';
 import { appSubscriptionObject } from './billing';
 import { type AdminContext, userError } from './context';
-import { APP_PUBLICATION_ID } from './products';
-import { APP_ID } from './publications';
+import { APP_ID, APP_PUBLICATION_ID, appPublicationExists } from './publications';
 
 /** The app's installation on the shop: one per shop in the local Shopify. */
 export const APP_INSTALLATION_ID = toGid('AppInstallation', 1);
@@ -15,7 +14,10 @@ export function currentAppInstallation() {
     id: APP_INSTALLATION_ID,
     app: { __typename: 'App', id: APP_ID },
     // Deprecated in 2026-10 (the root `publications` replaces it), still served as Shopify does.
-    publication: { __typename: 'Publication', id: APP_PUBLICATION_ID },
+    publication: async (_args: unknown, context: AdminContext) =>
+      (await appPublicationExists(context))
+        ? { __typename: 'Publication', id: APP_PUBLICATION_ID }
+        : null,
     activeSubscriptions: async (_args: unknown, context: AdminContext) =>
       (await context.store.activeAppSubscriptions(context.shop)).map(appSubscriptionObject),
   };

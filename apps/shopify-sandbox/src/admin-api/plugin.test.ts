@@ -1,6 +1,7 @@
 import { sessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAppConfig } from '../app-config';
 import { API_VERSION } from '../schema/load-schema';
 import { createAccessTokens } from '../store/access-tokens';
 import { createSandboxStore } from '../store/sandbox-platform';
@@ -11,7 +12,12 @@ import { loadThemeApp } from '../theme/load-theme-app';
 import { createThemeStates } from '../theme/theme-states';
 import { adminApiPlugin } from './plugin';
 
-const APP = { apiKey: 'test-key', apiSecret: 'test-secret-at-least-16', scopes: 'write_products' };
+const APP = {
+  apiKey: 'test-key',
+  apiSecret: 'test-secret-at-least-16',
+  scopes: 'write_products',
+  channelSpecifications: readAppConfig().channelSpecifications,
+};
 const GRAPHQL = `/${DEMO_SHOP}/admin/api/${API_VERSION}/graphql.json`;
 const EXCHANGE = `/${DEMO_SHOP}/admin/oauth/access_token`;
 
@@ -205,5 +211,37 @@ describe('Admin GraphQL', () => {
       payload: { query: '{ shop { name } }' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('connects the app channel once, to a specification of its channel_config extension', async () => {
+    expect(APP.channelSpecifications).toEqual(['popstage-mobile-app']);
+    const publications = `{ publications(first: 10, catalogType: APP) { nodes { id } } }`;
+    const before = (await graphql(token, publications)).json().data.publications.nodes;
+    const create = `mutation ($input: ChannelCreateInput!) {
+      channelCreate(input: $input) { channel { id specificationHandle } userErrors { field code } }
+    }`;
+    const input = { accountId: DEMO_SHOP, accountName: 'Demo mobile app' };
+    const unknown = await graphql(token, create, {
+      input: { ...input, specificationHandle: 'amazon-us' },
+    });
+    expect(unknown.json().data.channelCreate).toEqual({
+      channel: null,
+      userErrors: [{ field: ['input', 'specificationHandle'], code: 'NOT_FOUND' }],
+    });
+    const created = await graphql(token, create, {
+      input: { ...input, specificationHandle: 'popstage-mobile-app' },
+    });
+    expect(created.json().data.channelCreate).toEqual({
+      channel: { id: expect.any(String), specificationHandle: 'popstage-mobile-app' },
+      userErrors: [],
+    });
+    const after = (await graphql(token, publications)).json().data.publications.nodes;
+    expect(after).toHaveLength(before.length + 1);
+    const again = await graphql(token, create, {
+      input: { ...input, specificationHandle: 'popstage-mobile-app' },
+    });
+    expect(again.json().data.channelCreate.userErrors).toEqual([
+      { field: ['input'], code: 'INVALID' },
+    ]);
   });
 });

@@ -18,7 +18,7 @@ export interface AdminApiOptions {
   tokens: AccessTokens;
   storefrontTokens: StorefrontTokens;
   /** The one app installed on the local Shopify: its credentials and granted scopes. */
-  app: { apiKey: string; apiSecret: string; scopes: string };
+  app: { apiKey: string; apiSecret: string; scopes: string; channelSpecifications?: string[] };
   /** Milliseconds; the leaky buckets refill by it (tests move it). */
   now?: () => number;
 }
@@ -118,6 +118,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
           themes: options.themes,
           storefrontTokens: options.storefrontTokens,
           scopes: options.app.scopes.split(','),
+          channelSpecifications: options.app.channelSpecifications ?? [],
         },
         body: request.body ?? {},
         bucket: bucketOf(shop),

@@ -1,10 +1,8 @@
 import { parseGid, toGid } from '../store/gid';
 import type { PlatformProduct, ProductStatus } from '../store/types';
 import { type AdminContext, connection } from './context';
+import { APP_PUBLICATION_ID, appPublicationExists } from './publications';
 import { parseSearch } from './search-syntax';
-
-/** The app's own publication (the Popstage sales channel) in every shop of the local Shopify. */
-export const APP_PUBLICATION_ID = toGid('Publication', 1);
 
 const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
 
@@ -95,7 +93,8 @@ export async function publishablePublish(
   args: { id: string; input: { publicationId: string }[] },
   context: AdminContext,
 ) {
-  if (!args.input.every((entry) => entry.publicationId === APP_PUBLICATION_ID)) {
+  const ours = args.input.every((entry) => entry.publicationId === APP_PUBLICATION_ID);
+  if (!ours || !(await appPublicationExists(context))) {
     return {
       publishable: null,
       userErrors: [{ field: ['input'], message: 'Publication does not exist' }],
@@ -117,7 +116,7 @@ export async function publishedProductsCount(
   context: AdminContext,
 ) {
   const count =
-    args.publicationId === APP_PUBLICATION_ID
+    args.publicationId === APP_PUBLICATION_ID && (await appPublicationExists(context))
       ? await context.store.countPublishedProducts(context.shop)
       : 0;
   return { count, precision: 'EXACT' };

@@ -1,7 +1,8 @@
 import { toGid } from '../store/gid';
-import { connection } from './context';
-import { APP_PUBLICATION_ID } from './products';
+import { type AdminContext, connection } from './context';
 
+/** The app's own publication (the Popstage sales channel), while its channel is connected. */
+export const APP_PUBLICATION_ID = toGid('Publication', 1);
 /** The installed app, Popstage, as `currentAppInstallation.app` and its catalog name it. */
 export const APP_ID = toGid('App', 1);
 /** The Online Store's own app: its publication is the other APP catalog every shop has. */
@@ -22,16 +23,24 @@ function appPublication(id: string, appId: string, title: string) {
   };
 }
 
+/** Whether the app's channel is connected, so its publication exists (channels.ts). */
+export async function appPublicationExists(context: AdminContext): Promise<boolean> {
+  return (await context.store.salesChannel(context.shop)) !== null;
+}
+
 /**
- * Admin API `publications(catalogType:)`: each shop's APP publications, the Online Store's and
- * Popstage's (the sales channel), in that order, as an app finds its own in 2026-10.
+ * Admin API `publications(catalogType:)`: each shop's APP publications, the Online Store's and,
+ * once the app's channel is connected, Popstage's, as an app finds its own in 2026-10.
  * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/publications
  */
-export function publications(args: { first?: number | null; catalogType?: string | null }) {
+export async function publications(
+  args: { first?: number | null; catalogType?: string | null },
+  context: AdminContext,
+) {
   if (args.catalogType && args.catalogType !== 'APP') return connection([]);
-  const all = [
-    appPublication(ONLINE_STORE_PUBLICATION_ID, ONLINE_STORE_APP_ID, 'Online Store'),
-    appPublication(APP_PUBLICATION_ID, APP_ID, 'Popstage'),
-  ];
+  const all = [appPublication(ONLINE_STORE_PUBLICATION_ID, ONLINE_STORE_APP_ID, 'Online Store')];
+  if (await appPublicationExists(context)) {
+    all.push(appPublication(APP_PUBLICATION_ID, APP_ID, 'Popstage'));
+  }
   return connection(all.slice(0, args.first ?? 0));
 }

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../graphql/execute';
 import { appSubscriptionCancel, appSubscriptionCreate } from './billing';
 import { collection, collections } from './catalogue';
+import { channelCreate } from './channels';
 import type { AdminContext } from './context';
 import { currentAppInstallation, metafieldsSet } from './installation';
 import { menus, pageCreate, pages, themes } from './online-store';
@@ -36,5 +37,6 @@ export const adminResolvers: Resolvers<AdminContext> = {
     appSubscriptionCreate,
     appSubscriptionCancel,
     storefrontAccessTokenCreate,
+    channelCreate,
   },
 };

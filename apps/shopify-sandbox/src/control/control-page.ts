@@ -109,8 +109,8 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
 
   <h3>Sales channel</h3>
   <form class="row" method="post" action="${base}/publish-products">
-    <span>${shop.publishedProducts} products published to the Popstage sales channel</span>
-    <button type="submit">Publish all active products</button>
+    <span>Popstage sales channel ${badge(shop.salesChannel !== null, shop.salesChannel === null ? 'Not connected' : 'Connected')} ${shop.publishedProducts} products published${shop.salesChannel === null ? html`<br><small class="muted">The app connects its channel (channelCreate) on its first load.</small>` : ''}</span>
+    <button type="submit"${shop.salesChannel === null ? ' disabled' : ''}>Publish all active products</button>
   </form>
 
   ${productsSection(shop)}

@@ -21,6 +21,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   consentRequired: boolean;
   /** The app has protected customer data access here (orders readable, order webhooks sent). */
   protectedCustomerData: boolean;
+  /** The specification the app's sales channel is bound to; null until the app connects it. */
+  salesChannel: string | null;
   publishedProducts: number;
   livePage: boolean;
   adminUrl: string;
@@ -68,6 +70,7 @@ export async function shopState(
     embedEnabled,
     consentRequired,
     protectedCustomerData,
+    salesChannel,
     publishedProducts,
     livePage,
     appSubscriptions,
@@ -78,6 +81,7 @@ export async function shopState(
     store.isAppEmbedEnabled(shop.domain),
     store.consentRequired(shop.domain),
     store.protectedCustomerData(shop.domain),
+    store.salesChannel(shop.domain),
     store.countPublishedProducts(shop.domain),
     store.findPage(shop.domain, 'live'),
     store.listAppSubscriptions(shop.domain),
@@ -95,6 +99,7 @@ export async function shopState(
     embedEnabled,
     consentRequired,
     protectedCustomerData,
+    salesChannel,
     publishedProducts,
     livePage: livePage !== null,
     adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
@@ -210,6 +215,13 @@ export async function setProtectedCustomerData(
 /** Publishes every active product to the Popstage sales channel, as a merchant would in Shopify. */
 export async function publishAllProducts(ctx: SandboxContext, domain: string): Promise<number> {
   await requireSandboxShop(ctx, domain);
+  // As in Shopify's admin: there is no Popstage channel to publish to before the app connects it.
+  if ((await ctx.store.salesChannel(domain)) === null) {
+    throw new HttpError(
+      409,
+      'The Popstage sales channel is not connected on this store yet: open the app once (it connects the channel on its first load).',
+    );
+  }
   return ctx.store.publishProducts(domain);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { StoreDb as Db } from './database';
 import { StoreError } from './errors';
 import {
@@ -11,9 +11,28 @@ import {
 /** The store's side of the app installation, beyond billing and metafields. */
 export function createSandboxAppInstallation(db: Db) {
   return {
+    /** The specification the app's sales channel is bound to; null while not connected. */
+    async salesChannel(shop: string): Promise<string | null> {
+      const [row] = await db
+        .select({ channel: sandboxShops.salesChannel })
+        .from(sandboxShops)
+        .where(eq(sandboxShops.domain, shop));
+      return row?.channel ?? null;
+    },
+
+    /** channelCreate: binds the app's channel to a specification; false when already connected. */
+    async connectSalesChannel(shop: string, specification: string): Promise<boolean> {
+      const rows = await db
+        .update(sandboxShops)
+        .set({ salesChannel: specification })
+        .where(and(eq(sandboxShops.domain, shop), isNull(sandboxShops.salesChannel)))
+        .returning({ domain: sandboxShops.domain });
+      return rows.length > 0;
+    },
+
     /**
      * What Shopify does to a store when the app is uninstalled: the app's theme blocks and embeds
-     * go (every theme's embed is off), its app-data metafields are deleted, its charges
+     * go (every theme's embed is off), its app-data metafields and sales channel are deleted, its charges
      * cancelled and its access tokens revoked. The app hears of it through the app/uninstalled
      * webhook.
      */
@@ -21,7 +40,7 @@ export function createSandboxAppInstallation(db: Db) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(sandboxShops)
-          .set({ appMetafields: {} })
+          .set({ appMetafields: {}, salesChannel: null })
           .where(eq(sandboxShops.domain, shop))
           .returning({ domain: sandboxShops.domain });
         if (!row) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);

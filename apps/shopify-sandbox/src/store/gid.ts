@@ -16,7 +16,8 @@ export type GidType =
   | 'Shop'
   | 'StorefrontAccessToken'
   | 'Order'
-  | 'App';
+  | 'App'
+  | 'Channel';
 
 export function toGid(type: GidType, id: number): string {
   return `gid://shopify/${type}/${id}`;

@@ -47,6 +47,11 @@ export const sandboxShops = shopifySandbox.table('shops', {
    * one store can show what a merchant sees before approval while the other sells.
    */
   protectedCustomerData: boolean().notNull().default(true),
+  /**
+   * The app's sales channel connection (channelCreate): the channel specification it was bound to,
+   * null until the app connects. Its publication exists only while connected.
+   */
+  salesChannel: text(),
 });
 
 const shopDomain = () =>

@@ -26,6 +26,10 @@ export interface SandboxStore extends StorePlatform, SandboxBilling {
   appUrlMetafield(shop: string): Promise<string | null>;
   /** The clip_count product metafield as the theme's product block would read it; 0 when unset. */
   productClipCount(shop: string, productId: string): Promise<number>;
+  /** The specification the app's sales channel is bound to (channelCreate); null when none. */
+  salesChannel(shop: string): Promise<string | null>;
+  /** Connects the app's sales channel; false when it already is. */
+  connectSalesChannel(shop: string, specification: string): Promise<boolean>;
   /** Shopify's side of an uninstall: embeds off, app metafields deleted, charges cancelled. */
   uninstallApp(shop: string): Promise<void>;
   /** A merchant's stock or status change of the shop's product; null when no such handle. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +50,16 @@ describe('sandbox outbox', () => {
 
 describe('sandbox publish control', () => {
   it('publishes every active product to the sales channel (JSON and form)', async () => {
+    // No channel to publish to before the app connects it (on its first load).
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${SHOP_B}/publish-products`,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/not connected/);
+    for (const shop of [SHOP_A, SHOP_B]) {
+      expect((await call(t, shop, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
+    }
     const res = await t.app.inject({
       method: 'POST',
       url: `/sandbox/api/shops/${SHOP_B}/publish-products`,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../db/schema';
-import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { call as appCall, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 
 const WIZARD = '/api/shopify/shop/app-setup-wizard';
 let t: TestApp;
@@ -57,6 +57,8 @@ describe('app-setup-wizard', () => {
       headers: await t.auth(SHOP_A),
     });
     expect((await call(SHOP_A, 'GET')).json().data.completion_percentage).toBe(75);
+    // The app's first load connects its sales channel; then the merchant publishes to it.
+    expect((await appCall(t, SHOP_A, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_A}/publish-products` });
     const done = await call(SHOP_A, 'GET');
     expect(done.json().data).toEqual({

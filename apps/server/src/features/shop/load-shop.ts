@@ -29,9 +29,27 @@ export interface ShopReadModel {
 }
 
 /**
+ * How many products the shop published to Popstage's sales channel, connecting the channel first
+ * on the app's first load (after that the adapter knows its publication and asks nothing more).
+ * A refused connection is logged and counts 0: the app still opens, the next load tries again.
+ */
+async function salesChannelProducts(
+  deps: Pick<AppDeps, 'platform'>,
+  domain: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<number> {
+  try {
+    await deps.platform.ensureSalesChannel(domain);
+  } catch (error) {
+    log.warn({ err: error, shop: domain }, 'connecting the Popstage sales channel failed');
+  }
+  return deps.platform.countPublishedProducts(domain);
+}
+
+/**
  * The admin loads the shop first on every open, so this is the app load: it reinstalls a shop the
- * app was uninstalled from (and has its product clip counts rewritten) and keeps the app_url
- * metafield written (never throws).
+ * app was uninstalled from (and has its product clip counts rewritten), keeps the app_url
+ * metafield written and the sales channel connected (never throws).
  */
 export async function loadShop(
   deps: AppDeps,
@@ -47,7 +65,7 @@ export async function loadShop(
   const [embedEnabled, publishedCount, popclipCount, billing, mobileApp, storeAccount] =
     await Promise.all([
       deps.platform.isAppEmbedEnabled(domain),
-      deps.platform.countPublishedProducts(domain),
+      salesChannelProducts(deps, domain, log),
       countPopclips(db, row.id),
       shopBillingState(deps, { shop: row, plan: tenant.plan }),
       mobileAppFacts(db, row.id),

@@ -412,7 +412,16 @@ describe('shop and catalogue', () => {
     expect(await h.platform.countPublishedProducts(SHOP)).toBe(0);
 
     expect(await h.platform.publishProducts(SHOP, [chosen.id, draft.id])).toBe(1);
-    const publication = h.graphqlRequests().find((r) => r.operation === 'PopstageAppPublication');
+    // No channel yet: the adapter connects it (channelCreate, bound to the deployed
+    // specification), then finds the publication Shopify gave it.
+    const creates = h.graphqlRequests().filter((r) => r.operation === 'PopstageChannelCreate');
+    expect(creates.map((r) => r.variables.input)).toEqual([
+      expect.objectContaining({ specificationHandle: 'popstage-mobile-app', accountId: SHOP }),
+    ]);
+    const publication = h
+      .graphqlRequests()
+      .filter((r) => r.operation === 'PopstageAppPublication')
+      .at(-1);
     const { data } = answerOf<{
       data: {
         currentAppInstallation: { app: { id: string } };

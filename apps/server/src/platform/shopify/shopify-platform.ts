@@ -12,7 +12,12 @@ import {
 import { createAccessTokens } from './access-tokens';
 import { isAppEmbedEnabledIn } from './app-embed';
 import { createShopifyBilling } from './billing';
-import { ShopifyGraphqlError, type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
+import {
+  ShopifyGraphqlError,
+  ShopifyUserError,
+  type ShopifyUserErrorDetail,
+  throwOnUserErrors,
+} from './errors';
 import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
 import { createProductMetafields } from './product-metafields';
 import {
@@ -21,6 +26,11 @@ import {
   METAFIELDS_SET_MUTATION,
   type MetafieldsSetData,
 } from './queries/app-metafields';
+import {
+  CHANNEL_CREATE_MUTATION,
+  CHANNEL_SPECIFICATION,
+  type ChannelCreateData,
+} from './queries/channels';
 import {
   COLLECTION_BY_ID_QUERY,
   COLLECTIONS_QUERY,
@@ -183,6 +193,30 @@ export function createShopifyPlatform(
     });
   };
 
+  /**
+   * Connects the app's sales channel (the branded mobile app) to the shop and answers its
+   * publication (on the app's first load, or a publish before it).
+   */
+  const connectChannel = async (shop: string): Promise<string> => {
+    const shopName = (await request<{ shop: ShopNode }>(shop, SHOP_QUERY)).shop.name;
+    const data = await request<ChannelCreateData>(shop, CHANNEL_CREATE_MUTATION, {
+      input: {
+        specificationHandle: CHANNEL_SPECIFICATION,
+        accountId: shop,
+        accountName: `${shopName} mobile app`,
+      },
+    });
+    const refused = data.channelCreate?.userErrors ?? [];
+    // A refusal may only mean another process connected it a moment ago: its publication shows.
+    const publicationId = await appPublicationId(shop);
+    if (publicationId !== null) return publicationId;
+    if (refused.length > 0) throw new ShopifyUserError('channelCreate', refused);
+    throw new PlatformError(
+      'conflict',
+      'Shopify created the Popstage channel without a publication',
+    );
+  };
+
   /** Active products not yet on the app's publication, by id or (ids omitted) all of them. */
   const publishCandidates = async (shop: string, publicationId: string, ids?: string[]) => {
     const unpublished = (node: PublishCandidateNode | Record<string, never> | null) =>
@@ -340,14 +374,12 @@ export function createShopifyPlatform(
       }
     },
 
+    async ensureSalesChannel(shop) {
+      if ((await appPublicationId(shop)) === null) await connectChannel(shop);
+    },
+
     async publishProducts(shop, ids) {
-      const publicationId = await appPublicationId(shop);
-      if (publicationId === null) {
-        throw new PlatformError(
-          'conflict',
-          'Popstage has no sales channel publication on this store; reinstall the app to create it',
-        );
-      }
+      const publicationId = (await appPublicationId(shop)) ?? (await connectChannel(shop));
       const candidates = await publishCandidates(shop, publicationId, ids);
       let published = 0;
       for (let i = 0; i < candidates.length; i += PUBLISH_BATCH_SIZE) {

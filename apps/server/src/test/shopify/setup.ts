@@ -1,4 +1,5 @@
 import { adminApiPlugin } from '@popstage/shopify-sandbox/admin-api/plugin';
+import { readAppConfig } from '@popstage/shopify-sandbox/app-config';
 import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
 import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-tokens';
 import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
@@ -112,7 +113,8 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     themes,
     tokens,
     storefrontTokens: createStorefrontTokens(storeDb.db, () => new Date(clock)),
-    app: APP,
+    // The specifications extensions/channel-config deploys, as Shopify would know them.
+    app: { ...APP, channelSpecifications: readAppConfig().channelSpecifications },
     now: () => clock,
   });
   await server.listen({ host: '127.0.0.1', port: 0 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import * as appMetafields from './app-metafields';
 import * as billing from './billing';
+import * as channels from './channels';
 import * as collections from './collections';
 import * as menus from './menus';
 import * as orders from './orders';
@@ -23,6 +24,7 @@ const DOCUMENTS = Object.entries({
   ...BUILT,
   ...appMetafields,
   ...billing,
+  ...channels,
   ...collections,
   ...menus,
   ...orders,

@@ -1,1 +1,0 @@
-ALTER TABLE "shopify_sandbox"."shops" ADD COLUMN "protected_customer_data" boolean DEFAULT true NOT NULL;
