@@ -41,6 +41,8 @@ export class ShopClient {
    * one of them (from the catalogue picker) to tag.
    */
   async prepare(): Promise<CatalogueProduct> {
+    // The app's first load connects its sales channel, which the publish needs.
+    await this.call('GET', '/api/shopify/shop');
     const publish = await fetch(`${this.baseUrl}/sandbox/api/shops/${this.shop}/publish-products`, {
       method: 'POST',
     });

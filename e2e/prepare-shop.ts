@@ -157,6 +157,8 @@ export async function completeOnboarding(
   shop: string,
 ): Promise<void> {
   const api = shopApi(request, base, shop);
+  // The app's first load, as a merchant opening it: it connects the Popstage sales channel.
+  await api('GET', '/api/shopify/shop');
   const embed = await request.post(`${base}/sandbox/api/shops/${shop}/embed`, {
     data: { enabled: true },
   });
