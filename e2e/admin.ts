@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { localShopify } from './local-shopify';
 
 /**
  * The merchant's view: the local Shopify's admin page (apps/shopify-sandbox admin frame) with the
@@ -15,7 +16,7 @@ export interface EmbeddedAdmin {
 
 /** The admin URL of an app path, as Shopify's `/store/<shop>/apps/<handle>/<path>`. */
 export function adminUrl(base: string, shop: string, path = '/'): string {
-  const home = `${base}/sandbox/store/${shop}/apps/popstage`;
+  const home = `${localShopify(base)}/sandbox/store/${shop}/apps/popstage`;
   return path === '/' || path === '' ? home : `${home}${path}`;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUrl, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
+import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -103,9 +104,12 @@ describe('billing journeys', () => {
       ['customer_action', 'Action Required'],
     ] as const;
     for (const [preset, label] of states) {
-      const set = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/mobile-app-state`, {
-        data: { preset },
-      });
+      const set = await page.request.post(
+        `${localShopify(BASE)}/sandbox/api/shops/${DEMO}/mobile-app-state`,
+        {
+          data: { preset },
+        },
+      );
       expect(set.ok()).toBe(true);
       const { app } = await openAdmin(page, BASE, DEMO);
       const mobileCard = app.locator('.Polaris-ShadowBevel', {

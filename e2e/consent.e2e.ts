@@ -3,6 +3,7 @@ import { generateClip } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
+import { localShopify } from './local-shopify';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -32,7 +33,10 @@ describe('storefront consent', () => {
       ['embed', { enabled: true }],
       ['consent', { required: true }],
     ] as const) {
-      const set = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/${path}`, { data });
+      const set = await page.request.post(
+        `${localShopify(BASE)}/sandbox/api/shops/${DEMO}/${path}`,
+        { data },
+      );
       expect(set.ok()).toBe(true);
     }
 
@@ -44,7 +48,7 @@ describe('storefront consent', () => {
         const url = request.url();
         if (url.endsWith('/events') || url.includes('/cart/update.js')) sent.push(url);
       });
-      await shopper.goto(`${BASE}/sandbox/store/${DEMO}`);
+      await shopper.goto(`${localShopify(BASE)}/sandbox/store/${DEMO}`);
       const banner = shopper.getByRole('region', { name: 'Cookie consent' });
       await banner.waitFor();
       await screenshot(shopper, 'storefront-consent-banner');

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
+import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
-const STORE = `${BASE}/sandbox/store/${DEMO}`;
+const STORE = `${localShopify(BASE)}/sandbox/store/${DEMO}`;
 
 const session = journeySession(BASE, DEMO, { resetAfter: true });
 
@@ -100,7 +101,7 @@ describe('Insights', () => {
     await shot(admin, 'insights-popclip-375', 375, 1900);
 
     // looker_dashboard alone: the embedded, signed report page of the same numbers.
-    const flags = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/flags`, {
+    const flags = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/flags`, {
       data: { looker_dashboard: true, popclips_analytics_dashboard: false },
     });
     expect(flags.ok()).toBe(true);

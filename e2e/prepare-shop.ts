@@ -1,6 +1,7 @@
 import { callAsShop, type TokenKeys } from '@popstage/testkit/shop';
 import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { localShopify } from './local-shopify';
 
 /**
  * Brings a sandbox shop to "ready" through the server's own API, as a merchant's clicks would:
@@ -159,12 +160,14 @@ export async function completeOnboarding(
   const api = shopApi(request, base, shop);
   // The app's first load, as a merchant opening it: it connects the Popstage sales channel.
   await api('GET', '/api/shopify/shop');
-  const embed = await request.post(`${base}/sandbox/api/shops/${shop}/embed`, {
+  const embed = await request.post(`${localShopify(base)}/sandbox/api/shops/${shop}/embed`, {
     data: { enabled: true },
   });
   expect(embed.ok()).toBe(true);
   await api('POST', '/api/shopify/shop/live-page');
-  const publish = await request.post(`${base}/sandbox/api/shops/${shop}/publish-products`);
+  const publish = await request.post(
+    `${localShopify(base)}/sandbox/api/shops/${shop}/publish-products`,
+  );
   expect(publish.ok()).toBe(true);
   await api('POST', '/api/shopify/shop-info', { key: 'skippedFirstPopclipsCreation', value: true });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@popstage/testkit/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { localShopify } from './local-shopify';
 
 export interface JourneySession {
   readonly browser: Browser;
@@ -15,7 +16,7 @@ export interface JourneySession {
 
 /** Puts a sandbox shop back to its first-start state (its app rows go with it). */
 export async function resetShop(page: Page, base: string, shop: string): Promise<void> {
-  const reset = await page.request.post(`${base}/sandbox/api/shops/${shop}/reset`);
+  const reset = await page.request.post(`${localShopify(base)}/sandbox/api/shops/${shop}/reset`);
   expect(reset.ok()).toBe(true);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminMenu, adminTitle, adminUrl, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
+import { localShopify } from './local-shopify';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -75,10 +76,10 @@ describe('admin shell journeys', () => {
 
   it('denies access everywhere once deactivate_shop is switched on in /sandbox', async () => {
     const { page } = session;
-    await page.goto(`${BASE}/sandbox`);
+    await page.goto(`${localShopify(BASE)}/sandbox`);
     const card = page.locator('section', { hasText: DEMO }).first();
     await card.locator('form', { hasText: 'deactivate_shop' }).getByRole('button').click();
-    await page.waitForURL(`${BASE}/sandbox**`);
+    await page.waitForURL(`${localShopify(BASE)}/sandbox**`);
     for (const path of ['/', '/popclips/list', '/no/such/page']) {
       const { app } = await openAdmin(page, BASE, DEMO, path);
       await app.getByRole('heading', { name: 'Access Denied' }).waitFor();
@@ -98,9 +99,15 @@ describe('admin shell journeys', () => {
     const html = { accept: 'text/html' };
     const alone = await page.request.get(`${BASE}/`, { headers: html, maxRedirects: 0 });
     expect(alone.status()).toBe(302);
-    expect(alone.headers().location).toBe(`/sandbox/store/${DEMO}/apps/popstage`);
+    expect(new URL(alone.headers().location ?? '', BASE).href).toBe(adminUrl(BASE, DEMO));
     const framed = await page.request.get(`${BASE}/?shop=${DEMO}&embedded=1`, { headers: html });
     expect(framed.status()).toBe(200);
-    expect(framed.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+    // The admin that frames it: the app's own origin in sandbox mode, else the local Shopify's.
+    const admin = new URL(localShopify(BASE)).origin;
+    expect(framed.headers()['content-security-policy']).toBe(
+      admin === new URL(BASE).origin
+        ? "frame-ancestors 'self'"
+        : `frame-ancestors https://${DEMO} https://admin.shopify.com ${admin}`,
+    );
   });
 });

@@ -3,12 +3,13 @@ import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
+import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
-const STORE = `${BASE}/sandbox/store/${DEMO}`;
+const STORE = `${localShopify(BASE)}/sandbox/store/${DEMO}`;
 const TITLE = 'Shop the look';
 
 const session = journeySession(BASE, DEMO);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { screenshot } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
+import { localShopify } from './local-shopify';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -43,7 +44,7 @@ describe('storefront player', () => {
       { popclip_id: clipId },
     );
     expect(featured.data.featuredPopclipId).toBe(clipId);
-    const embed = await page.request.post(`${BASE}/sandbox/api/shops/${DEMO}/embed`, {
+    const embed = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/embed`, {
       data: { enabled: true },
     });
     expect(embed.ok()).toBe(true);
@@ -57,7 +58,7 @@ describe('storefront player', () => {
       shopper.on('request', (request) => {
         if (new URL(request.url()).pathname.endsWith('.gif')) gifs.push(request.url());
       });
-      await shopper.goto(`${BASE}/sandbox/store/${DEMO}`);
+      await shopper.goto(`${localShopify(BASE)}/sandbox/store/${DEMO}`);
       const bubble = shopper.getByRole('button', { name: `Play featured video: ${TITLE}` });
       await bubble.waitFor();
       await expect

@@ -48,6 +48,7 @@ import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocument } from './http/admin-document';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
+import { localAdminOrigin } from './http/shopify-admin';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
 
@@ -147,10 +148,11 @@ export async function buildApp(
     await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
     deps.localShopify.bind(app);
   }
-  // The staff API (off without an operator credential), and in sandbox mode the consoles of the
-  // app's offline stand-ins for SMS, support and live selling.
+  // The staff API (off without an operator credential), and the consoles of the app's offline
+  // stand-ins for SMS, support and live selling wherever those run (sandbox mode, or Shopify mode
+  // with ALLOW_SANDBOX_SERVICES).
   await app.register(operatorRoutes);
-  if (deps.config.PLATFORM === 'sandbox') {
+  if (deps.config.PLATFORM === 'sandbox' || deps.config.ALLOW_SANDBOX_SERVICES) {
     await app.register(offlineConsoleRoutes, { prefix: '/sandbox' });
   }
 
@@ -181,11 +183,9 @@ export async function buildApp(
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     const isApi = /^\/(api|operator|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
     if (serveAdmin && wantsHtml && !isApi && adminHtml) {
-      // Sandbox mode: the admin opens inside the local Shopify's admin, as it does in Shopify's.
-      if (deps.config.PLATFORM === 'sandbox') {
-        const frame = adminFrameRedirect(request);
-        if (frame) return reply.redirect(frame, 302);
-      }
+      // The admin opens inside Shopify's admin (or the local Shopify's), never on its own.
+      const frame = adminFrameRedirect(request, deps.config);
+      if (frame) return reply.redirect(frame, 302);
       return reply.type('text/html').send(adminHtml);
     }
     return reply
@@ -202,9 +202,12 @@ function trustProxy(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/** Who may frame the app: Shopify's admin, or the local Shopify's (also when it runs alone). */
 function frameAncestors(config: Config, query: unknown): string {
-  if (config.PLATFORM === 'sandbox') return "frame-ancestors 'self'";
+  const alone = localAdminOrigin(config);
+  const local = alone ? ` ${alone}` : '';
+  if (config.PLATFORM === 'sandbox') return `frame-ancestors 'self'${local}`;
   const shop = (query as { shop?: unknown } | undefined)?.shop;
   const shopOrigin = typeof shop === 'string' && isShopDomain(shop) ? `https://${shop} ` : '';
-  return `frame-ancestors ${shopOrigin}https://admin.shopify.com`;
+  return `frame-ancestors ${shopOrigin}https://admin.shopify.com${local}`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
-import { carousels } from './db/schema';
+import { carousels, customerDataRequests } from './db/schema';
 import { proposePlanChange } from './features/billing/service';
 import { lastCode, sellerPayload, verifyPhone } from './test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
@@ -29,6 +29,8 @@ const A_OPEN_PHONE = '+15550007778';
 const A_EMAIL = 'a-owner@demo.example.com';
 /** Shop A's carousel (inserted with this id in beforeAll). */
 const A_CAROUSEL = '0a0a0a0a-0000-4000-8000-00000000000a';
+/** Shop A's customer data request export (inserted with this id in beforeAll). */
+const A_DATA_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000da';
 
 const CASES: IsolationCase[] = [
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
@@ -114,6 +116,25 @@ const CASES: IsolationCase[] = [
     method: 'GET',
     route: '/api/shopify/shop/popclips/gating',
     url: '/api/shopify/shop/popclips/gating',
+    expect: 'own',
+  },
+  // Customer data requests (issue 13 point 7) and the attribution access notice.
+  {
+    method: 'GET',
+    route: '/api/compliance/data-requests',
+    url: '/api/compliance/data-requests',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/compliance/data-requests/:id',
+    url: `/api/compliance/data-requests/${A_DATA_REQUEST}`,
+    expect: 404,
+  },
+  {
+    method: 'GET',
+    route: '/api/analytics/attribution-access',
+    url: '/api/analytics/attribution-access',
     expect: 'own',
   },
   // Analytics ingest and its query.
@@ -638,6 +659,21 @@ beforeAll(async () => {
     publishedAt: new Date(),
     createdAt: new Date(),
     updatedAt: new Date(),
+  });
+  await t.deps.database.db.insert(customerDataRequests).values({
+    id: A_DATA_REQUEST,
+    shopId: shopAId,
+    webhookId: 'a-secret-client',
+    export: {
+      dataRequestId: 'a-secret-client',
+      customerId: '1',
+      ordersRequested: [],
+      receivedAt: new Date().toISOString(),
+      orders: [],
+      storefrontActivity: { events: [], likes: [] },
+    },
+    receivedAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
   });
 });
 afterAll(() => t.close());

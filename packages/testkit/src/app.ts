@@ -8,6 +8,8 @@ import type { TokenKeys } from './shop';
 
 /** The server's workspace: started the way its `npm start` starts it. */
 const SERVER_DIR = resolve(import.meta.dirname, '../../../apps/server');
+/** The local Shopify's workspace: started the way `npm run start:shopify` starts it. */
+const LOCAL_SHOPIFY_DIR = resolve(import.meta.dirname, '../../../apps/shopify-sandbox');
 const HEALTHY_WITHIN_MS = 60_000;
 
 export interface StartedApp {
@@ -19,7 +21,7 @@ export interface StartedApp {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -33,30 +35,83 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server as a child process (role all, sandbox, embedded PGlite in a temp dir
- * unless `env` names DATA_DIR or DATABASE_URL) on a free port, with app keys of its own unless
- * `env` sets them; answers once /healthz does. Anything in `env` overrides the defaults.
+ * unless `env` names DATA_DIR or DATABASE_URL) on a free port (or `port`), with app keys of its
+ * own unless `env` sets them; answers once /healthz does. Anything in `env` overrides the defaults.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<StartedApp> {
-  const port = await freePort();
-  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'popstage-app-'));
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<StartedApp> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const keys: TokenKeys = {
     apiKey: env.SHOPIFY_API_KEY ?? 'popstage-testkit-key',
     apiSecret: env.SHOPIFY_API_SECRET ?? randomBytes(24).toString('hex'),
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  return startProcess({
+    name: 'server',
     cwd: SERVER_DIR,
+    baseUrl,
+    healthPath: '/healthz',
+    keys,
     env: {
-      ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       SHOPIFY_API_KEY: keys.apiKey,
       SHOPIFY_API_SECRET: keys.apiSecret,
       ...env,
     },
+    ownDataDir: !env.DATA_DIR,
+  });
+}
+
+/**
+ * Starts the local Shopify alone (apps/shopify-sandbox, as `npm run start:shopify`) on a free
+ * port, for an app at `appUrl` with the given keys and staff credential; its own PGlite in a temp
+ * dir. Answers once its control page does. The app then runs with
+ * SHOPIFY_ADMIN_URL=`${baseUrl}/sandbox`.
+ */
+export async function startLocalShopify(options: {
+  appUrl: string;
+  keys: TokenKeys;
+  operatorToken: string;
+}): Promise<StartedApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return startProcess({
+    name: 'local Shopify',
+    cwd: LOCAL_SHOPIFY_DIR,
+    baseUrl,
+    healthPath: '/sandbox/api/shops',
+    keys: options.keys,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      APP_URL: options.appUrl,
+      SHOPIFY_API_KEY: options.keys.apiKey,
+      SHOPIFY_API_SECRET: options.keys.apiSecret,
+      OPERATOR_API_TOKEN: options.operatorToken,
+    },
+    ownDataDir: true,
+  });
+}
+
+async function startProcess(spec: {
+  name: string;
+  cwd: string;
+  baseUrl: string;
+  healthPath: string;
+  keys: TokenKeys;
+  env: Record<string, string>;
+  ownDataDir: boolean;
+}): Promise<StartedApp> {
+  const dataDir = spec.ownDataDir ? mkdtempSync(join(tmpdir(), 'popstage-app-')) : null;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: spec.cwd,
+    env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...spec.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -65,24 +120,24 @@ export async function startApp(env: Record<string, string> = {}): Promise<Starte
       child.kill('SIGTERM');
       await exited;
     }
-    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + HEALTHY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
-      throw new Error(`server exited with ${child.exitCode}`);
+      throw new Error(`${spec.name} exited with ${child.exitCode}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${spec.baseUrl}${spec.healthPath}`)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not become healthy in ${HEALTHY_WITHIN_MS / 1000} s`);
+      throw new Error(`${spec.name} did not become healthy in ${HEALTHY_WITHIN_MS / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, pid: child.pid ?? Number.NaN, keys, stop };
+  return { baseUrl: spec.baseUrl, pid: child.pid ?? Number.NaN, keys: spec.keys, stop };
 }

@@ -7,6 +7,17 @@ const SHOPIFY_APP_BRIDGE = 'https://cdn.shopify.com/shopifycloud/app-bridge.js';
 /** The local Shopify's App Bridge (apps/shopify-sandbox), mounted with it at /sandbox. */
 const LOCAL_APP_BRIDGE = '/sandbox/app-bridge.js';
 
+/**
+ * Where App Bridge comes from: the admin the app talks to. A local Shopify running alone
+ * (SHOPIFY_ADMIN_URL) serves its own, in either mode; otherwise Shopify's CDN, or the local
+ * Shopify mounted in the app in sandbox mode.
+ */
+function appBridgeSrc(config: Config): string {
+  if (config.SHOPIFY_ADMIN_URL)
+    return `${config.SHOPIFY_ADMIN_URL.replace(/\/+$/, '')}/app-bridge.js`;
+  return config.PLATFORM === 'shopify' ? SHOPIFY_APP_BRIDGE : LOCAL_APP_BRIDGE;
+}
+
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -16,7 +27,7 @@ const attribute = (value: string) =>
  */
 export function adminDocument(adminDist: string, config: Config): string {
   const html = readFileSync(join(adminDist, 'index.html'), 'utf8');
-  const src = config.PLATFORM === 'shopify' ? SHOPIFY_APP_BRIDGE : LOCAL_APP_BRIDGE;
+  const src = appBridgeSrc(config);
   const head = [
     `<meta name="shopify-api-key" content="${attribute(config.SHOPIFY_API_KEY)}" />`,
     `<script src="${src}"></script>`,

@@ -1,3 +1,4 @@
+import { localShopifyUrl } from '../../app/host/detect-host';
 import type { HostKind } from '../../app/host/types';
 
 /**
@@ -29,7 +30,7 @@ export function storeLinks(
   doc: Document = document,
 ): StoreLinks {
   if (kind === 'sandbox') {
-    const card = `/sandbox#${encodeURIComponent(shopDomain)}`;
+    const card = `${localShopifyUrl(doc)}#${encodeURIComponent(shopDomain)}`;
     return { appEmbed: card, products: card };
   }
   const admin = `https://${shopDomain}/admin`;

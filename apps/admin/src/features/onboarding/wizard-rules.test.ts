@@ -53,5 +53,11 @@ describe('store links', () => {
     expect(storeLinks('sandbox', 'demo-store.myshopify.com').appEmbed).toBe(
       '/sandbox#demo-store.myshopify.com',
     );
+    // A local Shopify running alone serves App Bridge, and its control page, on its own origin.
+    const doc = document.implementation.createHTMLDocument();
+    doc.head.innerHTML = '<script src="http://127.0.0.1:3001/sandbox/app-bridge.js"></script>';
+    expect(storeLinks('sandbox', 'demo-store.myshopify.com', doc).products).toBe(
+      'http://127.0.0.1:3001/sandbox#demo-store.myshopify.com',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { localAdminOrigin } from '../../http/shopify-admin';
 import { REPORT_NOT_FOUND_PAGE, REPORT_PATH, renderReport, verifyReportToken } from './report';
 
 /**
@@ -17,10 +18,11 @@ export async function reportPageRoutes(app: FastifyInstance): Promise<void> {
     const shop = token && token.length <= 2048 ? await verifyReportToken(deps, token) : undefined;
     // No script, inline styles only; framed by the app itself (the admin's Insights page) inside
     // the shop's admin: every ancestor must be allowed, the app's own origin included.
+    const alone = localAdminOrigin(deps.config);
     const ancestors =
       deps.config.PLATFORM === 'sandbox'
-        ? "'self'"
-        : `'self' https://${shop?.shopifyDomain ?? 'admin.shopify.com'} https://admin.shopify.com`;
+        ? `'self'${alone ? ` ${alone}` : ''}`
+        : `'self' https://${shop?.shopifyDomain ?? 'admin.shopify.com'} https://admin.shopify.com${alone ? ` ${alone}` : ''}`;
     reply.header(
       'content-security-policy',
       `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}`,

@@ -203,7 +203,8 @@ describe('purchase, approval and the shop’s features', () => {
       url: String(approved.headers.location).replace(/^https?:\/\/[^/]+/, ''),
     });
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(`${t.deps.config.APP_URL}/?shop=${SHOP_A}`);
+    // Back into the shop's admin (the local Shopify's admin frame here).
+    expect(back.headers.location).toBe(`/sandbox/store/${SHOP_A}/apps/popstage`);
 
     const shop = await shopOf(SHOP_A);
     expect(shop.enabledFeatures).toEqual(['popclips', 'mobile']);

@@ -150,26 +150,22 @@ export function createShopifyPlatform(
 
   /**
    * The app's publication in the shop (its sales channel): the APP publication whose catalog lists
-   * this app, remembered per shop and process once found. Null where the app is no sales channel.
+   * this app. Null where the app is no sales channel. Asked each time (a small query): an
+   * uninstall deletes the channel, and a reinstall connects a new one.
    */
-  const publications = new Map<string, string>();
   const appPublicationId = async (shop: string): Promise<string | null> => {
-    const known = publications.get(shop);
-    if (known) return known;
     let after: string | null = null;
-    let found: string | null = null;
     do {
       const data: AppPublicationData = await request(shop, APP_PUBLICATION_QUERY, { after });
       const appId = data.currentAppInstallation.app.id;
-      found =
-        data.publications.nodes.find((node) =>
-          node.catalog?.apps?.nodes.some((app) => app.id === appId),
-        )?.id ?? null;
+      const found = data.publications.nodes.find((node) =>
+        node.catalog?.apps?.nodes.some((app) => app.id === appId),
+      );
+      if (found) return found.id;
       const page = data.publications.pageInfo;
-      after = !found && page.hasNextPage ? page.endCursor : null;
+      after = page.hasNextPage ? page.endCursor : null;
     } while (after);
-    if (found) publications.set(shop, found);
-    return found;
+    return null;
   };
 
   const productsById = async (shop: string, ids: string[]): Promise<PlatformProduct[]> => {
