@@ -263,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const sandbox = config.PLATFORM === 'sandbox';
+  const standIns = sandbox || config.ALLOW_SANDBOX_SERVICES;
   const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
   return {
     ...config,
@@ -280,12 +281,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OPERATOR_API_TOKEN:
       config.OPERATOR_API_TOKEN ??
       (sandbox ? deriveOperatorToken(config.SHOPIFY_API_SECRET) : undefined),
+    // The support desk stand-in is one of the offline services ALLOW_SANDBOX_SERVICES allows.
     HELP_WIDGET_KEY:
-      config.HELP_WIDGET_KEY ?? (sandbox ? SANDBOX_DEFAULTS.HELP_WIDGET_KEY : undefined),
+      config.HELP_WIDGET_KEY ?? (standIns ? SANDBOX_DEFAULTS.HELP_WIDGET_KEY : undefined),
     ZENDESK_SHARED_SECRET:
       config.ZENDESK_SHARED_SECRET ??
-      (sandbox ? SANDBOX_DEFAULTS.ZENDESK_SHARED_SECRET : undefined),
+      (standIns ? SANDBOX_DEFAULTS.ZENDESK_SHARED_SECRET : undefined),
     ZENDESK_KEY_ID:
-      config.ZENDESK_KEY_ID ?? (sandbox ? SANDBOX_DEFAULTS.ZENDESK_KEY_ID : undefined),
+      config.ZENDESK_KEY_ID ?? (standIns ? SANDBOX_DEFAULTS.ZENDESK_KEY_ID : undefined),
   };
 }

@@ -31,8 +31,12 @@ export async function startServer(
     widgetBundle: options.widgetBundle,
   });
   const { database, queue } = deps;
-  // The catalogue itself is deps.catalogue (in memory); the sandbox also gets its discount codes.
-  if (config.PLATFORM === 'sandbox') await seedDiscountCodes(database.db, deps.catalogue);
+  // The catalogue itself is deps.catalogue (in memory). Its demo discount codes are seeded where
+  // the offline stand-ins run (sandbox mode, or tests and demos with ALLOW_SANDBOX_SERVICES); a
+  // production shop's codes are staff's.
+  if (config.PLATFORM === 'sandbox' || config.ALLOW_SANDBOX_SERVICES) {
+    await seedDiscountCodes(database.db, deps.catalogue);
+  }
   await queue.start();
   const jobs = options.jobs ?? JOBS;
   if (runsWorkers) await startWorkers(queue, deps, jobs);
