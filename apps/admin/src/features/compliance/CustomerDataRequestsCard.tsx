@@ -71,7 +71,7 @@ export function CustomerDataRequestsCard() {
                 {row.orders} of {row.ordersRequested}
               </IndexTable.Cell>
               <IndexTable.Cell>
-                {row.events} events, {row.likes} likes
+                {counted(row.events, 'event')}, {counted(row.likes, 'like')}
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <Button
