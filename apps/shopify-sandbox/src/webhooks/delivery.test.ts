@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppConfig } from '../app-config';
+import { sandboxShops } from '../store/schema';
 import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
 import { createWebhooks, RETRY_DELAYS_SECONDS, signWebhook } from './delivery';
 
@@ -15,6 +17,15 @@ let now = new Date('2026-11-25T12:00:00Z');
 
 beforeAll(async () => {
   store = await createTestStoreDb();
+  // The store order webhooks come from: the app has protected customer data access there.
+  await store.db.insert(sandboxShops).values({
+    domain: 'demo.myshopify.com',
+    name: 'Demo',
+    ownerName: 'Owner',
+    email: 'owner@demo.example.com',
+    currency: 'USD',
+    createdAt: now,
+  });
   server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -69,6 +80,23 @@ describe('webhooks over HTTP', () => {
       'x-shopify-hmac-sha256': signWebhook('{"id":1}', SECRET),
       'x-shopify-triggered-at': now.toISOString(),
     });
+  });
+
+  it('sends no order webhook where the app lacks protected customer data access', async () => {
+    const count = received.length;
+    expect(await webhooks().send('orders/create', 'other.myshopify.com', { id: 3 })).toBeNull();
+    await store.db
+      .update(sandboxShops)
+      .set({ protectedCustomerData: false })
+      .where(eq(sandboxShops.domain, 'demo.myshopify.com'));
+    expect(await webhooks().send('orders/create', 'demo.myshopify.com', { id: 4 })).toBeNull();
+    // Compliance and product topics still go.
+    expect(await webhooks().send('customers/redact', 'demo.myshopify.com', {})).not.toBeNull();
+    expect(received).toHaveLength(count + 1);
+    await store.db
+      .update(sandboxShops)
+      .set({ protectedCustomerData: true })
+      .where(eq(sandboxShops.domain, 'demo.myshopify.com'));
   });
 
   it('sends compliance topics too, and nothing for a topic the app does not subscribe to', async () => {
