@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTraffic } from '@popstage/shopify-sandbox/traffic/generate-traffic';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
@@ -99,6 +100,32 @@ describe('Insights', () => {
     await app.getByText('Product clicks', { exact: true }).waitFor();
     await shot(admin, 'insights-popclip-1280', 1280, 1200);
     await shot(admin, 'insights-popclip-375', 375, 1900);
+
+    // A customer asks the store for their data: Shopify's customers/data_request reaches the app,
+    // which keeps an export the merchant downloads from Insights. And until Shopify approves
+    // protected customer data access, Insights says why sales stay at zero.
+    const control = `${localShopify(BASE)}/sandbox/api/shops/${DEMO}`;
+    const asked = await page.request.post(`${control}/privacy-requests`, {
+      data: { topic: 'customers/data_request', orders: '#1001' },
+    });
+    expect(asked.ok()).toBe(true);
+    const withdrawn = await page.request.post(`${control}/protected-customer-data`, {
+      data: { granted: false },
+    });
+    expect(withdrawn.ok()).toBe(true);
+    await openAdmin(page, BASE, DEMO, '/insights');
+    await app.getByText('Sales attribution is off for now').waitFor();
+    await app.getByRole('heading', { name: 'Customer data requests' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      app.getByRole('button', { name: /^Download the data of request/ }).click(),
+    ]);
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(exported.orders.map((order: { name: string }) => order.name)).toEqual(['#1001']);
+    expect(exported.storefrontActivity.events.length).toBeGreaterThan(0);
+    await shot(admin, 'insights-privacy-1280', 1280, 2600);
+    await shot(admin, 'insights-privacy-375', 375, 5600);
+    await page.request.post(`${control}/protected-customer-data`, { data: { granted: true } });
 
     // looker_dashboard alone: the embedded, signed report page of the same numbers.
     const flags = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/flags`, {

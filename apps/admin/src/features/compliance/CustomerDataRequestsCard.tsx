@@ -1,5 +1,14 @@
 import { formatDate } from '@popstage/core/format';
-import { BlockStack, Box, Button, Card, IndexTable, Text } from '@shopify/polaris';
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
 import { downloadDataRequest, useDataRequests } from './data-requests-api';
@@ -16,6 +25,7 @@ export function CustomerDataRequestsCard() {
   const requests = useDataRequests();
   const [downloading, setDownloading] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const { smDown } = useBreakpoints();
   const rows = requests.data ?? [];
   if (rows.length === 0) return null;
 
@@ -53,6 +63,7 @@ export function CustomerDataRequestsCard() {
         resourceName={{ singular: 'request', plural: 'requests' }}
         itemCount={rows.length}
         selectable={false}
+        condensed={smDown}
         headings={[
           { title: 'Received' },
           { title: 'Customer' },
@@ -63,26 +74,44 @@ export function CustomerDataRequestsCard() {
       >
         {rows.map((row, index) => {
           const fileName = `popstage-customer-data-${row.dataRequestId ?? row.id}.json`;
+          const button = (
+            <Button
+              size="slim"
+              loading={downloading === row.id}
+              onClick={() => void download(row.id, fileName)}
+              accessibilityLabel={`Download the data of request ${row.dataRequestId ?? row.id}`}
+            >
+              Download
+            </Button>
+          );
+          const found = `${row.orders} of ${row.ordersRequested}`;
+          const activity = `${counted(row.events, 'event')}, ${counted(row.likes, 'like')}`;
           return (
             <IndexTable.Row id={row.id} key={row.id} position={index}>
-              <IndexTable.Cell>{formatDate(row.receivedAt)}</IndexTable.Cell>
-              <IndexTable.Cell>{row.customerId ?? 'Unknown'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {row.orders} of {row.ordersRequested}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {counted(row.events, 'event')}, {counted(row.likes, 'like')}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Button
-                  size="slim"
-                  loading={downloading === row.id}
-                  onClick={() => void download(row.id, fileName)}
-                  accessibilityLabel={`Download the data of request ${row.dataRequestId ?? row.id}`}
-                >
-                  Download
-                </Button>
-              </IndexTable.Cell>
+              {smDown ? (
+                // Phones: one cell per request, as Polaris's condensed tables do.
+                <Box padding="300">
+                  <InlineStack align="space-between" blockAlign="center" gap="200">
+                    <BlockStack gap="050">
+                      <Text as="span" fontWeight="semibold">
+                        {formatDate(row.receivedAt)}
+                      </Text>
+                      <Text as="span" tone="subdued">
+                        Orders found {found} · {activity}
+                      </Text>
+                    </BlockStack>
+                    {button}
+                  </InlineStack>
+                </Box>
+              ) : (
+                <>
+                  <IndexTable.Cell>{formatDate(row.receivedAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{row.customerId ?? 'Unknown'}</IndexTable.Cell>
+                  <IndexTable.Cell>{found}</IndexTable.Cell>
+                  <IndexTable.Cell>{activity}</IndexTable.Cell>
+                  <IndexTable.Cell>{button}</IndexTable.Cell>
+                </>
+              )}
             </IndexTable.Row>
           );
         })}
