@@ -22,18 +22,14 @@ export function normaliseSupportUrl(value: string): string {
   return `https://${trimmed}`;
 }
 
+const HTTP_URL = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
+
 /** The support URL's message, or null when it is fine. */
 export function supportUrlError(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return M.required;
   if (trimmed.length > SUPPORT_URL_MAX) return `Maximum ${SUPPORT_URL_MAX} characters`;
-  try {
-    const url = new URL(trimmed);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return M.invalidUrl;
-  } catch {
-    return M.invalidUrl;
-  }
-  return null;
+  return HTTP_URL.safeParse(trimmed).success ? null : M.invalidUrl;
 }
 
 /** Inventory display: 1..99; empty, 0 or negative is invalid (a negative says so too). */

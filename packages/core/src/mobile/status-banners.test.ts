@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mobileStatusBanners, platformStatus } from './status-banners';
+import { type MobileStatusFacts, mobileStatusBanners, platformStatus } from './status-banners';
 
-const none = {
+const none: MobileStatusFacts = {
   iosStatus: null,
   androidStatus: null,
   iosLink: null,
@@ -10,7 +10,7 @@ const none = {
   blockedDescription: null,
 };
 
-const titles = (facts: Partial<typeof none>) =>
+const titles = (facts: Partial<MobileStatusFacts>) =>
   mobileStatusBanners({ ...none, ...facts }).map((banner) => `${banner.tone}:${banner.title}`);
 
 describe('mobile status banners', () => {
