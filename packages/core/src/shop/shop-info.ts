@@ -31,4 +31,6 @@ export const shopInfoBodySchema = z
         message: parsed.error.issues[0]?.message ?? 'Invalid value',
       });
     }
-  });
+  })
+  // The value as its schema reads it (a client id trimmed).
+  .transform((body) => ({ ...body, value: SHOP_INFO_VALUE_SCHEMAS[body.key].parse(body.value) }));
