@@ -25,6 +25,8 @@ export const NOTICES = {
   consent: 'Cookie consent setting saved: the storefront asks shoppers, or no longer does.',
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
+  mobile_refused:
+    'The app refused the mobile app change (no submitted request, or Android on a plan without it).',
   publish: 'Active products published to the Popstage sales channel.',
   uninstalled:
     'App uninstalled: the theme app embed is off and the app got app/uninstalled. Opening the admin reinstalls it.',
