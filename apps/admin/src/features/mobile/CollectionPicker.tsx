@@ -42,7 +42,7 @@ export function CollectionPicker({ label, selected, onSelect, disabled = false, 
       ) : (
         <Scrollable style={{ maxHeight: 220 }}>
           <Listbox
-            accessibilityLabel={label}
+            accessibilityLabel={`${label} results`}
             onSelect={(value) => {
               const found = results.data?.find((option) => option.value === value);
               if (found) onSelect(found);

@@ -57,9 +57,13 @@ export function useMobileCache() {
         queryClient.setQueryData(routeKey(mobileContract.appConfig, {}), { data: config }),
       [queryClient],
     ),
-    setSetup: useCallback(
-      (setup: AppSetup) =>
-        queryClient.setQueryData(routeKey(mobileContract.appSetup, {}), { data: setup }),
+    /** Changes the cached checklist from its latest value (steps save independently). */
+    updateSetup: useCallback(
+      (change: (setup: AppSetup) => AppSetup) =>
+        queryClient.setQueryData<{ data: AppSetup }>(
+          routeKey(mobileContract.appSetup, {}),
+          (old) => (old ? { data: change(old.data) } : old),
+        ),
       [queryClient],
     ),
   };

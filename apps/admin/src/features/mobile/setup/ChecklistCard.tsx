@@ -26,7 +26,7 @@ export function ChecklistCard({ setup, readOnly, error }: Props) {
   const host = useHost();
   const shop = useShop();
   const cache = useMobileCache();
-  const [saving, setSaving] = useState<keyof AppSetup | null>(null);
+  const [saving, setSaving] = useState<ReadonlySet<keyof AppSetup>>(new Set());
   const subdomain = shop.shopifyDomain.replace(/\.myshopify\.com$/, '');
   const email = useRouteQuery(
     mobileContract.appleEmail,
@@ -35,18 +35,25 @@ export function ChecklistCard({ setup, readOnly, error }: Props) {
   );
 
   const toggle = async (step: keyof AppSetup, done: boolean) => {
-    const previous = setup;
-    const next = { ...setup, [step]: done ? Date.now() : 0 };
-    cache.setSetup(next);
-    setSaving(step);
+    const previous = setup[step];
+    const time = done ? Date.now() : 0;
+    const setStep = (value: number) =>
+      cache.updateSetup((latest) => ({ ...latest, [step]: value }));
+    setStep(time);
+    setSaving((current) => new Set(current).add(step));
     try {
-      const saved = await api.call(mobileContract.saveAppSetup, { body: { [step]: next[step] } });
-      cache.setSetup(saved.data);
+      const saved = await api.call(mobileContract.saveAppSetup, { body: { [step]: time } });
+      setStep(saved.data[step]);
     } catch {
-      cache.setSetup(previous);
+      // Only this step goes back: the others may have been saved meanwhile.
+      setStep(previous);
       host.showToast(MOBILE_MESSAGES.stepSaveFailed, { error: true });
     } finally {
-      setSaving(null);
+      setSaving((current) => {
+        const next = new Set(current);
+        next.delete(step);
+        return next;
+      });
     }
   };
 
@@ -64,7 +71,7 @@ export function ChecklistCard({ setup, readOnly, error }: Props) {
           label={STEP_LABELS[step](email.data ?? '')}
           helpText={setup[step] > 0 ? `Done ${new Date(setup[step]).toLocaleString()}` : undefined}
           checked={setup[step] > 0}
-          disabled={readOnly || saving !== null}
+          disabled={readOnly || saving.has(step)}
           onChange={(checked) => void toggle(step, checked)}
         />
       ))}
