@@ -14,11 +14,18 @@ const session = journeySession(BASE, DEMO, { resetAfter: true });
 const api = <T>(method: 'GET' | 'POST', path: string, data?: object) =>
   shopApi(session.page.request, BASE, DEMO)<T>(method, path, data);
 
-/** Both widths a merchant uses: a phone and a desktop. */
+/** Both widths a merchant uses: a phone and a desktop, from the top of the app. */
 async function screenshots(page: Page, name: string) {
+  await page
+    .frameLocator('#app-frame')
+    .locator('body')
+    .evaluate(() => window.scrollTo(0, 0));
+  // The admin frame animates its layout to the width: let it settle first.
   await page.setViewportSize({ width: 375, height: 900 });
+  await page.waitForTimeout(800);
   await screenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(800);
   await screenshot(page, `${name}-1280`);
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AppConfig,
   type AppRequest,
   MOBILE_MESSAGES,
   mobileContract,
@@ -12,7 +13,7 @@ import { useShop } from '../../app/shop/ShopContext';
 import { useRefreshShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import { CollectionPicker } from './CollectionPicker';
-import { useAppRequest, useAppSetup } from './hooks';
+import { useAppConfig, useAppRequest, useAppSetup } from './hooks';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { ChecklistCard } from './setup/ChecklistCard';
@@ -41,10 +42,14 @@ const CARD_TITLES: Record<SetupCard, string> = {
   submit: 'Submit',
 };
 
-/** The submitted request as the read-only form shows it. */
-function formOf(request: AppRequest): SetupForm {
+/** The submitted request (and the colours and collection it saved) as the read-only form. */
+function formOf(request: AppRequest, config: AppConfig | undefined): SetupForm {
+  const collectionId = config?.featuredShopifyCollectionGid ?? null;
   return {
     ...EMPTY_SETUP_FORM,
+    primaryColor: config?.primaryColor ?? EMPTY_SETUP_FORM.primaryColor,
+    secondaryColor: config?.secondaryColor ?? EMPTY_SETUP_FORM.secondaryColor,
+    collection: collectionId ? { value: collectionId, label: 'Home collection' } : null,
     supportUrl: request.supportUrl,
     appleCompanyName: request.appleCompanyName,
     appleDevTeamId: request.appleDevTeamId,
@@ -64,12 +69,13 @@ export function MobileSetupPage() {
   const refreshShop = useRefreshShop();
   const setup = useAppSetup();
   const request = useAppRequest();
+  const config = useAppConfig();
   const submitted = isAppSubmitted(shop);
   const [draft, setDraft] = useState<SetupForm>(EMPTY_SETUP_FORM);
   const [open, setOpen] = useState<SetupCard | null>('checklist');
   const [errors, setErrors] = useState<SetupErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const form = submitted && request.data ? formOf(request.data) : draft;
+  const form = submitted && request.data ? formOf(request.data, config.data) : draft;
   const readOnly = submitted;
 
   const change = (patch: Partial<SetupForm>) => setDraft((current) => ({ ...current, ...patch }));

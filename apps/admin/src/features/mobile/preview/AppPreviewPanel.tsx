@@ -1,6 +1,6 @@
 import { BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import { useState } from 'react';
-import { useAppConfig, useCollectionPreview, useMenu } from '../hooks';
+import { useAppConfig, useAppRequest, useCollectionPreview, useMenu } from '../hooks';
 import { PhonePreview, type PreviewLook, type PreviewScreen } from './PhonePreview';
 
 interface Props {
@@ -13,13 +13,14 @@ interface Props {
 /** The admin's side panel: the branded app rendered from the saved config and the edits. */
 export function AppPreviewPanel({ look = {}, collectionId }: Props) {
   const config = useAppConfig().data;
+  const appName = useAppRequest().data?.desiredAppName ?? '';
   const [screen, setScreen] = useState<PreviewScreen>('home');
   const featured = useCollectionPreview(
     collectionId !== undefined ? collectionId : (config?.featuredShopifyCollectionGid ?? null),
   ).data;
   const menu = useMenu(config?.menuHandle ?? '').data;
   const merged: PreviewLook = {
-    appName: '',
+    appName,
     primaryColor: config?.primaryColor ?? '#000000',
     secondaryColor: config?.secondaryColor ?? '#ffffff',
     bannerColor: config?.bannerColor ?? null,

@@ -29,6 +29,16 @@ interface Props {
 const colour = (value: string | null | undefined, fallback: string) =>
   value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
 
+/** Black or white, whichever reads better on the background (WCAG relative luminance). */
+function textOn(background: string): string {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return luminance > 0.4 ? '#1a1a1a' : '#ffffff';
+}
+
 const frame: CSSProperties = {
   width: 300,
   maxWidth: '100%',
@@ -165,7 +175,15 @@ function Strip({
   text?: string | null;
 }) {
   return (
-    <div style={{ background, color: '#fff', borderRadius: 8, padding: 10, marginBottom: 8 }}>
+    <div
+      style={{
+        background,
+        color: textOn(background),
+        borderRadius: 8,
+        padding: 10,
+        marginBottom: 8,
+      }}
+    >
       <div style={{ fontWeight: 600 }}>{title}</div>
       {text ? <div style={{ fontSize: 12 }}>{text}</div> : null}
     </div>
