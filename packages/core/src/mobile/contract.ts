@@ -283,4 +283,3 @@ export const publicMobileConfigSchema = z.object({
   }),
   popclipsFeedUrl: z.string(),
 });
-export type PublicMobileConfig = z.infer<typeof publicMobileConfigSchema>;

@@ -9,7 +9,6 @@ export type {
   MobileCatalogueProduct,
   MobileMenu,
   MobileMenuItem,
-  PublicMobileConfig,
 } from './contract';
 export {
   APP_SETUP_STEPS,
