@@ -201,6 +201,26 @@ describe('mobile app builder journey', () => {
     expect(body.menus.main.title).toBe('Main menu');
     expect(body.featuredCollection.title).toBe('Women');
 
+    // The sandbox phone: the branded app as it reads its public config.
+    const phone = await session.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await phone.goto(`${BASE}/sandbox#${DEMO}`);
+    const [device] = await Promise.all([
+      phone.waitForEvent('popup'),
+      phone
+        .locator(`section[id="${DEMO}"]`)
+        .getByRole('link', { name: 'Open the branded app on a sandbox phone' })
+        .click(),
+    ]);
+    await device.getByText('Summer sale').waitFor();
+    await device.getByText('We are live').waitFor();
+    await device.getByRole('heading', { name: 'Women' }).waitFor();
+    await screenshot(device, 'mobile-sandbox-phone-home');
+    await device.getByRole('link', { name: 'Menu' }).click();
+    await device.getByText('New arrivals').waitFor();
+    await device.getByRole('heading', { name: 'Footer menu' }).waitFor();
+    await screenshot(device, 'mobile-sandbox-phone-menu');
+    await phone.close();
+
     // Customer account login: four steps, the client id saved through shop-info.
     await app.getByRole('tab', { name: 'Setup Customer Account Login' }).click();
     await app.getByText('Step 1 of 4').waitFor();

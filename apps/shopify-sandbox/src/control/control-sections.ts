@@ -126,7 +126,8 @@ export function mobileSection(shop: SandboxShopState): Html {
       (preset) => option(preset, MOBILE_PRESET_LABELS[preset]),
     )}</select> <button type="submit">Apply</button></span>
   </form>
-  ${request?.submittedAt ? mobileRequestForm(base, request) : ''}`;
+  ${request?.submittedAt ? mobileRequestForm(base, request) : ''}
+  ${shop.mobileAppId ? html`<p><a href="${base}/app-preview" target="_blank">Open the branded app on a sandbox phone</a></p>` : ''}`;
 }
 
 type MobileRequestView = NonNullable<SandboxShopState['mobileAppRequest']>;

@@ -86,6 +86,7 @@ export async function shopState(
     uninstalledAt: app?.uninstalledAt ?? null,
     featureFlags: app?.featureFlags ?? NO_FLAGS,
     mobileAppRequest: app?.mobileAppRequest ?? null,
+    mobileAppId: app?.mobileAppId ?? null,
     appInstalled,
     appReachable: app !== null,
     embedEnabled,

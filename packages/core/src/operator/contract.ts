@@ -47,6 +47,8 @@ const operatorShopSchema = z.object({
   uninstalledAt: isoDate,
   featureFlags: featureFlagsSchema,
   mobileAppRequest: mobileAppRequestSchema.nullable(),
+  /** The branded app's public id (/mobile/v1/config/:id), once the shop has a mobile config. */
+  mobileAppId: z.string().nullable(),
 });
 export type OperatorShop = z.infer<typeof operatorShopSchema>;
 

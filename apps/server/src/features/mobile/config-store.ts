@@ -22,6 +22,15 @@ export async function ensureConfigRow(db: Db | Tx, shopId: string): Promise<Conf
   return created;
 }
 
+/** The shop's public app id, or null before it has a config. */
+export async function mobilePublicAppId(db: Db, shopId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ publicAppId: mobileAppConfigs.publicAppId })
+    .from(mobileAppConfigs)
+    .where(eq(mobileAppConfigs.shopId, shopId));
+  return row?.publicAppId ?? null;
+}
+
 export async function configByPublicId(db: Db, publicAppId: string) {
   const [row] = await db
     .select()

@@ -2,6 +2,7 @@
 
 export { requestHistory, setRequestByStaff } from './app-request-service';
 export { mobileAppFacts } from './app-request-store';
+export { mobilePublicAppId } from './config-store';
 export { mobilePlanOf } from './plan-gate';
 export { readMobileAppRequest, writeMobilePreset } from './presets';
 export { mobilePublicRoutes } from './public-routes';

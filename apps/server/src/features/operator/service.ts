@@ -8,6 +8,7 @@ import { PlatformError } from '../../platform/errors';
 import { planFacts, proposePlanChange } from '../billing';
 import {
   mobilePlanOf,
+  mobilePublicAppId,
   readMobileAppRequest,
   requestHistory,
   setRequestByStaff,
@@ -30,6 +31,7 @@ export async function operatorShop(
   const { db } = deps.database;
   const row = await findShop(db, domain);
   const request = row ? await readMobileAppRequest(db, row.id) : null;
+  const mobileAppId = row ? await mobilePublicAppId(db, row.id) : null;
   return {
     domain,
     installed: row !== undefined && row.uninstalledAt === null,
@@ -43,6 +45,7 @@ export async function operatorShop(
           updatedAt: request.updatedAt.toISOString(),
         }
       : null,
+    mobileAppId,
   };
 }
 
