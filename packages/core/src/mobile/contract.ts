@@ -60,6 +60,16 @@ export const appRequestSchema = z.object({
 });
 export type AppRequest = z.infer<typeof appRequestSchema>;
 
+/** The shop's mobile plan as Setup shows it (spec 03 §6). */
+export const mobilePlanSchema = z.object({
+  name: z.enum(['basic', 'pro', 'premium']),
+  android: z.boolean(),
+  /** mobile.appDownloads.max; -1 unlimited, null when the catalogue does not say. */
+  downloadsMax: z.number().int().nullable(),
+  higherTier: z.boolean(),
+});
+export type MobilePlanFacts = z.infer<typeof mobilePlanSchema>;
+
 const stepTime = z.number().int().min(0);
 export const appSetupSchema = z.object({
   dunsCompletedAt: stepTime,
@@ -206,8 +216,8 @@ export const mobileContract = {
   appSetup: defineRoute({
     method: 'GET',
     path: '/api/store/v1/app-setup',
-    response: z.object({ data: appSetupSchema }),
-    summary: "The checklist's three completion timestamps (0: not done)",
+    response: z.object({ data: appSetupSchema, plan: mobilePlanSchema }),
+    summary: "The checklist's three completion timestamps (0: not done) and the mobile plan",
   }),
   saveAppSetup: defineRoute({
     method: 'POST',

@@ -9,6 +9,7 @@ export type {
   MobileCatalogueProduct,
   MobileMenu,
   MobileMenuItem,
+  MobilePlanFacts,
 } from './contract';
 export {
   APP_SETUP_STEPS,

@@ -27,7 +27,12 @@ const CONFIG = {
 };
 
 const mobileRoutes = (setupAnswer: { status?: number } = {}) => ({
-  'GET /api/store/v1/app-setup': { body: { data: NOT_DONE } },
+  'GET /api/store/v1/app-setup': {
+    body: {
+      data: NOT_DONE,
+      plan: { name: 'basic', android: false, downloadsMax: 1000, higherTier: false },
+    },
+  },
   'POST /api/store/v1/app-setup': (_request: Request, body: unknown) =>
     setupAnswer.status
       ? { status: setupAnswer.status, body: { error: 'x', message: 'x' } }

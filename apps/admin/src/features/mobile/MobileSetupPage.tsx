@@ -13,11 +13,12 @@ import { useShop } from '../../app/shop/ShopContext';
 import { useRefreshShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import { CollectionPicker } from './CollectionPicker';
-import { useAppConfig, useAppRequest, useAppSetup } from './hooks';
+import { useAppConfig, useAppRequest, useAppSetup, useMobilePlan } from './hooks';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { ChecklistCard } from './setup/ChecklistCard';
 import { ImagesCard } from './setup/ImagesCard';
+import { PlanNote } from './setup/PlanNote';
 import { SetupCardFrame } from './setup/SetupCardFrame';
 import {
   cardErrors,
@@ -68,6 +69,7 @@ export function MobileSetupPage() {
   const shop = useShop();
   const refreshShop = useRefreshShop();
   const setup = useAppSetup();
+  const plan = useMobilePlan();
   const request = useAppRequest();
   const config = useAppConfig();
   const submitted = isAppSubmitted(shop);
@@ -136,6 +138,7 @@ export function MobileSetupPage() {
       <Text as="p" tone="subdued">
         Mobile apps are only for LLCs. Your app is ready 2-3 weeks after submission.
       </Text>
+      {plan.data ? <PlanNote plan={plan.data} supportEmail={shop.config.supportEmail} /> : null}
       <SetupCardFrame {...cardProps('checklist')}>
         {setup.data ? (
           <ChecklistCard setup={setup.data} readOnly={readOnly} error={errors.checklist} />

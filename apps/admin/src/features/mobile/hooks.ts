@@ -1,4 +1,9 @@
-import { type AppConfig, type AppSetup, mobileContract } from '@popstage/core/mobile';
+import {
+  type AppConfig,
+  type AppSetup,
+  type MobilePlanFacts,
+  mobileContract,
+} from '@popstage/core/mobile';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ApiClient } from '../../lib/api/client';
@@ -8,6 +13,11 @@ import { routeKey, useRouteQuery } from '../../lib/api/hooks';
 
 export function useAppSetup() {
   return useRouteQuery(mobileContract.appSetup, {}, { select: (answer) => answer.data });
+}
+
+/** The shop's mobile plan (platforms, downloads), answered with the checklist. */
+export function useMobilePlan() {
+  return useRouteQuery(mobileContract.appSetup, {}, { select: (answer) => answer.plan });
 }
 
 export function useAppConfig() {
@@ -60,9 +70,9 @@ export function useMobileCache() {
     /** Changes the cached checklist from its latest value (steps save independently). */
     updateSetup: useCallback(
       (change: (setup: AppSetup) => AppSetup) =>
-        queryClient.setQueryData<{ data: AppSetup }>(
+        queryClient.setQueryData<{ data: AppSetup; plan: MobilePlanFacts }>(
           routeKey(mobileContract.appSetup, {}),
-          (old) => (old ? { data: change(old.data) } : old),
+          (old) => (old ? { ...old, data: change(old.data) } : old),
         ),
       [queryClient],
     ),

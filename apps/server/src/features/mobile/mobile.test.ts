@@ -54,6 +54,20 @@ describe('plan gating', () => {
 });
 
 describe('app setup checklist', () => {
+  it('answers the mobile plan: Android and 10,000 downloads on Pro, iOS only on Basic', async () => {
+    expect((await get(SHOP_A, '/api/store/v1/app-setup')).json().plan).toEqual({
+      name: 'pro',
+      android: true,
+      downloadsMax: 10_000,
+      higherTier: true,
+    });
+    expect((await get(SHOP_B, '/api/store/v1/app-setup')).json().plan).toMatchObject({
+      name: 'basic',
+      android: false,
+      downloadsMax: 1_000,
+    });
+  });
+
   it('starts not done, saves steps at once, and keeps each shop to its own', async () => {
     expect((await get(SHOP_A, '/api/store/v1/app-setup')).json().data).toEqual({
       dunsCompletedAt: 0,

@@ -43,8 +43,11 @@ export async function mobileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   serveRoute(app, contract.appSetup, async ({ tenant }) => {
-    requireMobile(deps, tenant);
-    return { data: await readAppSetup(deps.database.db, tenant.shop.id) };
+    const { name, android, downloadsMax, higherTier } = requireMobile(deps, tenant);
+    return {
+      data: await readAppSetup(deps.database.db, tenant.shop.id),
+      plan: { name, android, downloadsMax, higherTier },
+    };
   });
 
   serveRoute(app, contract.saveAppSetup, async ({ tenant, body }) => {
