@@ -76,14 +76,16 @@ export function renderPreview(
     home: html`${strip(look.liveBannerColor, look.liveBannerTitle, look.liveBannerText, '#d72c0d')}
       ${strip(look.bannerColor, look.bannerTitle, look.bannerText, primary)}
       <h2>${config.featuredCollection?.title ?? 'Featured collection'}</h2>
-      <div class="grid">${products.slice(0, HOME_PRODUCTS).map(
-        (product) =>
-          html`<div class="card">${
-            product.imageUrl
-              ? html`<img src="${product.imageUrl}" alt="">`
-              : html`<div class="ph"></div>`
-          }<div>${product.title}</div><div class="muted">${product.price} ${product.currencyCode}</div></div>`,
-      )}</div>`,
+      <div class="grid">${products
+        .slice(0, HOME_PRODUCTS)
+        .map(
+          (product) =>
+            html`<div class="card">${
+              product.imageUrl
+                ? html`<img src="${product.imageUrl}" alt="">`
+                : html`<div class="ph"></div>`
+            }<div>${product.title}</div><div class="muted">${product.price} ${product.currencyCode}</div></div>`,
+        )}</div>`,
     menu: html`<h2>${config.menus.main?.title ?? 'Menu'}</h2>${menuList(config.menus.main?.items ?? [])}
       ${config.menus.shop ? html`<h2>${config.menus.shop.title}</h2>${menuList(config.menus.shop.items)}` : html``}
       ${config.menus.customLinks ? html`<h2>${config.menus.customLinks.title}</h2>${menuList(config.menus.customLinks.items)}` : html``}`,
