@@ -40,8 +40,9 @@ export function MobileCustomerAccountLoginPage() {
   const current = details.data?.customerAccountClientId ?? null;
 
   const copy = async () => {
-    host.showToast((await copyText(domain)) ? MOBILE_MESSAGES.copied : MOBILE_MESSAGES.copyFailed, {
-      error: false,
+    const copied = await copyText(domain);
+    host.showToast(copied ? MOBILE_MESSAGES.copied : MOBILE_MESSAGES.copyFailed, {
+      error: !copied,
     });
   };
 

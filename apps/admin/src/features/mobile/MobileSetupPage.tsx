@@ -32,6 +32,7 @@ import {
   type SetupForm,
   submitProblem,
 } from './setup/setup-form';
+import { useSetupDraft } from './setup/use-setup-draft';
 import { isAppSubmitted } from './submission';
 
 const CARD_TITLES: Record<SetupCard, string> = {
@@ -73,7 +74,7 @@ export function MobileSetupPage() {
   const request = useAppRequest();
   const config = useAppConfig();
   const submitted = isAppSubmitted(shop);
-  const [draft, setDraft] = useState<SetupForm>(EMPTY_SETUP_FORM);
+  const [draft, setDraft, clearDraft] = useSetupDraft(shop.shopifyDomain);
   const [open, setOpen] = useState<SetupCard | null>('checklist');
   const [errors, setErrors] = useState<SetupErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -103,6 +104,7 @@ export function MobileSetupPage() {
         body: { requestId: answer.data.id, skIdentifier: answer.data.sk_identifier },
       });
       host.showToast(MOBILE_MESSAGES.submitted);
+      clearDraft();
       await Promise.all([refreshShop(), request.refetch()]);
     } catch {
       host.showToast(MOBILE_MESSAGES.submitFailed, { error: true });
