@@ -6,7 +6,7 @@ import {
   normaliseSupportUrl,
   SUPPORT_URL_MAX,
 } from '@popstage/core/mobile';
-import { BlockStack, Button, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Box, Button, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
@@ -137,10 +137,15 @@ export function MobileSetupPage() {
         />
       }
     >
-      <Text as="p" tone="subdued">
-        Mobile apps are only for LLCs. Your app is ready 2-3 weeks after submission.
-      </Text>
-      {plan.data ? <PlanNote plan={plan.data} supportEmail={shop.config.supportEmail} /> : null}
+      {/* Polaris cards reach the edges on phones; plain text keeps a margin there. */}
+      <Box paddingInline={{ xs: '400', sm: '0' }}>
+        <BlockStack gap="200">
+          <Text as="p" tone="subdued">
+            Mobile apps are only for LLCs. Your app is ready 2-3 weeks after submission.
+          </Text>
+          {plan.data ? <PlanNote plan={plan.data} supportEmail={shop.config.supportEmail} /> : null}
+        </BlockStack>
+      </Box>
       <SetupCardFrame {...cardProps('checklist')}>
         {setup.data ? (
           <ChecklistCard setup={setup.data} readOnly={readOnly} error={errors.checklist} />
