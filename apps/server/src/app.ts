@@ -29,6 +29,7 @@ import {
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
 import { helpRoutes } from './features/help/routes';
+import { mobilePublicRoutes, mobileRoutes } from './features/mobile';
 import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
@@ -119,6 +120,7 @@ export async function buildApp(
     await authed.register(sharingRoutes);
     await authed.register(analyticsRoutes);
     await authed.register(dataRequestRoutes);
+    await authed.register(mobileRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);
@@ -143,6 +145,7 @@ export async function buildApp(
   await app.register(sharePageRoutes);
   // The public storefront API the player calls (CORS per shop, rate limited).
   await app.register(storefrontRoutes);
+  await app.register(mobilePublicRoutes);
 
   if (deps.localShopify) {
     await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });

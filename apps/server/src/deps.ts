@@ -17,6 +17,11 @@ import { createInjectFetch } from './platform/sandbox/inject-fetch';
 import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
 import { createShopifyPlatform, readAppScopes } from './platform/shopify';
+import {
+  createStorefrontCatalogue,
+  createStorefrontTokens,
+  type StorefrontCatalogue,
+} from './platform/shopify/storefront';
 
 import type { OtpSender } from './platform/sms/port';
 import type { SocialImporter } from './platform/social/port';
@@ -28,6 +33,8 @@ export interface AppDeps {
   database: Database;
   queue: Queue;
   platform: StorePlatform;
+  /** The Storefront API catalogue (the branded app's collections, menus, products). */
+  storefront: StorefrontCatalogue;
   /**
    * Sandbox mode only: the local Shopify's store, a handle for tests and the seed. The app itself
    * reaches the local Shopify only over HTTP, as it reaches Shopify.
@@ -119,11 +126,26 @@ export async function createDeps(
         : {}),
       ...(inProcess ? { fetch: inProcess.fetch } : {}),
     });
+  const shopOrigin =
+    config.PLATFORM === 'sandbox' || config.SHOPIFY_ADMIN_URL
+      ? localAdminOrigin(config)
+      : (shop: string) => `https://${shop}`;
+  const storefront =
+    given.storefront ??
+    createStorefrontCatalogue({
+      origin: shopOrigin,
+      apiVersion: config.SHOPIFY_API_VERSION,
+      fetch: inProcess?.fetch ?? globalThis.fetch,
+      tokens: createStorefrontTokens(database.db, secrets, (shop, title) =>
+        platform.createStorefrontAccessToken(shop, title),
+      ),
+    });
   return {
     config,
     database,
     queue: given.queue ?? createQueue(database, { supervise }),
     platform,
+    storefront,
     sandbox: local?.store ?? null,
     localShopify:
       local && inProcess

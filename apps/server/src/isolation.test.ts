@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
-import { carousels, customerDataRequests } from './db/schema';
+import {
+  carousels,
+  customerDataRequests,
+  mobileAppConfigs,
+  mobileAppRequests,
+  mobileAppSetups,
+} from './db/schema';
 import { proposePlanChange } from './features/billing/service';
 import { lastCode, sellerPayload, verifyPhone } from './test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
+import { subscribeMobile } from './test/mobile';
 import { csUpload, someProducts } from './test/popclips';
 
 /**
@@ -21,7 +28,7 @@ interface IsolationCase {
   /** The body, built from shop A's ids (created in beforeAll). */
   payload?: (a: ShopAState) => unknown;
   /** 'own' when the route can only ever act on the caller's shop (tenant from the token). */
-  expect: 403 | 404 | 'own';
+  expect: 400 | 403 | 404 | 409 | 'own';
 }
 
 const A_PHONE = '+15550007777';
@@ -31,6 +38,10 @@ const A_EMAIL = 'a-owner@demo.example.com';
 const A_CAROUSEL = '0a0a0a0a-0000-4000-8000-00000000000a';
 /** Shop A's customer data request export (inserted with this id in beforeAll). */
 const A_DATA_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000da';
+
+/** Shop A's branded-app request (inserted in beforeAll). */
+const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
+const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
 
 const CASES: IsolationCase[] = [
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
@@ -501,6 +512,97 @@ const CASES: IsolationCase[] = [
     url: `/api/catalogue/collections/${encodeURIComponent('gid://shopify/Collection/1001')}/products`,
     expect: 'own',
   },
+  // Mobile (issue 16): B is on Mobile Pro; A has a submitted request, setup and config.
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/mobile/app-request',
+    url: `/api/shopify/shop/mobile/app-request?appRequestId=${A_REQUEST}`,
+    expect: 403,
+  },
+  {
+    // A's images in B's request: refused before anything is stored.
+    method: 'POST',
+    route: '/api/shopify/shop/mobile/app-request',
+    url: '/api/shopify/shop/mobile/app-request',
+    payload: () => ({
+      appleCompanyName: 'B LLC',
+      appleDevTeamId: 'B',
+      desiredAppName: 'B',
+      altAppNameOne: 'B1',
+      altAppNameTwo: 'B2',
+      iconS3Url: A_ICON,
+      launchS3Url: A_ICON,
+      supportUrl: 'b.example.com',
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      collectionId: 'gid://shopify/Collection/1001',
+    }),
+    expect: 400,
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/app-request',
+    url: '/api/shopify/shop/app-request',
+    payload: () => ({ requestId: A_REQUEST, skIdentifier: `VFSNewApp#${A_REQUEST}` }),
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/mobile/apple-email',
+    url: '/api/shopify/shop/mobile/apple-email?shopifySubdomain=demo-store',
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/store/v1/app-setup',
+    url: '/api/store/v1/app-setup',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/store/v1/app-setup',
+    url: '/api/store/v1/app-setup',
+    payload: () => ({ dunsCompletedAt: 1 }),
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/store/v1/app-config',
+    url: '/api/store/v1/app-config',
+    expect: 'own',
+  },
+  {
+    // B has not submitted: its save is refused, A's config untouched.
+    method: 'POST',
+    route: '/api/store/v1/app-config',
+    url: '/api/store/v1/app-config',
+    payload: () => ({ headerLogoUrl: A_ICON }),
+    expect: 409,
+  },
+  {
+    method: 'GET',
+    route: '/api/store/v1/files/signed-link',
+    url: `/api/store/v1/files/signed-link?path=apps/${SHOP_A}&contentType=image/png&fileName=x.png`,
+    expect: 403,
+  },
+  {
+    method: 'GET',
+    route: '/api/mobile/catalogue/collections',
+    url: '/api/mobile/catalogue/collections',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/mobile/catalogue/collections/:collectionId',
+    url: `/api/mobile/catalogue/collections/${encodeURIComponent('gid://shopify/Collection/1001')}`,
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/mobile/catalogue/menus/:handle',
+    url: '/api/mobile/catalogue/menus/main-menu',
+    expect: 'own',
+  },
 ];
 
 interface ShopAState {
@@ -674,6 +776,28 @@ beforeAll(async () => {
     },
     receivedAt: new Date(),
     expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  // Mobile: B may use the mobile calls; A has a submitted request, its checklist and config.
+  await subscribeMobile(t, SHOP_B, 'addon-mobile-pro');
+  const { db } = t.deps.database;
+  await db.insert(mobileAppSetups).values({ shopId: shopAId, dunsCompletedAt: 1 });
+  await db.insert(mobileAppConfigs).values({ shopId: shopAId, bannerTitle: 'a-secret-client' });
+  await db.insert(mobileAppRequests).values({
+    shopId: shopAId,
+    requestId: A_REQUEST,
+    skIdentifier: `VFSNewApp#${A_REQUEST}`,
+    fields: {
+      appleCompanyName: 'a-secret-client',
+      appleDevTeamId: 'a-secret-client',
+      desiredAppName: 'a-secret-client',
+      altAppNameOne: 'a-secret-client',
+      altAppNameTwo: 'a-secret-client',
+      iconS3Url: A_ICON,
+      launchS3Url: A_ICON,
+      supportUrl: 'https://a.example.com',
+    },
+    iosStatus: 'PENDING',
+    submittedAt: new Date(),
   });
 });
 afterAll(() => t.close());

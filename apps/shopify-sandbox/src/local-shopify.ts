@@ -3,6 +3,7 @@ import { adminApiPlugin } from './admin-api/plugin';
 import { signSessionToken } from './admin-api/session-token';
 import { adminFramePlugin } from './admin-frame/admin-frame-plugin';
 import { type AppConfig, readAppConfig } from './app-config';
+import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
@@ -129,6 +130,7 @@ export async function openLocalShopify(
       });
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
+      await app.register(appPreviewRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);
       await app.register(billingConfirmRoutes, { prefix: '/billing', ctx });

@@ -189,6 +189,8 @@ export interface StorePlatform {
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
   publishProducts(shop: string, ids?: string[]): Promise<number>;
   getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;
+  /** A new Storefront API access token for the app's clients (storefrontAccessTokenCreate). */
+  createStorefrontAccessToken(shop: string, title: string): Promise<string>;
   /** Whether the Popstage app embed is switched on in the published theme. */
   isAppEmbedEnabled(shop: string): Promise<boolean>;
   findPage(shop: string, handle: string): Promise<PlatformPage | null>;

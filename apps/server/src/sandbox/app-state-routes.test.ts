@@ -1,7 +1,7 @@
 import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mobileAppRequests, subscriptions } from '../db/schema';
+import { mobileAppConfigs, mobileAppRequests, subscriptions } from '../db/schema';
 import { findShop } from '../features/shop';
 import { type SandboxTestApp, startSandboxApp } from '../test/sandbox-app';
 
@@ -102,6 +102,70 @@ describe('mobile app state presets', () => {
     expect((await stateOf(DEMO_SHOP)).mobileAppRequest.androidStatus).toBe('BLOCKED');
     expect((await setPreset(DEMO_SHOP, 'live')).statusCode).toBe(400);
     expect((await setPreset('unknown.myshopify.com', 'none')).statusCode).toBe(404);
+  });
+});
+
+describe('mobile app request review (staff)', () => {
+  it('sets a submitted request’s states from JSON and from the form, refusing what the app refuses', async () => {
+    await setPreset(DEMO_SHOP, 'submitted');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/mobile-app-request`,
+      payload: { iosStatus: 'review' },
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().shop.mobileAppRequest.iosStatus).toBe('REVIEW');
+
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/mobile-app-request`,
+      headers: FORM,
+      payload: `iosStatus=LIVE&iosLink=${encodeURIComponent('https://apps.apple.com/app/id7')}&androidStatus=&androidLink=&customerIssue=&blockedDescription=`,
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe(`/sandbox?done=mobile#${DEMO_SHOP}`);
+    expect((await stateOf(DEMO_SHOP)).mobileAppRequest).toMatchObject({
+      iosStatus: 'LIVE',
+      iosLink: 'https://apps.apple.com/app/id7',
+    });
+
+    // No mobile plan with Android: the app refuses, the page says so.
+    const android = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${DEMO_SHOP}/mobile-app-request`,
+      headers: FORM,
+      payload: 'androidStatus=REVIEW',
+    });
+    expect(android.headers.location).toBe(`/sandbox?done=mobile_refused#${DEMO_SHOP}`);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${DEMO_SHOP}/mobile-app-request`,
+      payload: { iosStatus: 'DONE' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('shows the branded app on a sandbox phone once the shop has a config', async () => {
+    const preview = (screen = 'home') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/sandbox/shops/${DEMO_SHOP}/app-preview?screen=${screen}`,
+      });
+    await setPreset(DEMO_SHOP, 'submitted');
+    expect((await preview()).statusCode).toBe(404);
+    const shop = await findShop(t.database.db, DEMO_SHOP);
+    await t.database.db.insert(mobileAppConfigs).values({
+      shopId: shop?.id ?? '',
+      primaryColor: '#112233',
+      bannerTitle: 'Summer <sale>',
+      menuHandle: 'main-menu',
+    });
+    const home = await preview();
+    expect(home.statusCode, home.body).toBe(200);
+    expect(home.body).toContain('Summer &lt;sale&gt;');
+    expect((await preview('menu')).body).toContain('New arrivals');
+    expect((await preview('popclips')).statusCode).toBe(200);
+    expect((await preview('nope')).statusCode).toBe(400);
   });
 });
 

@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { type AppDeps, createDeps } from '../deps';
 import { seedDiscountCodes } from '../features/billing';
+import { mobilePublicRoutes } from '../features/mobile';
 import { operatorRoutes } from '../features/operator';
 import { installErrorHandling } from '../http/errors';
 import { createQueues } from '../jobs/workers';
@@ -69,6 +70,8 @@ export async function startSandboxApp(
   await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
   deps.localShopify.bind(app);
   await app.register(operatorRoutes);
+  // What the sandbox phone reads: the branded app's public config.
+  await app.register(mobilePublicRoutes);
   const received: ReceivedWebhook[] = [];
   let { webhookStatus } = options;
   if (webhookStatus !== undefined) {

@@ -27,6 +27,8 @@ export const NOTICES = {
     'Protected customer data access saved: order webhooks are sent, or no longer are.',
   plan: 'Plan change proposed: the merchant can accept it in the admin.',
   mobile: 'Mobile app state applied.',
+  mobile_refused:
+    'The app refused the mobile app change (no submitted request, or Android on a plan without it).',
   publish: 'Active products published to the Popstage sales channel.',
   uninstalled:
     'App uninstalled: the theme app embed is off and the app got app/uninstalled. Opening the admin reinstalls it.',

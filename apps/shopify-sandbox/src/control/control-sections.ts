@@ -1,4 +1,5 @@
 import {
+  MOBILE_PLATFORM_STATES,
   MOBILE_PRESETS,
   type MobilePreset,
   type OperatorBillingOffer,
@@ -124,6 +125,32 @@ export function mobileSection(shop: SandboxShopState): Html {
     <span class="inline"><select name="preset" aria-label="Mobile app state preset">${MOBILE_PRESETS.map(
       (preset) => option(preset, MOBILE_PRESET_LABELS[preset]),
     )}</select> <button type="submit">Apply</button></span>
+  </form>
+  ${request?.submittedAt ? mobileRequestForm(base, request) : ''}
+  ${shop.mobileAppId ? html`<p><a href="${base}/app-preview" target="_blank">Open the branded app on a sandbox phone</a></p>` : ''}`;
+}
+
+type MobileRequestView = NonNullable<SandboxShopState['mobileAppRequest']>;
+
+/** Popstage staff's side of a submitted request: each platform's state and link, the notes. */
+function mobileRequestForm(base: string, request: MobileRequestView): Html {
+  const stateSelect = (name: 'iosStatus' | 'androidStatus', label: string) => {
+    const current = request[name]?.toUpperCase() ?? '';
+    return html`<label>${label} <select name="${name}" aria-label="${label}">
+      <option value=""${current === '' ? ' selected' : ''}>—</option>
+      ${MOBILE_PLATFORM_STATES.map(
+        (state) =>
+          html`<option value="${state}"${current === state ? ' selected' : ''}>${state}</option>`,
+      )}
+    </select></label>`;
+  };
+  const text = (name: keyof MobileRequestView, label: string) =>
+    html`<label>${label} <input name="${name}" aria-label="${label}" value="${String(request[name] ?? '')}"></label>`;
+  return html`<form class="stack" method="post" action="${base}/mobile-app-request" aria-label="App request review">
+    <div class="row">${stateSelect('iosStatus', 'iOS status')} ${text('iosLink', 'iOS store link')}</div>
+    <div class="row">${stateSelect('androidStatus', 'Android status')} ${text('androidLink', 'Android store link')}</div>
+    <div class="row">${text('customerIssue', 'Customer issue')} ${text('blockedDescription', 'Blocked reason')}</div>
+    <button type="submit">Save review state</button>
   </form>`;
 }
 

@@ -1,6 +1,7 @@
 import {
   flagsPatchSchema,
   MOBILE_PRESETS,
+  mobileRequestChangeSchema,
   planChangeProposalSchema,
 } from '@popstage/core/operator';
 import { FEATURE_FLAG_NAMES, isShopDomain } from '@popstage/core/shop';
@@ -16,6 +17,7 @@ import { NOTICES, type Notice, renderControlPage } from './control-page';
 import { PRIVACY_REQUESTS, parseOrderNames, sendPrivacyRequest, sendShopRedact } from './privacy';
 import {
   billingOffer,
+  changeMobileAppRequest,
   editSandboxProduct,
   issueSessionToken,
   listShopStates,
@@ -39,6 +41,22 @@ const flagName = z.enum(FEATURE_FLAG_NAMES);
 const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 const catalogueId = z.string().min(1).max(100);
 const mobileBody = z.object({ preset: z.enum(MOBILE_PRESETS) });
+/** The request form sends every field, pre-filled with the current state; empty clears it. */
+const emptyIsNull = z
+  .string()
+  .max(1000)
+  .transform((value) => (value.trim() === '' ? null : value.trim()));
+const mobileRequestForm = z
+  .object({
+    iosStatus: emptyIsNull,
+    androidStatus: emptyIsNull,
+    iosLink: emptyIsNull,
+    androidLink: emptyIsNull,
+    customerIssue: emptyIsNull,
+    blockedDescription: emptyIsNull,
+  })
+  .partial()
+  .pipe(mobileRequestChangeSchema);
 /** The form has one select per feature (addon_<featureId>); an empty one means no add-on. */
 const proposeForm = z
   .object({ planId: catalogueId })
@@ -209,6 +227,15 @@ export const controlRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/api/shops/:shop/mobile-app-request',
+    { schema: { params: shopParams, body: mobileRequestChangeSchema } },
+    async (request) => {
+      await changeMobileAppRequest(ctx, request.params.shop, request.body);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
     '/api/shops/:shop/products/:handle/edit',
     {
       schema: {
@@ -372,6 +399,23 @@ export const controlRoutes: FastifyPluginAsyncZod<{
         setMobileAppState(ctx, shop, request.body.preset),
       );
       return reply.redirect(to, 303);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/mobile-app-request',
+    { schema: { params: shopParams, body: mobileRequestForm } },
+    async (request, reply) => {
+      const { shop } = request.params;
+      try {
+        await changeMobileAppRequest(ctx, shop, request.body);
+        return reply.redirect(backTo(shop, 'mobile'), 303);
+      } catch (error) {
+        if (error instanceof OperatorError && error.statusCode < 500) {
+          return reply.redirect(backTo(shop, 'mobile_refused'), 303);
+        }
+        throw error;
+      }
     },
   );
 

@@ -1,4 +1,4 @@
-import type { MobilePreset, OperatorShop } from '@popstage/core/operator';
+import type { MobilePreset, MobileRequestChange, OperatorShop } from '@popstage/core/operator';
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
 import { signSessionToken } from '../admin-api/session-token';
 import type { SandboxContext } from '../context';
@@ -94,6 +94,7 @@ export async function shopState(
     uninstalledAt: app?.uninstalledAt ?? null,
     featureFlags: app?.featureFlags ?? NO_FLAGS,
     mobileAppRequest: app?.mobileAppRequest ?? null,
+    mobileAppId: app?.mobileAppId ?? null,
     appInstalled,
     appReachable: app !== null,
     embedEnabled,
@@ -245,6 +246,16 @@ export async function setFeatureFlags(
 export async function setMobileAppState(ctx: SandboxContext, domain: string, preset: MobilePreset) {
   await requireSandboxShop(ctx, domain);
   await operatorOf(ctx).setMobileAppState(domain, preset);
+}
+
+/** Staff's change of a submitted branded-app request: platform states, links, notes. */
+export async function changeMobileAppRequest(
+  ctx: SandboxContext,
+  domain: string,
+  change: MobileRequestChange,
+) {
+  await requireSandboxShop(ctx, domain);
+  await operatorOf(ctx).changeMobileAppRequest(domain, change);
 }
 
 export async function proposeCompanyPlanChange(

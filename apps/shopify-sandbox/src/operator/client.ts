@@ -1,6 +1,10 @@
 import type { RouteContract, RouteInput, RouteResponse } from '@popstage/core/contract';
 import { routePath } from '@popstage/core/contract';
-import { operatorContract as contract, type MobilePreset } from '@popstage/core/operator';
+import {
+  operatorContract as contract,
+  type MobilePreset,
+  type MobileRequestChange,
+} from '@popstage/core/operator';
 import type { FeatureFlagName } from '@popstage/core/shop';
 
 /**
@@ -67,6 +71,8 @@ export function createOperatorClient(link: OperatorLink) {
       call(contract.proposePlanChange, { params: { shop }, body: change }),
     setMobileAppState: (shop: string, preset: MobilePreset) =>
       call(contract.setMobileAppState, { params: { shop }, body: { preset } }),
+    changeMobileAppRequest: (shop: string, change: MobileRequestChange) =>
+      call(contract.changeMobileAppRequest, { params: { shop }, body: change }),
     forgetShop: (shop: string) => call(contract.forgetShop, { params: { shop } }),
     billingOffer: () => call(contract.billingOffer, {}),
     orderAttribution: (shop: string, orderId: string) =>

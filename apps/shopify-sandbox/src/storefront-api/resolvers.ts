@@ -1,7 +1,7 @@
 import { connection } from '../admin-api/context';
 import type { Resolvers } from '../graphql/execute';
 import type { SandboxStore } from '../store/store';
-import type { PlatformCollection, PlatformProduct } from '../store/types';
+import type { MenuItem, PlatformCollection, PlatformMenu, PlatformProduct } from '../store/types';
 
 /** What every Storefront API resolver gets: the shop the storefront token belongs to. */
 export interface StorefrontContext {
@@ -106,6 +106,60 @@ async function findProduct(
 }
 
 /**
+ * A menu as the Storefront API serves it: items get ids of their own, and a link to a product,
+ * collection or page names its resource (looked up by the handle in its url).
+ */
+async function menuObject(menu: PlatformMenu, context: StorefrontContext) {
+  const menuNumber = menu.id.split('/').pop();
+  let counter = 0;
+  const item = async (entry: MenuItem): Promise<Record<string, unknown>> => {
+    counter += 1;
+    return {
+      __typename: 'MenuItem',
+      id: `gid://shopify/MenuItem/${menuNumber}${String(counter).padStart(3, '0')}`,
+      title: entry.title,
+      url: entry.url || null,
+      type: entry.type,
+      resourceId: await resourceIdOf(entry, context),
+      tags: [],
+      items: await Promise.all(entry.items.map(item)),
+    };
+  };
+  const items = [];
+  for (const entry of menu.items) items.push(await item(entry));
+  return {
+    __typename: 'Menu',
+    id: menu.id,
+    handle: menu.handle,
+    title: menu.title,
+    items,
+    itemsCount: items.length,
+  };
+}
+
+async function resourceIdOf(entry: MenuItem, context: StorefrontContext): Promise<string | null> {
+  const handle = entry.url.split('/').pop() ?? '';
+  if (entry.type === 'COLLECTION') {
+    const page = await context.store.listCollections(context.shop, { first: 250, query: handle });
+    return page.nodes.find((collection) => collection.handle === handle)?.id ?? null;
+  }
+  if (entry.type === 'PRODUCT') return (await findProduct(context, { handle }))?.id ?? null;
+  return null;
+}
+
+async function searchCollections(
+  context: StorefrontContext,
+  options: { first: number; after: string | null; query?: string | null },
+) {
+  const page = await context.store.listCollections(context.shop, {
+    first: options.first,
+    after: options.after,
+    ...(options.query ? { query: options.query } : {}),
+  });
+  return connection(page.nodes.map(collectionObject), page.pageInfo);
+}
+
+/**
  * The Storefront API root fields the local Shopify serves (a branded app's catalogue: the shop,
  * products, collections), executed on Shopify's published Storefront schema.
  */
@@ -139,15 +193,55 @@ export const storefrontResolvers: Resolvers<StorefrontContext> = {
       }),
     product: (args: { handle?: string | null; id?: string | null }, context: StorefrontContext) =>
       findProduct(context, args),
-    collections: async (
-      args: { first?: number; after?: string | null },
+    collections: (
+      args: { first?: number; after?: string | null; query?: string | null },
       context: StorefrontContext,
-    ) => {
-      const page = await context.store.listCollections(context.shop, {
+    ) =>
+      searchCollections(context, {
         first: args.first ?? 0,
         after: args.after ?? null,
-      });
-      return connection(page.nodes.map(collectionObject), page.pageInfo);
+        query: args.query ?? null,
+      }),
+    menu: async (args: { handle: string }, context: StorefrontContext) => {
+      const found = await context.store.getMenu(context.shop, args.handle);
+      return found ? menuObject(found, context) : null;
+    },
+    nodes: async (args: { ids: string[] }, context: StorefrontContext) => {
+      const products = await context.store.getProducts(context.shop, args.ids);
+      const active = new Map(
+        products.filter((product) => product.status === 'ACTIVE').map((p) => [p.id, p]),
+      );
+      return Promise.all(
+        args.ids.map(async (id) => {
+          const product = active.get(id);
+          if (product) return productObject(product);
+          const collection = id.includes('/Collection/')
+            ? await context.store.getCollection(context.shop, id)
+            : null;
+          return collection ? collectionObject(collection) : null;
+        }),
+      );
+    },
+    predictiveSearch: async (
+      args: { query: string; limit?: number | null; types?: string[] | null },
+      context: StorefrontContext,
+    ) => {
+      const limit = Math.min(args.limit ?? 10, 10);
+      const types = args.types ?? ['PRODUCT', 'COLLECTION', 'PAGE', 'ARTICLE', 'QUERY'];
+      const products = types.includes('PRODUCT')
+        ? (await activeProducts(context, { first: limit, after: null, query: args.query })).nodes
+        : [];
+      const collections = types.includes('COLLECTION')
+        ? (await searchCollections(context, { first: limit, after: null, query: args.query })).nodes
+        : [];
+      return {
+        __typename: 'PredictiveSearchResult',
+        products,
+        collections,
+        pages: [],
+        articles: [],
+        queries: [],
+      };
     },
     collection: async (
       args: { handle?: string | null; id?: string | null },

@@ -47,6 +47,7 @@ export {
 } from './landing-cards';
 export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
 export { BILLING_MESSAGES } from './messages';
+export type { MobilePlanName } from './mobile-plans';
 export {
   MOBILE_CONTACT_SALES_TEXT,
   mobileDownloadsText,
@@ -57,6 +58,7 @@ export {
 export type { PopclipsPlanLevel } from './plan-level';
 export {
   hasPopclipsCapability,
+  isMobileHigherTier,
   isWhiteLabelUpgradeHidden,
   monthlyShareLimit,
   popclipsCarouselButton,

@@ -47,6 +47,8 @@ const operatorShopSchema = z.object({
   uninstalledAt: isoDate,
   featureFlags: featureFlagsSchema,
   mobileAppRequest: mobileAppRequestSchema.nullable(),
+  /** The branded app's public id (/mobile/v1/config/:id), once the shop has a mobile config. */
+  mobileAppId: z.string().nullable(),
 });
 export type OperatorShop = z.infer<typeof operatorShopSchema>;
 
@@ -110,6 +112,41 @@ export const planChangeProposalSchema = z
 
 const shopAnswer = z.object({ shop: operatorShopSchema });
 
+/** The platform states staff set on a branded-app request (spec 03 §4), any case. */
+export const MOBILE_PLATFORM_STATES = [
+  'PENDING',
+  'IN PROGRESS',
+  'NEW',
+  'REVIEW',
+  'LIVE',
+  'BLOCKED',
+] as const;
+const platformState = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(MOBILE_PLATFORM_STATES, { error: 'Unknown app state' }))
+  .nullable();
+const storeLink = z
+  .url({ protocol: /^https$/, error: 'A store link is an https URL' })
+  .max(500)
+  .nullable();
+const staffNote = z.string().trim().min(1).max(1000).nullable();
+
+export const mobileRequestChangeSchema = z
+  .object({
+    iosStatus: platformState,
+    androidStatus: platformState,
+    iosLink: storeLink,
+    androidLink: storeLink,
+    customerIssue: staffNote,
+    blockedDescription: staffNote,
+  })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, 'Name at least one field to change');
+export type MobileRequestChange = z.infer<typeof mobileRequestChangeSchema>;
+
 export const operatorContract = {
   shop: defineRoute({
     method: 'GET',
@@ -142,6 +179,30 @@ export const operatorContract = {
     body: z.object({ preset: z.enum(MOBILE_PRESETS) }).strict(),
     response: shopAnswer,
     summary: 'Puts the branded-app request in a preset review state (installing the app first)',
+  }),
+  changeMobileAppRequest: defineRoute({
+    method: 'PATCH',
+    path: '/operator/api/shops/:shop/mobile-app-request',
+    params: shopParams,
+    body: mobileRequestChangeSchema,
+    response: shopAnswer,
+    summary:
+      "Sets a submitted request's platform states, store links, customer issue or blocked reason",
+  }),
+  mobileAppRequestHistory: defineRoute({
+    method: 'GET',
+    path: '/operator/api/shops/:shop/mobile-app-request/history',
+    params: shopParams,
+    response: z.object({
+      history: z.array(
+        z.object({
+          actor: z.enum(['merchant', 'staff']),
+          change: z.record(z.string(), z.unknown()),
+          at: z.string(),
+        }),
+      ),
+    }),
+    summary: "The request's submission and every staff change, newest first",
   }),
   forgetShop: defineRoute({
     method: 'DELETE',

@@ -1,5 +1,6 @@
 export type {
   MobilePreset,
+  MobileRequestChange,
   OperatorBillingOffer,
   OperatorOrderAttribution,
   OperatorShop,
@@ -7,7 +8,9 @@ export type {
 } from './contract';
 export {
   flagsPatchSchema,
+  MOBILE_PLATFORM_STATES,
   MOBILE_PRESETS,
+  mobileRequestChangeSchema,
   operatorContract,
   planChangeProposalSchema,
 } from './contract';

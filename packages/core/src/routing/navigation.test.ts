@@ -86,7 +86,8 @@ describe('backTargetFor', () => {
     ['/manage/plans', '/'],
     ['/mobile/setup', '/'],
     ['/mobile/notification', '/mobile/notifications-banners'],
-    ['/mobile/appearance', null],
+    ['/mobile/appearance', '/'],
+    ['/mobile/custom-menu', '/'],
     ['/', null],
     ['/insights', null],
   ])('gives %s a back arrow to %s', (path, target) => {

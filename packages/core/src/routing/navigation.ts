@@ -80,13 +80,17 @@ export function currentNavigationItem(
 }
 
 /**
- * Target of the page header's back arrow (spec 01 §2.5): manage plans and mobile setup go back to
- * landing, compose-notification to the notification list; other pages have none.
+ * Target of the page header's back arrow (spec 01 §2.5, 03 §2): manage plans and every mobile
+ * screen go back to landing, compose-notification to the notification list; other pages have none.
  */
 export function backTargetFor(path: string): string | null {
   switch (normalizePath(path)) {
     case ROUTES.managePlans:
     case ROUTES.mobileSetup:
+    case ROUTES.mobileNotificationsBanners:
+    case ROUTES.mobileAppearance:
+    case ROUTES.mobileCustomMenu:
+    case ROUTES.mobileCustomerAccountLogin:
       return ROUTES.landing;
     case ROUTES.mobileNotification:
       return ROUTES.mobileNotificationsBanners;

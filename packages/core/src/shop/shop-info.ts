@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { clientIdSchema } from '../mobile/fields';
 import { playerPositionSchema } from '../placement/positions';
 
 /** The keys POST /api/shopify/shop-info accepts, each with the schema of its value. */
 const SHOP_INFO_VALUE_SCHEMAS = {
   skippedFirstPopclipsCreation: z.boolean(),
-  customerAccountClientId: z.string().trim().min(1).max(255),
+  customerAccountClientId: clientIdSchema,
   featured_popclip_position_mobile_web: playerPositionSchema,
   featured_popclip_position_mobile_app: playerPositionSchema,
   miniplayer_position_mobile_web: playerPositionSchema,
@@ -30,4 +31,6 @@ export const shopInfoBodySchema = z
         message: parsed.error.issues[0]?.message ?? 'Invalid value',
       });
     }
-  });
+  })
+  // The value as its schema reads it (a client id trimmed).
+  .transform((body) => ({ ...body, value: SHOP_INFO_VALUE_SCHEMAS[body.key].parse(body.value) }));

@@ -62,6 +62,7 @@ describe('back arrow', () => {
   it.each([
     ['/manage/plans', 'Subscription', '/'],
     ['/mobile/setup', 'Mobile App Builder', '/'],
+    ['/mobile/appearance', 'Mobile App Builder', '/'],
     ['/mobile/notification', 'Compose Push Notification', '/mobile/notifications-banners'],
   ])('on %s leads to %s', async (path, pageName, target) => {
     const view = renderApp({ path, shop: readyShop() });
@@ -74,7 +75,6 @@ describe('back arrow', () => {
   it.each([
     ['/', 'Welcome to Popstage'],
     ['/insights', 'Insights'],
-    ['/mobile/appearance', 'Mobile App Builder'],
   ])('is absent on %s', async (path, pageName) => {
     renderApp({ path, shop: readyShop() });
     await title(pageName);

@@ -1,6 +1,217 @@
-import { PageShell } from '../../app/shell/PageShell';
+import {
+  BANNER_TEXT_MAX,
+  CUSTOM_FONTS,
+  MOBILE_MESSAGES,
+  mobileContract,
+} from '@popstage/core/mobile';
+import {
+  BlockStack,
+  Card,
+  DropZone,
+  InlineGrid,
+  Select,
+  Text,
+  TextField,
+  Thumbnail,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { useHost } from '../../app/host/HostContext';
+import { useShop } from '../../app/shop/ShopContext';
+import { useApi } from '../../lib/api/ApiContext';
+import {
+  type AppearanceErrors,
+  type AppearanceForm,
+  appearanceBody,
+  appearanceErrors,
+  appearanceFormOf,
+  COLOUR_FIELDS,
+  TEXT_FIELDS,
+} from './appearance/appearance-form';
+import { CollectionPicker } from './CollectionPicker';
+import { ColourField } from './ColourField';
+import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './hooks';
+import { MobileFrame } from './MobileFrame';
+import { AppPreviewPanel } from './preview/AppPreviewPanel';
+import { isAppSubmitted } from './submission';
+import { useSaveBar } from './use-save-bar';
 
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
+/** /mobile/appearance (spec 03 §2): the app's look; saved through the save bar after submission. */
 export function MobileAppearancePage() {
-  return <PageShell title="Mobile App Builder" subtitle="Appearance" />;
+  const api = useApi();
+  const host = useHost();
+  const shop = useShop();
+  const cache = useMobileCache();
+  const config = useAppConfig();
+  const featured = useCollectionPreview(config.data?.featuredShopifyCollectionGid ?? null);
+  const [draft, setDraft] = useState<AppearanceForm | null>(null);
+  const [errors, setErrors] = useState<AppearanceErrors>({});
+  const [saving, setSaving] = useState(false);
+  const submitted = isAppSubmitted(shop);
+  const stored = config.data ? appearanceFormOf(config.data, featured.data?.title ?? null) : null;
+  const form = draft ?? stored;
+  const dirty = submitted && draft !== null && JSON.stringify(draft) !== JSON.stringify(stored);
+
+  const change = (patch: Partial<AppearanceForm>) => {
+    if (form) setDraft({ ...form, ...patch });
+  };
+
+  const save = async () => {
+    if (!form) return;
+    if (!form.collection) {
+      host.showToast(MOBILE_MESSAGES.selectFeaturedCollection, { error: true });
+      return;
+    }
+    const found = appearanceErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await api.call(mobileContract.saveAppConfig, { body: appearanceBody(form) });
+      cache.setConfig(saved.data);
+      setDraft(null);
+      host.showToast(MOBILE_MESSAGES.saved);
+    } catch {
+      host.showToast(MOBILE_MESSAGES.saveFailed, { error: true });
+    } finally {
+      setSaving(false);
+    }
+  };
+  useSaveBar(dirty, saving, {
+    save: () => void save(),
+    discard: () => {
+      setDraft(null);
+      setErrors({});
+    },
+  });
+
+  const uploadLogo = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      change({ headerLogoUrl: await uploadAppImage(api, shop.shopifyDomain, file) });
+    } catch {
+      host.showToast(MOBILE_MESSAGES.failed, { error: true });
+    }
+  };
+
+  return (
+    <MobileFrame
+      tab="appearance"
+      loading={config.isPending}
+      preview={
+        form ? (
+          <AppPreviewPanel
+            look={{
+              primaryColor: form.primaryColor,
+              secondaryColor: form.secondaryColor,
+              bannerColor: form.bannerColor,
+              bannerTitle: form.bannerTitle,
+              bannerText: form.bannerText,
+              liveBannerColor: form.liveBannerColor,
+              liveBannerTitle: form.liveBannerTitle,
+              liveBannerText: form.liveBannerText,
+              headerLogoUrl: form.headerLogoUrl,
+              font: form.font,
+            }}
+            collectionId={form.collection?.value ?? null}
+          />
+        ) : null
+      }
+    >
+      {form ? (
+        <>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Inventory display
+              </Text>
+              <TextField
+                label="Show the stock left when it is at most"
+                type="number"
+                min={1}
+                max={99}
+                value={form.showInventoryLimit}
+                onChange={(showInventoryLimit) => change({ showInventoryLimit })}
+                error={errors.showInventoryLimit}
+                autoComplete="off"
+              />
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Header logo
+              </Text>
+              <DropZone
+                label="Header logo"
+                accept="image/gif,image/jpeg,image/png"
+                type="image"
+                allowMultiple={false}
+                onDropAccepted={(files) => void uploadLogo(files[0])}
+              >
+                {form.headerLogoUrl ? (
+                  <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
+                    <Thumbnail source={form.headerLogoUrl} alt="Header logo" size="large" />
+                  </div>
+                ) : (
+                  <DropZone.FileUpload actionHint="gif, jpg or png" />
+                )}
+              </DropZone>
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Colours
+              </Text>
+              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+                {COLOUR_FIELDS.map(([field, label]) => (
+                  <ColourField
+                    key={field}
+                    label={label}
+                    value={form[field]}
+                    onChange={(value) => change({ [field]: value })}
+                    error={errors[field]}
+                  />
+                ))}
+              </InlineGrid>
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Banners and font
+              </Text>
+              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+                {TEXT_FIELDS.map(([field, label]) => (
+                  <TextField
+                    key={field}
+                    label={label}
+                    value={form[field]}
+                    onChange={(value) => change({ [field]: value })}
+                    maxLength={BANNER_TEXT_MAX}
+                    showCharacterCount
+                    error={errors[field]}
+                    autoComplete="off"
+                  />
+                ))}
+              </InlineGrid>
+              <Select
+                label="Font"
+                options={CUSTOM_FONTS.map((font) => ({ label: font, value: font }))}
+                value={form.font}
+                onChange={(font) => change({ font })}
+              />
+            </BlockStack>
+          </Card>
+          <Card>
+            <CollectionPicker
+              label="Featured collection"
+              selected={form.collection}
+              onSelect={(collection) => change({ collection })}
+            />
+          </Card>
+        </>
+      ) : null}
+    </MobileFrame>
+  );
 }

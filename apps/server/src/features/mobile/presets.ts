@@ -12,6 +12,9 @@ export type MobileAppRequest = Omit<typeof mobileAppRequests.$inferSelect, 'shop
 type RequestValues = Omit<MobileAppRequest, 'updatedAt'>;
 
 const EMPTY: RequestValues = {
+  requestId: null,
+  skIdentifier: null,
+  fields: null,
   iosStatus: null,
   androidStatus: null,
   iosLink: null,

@@ -5,7 +5,9 @@ import { billingOffer } from '../billing';
 import { requireOperator } from './credential';
 import { readOrderAttribution } from './order-attribution';
 import {
+  changeMobileAppRequest,
   forgetShop,
+  mobileAppRequestHistory,
   operatorShop,
   proposeCompanyPlanChange,
   setFeatureFlags,
@@ -34,6 +36,15 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     await setMobileAppState(deps, params.shop, body.preset);
     return answer(params.shop);
   });
+
+  serveRoute(app, contract.changeMobileAppRequest, async ({ params, body }) => {
+    await changeMobileAppRequest(deps, params.shop, body);
+    return answer(params.shop);
+  });
+
+  serveRoute(app, contract.mobileAppRequestHistory, async ({ params }) => ({
+    history: await mobileAppRequestHistory(deps, params.shop),
+  }));
 
   serveRoute(app, contract.forgetShop, async ({ params }) => ({
     deleted: await forgetShop(deps, params.shop),

@@ -1,12 +1,19 @@
-import type { MobilePreset, OperatorShop } from '@popstage/core/operator';
+import type { MobilePreset, MobileRequestChange, OperatorShop } from '@popstage/core/operator';
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
 import { sql } from 'drizzle-orm';
 import { shops } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { PlatformError } from '../../platform/errors';
-import { proposePlanChange } from '../billing';
-import { readMobileAppRequest, writeMobilePreset } from '../mobile';
+import { planFacts, proposePlanChange } from '../billing';
+import {
+  mobilePlanOf,
+  mobilePublicAppId,
+  readMobileAppRequest,
+  requestHistory,
+  setRequestByStaff,
+  writeMobilePreset,
+} from '../mobile';
 import { queueProductClipCounts } from '../popclips';
 import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';
 
@@ -24,6 +31,7 @@ export async function operatorShop(
   const { db } = deps.database;
   const row = await findShop(db, domain);
   const request = row ? await readMobileAppRequest(db, row.id) : null;
+  const mobileAppId = row ? await mobilePublicAppId(db, row.id) : null;
   return {
     domain,
     installed: row !== undefined && row.uninstalledAt === null,
@@ -37,6 +45,7 @@ export async function operatorShop(
           updatedAt: request.updatedAt.toISOString(),
         }
       : null,
+    mobileAppId,
   };
 }
 
@@ -78,6 +87,25 @@ export async function setFeatureFlags(
 export async function setMobileAppState(deps: Deps, domain: string, preset: MobilePreset) {
   const shop = await installedShop(deps, domain);
   await writeMobilePreset(deps.database.db, shop.id, preset, deps.clock.now());
+}
+
+/** Staff's change of a submitted request (Android only on a plan that has it). */
+export async function changeMobileAppRequest(
+  deps: Deps & Pick<AppDeps, 'catalogue'>,
+  domain: string,
+  change: MobileRequestChange,
+) {
+  const shop = await installedShop(deps, domain);
+  const plan = await planFacts(deps.database.db, deps.catalogue, shop);
+  const android = mobilePlanOf(deps, { plan })?.android ?? false;
+  await setRequestByStaff(deps, shop.id, android, change);
+}
+
+export async function mobileAppRequestHistory(deps: Pick<AppDeps, 'database'>, domain: string) {
+  const shop = await findShop(deps.database.db, domain);
+  if (!shop) return [];
+  const rows = await requestHistory(deps.database.db, shop.id);
+  return rows.map((row) => ({ actor: row.actor, change: row.change, at: row.at.toISOString() }));
 }
 
 export async function proposeCompanyPlanChange(

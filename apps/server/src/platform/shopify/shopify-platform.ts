@@ -74,6 +74,7 @@ import {
   type MainThemeSettingsData,
   SETTINGS_DATA_FILE,
 } from './queries/themes';
+import { STOREFRONT_TOKEN_CREATE_MUTATION } from './storefront/queries';
 import { exchangeSessionToken, refreshAccessToken } from './token-exchange';
 
 export interface ShopifyPlatformOptions {
@@ -409,6 +410,21 @@ export function createShopifyPlatform(
         after = data.menus.pageInfo.hasNextPage ? data.menus.pageInfo.endCursor : null;
       } while (after);
       return null;
+    },
+
+    async createStorefrontAccessToken(shop, title) {
+      const data = await request<{
+        storefrontAccessTokenCreate: {
+          storefrontAccessToken: { accessToken: string } | null;
+          userErrors: ShopifyUserErrorDetail[];
+        };
+      }>(shop, STOREFRONT_TOKEN_CREATE_MUTATION, { input: { title } });
+      const payload = throwOnUserErrors(
+        'storefrontAccessTokenCreate',
+        data.storefrontAccessTokenCreate,
+      );
+      if (!payload.storefrontAccessToken) throw new Error('storefrontAccessTokenCreate: no token');
+      return payload.storefrontAccessToken.accessToken;
     },
 
     async isAppEmbedEnabled(shop) {

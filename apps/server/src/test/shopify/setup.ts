@@ -34,7 +34,7 @@ export const APP = {
   apiKey: 'popstage-test-api-key',
   apiSecret: 'popstage-test-api-secret-of-32-chars',
   scopes:
-    'write_products,write_publications,read_themes,write_online_store_pages,read_online_store_navigation,read_orders',
+    'write_products,write_publications,read_themes,write_online_store_pages,read_online_store_navigation,read_orders,unauthenticated_read_product_listings,unauthenticated_read_content',
 };
 export const STORE_BASE_URL = 'http://localhost:3000';
 

@@ -1,0 +1,199 @@
+import type { MobileCatalogueProduct, MobileMenuItem } from '@popstage/core/mobile';
+import type { CSSProperties } from 'react';
+
+/** What the branded app shows, from the saved (or edited) config. */
+export interface PreviewLook {
+  appName: string;
+  primaryColor: string;
+  secondaryColor: string;
+  bannerColor?: string | null;
+  bannerTitle?: string | null;
+  bannerText?: string | null;
+  liveBannerColor?: string | null;
+  liveBannerTitle?: string | null;
+  liveBannerText?: string | null;
+  headerLogoUrl?: string | null;
+  font?: string | null;
+}
+
+export type PreviewScreen = 'home' | 'product' | 'menu';
+
+interface Props {
+  look: PreviewLook;
+  screen: PreviewScreen;
+  products: MobileCatalogueProduct[];
+  collectionTitle?: string | null;
+  menuItems?: MobileMenuItem[];
+}
+
+const colour = (value: string | null | undefined, fallback: string) =>
+  value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
+
+/** Black or white, whichever reads better on the background (WCAG relative luminance). */
+function textOn(background: string): string {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return luminance > 0.4 ? '#1a1a1a' : '#ffffff';
+}
+
+const frame: CSSProperties = {
+  width: 300,
+  maxWidth: '100%',
+  height: 560,
+  margin: '0 auto',
+  borderRadius: 32,
+  border: '10px solid #1f2124',
+  overflow: 'hidden',
+  display: 'flex',
+  flexDirection: 'column',
+  background: '#fff',
+};
+
+/** A mobile-sized mock of the branded app: home, a product page or the menu. */
+export function PhonePreview({ look, screen, products, collectionTitle, menuItems = [] }: Props) {
+  const primary = colour(look.primaryColor, '#000000');
+  const secondary = colour(look.secondaryColor, '#ffffff');
+  const fontFamily = look.font && look.font !== 'Default' ? `${look.font}, sans-serif` : undefined;
+  const product = products[0];
+  return (
+    <section style={{ ...frame, fontFamily }} data-testid="phone-preview" aria-label="App preview">
+      <div
+        style={{
+          background: primary,
+          color: secondary,
+          padding: '12px 14px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          fontWeight: 600,
+        }}
+      >
+        {look.headerLogoUrl ? (
+          <img src={look.headerLogoUrl} alt="" style={{ height: 24, maxWidth: 120 }} />
+        ) : null}
+        <span>{look.appName || 'Your app'}</span>
+      </div>
+      <div style={{ flex: 1, overflowY: 'auto', padding: 12 }}>
+        {screen === 'home' ? (
+          <>
+            {look.liveBannerTitle ? (
+              <Strip
+                background={colour(look.liveBannerColor, '#d72c0d')}
+                title={look.liveBannerTitle}
+                text={look.liveBannerText}
+              />
+            ) : null}
+            {look.bannerTitle ? (
+              <Strip
+                background={colour(look.bannerColor, primary)}
+                title={look.bannerTitle}
+                text={look.bannerText}
+              />
+            ) : null}
+            <div style={{ fontWeight: 600, margin: '8px 0' }}>
+              {collectionTitle ?? 'Featured collection'}
+            </div>
+            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+              {products.map((item) => (
+                <div key={item.id} style={{ fontSize: 12 }}>
+                  <ProductImage url={item.imageUrl} height={110} />
+                  <div style={{ marginTop: 4 }}>{item.title}</div>
+                  <div style={{ color: '#616161' }}>
+                    {item.price} {item.currencyCode}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </>
+        ) : null}
+        {screen === 'product' ? (
+          <div style={{ fontSize: 13 }}>
+            <ProductImage url={product?.imageUrl ?? null} height={240} />
+            <div style={{ fontWeight: 600, fontSize: 16, marginTop: 8 }}>
+              {product?.title ?? 'Product'}
+            </div>
+            <div style={{ margin: '4px 0 12px' }}>
+              {product ? `${product.price} ${product.currencyCode}` : ''}
+            </div>
+            <div
+              style={{
+                background: primary,
+                color: secondary,
+                textAlign: 'center',
+                padding: 10,
+                borderRadius: 8,
+                fontWeight: 600,
+              }}
+            >
+              Add to cart
+            </div>
+          </div>
+        ) : null}
+        {screen === 'menu' ? (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {menuItems.map((item) => (
+              <li key={item.id} style={{ padding: '10px 4px', borderBottom: '1px solid #eee' }}>
+                {item.title}
+                {item.items.length > 0 ? (
+                  <span style={{ color: '#8a8a8a' }}> ({item.items.length})</span>
+                ) : null}
+              </li>
+            ))}
+            {menuItems.length === 0 ? <li style={{ color: '#8a8a8a' }}>No menu yet</li> : null}
+          </ul>
+        ) : null}
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-around',
+          padding: 8,
+          borderTop: '1px solid #eee',
+          fontSize: 11,
+          color: primary,
+        }}
+      >
+        <span>Home</span>
+        <span>Shop</span>
+        <span>Popclips</span>
+        <span>Cart</span>
+      </div>
+    </section>
+  );
+}
+
+function Strip({
+  background,
+  title,
+  text,
+}: {
+  background: string;
+  title: string;
+  text?: string | null;
+}) {
+  return (
+    <div
+      style={{
+        background,
+        color: textOn(background),
+        borderRadius: 8,
+        padding: 10,
+        marginBottom: 8,
+      }}
+    >
+      <div style={{ fontWeight: 600 }}>{title}</div>
+      {text ? <div style={{ fontSize: 12 }}>{text}</div> : null}
+    </div>
+  );
+}
+
+function ProductImage({ url, height }: { url: string | null; height: number }) {
+  return url ? (
+    <img src={url} alt="" style={{ width: '100%', height, objectFit: 'cover', borderRadius: 6 }} />
+  ) : (
+    <div style={{ height, background: '#f1f1f1', borderRadius: 6 }} />
+  );
+}

@@ -1,0 +1,74 @@
+import { pngImage } from '@popstage/testkit/image';
+import { expect } from 'vitest';
+import { insertSubscription } from '../features/billing/subscription-store';
+import { findShop } from '../features/shop';
+import { call, type TestApp } from './app';
+import { putSigned } from './popclips';
+
+/** Test helpers for the mobile app builder. */
+
+/** An active subscription with the given add-on (the shop row is created first). */
+export async function subscribeMobile(t: TestApp, shop: string, addonId: string) {
+  await call(t, shop, 'GET', '/api/shopify/shop');
+  const row = await findShop(t.deps.database.db, shop);
+  if (!row) throw new Error(`no shop row for ${shop}`);
+  await insertSubscription(t.deps.database.db, {
+    shopId: row.id,
+    draftId: row.id,
+    planId: 'bundle-flexible-2025-monthly',
+    addonIds: [addonId],
+    status: 'ACTIVE',
+    isStub: false,
+    platformSubscriptionId: `gid://shopify/AppSubscription/${Date.now()}`,
+    lineItems: [],
+    subtotal: '79.99',
+    total: '79.99',
+    currencyCode: 'USD',
+    activatedAt: t.clock.now(),
+  });
+}
+
+/** Uploads an image through the signed link and answers its public URL. */
+export async function uploadAppImage(
+  t: TestApp,
+  shop: string,
+  size: { width: number; height: number },
+  fileName = 'My icon (1).png',
+) {
+  const link = await call(
+    t,
+    shop,
+    'GET',
+    `/api/store/v1/files/signed-link?path=apps/${shop}&contentType=image/png&public=true&fileName=${encodeURIComponent(fileName)}`,
+  );
+  expect(link.statusCode, link.body).toBe(200);
+  const { uploadURL, publicUrl } = link.json() as { uploadURL: string; publicUrl: string };
+  const put = await putSigned(t, uploadURL, pngImage(size), 'image/png');
+  expect(put.statusCode, put.body).toBe(200);
+  return publicUrl;
+}
+
+export const ALL_STEPS_DONE = {
+  dunsCompletedAt: 1_700_000_000_000,
+  iosDevCompletedAt: 1_700_000_000_001,
+  addDevEmailCompletedAt: 1_700_000_000_002,
+};
+
+/** A complete app request body for the shop (images uploaded, first collection). */
+export async function appRequestBody(t: TestApp, shop: string) {
+  const [collection] = await t.deps.storefront.searchCollections(shop);
+  if (!collection) throw new Error('no collection');
+  return {
+    appleCompanyName: 'Demo Store LLC',
+    appleDevTeamId: 'ABCDE12345',
+    desiredAppName: 'Demo Store',
+    altAppNameOne: 'Demo Shop',
+    altAppNameTwo: 'Demo Boutique',
+    iconS3Url: await uploadAppImage(t, shop, { width: 16, height: 16 }),
+    launchS3Url: await uploadAppImage(t, shop, { width: 10, height: 16 }, 'launch.png'),
+    supportUrl: 'help.example.com',
+    primaryColor: '#112233',
+    secondaryColor: '#ddeeff',
+    collectionId: collection.id,
+  };
+}
