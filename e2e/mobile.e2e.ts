@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
+import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -31,7 +32,7 @@ async function screenshots(page: Page, name: string) {
 
 /** Staff set the request's review state on the local Shopify's control page. */
 async function setReviewState(page: Page, fields: { iosStatus: string; iosLink?: string }) {
-  await page.goto(`${BASE}/sandbox#${DEMO}`);
+  await page.goto(`${localShopify(BASE)}/sandbox#${DEMO}`);
   const form = page
     .locator(`section[id="${DEMO}"]`)
     .getByRole('form', { name: 'App request review' });
@@ -203,7 +204,7 @@ describe('mobile app builder journey', () => {
 
     // The sandbox phone: the branded app as it reads its public config.
     const phone = await session.browser.newPage({ viewport: { width: 375, height: 800 } });
-    await phone.goto(`${BASE}/sandbox#${DEMO}`);
+    await phone.goto(`${localShopify(BASE)}/sandbox#${DEMO}`);
     const [device] = await Promise.all([
       phone.waitForEvent('popup'),
       phone
