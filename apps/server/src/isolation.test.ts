@@ -237,6 +237,25 @@ const CASES: IsolationCase[] = [
     payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
     expect: 'own',
   },
+  // The help center is the same for every shop; nothing of A's is in it.
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center',
+    url: '/api/shopify/shop/help-center',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center/search',
+    url: '/api/shopify/shop/help-center/search?query=carousel',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center/articles/:articleId',
+    url: '/api/shopify/shop/help-center/articles/choose-a-plan',
+    expect: 'own',
+  },
   // Popclips media (issue 5): A's clip is looked up in B's shop (404); an owner id of A's is 403.
   {
     method: 'POST',
