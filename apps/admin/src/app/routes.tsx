@@ -36,6 +36,7 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
       lazy: lazy(named(() => import('../features/analytics/InsightsPage'), 'InsightsPage')),
     },
     { path: ROUTES.resources, lazy: lazy(() => import('../features/help/resources')) },
+    { path: ROUTES.resourcesArticle, lazy: lazy(() => import('../features/help/article')) },
     { path: ROUTES.popclips, element: <Navigate to={ROUTES.popclipsList} replace /> },
     {
       path: ROUTES.popclipsAccount,

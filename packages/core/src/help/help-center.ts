@@ -31,8 +31,6 @@ const helpArticleSchema = helpArticleSummarySchema.extend({
   updatedAt: z.string(),
 });
 
-export type HelpCategory = z.infer<typeof helpCategorySchema>;
-export type HelpSection = z.infer<typeof helpSectionSchema>;
 export type HelpArticleSummary = z.infer<typeof helpArticleSummarySchema>;
 export type HelpArticle = z.infer<typeof helpArticleSchema>;
 
