@@ -16,6 +16,7 @@ import { accountRoutes } from './features/account/routes';
 import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
 import { reportPageRoutes } from './features/analytics/report-routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { bannerRoutes } from './features/banners';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
@@ -116,6 +117,7 @@ export async function buildApp(
     await authed.register(settingsRoutes);
     await authed.register(sharingRoutes);
     await authed.register(analyticsRoutes);
+    await authed.register(bannerRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);

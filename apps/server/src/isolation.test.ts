@@ -256,6 +256,20 @@ const CASES: IsolationCase[] = [
     url: '/api/shopify/shop/help-center/articles/choose-a-plan',
     expect: 'own',
   },
+  // Promo banners need a signed call (401 here); signed, A's id from B is 403 (banners.test.ts).
+  {
+    method: 'GET',
+    route: '/api/popclips/shop-popups',
+    url: `/api/popclips/shop-popups?shopId=${SHOP_A}`,
+    expect: 401,
+  },
+  {
+    method: 'PUT',
+    route: '/api/popclips/shop-popups/dismiss',
+    url: '/api/popclips/shop-popups/dismiss',
+    payload: () => ({ shop_id: SHOP_A, rule_id: '00000000-0000-4000-8000-000000000000' }),
+    expect: 401,
+  },
   // Popclips media (issue 5): A's clip is looked up in B's shop (404); an owner id of A's is 403.
   {
     method: 'POST',

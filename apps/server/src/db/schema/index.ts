@@ -1,6 +1,7 @@
 export * from './account';
 export * from './analytics';
 export * from './attribution';
+export * from './banners';
 export * from './billing';
 export * from './carousels';
 export * from './insights';

@@ -1,6 +1,7 @@
 import { operatorContract as contract } from '@popstage/core/operator';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
+import { bannerRuleOperatorRoutes } from '../banners';
 import { billingOffer } from '../billing';
 import { requireOperator } from './credential';
 import { readOrderAttribution } from './order-attribution';
@@ -42,6 +43,8 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   serveRoute(app, contract.billingOffer, async () =>
     billingOffer(deps.database.db, deps.catalogue),
   );
+
+  bannerRuleOperatorRoutes(app);
 
   serveRoute(app, contract.orderAttribution, async ({ params }) =>
     readOrderAttribution(deps.database.db, params.shop, params.orderId),
