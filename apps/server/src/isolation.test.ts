@@ -21,7 +21,7 @@ interface IsolationCase {
   /** The body, built from shop A's ids (created in beforeAll). */
   payload?: (a: ShopAState) => unknown;
   /** 'own' when the route can only ever act on the caller's shop (tenant from the token). */
-  expect: 403 | 404 | 'own';
+  expect: 401 | 403 | 404 | 'own';
 }
 
 const A_PHONE = '+15550007777';
