@@ -32,6 +32,7 @@ import { helpRoutes } from './features/help/routes';
 import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
+import { operatorConsoleRoutes } from './features/operator-console';
 import {
   productDeleteWebhookRoutes,
   productUpdateWebhookRoutes,
@@ -150,6 +151,8 @@ export async function buildApp(
   // The staff API (off without an operator credential), and in sandbox mode the consoles of the
   // app's offline stand-ins for SMS, support and live selling.
   await app.register(operatorRoutes);
+  // The console for Popstage staff: its own sign-in and cookie session.
+  await app.register(operatorConsoleRoutes);
   if (deps.config.PLATFORM === 'sandbox') {
     await app.register(offlineConsoleRoutes, { prefix: '/sandbox' });
   }

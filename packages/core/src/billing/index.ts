@@ -6,7 +6,7 @@ export type {
   DiscountKind,
   Feature,
 } from './catalogue';
-export { parseCatalogue } from './catalogue';
+export { DISCOUNT_KINDS, parseCatalogue } from './catalogue';
 export { displayFeatures, findAddon, findPlan, publicAddons, publicPlans } from './catalogue-read';
 export { amountToCents, centsToAmount, isZeroAmount, sumAmounts } from './cents';
 export {
@@ -59,6 +59,7 @@ export {
   hasPopclipsCapability,
   isWhiteLabelUpgradeHidden,
   monthlyShareLimit,
+  POPCLIPS_PLAN_LEVELS,
   popclipsCarouselButton,
   popclipsPlanLevel,
 } from './plan-level';

@@ -7,6 +7,7 @@ export * from './carousels';
 export * from './insights';
 export * from './mobile';
 export * from './onboarding';
+export * from './operator-console';
 export * from './popclips';
 export * from './popclips-settings';
 export * from './sandbox-services';

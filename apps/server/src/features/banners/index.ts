@@ -1,5 +1,5 @@
 /** The promo banners area's public face: its routes and the staff operations on rules. */
-export { bannerRoutes, bannerRuleOperatorRoutes } from './routes';
+export { bannerRoutes } from './routes';
 export {
   createBannerRule,
   listBannerRules,
