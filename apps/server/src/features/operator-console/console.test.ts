@@ -22,8 +22,8 @@ afterAll(() => t.close());
 
 const form = (fields: Record<string, string | string[]>) =>
   new URLSearchParams(
-    Object.entries(fields).flatMap(([k, v]) =>
-      Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
+    Object.entries(fields).flatMap(([k, v]): [string, string][] =>
+      Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
     ),
   ).toString();
 
