@@ -8,7 +8,7 @@ import type { HelpCenter } from './help/port';
 import { createZendeskHelpCenter } from './help/zendesk-help-center';
 import { createHttpLivePlatform } from './live/http-live-platform';
 import type { LivePlatform } from './live/port';
-import { createSandboxLivePlatform } from './live/sandbox-live-platform';
+import { createSandboxLivePlatform, sandboxReplayDir } from './live/sandbox-live-platform';
 import type { OtpSender } from './sms/port';
 import { createSandboxOtpSender } from './sms/sandbox-otp-sender';
 import { createTwilioOtpSender } from './sms/twilio-otp-sender';
@@ -54,7 +54,11 @@ export function createServicePorts(
         baseUrl: config.LIVE_PLATFORM_URL,
         apiKey: required(config.LIVE_PLATFORM_API_KEY),
       })
-    : createSandboxLivePlatform(db, { baseUrl: config.APP_URL });
+    : createSandboxLivePlatform(db, {
+        baseUrl: config.APP_URL,
+        replayDir: sandboxReplayDir(config.DATA_DIR),
+        clock,
+      });
   const media = createMediaStore(config, clock);
   const helpCenter = config.ZENDESK_HELP_CENTER_URL
     ? createZendeskHelpCenter({

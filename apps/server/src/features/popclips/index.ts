@@ -4,4 +4,5 @@ export { queueProductClipCounts } from './clip-counts-queue';
 export { clipFolder, derivedKeys } from './media-keys';
 export { requireClip } from './service';
 export { countPopclips, findPopclipsByMetaIds, insertPopclip, recentClipFailures } from './store';
+export { importVideoFile } from './video-file-import';
 export { MEDIA_URL_SECONDS } from './wire';
