@@ -29,6 +29,7 @@ import {
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
 import { helpRoutes } from './features/help/routes';
+import { liveRoutes } from './features/live';
 import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
@@ -119,6 +120,7 @@ export async function buildApp(
     await authed.register(sharingRoutes);
     await authed.register(analyticsRoutes);
     await authed.register(bannerRoutes);
+    await authed.register(liveRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);

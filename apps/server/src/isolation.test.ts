@@ -270,6 +270,22 @@ const CASES: IsolationCase[] = [
     payload: () => ({ shop_id: SHOP_A, rule_id: '00000000-0000-4000-8000-000000000000' }),
     expect: 401,
   },
+  // Live shows: B has no live add-on (403); A's shows live on A's seller account only.
+  { method: 'GET', route: '/api/live/shows', url: '/api/live/shows', expect: 403 },
+  {
+    method: 'POST',
+    route: '/api/live/shows',
+    url: '/api/live/shows',
+    payload: () => ({ title: 'B', startsAt: '2099-01-01T10:00:00Z', productIds: [] }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/live/shows/:showId/popclip',
+    url: '/api/live/shows/show_a/popclip',
+    payload: () => ({ title: 'B', startSeconds: 0, endSeconds: 5 }),
+    expect: 403,
+  },
   // Popclips media (issue 5): A's clip is looked up in B's shop (404); an owner id of A's is 403.
   {
     method: 'POST',
