@@ -1,7 +1,5 @@
 import { LIVE_MESSAGES } from '@popstage/core/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxReplayDir } from '../../platform/live/sandbox-live-platform';
-import { endShow, goLive } from '../../platform/live/sandbox-live-shows';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertSubscription } from '../../test/billing';
@@ -83,15 +81,21 @@ describe('live shows', () => {
   it('turns a replay segment into a Popclip tagged with the show’s products', async () => {
     const show = (await schedule('Today', '2026-11-25T11:00:00Z', productIds)).json().data;
     t.clock.set(new Date('2026-11-25T11:00:00Z'));
-    await goLive(t.deps.database.db, sellerId, show.id, t.clock.now());
+    // The seller's buttons on the sandbox live dashboard.
+    const dashboard = `/sandbox/live/${sellerId}`;
+    const press = (action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${dashboard}/shows/${show.id}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    expect((await press('go-live')).statusCode).toBe(303);
+    const onAir = await t.app.inject({ method: 'GET', url: dashboard });
+    expect(onAir.body).toContain('On air: Today');
+    expect(onAir.body).toContain('aria-label="Test pattern stream"');
     t.clock.advance(20_000);
-    await endShow(
-      t.deps.database.db,
-      sellerId,
-      show.id,
-      t.clock.now(),
-      sandboxReplayDir(t.deps.config.DATA_DIR),
-    );
+    expect((await press('end')).statusCode).toBe(303);
 
     const list = (await t.asShop(SHOP_A, 'GET', SHOWS)).json().data;
     expect(list.replays).toEqual([
