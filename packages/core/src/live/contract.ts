@@ -90,6 +90,7 @@ export const liveContract = {
     body: replaySegmentSchema,
     response: z.object({ data: z.object({ metaIdentifier: z.string() }) }),
     status: 202,
-    summary: "Cuts a replay segment into a Popclip (processed by the clip job), tagged with the show's products",
+    summary:
+      "Cuts a replay segment into a Popclip (processed by the clip job), tagged with the show's products",
   }),
 };

@@ -78,4 +78,3 @@ export const discountCodeInputSchema = z
     message: 'A percentage is at most 100',
     path: ['value'],
   });
-export type DiscountCodeInput = z.infer<typeof discountCodeInputSchema>;

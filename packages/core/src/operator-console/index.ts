@@ -1,4 +1,3 @@
-export type { DiscountCodeInput } from './forms';
 export {
   CONSOLE_MESSAGES,
   discountCodeInputSchema,

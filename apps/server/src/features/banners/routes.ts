@@ -1,4 +1,4 @@
-import { bannersContract, bannerRulesOperatorContract as staff } from '@popstage/core/banners';
+import { bannersContract } from '@popstage/core/banners';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { dismissPopup, shopPopups } from './service';
