@@ -90,7 +90,8 @@ export function renderLiveDashboardPage(seller: SandboxSeller, shows: SandboxSho
   return frame(
     `${payload.store.storeName} · Go live`,
     'The sandbox live-selling platform: this seller’s dashboard.',
-    html`<dl>
+    html`${onAir ? '' : html`<h2>Ready to go live</h2>`}
+  <dl>
     <dt>Seller</dt><dd><code>${seller.sellerId}</code></dd>
     <dt>Username</dt><dd>${payload.username}</dd>
     <dt>Store</dt><dd>${payload.shopifyDomain}</dd>
