@@ -89,6 +89,8 @@ describe('backTargetFor', () => {
     ['/mobile/appearance', null],
     ['/', null],
     ['/insights', null],
+    ['/resources/articles/go-live', '/resources'],
+    ['/resources', null],
   ])('gives %s a back arrow to %s', (path, target) => {
     expect(backTargetFor(path)).toBe(target);
   });
