@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
@@ -7,8 +8,9 @@ import { z } from 'zod';
 import type { HelpCenter, HelpCenterArticle, HelpCenterContent } from './port';
 
 /** The repository's articles (content/help), the embedded default. */
-export const DEFAULT_HELP_CONTENT_DIR = new URL('../../../../../content/help', import.meta.url)
-  .pathname;
+export const DEFAULT_HELP_CONTENT_DIR = fileURLToPath(
+  new URL('../../../../../content/help', import.meta.url),
+);
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lower-case words joined by -');
 
