@@ -16,6 +16,7 @@ import { accountRoutes } from './features/account/routes';
 import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
 import { reportPageRoutes } from './features/analytics/report-routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { bannerRoutes } from './features/banners';
 import { billingReturnRoutes } from './features/billing/return-routes';
 import { billingRoutes } from './features/billing/routes';
 import { webhookRoutes } from './features/billing/webhook-routes';
@@ -29,10 +30,12 @@ import {
 } from './features/compliance/routes';
 import { healthRoutes } from './features/health/routes';
 import { helpRoutes } from './features/help/routes';
+import { liveRoutes } from './features/live';
 import { mobilePublicRoutes, mobileRoutes } from './features/mobile';
 import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
+import { operatorConsoleRoutes } from './features/operator-console';
 import {
   productDeleteWebhookRoutes,
   productUpdateWebhookRoutes,
@@ -121,6 +124,8 @@ export async function buildApp(
     await authed.register(analyticsRoutes);
     await authed.register(dataRequestRoutes);
     await authed.register(mobileRoutes);
+    await authed.register(bannerRoutes);
+    await authed.register(liveRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
   await app.register(webhookRoutes);
@@ -155,6 +160,8 @@ export async function buildApp(
   // stand-ins for SMS, support and live selling wherever those run (sandbox mode, or Shopify mode
   // with ALLOW_SANDBOX_SERVICES).
   await app.register(operatorRoutes);
+  // The console for Popstage staff: its own sign-in and cookie session.
+  await app.register(operatorConsoleRoutes);
   if (deps.config.PLATFORM === 'sandbox' || deps.config.ALLOW_SANDBOX_SERVICES) {
     await app.register(offlineConsoleRoutes, { prefix: '/sandbox' });
   }

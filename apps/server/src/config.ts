@@ -82,6 +82,15 @@ const schema = z
     ZENDESK_SHARED_SECRET: z.string().min(16).optional(),
     /** The Zendesk messaging key id, the JWT header's kid. */
     ZENDESK_KEY_ID: z.string().min(1).optional(),
+    /**
+     * Zendesk's Help Center (e.g. https://popstage.zendesk.com); unset: the Markdown articles of
+     * content/help. Read as the shop's messaging user, so the Zendesk keys are needed with it.
+     */
+    ZENDESK_HELP_CENTER_URL: z.url().optional(),
+    ZENDESK_HELP_CENTER_LOCALE: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]{2})?$/, 'must be a Zendesk locale such as en-us')
+      .default('en-us'),
     /** Who delivers phone verification codes: the sandbox outbox or Twilio (Messages API). */
     OTP_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
     TWILIO_ACCOUNT_SID: z
@@ -210,6 +219,9 @@ const schema = z
     if (env.MEDIA_STORE === 's3') requireWith('MEDIA_STORE=s3', ['S3_BUCKET']);
     if (env.S3_ACCESS_KEY_ID) requireWith('S3_ACCESS_KEY_ID is set', ['S3_SECRET_ACCESS_KEY']);
     if (env.S3_SECRET_ACCESS_KEY) requireWith('S3_SECRET_ACCESS_KEY is set', ['S3_ACCESS_KEY_ID']);
+    if (env.ZENDESK_HELP_CENTER_URL) {
+      requireWith('ZENDESK_HELP_CENTER_URL is set', ['ZENDESK_SHARED_SECRET', 'ZENDESK_KEY_ID']);
+    }
     if (env.PLATFORM === 'shopify' && env.HELP_WIDGET_KEY) {
       requireWith('HELP_WIDGET_KEY is set with PLATFORM=shopify', [
         'ZENDESK_SHARED_SECRET',

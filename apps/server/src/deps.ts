@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './db/client';
 import { createQueue, type Queue } from './jobs/queue';
 import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
+import type { HelpCenter } from './platform/help/port';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
 import { createInjectFetch } from './platform/sandbox/inject-fetch';
@@ -63,6 +64,8 @@ export interface AppDeps {
   widgetBundle: string | null;
   /** Instagram and TikTok import (bundled samples offline, or the public pages). */
   social: SocialImporter;
+  /** The help center's articles (Markdown in the repository, or Zendesk). */
+  helpCenter: HelpCenter;
   /** Every time read goes through here, so tests can move time. */
   clock: Clock;
   /** The plans, add-ons and features of catalogue.v1.json, validated once at start. */

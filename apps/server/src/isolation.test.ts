@@ -28,7 +28,7 @@ interface IsolationCase {
   /** The body, built from shop A's ids (created in beforeAll). */
   payload?: (a: ShopAState) => unknown;
   /** 'own' when the route can only ever act on the caller's shop (tenant from the token). */
-  expect: 400 | 403 | 404 | 409 | 'own';
+  expect: 400 | 401 | 403 | 404 | 409 | 'own';
 }
 
 const A_PHONE = '+15550007777';
@@ -268,6 +268,55 @@ const CASES: IsolationCase[] = [
     url: '/api/shopify/shop/support-requests',
     payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
     expect: 'own',
+  },
+  // The help center is the same for every shop; nothing of A's is in it.
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center',
+    url: '/api/shopify/shop/help-center',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center/search',
+    url: '/api/shopify/shop/help-center/search?query=carousel',
+    expect: 'own',
+  },
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/help-center/articles/:articleId',
+    url: '/api/shopify/shop/help-center/articles/choose-a-plan',
+    expect: 'own',
+  },
+  // Promo banners need a signed call (401 here); signed, A's id from B is 403 (banners.test.ts).
+  {
+    method: 'GET',
+    route: '/api/popclips/shop-popups',
+    url: `/api/popclips/shop-popups?shopId=${SHOP_A}`,
+    expect: 401,
+  },
+  {
+    method: 'PUT',
+    route: '/api/popclips/shop-popups/dismiss',
+    url: '/api/popclips/shop-popups/dismiss',
+    payload: () => ({ shop_id: SHOP_A, rule_id: '00000000-0000-4000-8000-000000000000' }),
+    expect: 401,
+  },
+  // Live shows: B has no live add-on (403); A's shows live on A's seller account only.
+  { method: 'GET', route: '/api/live/shows', url: '/api/live/shows', expect: 403 },
+  {
+    method: 'POST',
+    route: '/api/live/shows',
+    url: '/api/live/shows',
+    payload: () => ({ title: 'B', startsAt: '2099-01-01T10:00:00Z', productIds: [] }),
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/live/shows/:showId/popclip',
+    url: '/api/live/shows/show_a/popclip',
+    payload: () => ({ title: 'B', startSeconds: 0, endSeconds: 5 }),
+    expect: 403,
   },
   // Popclips media (issue 5): A's clip is looked up in B's shop (404); an owner id of A's is 403.
   {

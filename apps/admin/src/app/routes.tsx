@@ -2,6 +2,7 @@ import { ROUTES } from '@popstage/core/routing';
 import { AppProvider } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { usePromoBanners } from '../features/banners';
 import { useSupportWidget } from '../features/help';
 import type { ScreenLoaderContext } from '../lib/screen';
 import { AppRoot } from './AppRoot';
@@ -36,6 +37,7 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
       lazy: lazy(named(() => import('../features/analytics/InsightsPage'), 'InsightsPage')),
     },
     { path: ROUTES.resources, lazy: lazy(() => import('../features/help/resources')) },
+    { path: ROUTES.resourcesArticle, lazy: lazy(() => import('../features/help/article')) },
     { path: ROUTES.popclips, element: <Navigate to={ROUTES.popclipsList} replace /> },
     {
       path: ROUTES.popclipsAccount,
@@ -111,8 +113,8 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
   ];
 }
 
-/** What features lend the shell (the support button), so the shell imports no feature. */
-const shellSlots: ShellSlots = { useSupport: useSupportWidget };
+/** What features lend the shell (support button, promo banners), so it imports no feature. */
+const shellSlots: ShellSlots = { useSupport: useSupportWidget, usePromoBanners };
 
 /** The admin's routes, their loaders bound to the admin's API client and query cache. */
 export function appRoutes(context: ScreenLoaderContext): RouteObject[] {

@@ -45,7 +45,12 @@ function findRoute(routes: FakeRoutes, method: string, pathname: string) {
  * a fake server and a test App Bridge (test/app-bridge.ts).
  */
 export function renderApp({ path = '/', shop = 'pending', routes: extra = {} }: Options = {}) {
-  const routes = { ...billingRoutes(), ...extra };
+  const routes = {
+    ...billingRoutes(),
+    // The page shell asks every page's promo banners; none unless a test says so.
+    'GET /api/popclips/shop-popups': { body: { data: [] } },
+    ...extra,
+  };
   const requests: Request[] = [];
   const bodies = new Map<Request, unknown>();
   /** Top-level redirects the host was asked for (the billing approval page). */

@@ -3,9 +3,12 @@ import type { Db } from '../db/client';
 import { type BotCheck, sandboxBotCheck } from './botcheck/port';
 import { createTurnstileBotCheck } from './botcheck/turnstile';
 import type { Clock } from './clock';
+import { createMarkdownHelpCenter } from './help/markdown-help-center';
+import type { HelpCenter } from './help/port';
+import { createZendeskHelpCenter } from './help/zendesk-help-center';
 import { createHttpLivePlatform } from './live/http-live-platform';
 import type { LivePlatform } from './live/port';
-import { createSandboxLivePlatform } from './live/sandbox-live-platform';
+import { createSandboxLivePlatform, sandboxReplayDir } from './live/sandbox-live-platform';
 import type { OtpSender } from './sms/port';
 import { createSandboxOtpSender } from './sms/sandbox-otp-sender';
 import { createTwilioOtpSender } from './sms/twilio-otp-sender';
@@ -16,7 +19,7 @@ import type { ObjectStore } from './storage/port';
 
 /**
  * The adapters of the external services (SMS, bot check, live platform, media storage, social
- * import), each picked by its own
+ * import, help center), each picked by its own
  * variables: unset means its offline sandbox stand-in. Config validation already made sure a
  * chosen real adapter has every variable it needs.
  */
@@ -30,6 +33,7 @@ export function createServicePorts(
   live: LivePlatform;
   media: ObjectStore;
   social: SocialImporter;
+  helpCenter: HelpCenter;
 } {
   const otp =
     config.OTP_PROVIDER === 'twilio'
@@ -50,9 +54,24 @@ export function createServicePorts(
         baseUrl: config.LIVE_PLATFORM_URL,
         apiKey: required(config.LIVE_PLATFORM_API_KEY),
       })
-    : createSandboxLivePlatform(db, { baseUrl: config.APP_URL });
+    : createSandboxLivePlatform(db, {
+        baseUrl: config.APP_URL,
+        replayDir: sandboxReplayDir(config.DATA_DIR),
+        clock,
+      });
   const media = createMediaStore(config, clock);
-  return { otp, botCheck, live, media, social: createSocialImporter(config) };
+  const helpCenter = config.ZENDESK_HELP_CENTER_URL
+    ? createZendeskHelpCenter({
+        baseUrl: config.ZENDESK_HELP_CENTER_URL,
+        locale: config.ZENDESK_HELP_CENTER_LOCALE,
+        keys: {
+          keyId: required(config.ZENDESK_KEY_ID),
+          sharedSecret: required(config.ZENDESK_SHARED_SECRET),
+        },
+        now: () => clock.now(),
+      })
+    : createMarkdownHelpCenter();
+  return { otp, botCheck, live, media, social: createSocialImporter(config), helpCenter };
 }
 
 function required(value: string | undefined): string {

@@ -68,7 +68,7 @@ export interface TestApp {
 
 /** Ports a test may replace (e.g. a failing live platform or a refusing bot check). */
 export type TestOverrides = Partial<
-  Pick<AppDeps, 'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle'>
+  Pick<AppDeps, 'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter'>
 >;
 
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */

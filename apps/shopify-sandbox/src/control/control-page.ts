@@ -72,6 +72,7 @@ export function renderControlPage(
     <h1>Popstage sandbox</h1>
     <p>An offline stand-in for Shopify: two stores generated on this machine. Nothing here leaves it.</p>
     <p><a href="${extras.appUrl}/sandbox/outbox">SMS outbox</a> · <a href="${extras.appUrl}/sandbox/support">Support requests</a> (the app's offline services)</p>
+    <p><a href="${extras.appUrl}/operator">Operator console</a>: Popstage staff's screens for banners, discount codes, flags and plan proposals, with an audit log (first admin: <code>npm run operator:create</code>)</p>
   </header>
   ${notice ? html`<p class="notice" role="status">${NOTICES[notice]}</p>` : ''}
   <div class="shops">${shops.map((shop) => shopCard(shop, extras))}</div>
@@ -130,6 +131,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   </form>
 
   <h3>Feature flags</h3>
+  <p class="muted">Quick switches through the staff API; staff use <a href="${extras.appUrl}/operator/shops/${shop.domain}">this shop in the operator console</a>.</p>
   ${FEATURE_FLAG_NAMES.map((name) => {
     const on = shop.featureFlags[name];
     return html`<form class="row" method="post" action="${base}/flags">

@@ -6,7 +6,7 @@ export type {
   DiscountKind,
   Feature,
 } from './catalogue';
-export { parseCatalogue } from './catalogue';
+export { DISCOUNT_KINDS, parseCatalogue } from './catalogue';
 export { displayFeatures, findAddon, findPlan, publicAddons, publicPlans } from './catalogue-read';
 export { amountToCents, centsToAmount, isZeroAmount, sumAmounts } from './cents';
 export {
@@ -61,6 +61,7 @@ export {
   isMobileHigherTier,
   isWhiteLabelUpgradeHidden,
   monthlyShareLimit,
+  POPCLIPS_PLAN_LEVELS,
   popclipsCarouselButton,
   popclipsPlanLevel,
 } from './plan-level';

@@ -29,7 +29,9 @@ function readyShop(overrides: Partial<GuardShop> = {}): GuardShop {
 const deactivated = (overrides: Partial<GuardShop> = {}) =>
   readyShop({ ...overrides, featureFlags: { ...readyShop().featureFlags, deactivate_shop: true } });
 
-const ALL_ROUTES = Object.values(ROUTES).map((pattern) => pattern.replace(':id', 'clip-1'));
+const ALL_ROUTES = Object.values(ROUTES).map((pattern) =>
+  pattern.replace(':id', 'clip-1').replace(':articleId', 'welcome'),
+);
 const allow = { kind: 'allow' };
 const redirectTo = (to: string) => ({ kind: 'redirect', to });
 
@@ -213,15 +215,16 @@ describe('guardRoute 5: live feature', () => {
 
 describe('guardRoute 6: onboarding', () => {
   const MAIN = ALL_ROUTES.filter((path) =>
-    isMainPage(path.replace('clip-1', ':id') as RoutePattern),
+    isMainPage(path.replace('clip-1', ':id').replace('/welcome', '/:articleId') as RoutePattern),
   );
 
-  it('counts landing, popclips (but the wizard’s create pages), mobile, live, insights and resources as main pages', () => {
+  it('counts landing, popclips (but the wizard’s create pages), mobile, live, insights and resources (its articles too) as main pages', () => {
     expect(MAIN).toEqual([
       '/',
       '/live',
       '/insights',
       '/resources',
+      '/resources/articles/welcome',
       '/popclips',
       '/popclips/list',
       '/popclips/edit/clip-1',

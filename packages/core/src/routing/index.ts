@@ -6,4 +6,4 @@ export {
   mobileEntryPath,
   navigationItems,
 } from './navigation';
-export { isUnder, popclipEditPath, ROUTES } from './paths';
+export { helpArticlePath, isUnder, popclipEditPath, ROUTES } from './paths';

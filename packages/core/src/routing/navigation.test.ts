@@ -90,6 +90,8 @@ describe('backTargetFor', () => {
     ['/mobile/custom-menu', '/'],
     ['/', null],
     ['/insights', null],
+    ['/resources/articles/go-live', '/resources'],
+    ['/resources', null],
   ])('gives %s a back arrow to %s', (path, target) => {
     expect(backTargetFor(path)).toBe(target);
   });

@@ -1,5 +1,5 @@
 import type { FeatureId } from '../shop/types';
-import { isUnder, normalizePath, ROUTES } from './paths';
+import { isUnder, matchRoute, normalizePath, ROUTES } from './paths';
 
 export type NavigationItemId =
   | 'home'
@@ -95,6 +95,7 @@ export function backTargetFor(path: string): string | null {
     case ROUTES.mobileNotification:
       return ROUTES.mobileNotificationsBanners;
     default:
-      return null;
+      // A help article goes back to the help center.
+      return matchRoute(path) === ROUTES.resourcesArticle ? ROUTES.resources : null;
   }
 }

@@ -10,6 +10,7 @@ export const ROUTES = {
   live: '/live',
   insights: '/insights',
   resources: '/resources',
+  resourcesArticle: '/resources/articles/:articleId',
   popclips: '/popclips',
   popclipsAccount: '/popclips/account',
   popclipsAccountCreate: '/popclips/account/create',
@@ -34,6 +35,11 @@ export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];
 /** The edit-clip path for one clip (the parameter is the clip's metaIdentifier, spec 02 §2). */
 export function popclipEditPath(metaIdentifier: string): string {
   return ROUTES.popclipsEdit.replace(':id', encodeURIComponent(metaIdentifier));
+}
+
+/** The help center's page of one article. */
+export function helpArticlePath(articleId: string): string {
+  return ROUTES.resourcesArticle.replace(':articleId', encodeURIComponent(articleId));
 }
 
 /** Strips a trailing slash (except on the root) so '/live/' and '/live' are the same page. */

@@ -17,6 +17,17 @@ describe('page shell footer', () => {
     expect(email).toHaveAttribute('href', 'mailto:support@popstage.example');
     const help = screen.getByRole('link', { name: 'Help Center' });
     expect(help).toHaveAttribute('href', 'https://help.popstage.example');
+    expect(help).toHaveAttribute('target', '_blank');
+  });
+
+  it('opens the app’s own help center in the app', async () => {
+    const shop = readyShop();
+    shop.config.helpCenterUrl = `${window.location.origin}/resources`;
+    renderApp({ path: '/insights', shop });
+    await title('Insights');
+    const help = screen.getByRole('link', { name: 'Help Center' });
+    expect(help).toHaveAttribute('href', '/resources');
+    expect(help).not.toHaveAttribute('target');
   });
 
   it("gives the page title to the admin's title bar", async () => {

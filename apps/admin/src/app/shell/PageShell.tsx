@@ -36,7 +36,7 @@ interface Props {
 
 /**
  * The frame of every page (spec 01 §2.5): title, subtitle, back arrow, support button,
- * manage-plans note and the help footer, so pages only bring their content.
+ * manage-plans note, promo banners and the help footer, so pages only bring their content.
  */
 export function PageShell({
   title,
@@ -52,8 +52,9 @@ export function PageShell({
   const host = useHost();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { useSupport } = useShellSlots();
+  const { useSupport, usePromoBanners } = useShellSlots();
   const support = useSupport(shop);
+  const promoBanners = usePromoBanners(shop);
 
   useEffect(() => host.setTitle(title), [host, title]);
 
@@ -82,6 +83,7 @@ export function PageShell({
         {pathname === ROUTES.managePlans ? (
           <Banner tone="info">{MANAGE_PLANS_DISCOUNT_NOTE}</Banner>
         ) : null}
+        {promoBanners}
         {loading ? (
           <Card>
             <SkeletonBodyText lines={6} />

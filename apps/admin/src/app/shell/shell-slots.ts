@@ -14,11 +14,16 @@ export interface SupportSlot {
 export interface ShellSlots {
   /** A hook: called once per page frame with the loaded shop. */
   useSupport(shop: Shop): SupportSlot;
+  /** A hook: the promo banners of the page (spec 01 §2.5), or null. */
+  usePromoBanners(shop: Shop): ReactNode;
 }
 
 const noSupport = (): SupportSlot => ({ open: () => {}, element: null });
 
-export const ShellSlotsContext = createContext<ShellSlots>({ useSupport: noSupport });
+export const ShellSlotsContext = createContext<ShellSlots>({
+  useSupport: noSupport,
+  usePromoBanners: () => null,
+});
 
 export function useShellSlots(): ShellSlots {
   return useContext(ShellSlotsContext);

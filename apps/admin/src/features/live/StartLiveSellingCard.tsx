@@ -1,5 +1,6 @@
 import { ROUTES } from '@popstage/core/routing';
 import { BlockStack, Button, Card, InlineStack, Link, List, Text } from '@shopify/polaris';
+import { helpCenterTarget } from '../../app/shell/PageFooter';
 
 interface Props {
   liveEnabled: boolean;
@@ -12,6 +13,7 @@ interface Props {
  * in a new tab; otherwise Get Started leads to the plans.
  */
 export function StartLiveSellingCard({ liveEnabled, dashboardUrl, learnMoreUrl }: Props) {
+  const learnMore = helpCenterTarget(learnMoreUrl, window.location.origin);
   return (
     <Card>
       <BlockStack gap="400">
@@ -42,7 +44,7 @@ export function StartLiveSellingCard({ liveEnabled, dashboardUrl, learnMoreUrl }
               Get Started
             </Button>
           )}
-          <Link url={learnMoreUrl} target="_blank">
+          <Link url={learnMore.url} target={learnMore.external ? '_blank' : undefined}>
             Learn More
           </Link>
         </InlineStack>

@@ -10,10 +10,19 @@ import { ApiError } from './errors';
 
 export type GetSessionToken = (request?: TokenRequest) => Promise<string>;
 
+/** Extra headers computed per send from the token used and the exact request (signed calls). */
+export type RequestSigner = (request: {
+  token: string;
+  method: string;
+  path: string;
+  body: string;
+}) => Promise<Record<string, string>>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  sign?: RequestSigner;
 }
 
 export interface ApiClient {
@@ -21,7 +30,7 @@ export interface ApiClient {
   call<C extends RouteContract>(
     contract: C,
     input: RouteInput<C>,
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal; sign?: RequestSigner },
   ): Promise<RouteResponse<C>>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
@@ -53,11 +62,15 @@ export function createApiClient(
       Authorization: `Bearer ${token}`,
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const method = options.method ?? 'GET';
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    if (options.sign)
+      Object.assign(headers, await options.sign({ token, method, path, body: body ?? '' }));
     try {
       return await fetchImpl(path, {
-        method: options.method ?? 'GET',
+        method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body,
         signal: options.signal,
       });
     } catch (cause) {
@@ -78,7 +91,7 @@ export function createApiClient(
   function call<C extends RouteContract>(
     contract: C,
     input: RouteInput<C>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; sign?: RequestSigner } = {},
   ): Promise<RouteResponse<C>> {
     const parts = input as {
       params?: Record<string, unknown>;
@@ -90,6 +103,7 @@ export function createApiClient(
       method: contract.method,
       body: parts.body,
       signal: options.signal,
+      ...(options.sign ? { sign: options.sign } : {}),
     });
   }
 

@@ -1,5 +1,13 @@
 import type { SellerPayload } from '@popstage/core/account';
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Stand-ins for external services in sandbox mode (an SMS provider, the live-selling platform).
@@ -27,4 +35,21 @@ export const sandboxLiveSellers = pgTable('sandbox_live_sellers', {
   shopDomain: text().notNull(),
   payload: jsonb().$type<SellerPayload>().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox live platform's shows; an ended show's replay is a test-pattern video on disk. */
+export const sandboxLiveShows = pgTable('sandbox_live_shows', {
+  id: text().primaryKey(),
+  sellerId: text()
+    .notNull()
+    .references(() => sandboxLiveSellers.sellerId, { onDelete: 'cascade' }),
+  title: text().notNull(),
+  startsAt: timestamp({ withTimezone: true }).notNull(),
+  productIds: jsonb().$type<string[]>().notNull(),
+  startedAt: timestamp({ withTimezone: true }),
+  endedAt: timestamp({ withTimezone: true }),
+  /** The replay's file name in the replay folder. */
+  replayFile: text(),
+  replaySeconds: doublePrecision(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
 });

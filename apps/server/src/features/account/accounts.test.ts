@@ -2,10 +2,10 @@ import { ACCOUNT_MESSAGES, ACCOUNT_SERVER_MESSAGES } from '@popstage/core/accoun
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxLiveSellers, sellerAccounts, shops } from '../../db/schema';
-import type { LivePlatform } from '../../platform/live/port';
 import { LivePlatformError } from '../../platform/live/port';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { sellerOnlyLivePlatform } from '../../test/live';
 
 const CS = '/api/shopify/shop/connections/commentsold';
 const PSL = '/api/shopify/shop/psl-account';
@@ -211,14 +211,11 @@ describe('seller account when the live platform fails', () => {
   it('answers the §8 message, stores nothing, and a retry completes without duplicates', async () => {
     let failing = true;
     const created: string[] = [];
-    const live: LivePlatform = {
-      kind: 'http',
-      createSeller: async ({ idempotencyKey }) => {
-        if (failing) throw new LivePlatformError('down');
-        created.push(idempotencyKey);
-        return { sellerId: 'remote-1', dashboardUrl: 'https://live.example.com/remote-1' };
-      },
-    };
+    const live = sellerOnlyLivePlatform(async ({ idempotencyKey }) => {
+      if (failing) throw new LivePlatformError('down');
+      created.push(idempotencyKey);
+      return { sellerId: 'remote-1', dashboardUrl: 'https://live.example.com/remote-1' };
+    });
     const app = await createTestApp({}, { live });
     try {
       const verification = await verifyPhone(app, SHOP_A, '+15553330001');
@@ -248,12 +245,9 @@ describe('seller account when the live platform fails', () => {
   });
 
   it('maps a conflict on the platform to the in-use message', async () => {
-    const live: LivePlatform = {
-      kind: 'http',
-      createSeller: async () => {
-        throw new LivePlatformError('taken', 'email');
-      },
-    };
+    const live = sellerOnlyLivePlatform(async () => {
+      throw new LivePlatformError('taken', 'email');
+    });
     const app = await createTestApp({}, { live });
     try {
       const verification = await verifyPhone(app, SHOP_A, '+15553330002');

@@ -51,3 +51,22 @@ export async function findDiscountCode(db: Db, code: string): Promise<DiscountCo
 export async function listDiscountCodes(db: Db) {
   return db.select().from(discountCodes).orderBy(asc(discountCodes.code));
 }
+
+/** A new code from staff; false when the code exists already (nothing changes). */
+export async function insertDiscountCode(
+  db: Db,
+  values: typeof discountCodes.$inferInsert,
+): Promise<boolean> {
+  const rows = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** Ends a code now (redemptions already made keep it); false for an unknown code. */
+export async function endDiscountCode(db: Db, code: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(discountCodes)
+    .set({ endsAt: at })
+    .where(eq(discountCodes.code, code))
+    .returning();
+  return rows.length > 0;
+}

@@ -1,6 +1,11 @@
 /** The billing area's public face: what other areas may use. */
 
-export { seedDiscountCodes } from './discount-code-store';
+export {
+  endDiscountCode,
+  insertDiscountCode,
+  listDiscountCodes,
+  seedDiscountCodes,
+} from './discount-code-store';
 export {
   overViewLimit,
   popclipsGating,

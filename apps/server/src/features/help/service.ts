@@ -1,10 +1,10 @@
 import { HELP_SERVER_MESSAGES as M, type SupportRequestBody } from '@popstage/core/help';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
+import { signZendeskToken } from '../../platform/help/zendesk-token';
 import type { Tenant } from '../../tenant';
 import { findStoreAccount } from '../account';
 import { insertSupportRequest, type SupportRequestRow, supportRequestsOf } from './store';
-import { signZendeskToken } from './zendesk-token';
 
 /**
  * The support widget's user token. The same three conditions as the support button (spec 01

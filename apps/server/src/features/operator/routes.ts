@@ -2,6 +2,8 @@ import { operatorContract as contract } from '@popstage/core/operator';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { billingOffer } from '../billing';
+import { audited } from './audit';
+import { bannerRuleRoutes } from './banner-rule-routes';
 import { requireOperator } from './credential';
 import { readOrderAttribution } from './order-attribution';
 import {
@@ -19,21 +21,33 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   app.addHook('onRequest', requireOperator(deps.config.OPERATOR_API_TOKEN));
   const answer = async (domain: string) => ({ shop: await operatorShop(deps, domain) });
+  // Every change is logged with the shop's state before and after (actor: the staff API).
+  const logged = <T>(action: string, domain: string, change: () => Promise<T>) =>
+    audited(
+      deps,
+      'staff-api',
+      { action, target: domain, read: () => operatorShop(deps, domain) },
+      change,
+    );
 
   serveRoute(app, contract.shop, async ({ params }) => answer(params.shop));
 
   serveRoute(app, contract.setFeatureFlags, async ({ params, body }) => {
-    await setFeatureFlags(deps, params.shop, body);
+    await logged('shop.feature-flags', params.shop, () => setFeatureFlags(deps, params.shop, body));
     return answer(params.shop);
   });
 
   serveRoute(app, contract.proposePlanChange, async ({ params, body }) => {
-    await proposeCompanyPlanChange(deps, params.shop, body);
+    await logged('shop.plan-proposal', params.shop, () =>
+      proposeCompanyPlanChange(deps, params.shop, body),
+    );
     return answer(params.shop);
   });
 
   serveRoute(app, contract.setMobileAppState, async ({ params, body }) => {
-    await setMobileAppState(deps, params.shop, body.preset);
+    await logged('shop.mobile-app-state', params.shop, () =>
+      setMobileAppState(deps, params.shop, body.preset),
+    );
     return answer(params.shop);
   });
 
@@ -47,12 +61,14 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   serveRoute(app, contract.forgetShop, async ({ params }) => ({
-    deleted: await forgetShop(deps, params.shop),
+    deleted: await logged('shop.forget', params.shop, () => forgetShop(deps, params.shop)),
   }));
 
   serveRoute(app, contract.billingOffer, async () =>
     billingOffer(deps.database.db, deps.catalogue),
   );
+
+  bannerRuleRoutes(app);
 
   serveRoute(app, contract.orderAttribution, async ({ params }) =>
     readOrderAttribution(deps.database.db, params.shop, params.orderId),

@@ -3,5 +3,6 @@
 export { queueProductClipCounts } from './clip-counts-queue';
 export { clipFolder, derivedKeys } from './media-keys';
 export { requireClip } from './service';
-export { countPopclips, findPopclipsByMetaIds, insertPopclip } from './store';
+export { countPopclips, findPopclipsByMetaIds, insertPopclip, recentClipFailures } from './store';
+export { importVideoFile } from './video-file-import';
 export { MEDIA_URL_SECONDS } from './wire';

@@ -112,3 +112,17 @@ export async function clearFeaturedIf(db: Db, shopId: string, metaIdentifier: st
     .set({ featuredPopclipId: sql`null` })
     .where(and(eq(shops.id, shopId), eq(shops.featuredPopclipId, metaIdentifier)));
 }
+
+/** The shop's clips whose processing failed, newest first (the operator console's overview). */
+export function recentClipFailures(db: Db, shopId: string, limit = 10) {
+  return db
+    .select({
+      title: popclips.title,
+      failureReason: popclips.failureReason,
+      updatedAt: popclips.updatedAt,
+    })
+    .from(popclips)
+    .where(and(eq(popclips.shopId, shopId), eq(popclips.status, 'failed')))
+    .orderBy(desc(popclips.updatedAt))
+    .limit(limit);
+}

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import { type LivePlatform, LivePlatformError } from './port';
+import { type LivePlatform, LivePlatformError, type LiveShow } from './port';
 
 export interface HttpLivePlatformOptions {
   baseUrl: string;
@@ -9,16 +11,71 @@ export interface HttpLivePlatformOptions {
 
 const createdSchema = z.object({ sellerId: z.string().min(1), dashboardUrl: z.url() });
 const conflictSchema = z.object({ code: z.enum(['email_in_use', 'phone_in_use']) });
+const showSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  startsAt: z.string(),
+  status: z.enum(['scheduled', 'live', 'ended']),
+  productIds: z.array(z.string()),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  replay: z.object({ durationSeconds: z.number(), expiresAt: z.string() }).nullable(),
+});
 
 /**
- * The live platform's seller API as we call it: POST {base}/v1/sellers with the seller payload,
- * a bearer API key and an Idempotency-Key header; 200/201 answer { sellerId, dashboardUrl };
- * 409 { code: 'email_in_use' | 'phone_in_use' } when a field is taken there.
+ * The live platform's seller API as we call it, with a bearer API key: POST {base}/v1/sellers
+ * with the seller payload and an Idempotency-Key header; 200/201 answer { sellerId, dashboardUrl };
+ * 409 { code: 'email_in_use' | 'phone_in_use' } when a field is taken there. Shows:
+ * POST and GET {base}/v1/sellers/{id}/shows ({ show } / { shows }), and
+ * GET {base}/v1/sellers/{id}/shows/{showId}/replay (the MP4; 404 without a replay).
  */
 export function createHttpLivePlatform(options: HttpLivePlatformOptions): LivePlatform {
   const doFetch = options.fetch ?? fetch;
   const url = `${options.baseUrl.replace(/\/$/, '')}/v1/sellers`;
+  const showsUrl = (sellerId: string) => `${url}/${encodeURIComponent(sellerId)}/shows`;
+  const send = async (target: string, init: RequestInit = {}, timeoutMs = 15_000) => {
+    let response: Response;
+    try {
+      response = await doFetch(target, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new LivePlatformError(`live platform unreachable: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw new LivePlatformError(`live platform answered ${response.status}`);
+    return response;
+  };
+  const parse = async <T>(response: Response, schema: z.ZodType<T>): Promise<T> => {
+    const parsed = schema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new LivePlatformError('live platform answered an unexpected body');
+    return parsed.data;
+  };
   return {
+    async scheduleShow(sellerId, show): Promise<LiveShow> {
+      const response = await send(showsUrl(sellerId), {
+        method: 'POST',
+        body: JSON.stringify(show),
+      });
+      return (await parse(response, z.object({ show: showSchema }))).show;
+    },
+    async listShows(sellerId) {
+      const response = await send(showsUrl(sellerId));
+      return (await parse(response, z.object({ shows: z.array(showSchema) }))).shows;
+    },
+    async openReplay(sellerId, showId) {
+      const response = await send(
+        `${showsUrl(sellerId)}/${encodeURIComponent(showId)}/replay`,
+        {},
+        120_000,
+      );
+      if (!response.body) throw new LivePlatformError('live platform sent no replay');
+      return Readable.fromWeb(response.body as WebReadableStream);
+    },
     kind: 'http',
     async createSeller({ idempotencyKey, payload }) {
       let response: Response;

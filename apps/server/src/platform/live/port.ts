@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { SellerPayload } from '@popstage/core/account';
 
 /**
@@ -10,6 +11,19 @@ export interface CreatedSeller {
   dashboardUrl: string;
 }
 
+/** A show on the live platform; an ended one has a replay until it expires (3 months). */
+export interface LiveShow {
+  id: string;
+  title: string;
+  startsAt: string;
+  status: 'scheduled' | 'live' | 'ended';
+  /** The shop's products shown (Shopify product GIDs). */
+  productIds: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  replay: { durationSeconds: number; expiresAt: string } | null;
+}
+
 export interface LivePlatform {
   readonly kind: 'sandbox' | 'http';
   /**
@@ -17,6 +31,15 @@ export interface LivePlatform {
    * retry after a lost answer never makes a second seller.
    */
   createSeller(input: { idempotencyKey: string; payload: SellerPayload }): Promise<CreatedSeller>;
+  /** Schedules a show; the seller goes live and ends it on the platform's dashboard. */
+  scheduleShow(
+    sellerId: string,
+    show: { title: string; startsAt: string; productIds: string[] },
+  ): Promise<LiveShow>;
+  /** The seller's shows, newest start first; expired replays are left out. */
+  listShows(sellerId: string): Promise<LiveShow[]>;
+  /** The replay's video (MP4) as a stream. Fails with LivePlatformError when there is none. */
+  openReplay(sellerId: string, showId: string): Promise<Readable>;
 }
 
 /** The platform refused the seller; `conflict` names a field already taken there. */

@@ -1,0 +1,37 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** Promo banner rules written by Popstage staff (spec 03 §3); not a shop's data. */
+export const bannerRules = pgTable('banner_rules', {
+  id: uuid().primaryKey().defaultRandom(),
+  ruleName: text().notNull(),
+  isActive: boolean().notNull(),
+  headingText: text().notNull(),
+  /** Sanitised when written. */
+  renderHtml: text().notNull(),
+  renderUrl: text(),
+  isExternalCtaLink: boolean().notNull(),
+  ctaText: text().notNull(),
+  ctaLink: text().notNull(),
+  /** Popclips plan levels; empty: every plan. */
+  targetPlans: text().array().notNull(),
+  /** Features the shop must all have; empty: no condition. */
+  targetFeatures: text().array().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** A shop's dismissal of a banner: kept for good, so it never shows again to that shop. */
+export const bannerDismissals = pgTable(
+  'banner_dismissals',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    ruleId: uuid()
+      .notNull()
+      .references(() => bannerRules.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.ruleId] }), index().on(table.ruleId)],
+);

@@ -1,0 +1,51 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Popstage staff who sign in to the operator console (never merchants; not a shop's data). */
+export const operatorUsers = pgTable('operator_users', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** Lower-cased. */
+  email: text().notNull().unique(),
+  /** argon2id, PHC string. */
+  passwordHash: text().notNull(),
+  role: text().$type<'viewer' | 'support' | 'admin'>().notNull(),
+  /** The TOTP secret (base32) encrypted with deps.secrets; set once enrolment is confirmed. */
+  totpSecret: text(),
+  /** A secret shown during enrolment, until a first code confirms it. */
+  pendingTotpSecret: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  /** A disabled account cannot sign in; its sessions end. */
+  disabledAt: timestamp({ withTimezone: true }),
+});
+
+/** Console sessions: the cookie holds a random token, the table only its SHA-256. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => operatorUsers.id, { onDelete: 'cascade' }),
+    /** Forms carry it (CSRF), besides the SameSite=Strict cookie and the Origin check. */
+    csrfToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+/** Every change made through the console or the staff API: who, when, before and after. */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** The staff member's e-mail, or 'staff-api' for the bearer credential. */
+    actor: text().notNull(),
+    action: text().notNull(),
+    /** What changed: a shop domain, a rule id, a discount code, a staff e-mail. */
+    target: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (table) => [index().on(table.at), index().on(table.target, table.at)],
+);

@@ -1,0 +1,2 @@
+/** The live area's public face: its routes. */
+export { liveRoutes } from './routes';

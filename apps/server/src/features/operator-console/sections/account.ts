@@ -1,0 +1,79 @@
+import { html } from '@popstage/core/html';
+import { CONSOLE_MESSAGES as M, totpCodeSchema } from '@popstage/core/operator-console';
+import { HttpError } from '../../../http/errors';
+import { recordAudit } from '../../operator';
+import { csrfField } from '../layout';
+import type { ConsoleSection, FormBody } from '../section';
+import { staffSummary } from '../staff';
+import { findOperatorById, updateOperator } from '../store';
+import { checkTotp, newTotpSecret, totpUri } from '../totp';
+
+/**
+ * Two-step sign-in: a secret is proposed, the staff member adds it to an authenticator app and
+ * confirms with a first code; from then on sign-in asks for a code.
+ */
+export const accountSection: ConsoleSection = {
+  title: 'Your account',
+  path: '/operator/account',
+  permission: 'shops.read',
+  register(app, kit) {
+    const { deps } = app;
+    const db = deps.database.db;
+
+    app.get('/operator/account', async (request, reply) => {
+      const session = kit.session(request);
+      const user = session.user;
+      const pending = user.pendingTotpSecret ? deps.secrets.decrypt(user.pendingTotpSecret) : null;
+      const body = user.totpSecret
+        ? html`<section class="card"><h2>Two-step sign-in</h2><p>On: sign-in asks for a code of your authenticator app.</p></section>`
+        : pending
+          ? html`<section class="card"><h2>Two-step sign-in</h2>
+<p>Add this key to your authenticator app (or open the address on your phone), then enter the code it shows.</p>
+<p>Key: <code>${pending}</code></p><p class="muted" style="word-break:break-all">${totpUri(pending, user.email)}</p>
+<form method="post" action="/operator/account/totp/confirm">${csrfField(session)}
+<label>Code <input type="text" name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
+<button type="submit">Turn on</button></form></section>`
+          : html`<section class="card"><h2>Two-step sign-in</h2><p>Off. Protect your account with a code from an authenticator app.</p>
+<form method="post" action="/operator/account/totp">${csrfField(session)}<button type="submit">Set up</button></form></section>`;
+      return kit.render(request, reply, {
+        title: 'Your account',
+        body: html`<section class="card"><p>${user.email} · role ${user.role}</p></section>${body}`,
+      });
+    });
+
+    app.post('/operator/account/totp', async (request, reply) => {
+      const { user } = kit.session(request);
+      if (user.totpSecret) return kit.redirect(reply, '/operator/account');
+      await updateOperator(db, user.id, {
+        pendingTotpSecret: deps.secrets.encrypt(newTotpSecret()),
+      });
+      return kit.redirect(reply, '/operator/account');
+    });
+
+    app.post('/operator/account/totp/confirm', async (request, reply) => {
+      const { user } = kit.session(request);
+      const parsed = totpCodeSchema.safeParse({ code: (request.body as FormBody).code });
+      const pending = user.pendingTotpSecret ? deps.secrets.decrypt(user.pendingTotpSecret) : null;
+      if (!pending) return kit.redirect(reply, '/operator/account');
+      if (!parsed.success || !checkTotp(pending, user.email, parsed.data.code, deps.clock.now())) {
+        throw new HttpError(400, M.totpWrong);
+      }
+      await updateOperator(db, user.id, {
+        totpSecret: user.pendingTotpSecret,
+        pendingTotpSecret: null,
+      });
+      const after = await findOperatorById(db, user.id);
+      await recordAudit(
+        deps,
+        { email: user.email },
+        {
+          action: 'staff.totp-on',
+          target: user.email,
+          before: staffSummary(user),
+          after: after ? staffSummary(after) : null,
+        },
+      );
+      return kit.redirect(reply, '/operator/account', 'Two-step sign-in is on.');
+    });
+  },
+};
