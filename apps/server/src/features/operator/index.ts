@@ -7,4 +7,10 @@ export { audited, recordAudit } from './audit';
 export type { AuditRow } from './audit-store';
 export { recentAudit } from './audit-store';
 export { operatorRoutes } from './routes';
-export { operatorShop, proposeCompanyPlanChange, setFeatureFlags } from './service';
+export {
+  changeMobileAppRequest,
+  mobileAppRequestHistory,
+  operatorShop,
+  proposeCompanyPlanChange,
+  setFeatureFlags,
+} from './service';

@@ -52,7 +52,9 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   serveRoute(app, contract.changeMobileAppRequest, async ({ params, body }) => {
-    await changeMobileAppRequest(deps, params.shop, body);
+    await logged('shop.mobile-app-request', params.shop, () =>
+      changeMobileAppRequest(deps, params.shop, body),
+    );
     return answer(params.shop);
   });
 

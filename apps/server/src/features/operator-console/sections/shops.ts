@@ -138,7 +138,7 @@ function summaryCard(shop: OperatorShop, details: Details): Html {
 <tr><th>Pending plan change</th><td>${billing.pendingSubscription ? `proposed (${billing.pendingSubscription.draft.lineItems.length} lines)` : 'none'}</td></tr>
 <tr><th>Views this period</th><td>${views}${gating.limitAccess ? ' · limited' : ''}</td></tr>
 <tr><th>Popclips</th><td>${details.clips}</td></tr>
-<tr><th>Branded app</th><td>${shop.mobileAppRequest ? `iOS ${shop.mobileAppRequest.iosStatus ?? '–'} · Android ${shop.mobileAppRequest.androidStatus ?? '–'}` : 'not requested'}</td></tr>
+<tr><th>Branded app</th><td>${shop.mobileAppRequest ? html`<a href="/operator/shops/${shop.domain}/app-request">iOS ${shop.mobileAppRequest.iosStatus ?? '–'} · Android ${shop.mobileAppRequest.androidStatus ?? '–'}</a>` : 'not requested'}</td></tr>
 <tr><th>Recent errors</th><td>${
     details.failures.length === 0
       ? 'none'
