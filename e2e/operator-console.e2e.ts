@@ -5,11 +5,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { type StartedApp, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
+import { pngImage } from '@popstage/testkit/image';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
 import { screenshot } from './browser';
-import { prepareShop } from './prepare-shop';
+import { prepareShop, shopApi } from './prepare-shop';
 
 const FREE_SHOP = 'demo-store.myshopify.com';
 const PREMIUM_SHOP = 'other-store.myshopify.com';
@@ -137,5 +138,67 @@ describe('operator console', () => {
       .click();
     await page.getByRole('cell', { name: 'banner.create' }).waitFor();
     await shot(page, 'operator-audit-1280', 1280, 900);
+  }, 240_000);
+
+  it('staff move a branded-app request to REVIEW in the console and the merchant’s banner changes', async () => {
+    const base = app.baseUrl;
+    const shop = PREMIUM_SHOP;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await prepareShop(page.request, base, shop, ['addon-popclips-basic', 'addon-mobile-pro']);
+    // The merchant's submitted request, through the app's own calls.
+    const api = shopApi(page.request, base, shop);
+    await api('POST', '/api/store/v1/app-setup', {
+      dunsCompletedAt: 1_700_000_000_000,
+      iosDevCompletedAt: 1_700_000_000_001,
+      addDevEmailCompletedAt: 1_700_000_000_002,
+    });
+    const image = async (fileName: string) => {
+      const link = await api<{ uploadURL: string; publicUrl: string }>(
+        'GET',
+        `/api/store/v1/files/signed-link?path=apps/${shop}&contentType=image/png&public=true&fileName=${fileName}`,
+      );
+      const put = await page.request.put(link.uploadURL, {
+        headers: { 'content-type': 'image/png' },
+        data: pngImage({ width: 8, height: 8 }),
+      });
+      expect(put.ok()).toBe(true);
+      return link.publicUrl;
+    };
+    const collections = await api<{ data: { value: string }[] }>(
+      'GET',
+      '/api/mobile/catalogue/collections',
+    );
+    await api('POST', '/api/shopify/shop/mobile/app-request', {
+      appleCompanyName: 'Other Store LLC',
+      appleDevTeamId: 'ABCDE12345',
+      desiredAppName: 'Other Store',
+      altAppNameOne: 'Other Shop',
+      altAppNameTwo: 'Other Boutique',
+      iconS3Url: await image('icon.png'),
+      launchS3Url: await image('launch.png'),
+      supportUrl: 'help.example.com',
+      primaryColor: '#112233',
+      secondaryColor: '#ddeeff',
+      collectionId: collections.data[0]?.value,
+    });
+
+    // Staff (an admin here) open the shop's request from its overview and set iOS to REVIEW.
+    await page.goto(`${base}/operator/sign-in`);
+    await page.getByLabel('E-mail').fill(STAFF.email);
+    await page.getByLabel('Password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(`${base}/operator/shops/${shop}`);
+    await page.getByRole('link', { name: /iOS PENDING/ }).click();
+    const review = page.getByRole('form', { name: 'App request review' });
+    await review.getByLabel('iOS status').selectOption('REVIEW');
+    await review.getByRole('button', { name: 'Save request' }).click();
+    await page.getByText('App request saved: the merchant sees the new status.').waitFor();
+    await shot(page, 'operator-app-request-1280', 1280, 1100);
+    await shot(page, 'operator-app-request-375', 375, 1800);
+
+    // The merchant's mobile screens show the new status banner.
+    const merchant = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { app: merchantApp } = await openAdmin(merchant, base, shop, '/mobile/appearance');
+    await merchantApp.getByText('iOS App Under Review').waitFor();
   }, 240_000);
 });
