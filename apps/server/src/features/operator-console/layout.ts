@@ -10,7 +10,7 @@ main{max-width:1100px;margin:0 auto;padding:24px 16px}h1{margin:0 0 16px;font-si
 .card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);padding:18px;margin-bottom:16px;overflow-x:auto}
 table{width:100%;border-collapse:collapse;font-size:13px}th,td{text-align:left;padding:6px;border-top:1px solid #ebebeb;vertical-align:top}
 label{display:block;margin:0 0 10px;font-weight:500}label.check{display:inline-flex;gap:6px;margin-right:14px;font-weight:400}
-input[type=text],input[type=email],input[type=password],input[type=date],input[type=number],select,textarea{display:block;width:100%;max-width:520px;padding:7px 9px;border:1px solid #8a8a8a;border-radius:8px;font:inherit;margin-top:4px;font-weight:400}
+input[type=text],input[type=url],input[type=email],input[type=password],input[type=date],input[type=number],select,textarea{display:block;width:100%;max-width:520px;padding:7px 9px;border:1px solid #8a8a8a;border-radius:8px;font:inherit;margin-top:4px;font-weight:400}
 textarea{min-height:120px;max-width:100%;font-family:ui-monospace,monospace;font-size:13px}
 button{font:inherit;padding:7px 14px;border-radius:8px;border:1px solid #303030;background:#303030;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#303030;border-color:#8a8a8a}button.danger{background:#c70a24;border-color:#c70a24}
