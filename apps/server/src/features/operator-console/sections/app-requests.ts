@@ -34,17 +34,17 @@ function shopDomain(value: string): string {
 }
 
 /**
- * The form as a change: every field is sent; an empty one clears it (null), a state left on
- * "unchanged" is not sent.
+ * The form as a change: a state left on "unchanged" and a text field as it was are not sent, so
+ * the request's history shows what staff changed; an emptied text field clears it (null).
  */
-function changeOf(body: FormBody): MobileRequestChange {
+function changeOf(body: FormBody, current: OperatorShop['mobileAppRequest']): MobileRequestChange {
   const state = (name: string) => {
     const value = field(body, name);
     return value === '' ? {} : { [name]: value === 'NONE' ? null : value };
   };
-  const text = (name: string) => {
-    const value = field(body, name).trim();
-    return { [name]: value === '' ? null : value };
+  const text = (name: 'iosLink' | 'androidLink' | 'customerIssue' | 'blockedDescription') => {
+    const value = field(body, name).trim() || null;
+    return value === (current?.[name] ?? null) ? {} : { [name]: value };
   };
   const parsed = mobileRequestChangeSchema.safeParse({
     ...state('iosStatus'),
@@ -98,7 +98,10 @@ export const appRequestsSection: ConsoleSection = {
     app.post('/operator/shops/:shop/app-request', async (request, reply) => {
       const session = kit.require(request, 'appRequests.write');
       const domain = shopDomain((request.params as { shop: string }).shop);
-      const change = changeOf(request.body as FormBody);
+      const change = changeOf(
+        request.body as FormBody,
+        (await operatorShop(deps, domain)).mobileAppRequest,
+      );
       await audited(
         deps,
         { email: session.user.email },
