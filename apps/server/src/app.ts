@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { isShopDomain } from '@popstage/core/shop';
@@ -47,6 +48,8 @@ import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocument } from './http/admin-document';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { installTextGuard } from './http/text-guard';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
 
@@ -62,10 +65,15 @@ export type App = FastifyInstance;
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean; routes?: 'all' | 'health' } = {},
+  options: {
+    logger?: boolean;
+    /** Where log lines go (tests read them); standard output otherwise. */
+    logDestination?: Writable;
+    routes?: 'all' | 'health';
+  } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    logger: options.logger ? loggerOptions(deps.config.LOG_LEVEL, options.logDestination) : false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -82,6 +90,7 @@ export async function buildApp(
   });
   app.decorateRequest('shopDomain', '');
   installErrorHandling(app);
+  installTextGuard(app);
 
   await app.register(healthRoutes);
   if (options.routes === 'health') return app;

@@ -8,6 +8,7 @@ import { webhookDeliveries } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';
 import { HttpError } from './errors';
+import { hasUncleanText, MALFORMED_TEXT } from './text-guard';
 
 /** One verified, parsed delivery of a topic. */
 export interface ShopifyWebhookDelivery<T> {
@@ -163,6 +164,7 @@ function parsePayload<S extends z.ZodType>(raw: Buffer, schema: S): z.output<S> 
   } catch {
     throw new HttpError(400, 'Malformed JSON body');
   }
+  if (hasUncleanText(json)) throw new HttpError(400, MALFORMED_TEXT);
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
