@@ -5,6 +5,7 @@ import { createDeps } from './deps';
 import { seedDiscountCodes } from './features/billing';
 import type { Queue } from './jobs/queue';
 import { createQueues, JOBS, type JobDefinition, startWorkers } from './jobs/workers';
+import type { LocalObjectStore } from './platform/storage/local-store';
 
 export interface RunningServer {
   app: App;
@@ -42,6 +43,10 @@ export async function startServer(
     logger: options.logger ?? true,
     routes: config.ROLE === 'worker' ? 'health' : 'all',
   });
+  // Partial uploads of a process killed mid-upload: older than any upload still allowed to run.
+  if (deps.media.kind === 'local' && config.ROLE !== 'worker') {
+    await (deps.media as LocalObjectStore).sweepTemp(config.UPLOAD_BODY_TIMEOUT_MS + 60_000);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping: Promise<void> | undefined;
