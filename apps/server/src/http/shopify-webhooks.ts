@@ -62,6 +62,13 @@ export interface ShopifyWebhookRoute<C extends WebhookContract>
   contract: C;
 }
 
+/**
+ * Shopify retries a failed delivery 8 times over 4 hours
+ * (https://shopify.dev/docs/apps/build/webhooks/troubleshooting-webhooks); with an hour for clock
+ * skew, a delivery triggered longer ago than this is a replay, never a retry.
+ */
+export const WEBHOOK_MAX_AGE_MS = 5 * 3_600_000;
+
 const headersSchema = z.object({
   'x-shopify-hmac-sha256': z.string().optional(),
   'x-shopify-shop-domain': z.string().optional(),
@@ -127,6 +134,9 @@ export function shopifyWebhookRoutes(
         throw new HttpError(400, 'The payload names another shop than X-Shopify-Shop-Domain');
       }
       const triggeredAt = eventTime(headers['x-shopify-triggered-at'], deps.clock.now());
+      if (deps.clock.now().getTime() - triggeredAt.getTime() > WEBHOOK_MAX_AGE_MS) {
+        throw new HttpError(400, 'The webhook was triggered too long ago: a replay is refused');
+      }
 
       const { db } = deps.database;
       const seen = await db
