@@ -30,7 +30,12 @@ export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): 
       notify: true,
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       ...(job.deadLetter ? { deadLetter: job.deadLetter } : {}),
+      ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
     });
+    // createQueue leaves an existing queue as it was: a heartbeat added since is set here.
+    if (job.heartbeatSeconds) {
+      await queue.updateQueue(job.name, { heartbeatSeconds: job.heartbeatSeconds });
+    }
   }
 }
 
