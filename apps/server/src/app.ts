@@ -51,6 +51,7 @@ import { installBodyTimeout } from './http/body-timeout';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
+import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
 import { installTextGuard } from './http/text-guard';
 import { localMediaRoutes } from './platform/storage/local-routes';
@@ -103,6 +104,7 @@ export async function buildApp(
     uploadMs: deps.config.UPLOAD_BODY_TIMEOUT_MS,
   });
   installNoStoreForJson(app);
+  await installMetrics(app, deps);
 
   await app.register(healthRoutes);
   if (options.routes === 'health') return app;

@@ -126,6 +126,8 @@ const schema = z
       .default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     JOBS_ENABLED: booleanFlag.default(true),
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics only in sandbox mode. */
+    METRICS_TOKEN: z.string().min(16).optional(),
     /** Requests per shop and minute on the admin API (/api): 429 with Retry-After beyond. */
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
     /** Milliseconds a request body may take to arrive (408 after); uploads get UPLOAD_BODY_... */

@@ -4,6 +4,7 @@ import { shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
+import { jobDuration, jobFailures } from '../http/metrics';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
 
@@ -77,7 +78,7 @@ export async function startWorkers(
     });
     const id = await queue.work<object>(job.name, WORK_OPTIONS, async (batch) => {
       try {
-        for (const item of batch) await job.handler(item.data, context);
+        for (const item of batch) await timed(job, () => job.handler(item.data, context));
       } finally {
         // A full batch says more jobs may be ready: fetch again instead of sleeping.
         if (batch.length >= WORK_OPTIONS.batchSize) {
@@ -87,6 +88,19 @@ export async function startWorkers(
     });
     setWorkerId(id);
     if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+  }
+}
+
+/** Runs a handler, recording its duration and outcome (metrics.ts). */
+async function timed(job: JobDefinition, run: () => Promise<void>): Promise<void> {
+  const end = jobDuration.startTimer({ queue: job.name });
+  try {
+    await run();
+    end({ outcome: 'completed' });
+  } catch (error) {
+    end({ outcome: 'failed' });
+    jobFailures.inc({ queue: job.name });
+    throw error;
   }
 }
 

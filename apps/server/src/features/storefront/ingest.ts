@@ -1,6 +1,7 @@
 import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/core/storefront';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { ingestEvents as ingestMetric } from '../../http/metrics';
 import { markDirtyHours } from '../analytics';
 import { addressHash, type IngestClient, isKnownBot, withinAddressCaps } from './address-caps';
 import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
@@ -23,12 +24,12 @@ export async function ingestEvents(
   const db = deps.database.db;
   const now = deps.clock.now();
   if (!client.simulated && isKnownBot(client.userAgent ?? '')) {
-    return { accepted: 0, deduped: 0, rejected: body.events.length };
+    return countIngest({ accepted: 0, deduped: 0, rejected: body.events.length });
   }
   const known = await knownClipIds(db, shop.id, [...new Set(body.events.map((e) => e.clipId))]);
   const events = body.events.filter((event) => known.has(event.clipId));
   const rejected = body.events.length - events.length;
-  if (events.length === 0) return { accepted: 0, deduped: 0, rejected };
+  if (events.length === 0) return countIngest({ accepted: 0, deduped: 0, rejected });
   const maxAge = deps.config.PLATFORM === 'sandbox' ? SANDBOX_EVENT_MAX_AGE_MS : EVENT_MAX_AGE_MS;
   const planned = planBatch(events, now, maxAge);
   const { plan, capped } = client.simulated
@@ -72,5 +73,12 @@ export async function ingestEvents(
       `${shop.id}:${reason}`,
     );
   }
-  return { accepted: events.length - deduped, deduped, rejected };
+  return countIngest({ accepted: events.length - deduped, deduped, rejected });
+}
+
+function countIngest(answer: StorefrontEventsAnswer): StorefrontEventsAnswer {
+  for (const outcome of ['accepted', 'deduped', 'rejected'] as const) {
+    if (answer[outcome] > 0) ingestMetric.inc({ outcome }, answer[outcome]);
+  }
+  return answer;
 }
