@@ -27,6 +27,11 @@ export interface JobDefinition<T extends object = object> {
    * after which the job counts as lost and is retried: a killed worker's job runs again soon.
    */
   heartbeatSeconds?: number;
+  /**
+   * Jobs run at once per worker process, and at most `perGroup` of one group (a shop: sent with
+   * `group: { id }`) across all workers: one shop's long jobs cannot hold every slot.
+   */
+  concurrency?: { local: number; perGroup: number };
   /** Queue that receives the job once its retries are exhausted (created before this one). */
   deadLetter?: string;
   /** Cron (UTC) on which worker processes send the job with empty data (pg-boss schedule). */

@@ -76,7 +76,14 @@ export async function startWorkers(
     const workerId = new Promise<string>((resolve) => {
       setWorkerId = resolve;
     });
-    const id = await queue.work<object>(job.name, WORK_OPTIONS, async (batch) => {
+    const options = job.concurrency
+      ? {
+          ...WORK_OPTIONS,
+          localConcurrency: job.concurrency.local,
+          groupConcurrency: job.concurrency.perGroup,
+        }
+      : WORK_OPTIONS;
+    const id = await queue.work<object>(job.name, options, async (batch) => {
       try {
         for (const item of batch) await timed(job, () => job.handler(item.data, context));
       } finally {

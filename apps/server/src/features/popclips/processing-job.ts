@@ -166,6 +166,9 @@ export const processClipJob = defineJob<ProcessClipData>({
   // A killed worker stops its heartbeat: the job is retried within HEARTBEAT + the supervise
   // interval (queue.ts), not after the expiry, which only bounds a run that hangs.
   heartbeatSeconds: 10,
+  // Two clips at once per worker, one per shop (sent with the shop as group, queueProcessing):
+  // a shop's 5-minute transcode no longer delays another shop's 3-second clip (issue 14).
+  concurrency: { local: 2, perGroup: 1 },
   expireInSeconds: 60 * 60,
   deadLetter: PROCESS_CLIP_FAILED_JOB,
 });
