@@ -29,7 +29,7 @@ export interface JobDefinition<T extends object = object> {
   heartbeatSeconds?: number;
   /**
    * Jobs run at once per worker process, and at most `perGroup` of one group (a shop: sent with
-   * `group: { id }`) across all workers: one shop's long jobs cannot hold every slot.
+   * `group: { id }`) in each process: one shop's long jobs cannot hold every slot.
    */
   concurrency?: { local: number; perGroup: number };
   /** Queue that receives the job once its retries are exhausted (created before this one). */

@@ -80,7 +80,10 @@ export async function startWorkers(
       ? {
           ...WORK_OPTIONS,
           localConcurrency: job.concurrency.local,
-          groupConcurrency: job.concurrency.perGroup,
+          // Per process, in memory: pg-boss's database-wide groupConcurrency let two of this
+          // process's workers fetching at the same moment both take one shop's jobs (seen on
+          // PostgreSQL). Per process is what fairness needs: a shop never holds every slot.
+          localGroupConcurrency: job.concurrency.perGroup,
         }
       : WORK_OPTIONS;
     const id = await queue.work<object>(job.name, options, async (batch) => {
