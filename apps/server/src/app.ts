@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { isShopDomain } from '@popstage/core/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -50,8 +52,13 @@ import { scopesUpdateWebhookRoutes, uninstallWebhookRoutes } from './features/sh
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocument } from './http/admin-document';
+import { installBodyTimeout } from './http/body-timeout';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { installMetrics } from './http/metrics';
+import { installNoStoreForJson } from './http/no-store';
+import { installTextGuard } from './http/text-guard';
 import { localAdminOrigin } from './http/shopify-admin';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -68,13 +75,22 @@ export type App = FastifyInstance;
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean; routes?: 'all' | 'health' } = {},
+  options: {
+    logger?: boolean;
+    /** Where log lines go (tests read them); standard output otherwise. */
+    logDestination?: Writable;
+    routes?: 'all' | 'health';
+  } = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: options.logger ? { level: deps.config.LOG_LEVEL } : false,
+    logger: options.logger ? loggerOptions(deps.config.LOG_LEVEL, options.logDestination) : false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // A connection that sends nothing for a minute is closed; slow bodies: installBodyTimeout.
+    connectionTimeout: 60_000,
+    // The outer bound of any request, uploads included.
+    requestTimeout: deps.config.UPLOAD_BODY_TIMEOUT_MS + 60_000,
     trustProxy: trustProxy(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -88,6 +104,13 @@ export async function buildApp(
   });
   app.decorateRequest('shopDomain', '');
   installErrorHandling(app);
+  installTextGuard(app);
+  installBodyTimeout(app, {
+    bodyMs: deps.config.REQUEST_BODY_TIMEOUT_MS,
+    uploadMs: deps.config.UPLOAD_BODY_TIMEOUT_MS,
+  });
+  installNoStoreForJson(app);
+  await installMetrics(app, deps);
 
   await app.register(healthRoutes);
   if (options.routes === 'health') return app;
@@ -109,6 +132,13 @@ export async function buildApp(
   // Everything the admin calls: a verified session token names the shop.
   await app.register(async (authed) => {
     authed.addHook('onRequest', requireSessionToken(authed));
+    // Per shop (the verified token's), after the token check: one shop's flood (150 csUpload
+    // calls) cannot take the API from the others, and an unauthenticated caller counts nothing.
+    await authed.register(rateLimit, {
+      max: deps.config.API_RATE_LIMIT,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `shop:${request.shopDomain}`,
+    });
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
     await authed.register(shopRoutes);

@@ -135,6 +135,14 @@ const schema = z
       .default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     JOBS_ENABLED: booleanFlag.default(true),
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics only in sandbox mode. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** Requests per shop and minute on the admin API (/api): 429 with Retry-After beyond. */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).default(1200),
+    /** Milliseconds a request body may take to arrive (408 after); uploads get UPLOAD_BODY_... */
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Milliseconds an upload to a signed media URL may take (100 MB at about 1 Mbit/s). */
+    UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(900_000),
     /** Requests per client IP and minute on the public storefront API (/storefront/v1). */
     STOREFRONT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /**

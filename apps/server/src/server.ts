@@ -5,6 +5,8 @@ import { createDeps } from './deps';
 import { seedDiscountCodes } from './features/billing';
 import type { Queue } from './jobs/queue';
 import { createQueues, JOBS, type JobDefinition, startWorkers } from './jobs/workers';
+import { killRunningTools, sweepWorkDirs } from './platform/media';
+import type { LocalObjectStore } from './platform/storage/local-store';
 
 export interface RunningServer {
   app: App;
@@ -39,13 +41,21 @@ export async function startServer(
   }
   await queue.start();
   const jobs = options.jobs ?? JOBS;
-  if (runsWorkers) await startWorkers(queue, deps, jobs);
-  else await createQueues(queue, jobs);
+  if (runsWorkers) {
+    // What a worker killed with SIGKILL left: its ffmpeg still running, its work folders.
+    const swept = await sweepWorkDirs(config.DATA_DIR);
+    if (swept.folders > 0) console.warn('[jobs] swept work of a dead worker', swept);
+    await startWorkers(queue, deps, jobs);
+  } else await createQueues(queue, jobs);
 
   const app = await buildApp(deps, {
     logger: options.logger ?? true,
     routes: config.ROLE === 'worker' ? 'health' : 'all',
   });
+  // Partial uploads of a process killed mid-upload: older than any upload still allowed to run.
+  if (deps.media.kind === 'local' && config.ROLE !== 'worker') {
+    await (deps.media as LocalObjectStore).sweepTemp(config.UPLOAD_BODY_TIMEOUT_MS + 60_000);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping: Promise<void> | undefined;
@@ -53,6 +63,8 @@ export async function startServer(
     stopping ??= (async () => {
       await app.close();
       await queue.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_MS, close: true });
+      // Jobs still running after the grace are retried elsewhere: their ffmpeg must not run on.
+      killRunningTools();
       await database.close();
     })();
     return stopping;

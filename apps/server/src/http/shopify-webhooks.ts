@@ -8,6 +8,7 @@ import { webhookDeliveries } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';
 import { HttpError } from './errors';
+import { hasUncleanText, MALFORMED_TEXT } from './text-guard';
 
 /** One verified, parsed delivery of a topic. */
 export interface ShopifyWebhookDelivery<T> {
@@ -60,6 +61,13 @@ export interface ShopifyWebhookRoute<C extends WebhookContract>
   /** The topic's contract: its path names the topic, its body schema reads the payload. */
   contract: C;
 }
+
+/**
+ * Shopify retries a failed delivery 8 times over 4 hours
+ * (https://shopify.dev/docs/apps/build/webhooks/troubleshooting-webhooks); with an hour for clock
+ * skew, a delivery triggered longer ago than this is a replay, never a retry.
+ */
+export const WEBHOOK_MAX_AGE_MS = 5 * 3_600_000;
 
 const headersSchema = z.object({
   'x-shopify-hmac-sha256': z.string().optional(),
@@ -126,6 +134,9 @@ export function shopifyWebhookRoutes(
         throw new HttpError(400, 'The payload names another shop than X-Shopify-Shop-Domain');
       }
       const triggeredAt = eventTime(headers['x-shopify-triggered-at'], deps.clock.now());
+      if (deps.clock.now().getTime() - triggeredAt.getTime() > WEBHOOK_MAX_AGE_MS) {
+        throw new HttpError(400, 'The webhook was triggered too long ago: a replay is refused');
+      }
 
       const { db } = deps.database;
       const seen = await db
@@ -163,6 +174,7 @@ function parsePayload<S extends z.ZodType>(raw: Buffer, schema: S): z.output<S> 
   } catch {
     throw new HttpError(400, 'Malformed JSON body');
   }
+  if (hasUncleanText(json)) throw new HttpError(400, MALFORMED_TEXT);
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({

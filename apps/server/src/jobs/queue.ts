@@ -29,6 +29,9 @@ export function createQueue(
     // Workers wake on NOTIFY the moment a job is sent (a clip should play within a second of
     // upload-complete); polling stays on as the fallback (WORK_OPTIONS in workers.ts).
     useListenNotify: true,
+    // Jobs of a killed worker (heartbeat stopped) are failed and retried on this pass: every
+    // 10 s instead of pg-boss's 60, so a lost clip is processed again within about a minute.
+    superviseIntervalSeconds: 10,
     ...(options.clock ? { clock: options.clock } : {}),
   };
   const boss =

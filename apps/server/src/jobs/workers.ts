@@ -4,6 +4,7 @@ import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
+import { jobDuration, jobFailures } from '../http/metrics';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
 
@@ -31,7 +32,12 @@ export async function createQueues(queue: Queue, jobs: JobDefinition[] = JOBS): 
       notify: true,
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       ...(job.deadLetter ? { deadLetter: job.deadLetter } : {}),
+      ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
     });
+    // createQueue leaves an existing queue as it was: a heartbeat added since is set here.
+    if (job.heartbeatSeconds) {
+      await queue.updateQueue(job.name, { heartbeatSeconds: job.heartbeatSeconds });
+    }
   }
 }
 
@@ -71,9 +77,19 @@ export async function startWorkers(
     const workerId = new Promise<string>((resolve) => {
       setWorkerId = resolve;
     });
-    const id = await queue.work<object>(job.name, WORK_OPTIONS, async (batch) => {
+    const options = job.concurrency
+      ? {
+          ...WORK_OPTIONS,
+          localConcurrency: job.concurrency.local,
+          // Per process, in memory: pg-boss's database-wide groupConcurrency let two of this
+          // process's workers fetching at the same moment both take one shop's jobs (seen on
+          // PostgreSQL). Per process is what fairness needs: a shop never holds every slot.
+          localGroupConcurrency: job.concurrency.perGroup,
+        }
+      : WORK_OPTIONS;
+    const id = await queue.work<object>(job.name, options, async (batch) => {
       try {
-        for (const item of batch) await job.handler(item.data, context);
+        for (const item of batch) await timed(job, () => job.handler(item.data, context));
       } finally {
         // A full batch says more jobs may be ready: fetch again instead of sleeping.
         if (batch.length >= WORK_OPTIONS.batchSize) {
@@ -83,6 +99,19 @@ export async function startWorkers(
     });
     setWorkerId(id);
     if (job.schedule) await queue.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+  }
+}
+
+/** Runs a handler, recording its duration and outcome (metrics.ts). */
+async function timed(job: JobDefinition, run: () => Promise<void>): Promise<void> {
+  const end = jobDuration.startTimer({ queue: job.name });
+  try {
+    await run();
+    end({ outcome: 'completed' });
+  } catch (error) {
+    end({ outcome: 'failed' });
+    jobFailures.inc({ queue: job.name });
+    throw error;
   }
 }
 

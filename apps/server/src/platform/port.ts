@@ -159,6 +159,11 @@ export interface StorePlatform {
    */
   authorize?(shop: string, sessionToken: string): Promise<void>;
   getShop(shop: string): Promise<PlatformShop | null>;
+  /**
+   * Whether the platform refuses the shop's stored access token (what an uninstall does), asked
+   * with that token only: no session token is exchanged, which would reinstall.
+   */
+  accessRevoked(shop: string): Promise<boolean>;
   listProducts(
     shop: string,
     options?: ListOptions & {

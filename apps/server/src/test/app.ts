@@ -12,6 +12,8 @@ import type { Clock } from '../platform/clock';
 import { createTestDatabase } from './database';
 
 export const SHOP_A = 'demo-store.myshopify.com';
+export const TEST_BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SHOP_B = 'other-store.myshopify.com';
 
 /** What Shopify mode requires besides Shopify: real SMS, bot check and live platform settings. */
@@ -93,6 +95,13 @@ export async function createTestApp(
   await queue.start();
   await createQueues(queue);
   const app = await buildApp(deps);
+  // Injected requests stand for a shopper's browser unless a test says otherwise: inject's own
+  // user agent (lightMyRequest) reads as an HTTP tool, whose storefront events count nothing.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['user-agent'] === 'lightMyRequest') {
+      request.headers['user-agent'] = TEST_BROWSER_USER_AGENT;
+    }
+  });
   await app.ready();
   const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
   // Both sandbox shops have the app installed (an offline token exchanged), as after a

@@ -44,7 +44,11 @@ export const complianceContract = {
     response: webhookAnswerSchema(
       z.union([
         z.object({ outcome: z.literal('queued') }),
-        z.object({ outcome: z.literal('skipped'), reason: z.literal('installed') }),
+        z.object({
+          outcome: z.literal('skipped'),
+          // An installed shop, or one uninstalled less than SHOP_REDACT_AFTER_HOURS ago.
+          reason: z.enum(['installed', 'recently_uninstalled']),
+        }),
       ]),
     ),
     summary: 'Queue the deletion of everything stored for an uninstalled shop',

@@ -4,6 +4,13 @@
 export const MB = 1024 * 1024;
 /** A video may be at most 100 MB (spec 02 §5: "max 100MB"). */
 export const VIDEO_MAX_BYTES = 100 * MB;
+/**
+ * Longest video accepted, in seconds (ours: the spec sets none). Shoppable clips are short, and
+ * a bound keeps one upload from holding a worker for long (a 10-hour video was accepted).
+ */
+export const VIDEO_MAX_SECONDS = 180;
+/** Longest side of a video accepted, in pixels (4K; the playable copy is scaled down anyway). */
+export const VIDEO_MAX_SIDE = 3840;
 /** A custom thumbnail must be under 1 MB (spec 02 §2, §9: "under 1MB"). */
 export const THUMBNAIL_MAX_BYTES_EXCLUSIVE = 1 * MB;
 

@@ -29,6 +29,8 @@ export {
   UPGRADE_BUTTON_PRICE_TEXT,
   VIDEO_ACCEPT,
   VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MAX_SIDE,
 } from './constants';
 export type {
   ListMediaResponse,

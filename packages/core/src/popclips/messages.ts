@@ -8,6 +8,9 @@ export const POPCLIP_VALIDATION_MESSAGES = {
   customThumbnailRequired: 'Please select a custom thumbnail image to create a new popclip.',
   tooManyProducts: 'You can only tag upto 5 products!',
   videoTooLarge: 'Uploaded video size should be less than 100MB',
+  /** Ours (VIDEO_MAX_SECONDS, VIDEO_MAX_SIDE): the spec sets no duration or resolution limit. */
+  videoTooLong: 'Videos can be at most 3 minutes long.',
+  videoResolutionTooHigh: 'Videos can be at most 3840 pixels wide or high.',
   thumbnailTooLarge: 'Image size should not be greater than 1MB',
   sourceUrlRequired: 'This is a required field',
   invalidTikTokUrl: 'This is not a valid TikTok reel URL',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -84,3 +85,23 @@ export const popclipViewLimits = pgTable('popclip_view_limits', {
 });
 
 export type PopclipViewLimitRow = typeof popclipViewLimits.$inferSelect;
+
+/**
+ * Storefront views and likes counted per client address (a keyed hash, never the address), clip
+ * and UTC day: a cap per address stops one client from pumping a clip's numbers, whatever
+ * visitor ids it sends. Rows older than two days are pruned with the raw events.
+ */
+export const storefrontAddressCounts = pgTable(
+  'storefront_address_counts',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    clipId: text().notNull(),
+    day: date().notNull(),
+    addressHash: text().notNull(),
+    views: integer().notNull().default(0),
+    likes: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.clipId, table.day, table.addressHash] })],
+);

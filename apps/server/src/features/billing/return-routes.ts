@@ -1,7 +1,11 @@
+import rateLimit from '@fastify/rate-limit';
 import { billingContract as contract } from '@popstage/core/billing';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { serveRoute } from '../../http/contract-route';
 import { adminPageOf } from '../../http/shopify-admin';
+import { findShop } from '../shop';
+import { subscriptionsOf } from './subscription-store';
 import { syncShopSubscriptions } from './sync';
 
 /**
@@ -10,8 +14,19 @@ import { syncShopSubscriptions } from './sync';
  */
 export async function billingReturnRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  // Unauthenticated, so bounded: per client IP, and the platform is only asked when the shop
+  // has a charge waiting for the merchant's decision (any other hit is a plain redirect).
+  await app.register(rateLimit, { max: 20, timeWindow: '1 minute' });
   serveRoute(app, contract.billingReturn, async ({ query }, reply) => {
-    await syncShopSubscriptions(deps, query.shop);
+    if (await hasPendingCharge(deps.database.db, query.shop)) {
+      await syncShopSubscriptions(deps, query.shop);
+    }
     return reply.redirect(adminPageOf(deps.config, query.shop), 303);
   });
+}
+
+async function hasPendingCharge(db: Db, shopDomain: string): Promise<boolean> {
+  const shop = await findShop(db, shopDomain);
+  if (!shop) return false;
+  return (await subscriptionsOf(db, shop.id)).some((row) => row.status === 'PENDING');
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
   customerDataRequests,
@@ -284,7 +284,9 @@ describe('shop/redact', () => {
   });
 
   it('refuses a wrong signature, changing nothing', async () => {
+    vi.spyOn(t.deps.platform, 'accessRevoked').mockResolvedValue(true);
     await postWebhook(t, 'app/uninstalled', { myshopify_domain: SHOP_A }, { shop: SHOP_A });
+    vi.restoreAllMocks();
     const forged = await redact(SHOP_A, { hmac: 'c2lnbmF0dXJl' });
     expect(forged.statusCode).toBe(401);
     expect(await t.runJobs()).toBe(0);
@@ -298,6 +300,8 @@ describe('shop/redact', () => {
       .insert(shopifySessions)
       .values({ shopDomain: SHOP_A, accessToken: 'stale', scope: 'read_products' });
     const otherShop = await rowCounts(t, shopB.id);
+    // Shopify sends shop/redact 48 hours after the uninstall.
+    t.clock.advance(48 * 3_600_000 + 1);
 
     const response = await redact(SHOP_A);
     expect(response.statusCode, response.body).toBe(200);

@@ -74,9 +74,14 @@ export const customersRedactRoutes = shopifyWebhookRoutes({
   },
 });
 
+/** Shopify sends shop/redact 48 hours after an uninstall; nothing is deleted sooner. */
+export const SHOP_REDACT_AFTER_HOURS = 48;
+
 /**
  * SHOP_REDACT (48 hours after an uninstall): queued, since deleting a shop's media and events can
- * outlast Shopify's 5-second answer window. A shop installed again is left alone.
+ * outlast Shopify's 5-second answer window. A shop installed again is left alone, and so is one
+ * uninstalled less than 48 hours ago: a replayed delivery after an uninstall cannot delete what
+ * the merchant may still come back for.
  */
 export const shopRedactRoutes = shopifyWebhookRoutes({
   contract: contract.shopRedact,
@@ -86,6 +91,14 @@ export const shopRedactRoutes = shopifyWebhookRoutes({
     if (shop && shop.uninstalledAt === null) {
       log.warn({ shop: shopDomain }, 'shop/redact for an installed shop: nothing deleted');
       return { outcome: 'skipped' as const, reason: 'installed' as const };
+    }
+    const redactableFrom = deps.clock.now().getTime() - SHOP_REDACT_AFTER_HOURS * 3_600_000;
+    if (shop?.uninstalledAt && shop.uninstalledAt.getTime() > redactableFrom) {
+      log.warn(
+        { shop: shopDomain },
+        'shop/redact within 48 hours of the uninstall: nothing deleted',
+      );
+      return { outcome: 'skipped' as const, reason: 'recently_uninstalled' as const };
     }
     const data: ShopRedactData = { shopDomain, shopId: shop?.id ?? null };
     await deps.queue.send(SHOP_REDACT_JOB, data);

@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -10,7 +9,12 @@ import {
 } from '@popstage/core/popclips';
 import type { PopclipRow } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
-import { MediaRejectedError, PROCESSING_FAILED, processVideo } from '../../platform/media';
+import {
+  jobWorkDir,
+  MediaRejectedError,
+  PROCESSING_FAILED,
+  processVideo,
+} from '../../platform/media';
 import { SocialImportError } from '../../platform/social/port';
 import { queueProductClipCounts } from './clip-counts-queue';
 import { clipFolder, derivedKeys } from './media-keys';
@@ -40,7 +44,8 @@ export async function processClip(data: ProcessClipData, ctx: JobContext): Promi
   const db = ctx.database.db;
   const row = await findPopclipById(db, data.clipId);
   if (row?.status !== 'processing') return;
-  const work = path.join(tmpdir(), 'popstage-clips', row.id);
+  // Under DATA_DIR (not a shared temp directory), swept at start when its owner died.
+  const work = jobWorkDir(ctx.config.DATA_DIR, row.id);
   const keys = derivedKeys(clipFolder(row.shopId, row.metaIdentifier));
   const uploaded: string[] = [];
   const upload = async (key: string, file: string, contentType: string) => {
@@ -158,7 +163,12 @@ export const processClipJob = defineJob<ProcessClipData>({
   name: PROCESS_CLIP_JOB,
   handler: processClip,
   retryLimit: 3,
-  // Longer than any run (a 3-minute clip's ffmpeg limit is ~31 min): only a lost worker expires.
+  // A killed worker stops its heartbeat: the job is retried within HEARTBEAT + the supervise
+  // interval (queue.ts), not after the expiry, which only bounds a run that hangs.
+  heartbeatSeconds: 10,
+  // Two clips at once per worker, one per shop (sent with the shop as group, queueProcessing):
+  // a shop's 5-minute transcode no longer delays another shop's 3-second clip (issue 14).
+  concurrency: { local: 2, perGroup: 1 },
   expireInSeconds: 60 * 60,
   deadLetter: PROCESS_CLIP_FAILED_JOB,
 });

@@ -253,7 +253,8 @@ export async function completeUpload(
 
 export async function queueProcessing(deps: PopclipDeps, data: ProcessClipData, row: PopclipRow) {
   try {
-    await deps.queue.send(PROCESS_CLIP_JOB, data);
+    // The shop is the job's group: the worker runs one clip per shop at a time.
+    await deps.queue.send(PROCESS_CLIP_JOB, data, { group: { id: row.shopId } });
   } catch (error) {
     // Not queued: back to where the merchant can try again.
     const device = row.source === 'device';

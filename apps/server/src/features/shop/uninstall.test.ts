@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ShopRow, shopifySessions, shops, subscriptions } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertSubscription } from '../../test/billing';
@@ -41,6 +41,11 @@ beforeAll(async () => {
   shareCode = await clipWithMedia(t, shopA, 'clip-a');
   const [product] = (await t.deps.platform.listProducts(SHOP_A, { first: 1 })).nodes;
   productId = Number(product?.id.split('/').pop());
+});
+// The platform has revoked the token (a real uninstall); reliability/webhook-replay.test.ts
+// covers a delivery the platform does not confirm.
+beforeEach(() => {
+  vi.spyOn(t.deps.platform, 'accessRevoked').mockResolvedValue(true);
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { defineJob } from '../../jobs/job';
+import { pruneAddressCounts } from './address-caps';
 
 /** Deletes raw storefront events past the retention period (aggregates are kept for good). */
 export const PRUNE_EVENTS_JOB = 'storefront.prune-events';
@@ -67,5 +68,6 @@ export const pruneEventsJob = defineJob<Record<string, never>>({
   schedule: PRUNE_EVENTS_SCHEDULE,
   handler: async (_data, { database, clock, config }) => {
     await pruneStorefrontEvents(database.db, clock.now(), config.STOREFRONT_EVENTS_RETENTION_DAYS);
+    await pruneAddressCounts(database.db, clock.now());
   },
 });

@@ -18,6 +18,7 @@ import {
 } from '../../http/compression';
 import { serveRoute } from '../../http/contract-route';
 import { notFound } from '../../http/errors';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../../platform/sandbox/inject-fetch';
 import { findCarousel } from '../carousels';
 import { MEDIA_URL_SECONDS } from '../popclips';
 import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
@@ -219,7 +220,11 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const shop = await requireShop(request);
       reply.header('cache-control', 'no-store');
-      return ingestEvents(deps, shop, request.body);
+      return ingestEvents(deps, shop, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        simulated: request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN,
+      });
     },
     { validateResponse: false, route: { bodyLimit: STOREFRONT_BODY_LIMIT_BYTES } },
   );

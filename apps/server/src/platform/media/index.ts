@@ -16,4 +16,5 @@ export {
   type ProcessVideoOptions,
   processVideo,
 } from './process-clip';
-export { type RunOptions, runFfmpeg } from './run';
+export { killRunningTools, type RunOptions, runFfmpeg } from './run';
+export { jobWorkDir, sweepWorkDirs } from './work-dirs';

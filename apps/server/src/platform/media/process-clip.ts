@@ -1,6 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import {
+  POPCLIP_VALIDATION_MESSAGES as M,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MAX_SIDE,
+} from '@popstage/core/popclips';
 import { sweepStaleParts, writeAtomically } from './atomic';
+import { MediaRejectedError } from './errors';
 import {
   isRemux,
   type PlayablePlan,
@@ -69,6 +75,13 @@ export async function processVideo(
   await sweepStaleParts(outDir);
 
   const info = await probe(input, { signal });
+  // Before any transcode: a 10-hour or 8K upload must not hold a worker (and other shops' clips).
+  if (info.durationSeconds > VIDEO_MAX_SECONDS + 0.5) {
+    throw new MediaRejectedError(M.videoTooLong, `${info.durationSeconds} s`);
+  }
+  if (Math.max(info.width, info.height) > VIDEO_MAX_SIDE) {
+    throw new MediaRejectedError(M.videoResolutionTooHigh, `${info.width}x${info.height}`);
+  }
   const plan = planPlayable(info);
   const run = {
     signal,

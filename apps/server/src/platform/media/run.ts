@@ -13,6 +13,33 @@ export interface RunOptions {
   captureStdout?: boolean;
 }
 
+/**
+ * Tools running in this process. Each runs in its own process group (detached), so it and any
+ * child it starts are killed together: with its job (timeout, abort), on shutdown
+ * (killRunningTools) and when this process exits. A process killed with SIGKILL runs nothing:
+ * its orphans are found and killed by the next start's sweep (work-dirs.ts).
+ */
+const running = new Set<number>();
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Kills every tool this process started and is still running; answers how many. */
+export function killRunningTools(): number {
+  const count = running.size;
+  for (const pid of running) killGroup(pid);
+  running.clear();
+  return count;
+}
+
+// 'exit' handlers must be synchronous, which process.kill is.
+process.on('exit', killRunningTools);
+
 const TAIL_LINES = 12;
 const MAX_STDOUT = 1024 * 1024;
 const TIME = /\btime=(-?)(\d+):(\d+):(\d+(?:\.\d+)?)/;
@@ -31,7 +58,10 @@ export function runTool(
   return new Promise((resolve, reject) => {
     const child = spawn(mediaBinaries()[tool], args, {
       stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'],
+      detached: true,
     });
+    const pid = child.pid;
+    if (pid !== undefined) running.add(pid);
     const tail: string[] = [];
     let pending = '';
     let stdout = '';
@@ -41,7 +71,8 @@ export function runTool(
     const kill = (reason: unknown) => {
       if (killedFor !== undefined) return;
       killedFor = reason;
-      child.kill('SIGKILL');
+      if (pid !== undefined) killGroup(pid);
+      else child.kill('SIGKILL');
     };
     const onAbort = () => kill(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -82,6 +113,7 @@ export function runTool(
     });
 
     const finish = () => {
+      if (pid !== undefined) running.delete(pid);
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };

@@ -1,4 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * Marks a request as made in this process through inject (the local Shopify's simulated
+ * shoppers): a random value per process, so no outside request can carry it.
+ */
+export const IN_PROCESS_HEADER = 'x-popstage-in-process';
+export const IN_PROCESS_TOKEN = randomBytes(16).toString('hex');
 
 /**
  * A fetch that answers from a Fastify app through inject: the app's calls to the local Shopify it
@@ -20,7 +28,7 @@ export function createInjectFetch(): { fetch: typeof fetch; bind(app: FastifyIns
       const answer = await target.inject({
         method: request.method as 'GET',
         url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(request.headers),
+        headers: { ...Object.fromEntries(request.headers), [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN },
         ...(body.length > 0 ? { payload: body } : {}),
       });
       const headers = new Headers();

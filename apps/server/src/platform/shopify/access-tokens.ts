@@ -29,6 +29,12 @@ export interface AccessTokens {
   require(shop: string): Promise<string>;
   /** Shopify rejected the token: renew it with the refresh token, or forget it. */
   drop(shop: string, rejected: string): Promise<void>;
+  /**
+   * Like require, but never exchanges a session token (an exchange would reinstall the app where
+   * the platform allows it): the stored token, refreshed when about to expire, or a
+   * ShopifyAuthError.
+   */
+  requireStored(shop: string): Promise<string>;
 }
 
 export interface TokenGrants {
@@ -216,6 +222,18 @@ export function createAccessTokens(
           `No Shopify access token for ${shop}: the merchant has to open the app once to grant it`,
         );
       }
+      return token.accessToken;
+    },
+
+    async requireStored(shop) {
+      checkShop(shop);
+      await inFlight.get(shop);
+      let token = await stored(shop);
+      if (token && !usable(token)) {
+        await renew(shop, null);
+        token = await stored(shop);
+      }
+      if (!token || !usable(token)) throw new ShopifyAuthError(`No stored token for ${shop}`);
       return token.accessToken;
     },
 

@@ -13,7 +13,9 @@ import { createAccessTokens } from './access-tokens';
 import { isAppEmbedEnabledIn } from './app-embed';
 import { createShopifyBilling } from './billing';
 import {
+  ShopifyAuthError,
   ShopifyGraphqlError,
+  ShopifyUnavailableError,
   ShopifyUserError,
   type ShopifyUserErrorDetail,
   throwOnUserErrors,
@@ -278,6 +280,34 @@ export function createShopifyPlatform(
     kind: 'shopify',
 
     authorize: (shop, sessionToken) => tokens.authorize(shop, sessionToken),
+
+    async accessRevoked(shop) {
+      let token: string;
+      try {
+        token = await tokens.requireStored(shop);
+      } catch (error) {
+        if (error instanceof ShopifyAuthError) return true;
+        throw error;
+      }
+      const response = await fetchImpl(
+        `${adminOrigin(shop)}/admin/api/${options.apiVersion}/graphql.json`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
+          body: JSON.stringify({ query: '{ shop { id } }' }),
+        },
+      );
+      if (response.ok) return false;
+      if (response.status !== 401) {
+        throw new ShopifyUnavailableError(`Shopify answered ${response.status} to a token check`);
+      }
+      // An expired token is renewed with its refresh token, which Shopify refuses once uninstalled.
+      await tokens.drop(shop, token);
+      return tokens.requireStored(shop).then(
+        () => false,
+        () => true,
+      );
+    },
 
     async getShop(shop) {
       const data = await request<{ shop: ShopNode | null }>(shop, SHOP_QUERY);

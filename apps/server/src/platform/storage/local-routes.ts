@@ -3,7 +3,7 @@ import send from '@fastify/send';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isValidObjectKey } from './keys';
-import { type LocalObjectStore, ObjectTooLargeError } from './local-store';
+import { type LocalObjectStore, ObjectExistsError, ObjectTooLargeError } from './local-store';
 import { PARAM, verifySignedRequest } from './signing';
 
 /**
@@ -89,9 +89,18 @@ export const localMediaRoutes: FastifyPluginAsync<LocalMediaRoutesOptions> = asy
     raw.on('close', onClose);
     raw.pipe(body);
     try {
-      await store.writeObject(key, body, { contentType: fields.contentType ?? '', maxBytes });
+      // Single use: an upload URL cannot replace what it already wrote (a processed original).
+      await store.writeObject(key, body, {
+        contentType: fields.contentType ?? '',
+        maxBytes,
+        ifAbsent: true,
+      });
     } catch (error) {
       if (error instanceof ObjectTooLargeError) return tooLarge(reply, maxBytes);
+      if (error instanceof ObjectExistsError) {
+        reply.header('connection', 'close');
+        return fail(reply, 409, 'Conflict', 'This upload URL has already been used');
+      }
       throw error;
     } finally {
       raw.unpipe(body);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -51,8 +51,17 @@ export interface LocalObjectStore extends ObjectStore {
   writeObject(
     key: string,
     body: Readable,
-    options: { contentType: string; maxBytes?: number },
+    options: { contentType: string; maxBytes?: number; ifAbsent?: boolean },
   ): Promise<number>;
+  /** Removes temp files older than `ageMs`: partial uploads of a process that was killed. */
+  sweepTemp(ageMs: number): Promise<number>;
+}
+
+/** A write with ifAbsent found the key written already (a signed upload URL used twice). */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`Object ${key} exists`);
+  }
 }
 
 export class ObjectTooLargeError extends Error {
@@ -89,12 +98,28 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
     await rename(temp, target);
   }
 
+  /** Like moveInto, but never replaces: link() fails with EEXIST, atomically, if it exists. */
+  async function moveIntoIfAbsent(temp: string, target: string, key: string): Promise<void> {
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await link(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+      throw error;
+    }
+  }
+
   async function writeObject(
     key: string,
     body: Readable,
-    { contentType, maxBytes }: { contentType: string; maxBytes?: number },
+    {
+      contentType,
+      maxBytes,
+      ifAbsent = false,
+    }: { contentType: string; maxBytes?: number; ifAbsent?: boolean },
   ): Promise<number> {
     const target = filePath(key);
+    if (ifAbsent && (await headObject(key))) throw new ObjectExistsError(key);
     const temp = await tempFile();
     let written = 0;
     const limit = new Transform({
@@ -110,7 +135,8 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
       const metaTemp = await tempFile();
       await writeFile(metaTemp, JSON.stringify({ contentType } satisfies Meta));
       await moveInto(metaTemp, metaPath(key));
-      await moveInto(temp, target);
+      if (ifAbsent) await moveIntoIfAbsent(temp, target, key);
+      else await moveInto(temp, target);
       return written;
     } finally {
       await rm(temp, { force: true });
@@ -148,8 +174,24 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
     await rm(metaPath(key), { force: true });
   }
 
+  async function sweepTemp(ageMs: number): Promise<number> {
+    const names = await readdir(tmpDir).catch(() => [] as string[]);
+    const before = clock.now().getTime() - ageMs;
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const stats = await stat(file).catch(missingAsNull);
+      if (stats && stats.mtimeMs < before) {
+        await rm(file, { force: true, recursive: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   return {
     kind: 'local',
+    sweepTemp,
     root,
     objectsRoot: objectsDir,
     signing: { secret, clock },

@@ -3,6 +3,8 @@ import {
   clipTitleSchema,
   POPCLIP_VALIDATION_MESSAGES as M,
   thumbnailFileSchema,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MAX_SIDE,
   videoFileSchema,
 } from '@popstage/core/popclips';
 import { useCallback, useState } from 'react';
@@ -10,6 +12,7 @@ import { useHost } from '../../../app/host/HostContext';
 import type { TaggedProduct } from '../shared/tagged-product';
 import type { CheckedBody, ClipFormField } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
+import { readVideoMetadata, type VideoMetadata } from './video-metadata';
 
 export type ClipFormErrors = Partial<Record<ClipFormField, string>>;
 
@@ -21,6 +24,13 @@ const firstError = (schema: Schema, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message ?? null;
 /** What a picker knows of a file (File's own properties are getters on its prototype). */
 const fileFacts = (file: File) => ({ name: file.name, type: file.type, size: file.size });
+
+/** The limit a video's metadata breaks (core's VIDEO_MAX_SECONDS and VIDEO_MAX_SIDE), if any. */
+export function videoMetadataError(metadata: VideoMetadata): string | null {
+  if (metadata.durationSeconds > VIDEO_MAX_SECONDS + 0.5) return M.videoTooLong;
+  if (Math.max(metadata.width, metadata.height) > VIDEO_MAX_SIDE) return M.videoResolutionTooHigh;
+  return null;
+}
 
 /**
  * Form state of create and edit. Every spec 02 §5 problem shows inline on its field; the first
@@ -56,7 +66,16 @@ export function useClipForm(initial: ClipFormValues) {
   const pickVideo = (file: File) => {
     const error = firstError(videoFileSchema, fileFacts(file));
     fail('video', error);
-    if (!error) set('video', file);
+    if (error) return;
+    set('video', file);
+    // Duration and size need the file's metadata: read after the pick, and a video over the
+    // limits is taken back before the merchant uploads it (the server refuses it anyway).
+    void readVideoMetadata(file).then((metadata) => {
+      const tooBig = metadata && videoMetadataError(metadata);
+      if (!tooBig) return;
+      setValues((current) => (current.video === file ? { ...current, video: null } : current));
+      fail('video', tooBig);
+    });
   };
 
   const pickThumbnail = (file: File) => {

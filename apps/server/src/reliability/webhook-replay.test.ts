@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopRow } from '../db/schema';
+import { findShop } from '../features/shop';
+import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../test/app';
+import { clipWithMedia, rowCounts } from '../test/compliance';
+import { postWebhook } from '../test/webhooks';
+
+/**
+ * Findings: the HMAC covers only the body, so a captured delivery can be resent with other headers.
+ * An old app/uninstalled replayed after a reinstall uninstalled the shop, and shop/redact then
+ * deleted its clips. Each replay below is refused or changes nothing.
+ */
+const HOUR = 3_600_000;
+let t: TestApp;
+let shopA: ShopRow;
+
+const openAdmin = async (shop: string) =>
+  t.app.inject({ method: 'GET', url: '/api/shopify/shop', headers: await t.auth(shop) });
+const feed = (shop: string) =>
+  t.app.inject({ method: 'GET', url: `/storefront/v1/shops/${shop}/feed` });
+const uninstalledPayload = (shop: string) => ({ myshopify_domain: shop, name: 'Shop' });
+const redact = (shop: string) =>
+  postWebhook(t, 'shop/redact', { shop_id: 954889, shop_domain: shop }, { shop });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const shop of [SHOP_A, SHOP_B]) expect((await openAdmin(shop)).statusCode).toBe(200);
+  shopA = (await findShop(t.deps.database.db, SHOP_A)) as ShopRow;
+  await clipWithMedia(t, shopA, 'clip-a');
+});
+afterAll(() => t.close());
+
+describe('webhook replays', () => {
+  it('app/uninstalled while the platform still accepts the token changes nothing', async () => {
+    const replay = await postWebhook(t, 'app/uninstalled', uninstalledPayload(SHOP_A), {
+      shop: SHOP_A,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ outcome: 'still_installed' });
+    expect((await findShop(t.deps.database.db, SHOP_A))?.uninstalledAt).toBeNull();
+    expect((await feed(SHOP_A)).statusCode).toBe(200);
+  });
+
+  it('an old app/uninstalled replayed after a reinstall does not uninstall again', async () => {
+    // The real uninstall: the local Shopify revokes the token and delivers app/uninstalled.
+    const uninstalled = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/shops/${SHOP_A}/uninstall`,
+    });
+    expect(uninstalled.statusCode, uninstalled.body).toBe(200);
+    expect((await findShop(t.deps.database.db, SHOP_A))?.uninstalledAt).not.toBeNull();
+    // The merchant comes back (a new token), then the captured delivery is resent.
+    expect((await openAdmin(SHOP_A)).statusCode).toBe(200);
+    const replay = await postWebhook(t, 'app/uninstalled', uninstalledPayload(SHOP_A), {
+      shop: SHOP_A,
+      triggeredAt: new Date(t.clock.now().getTime() - 60_000),
+    });
+    expect(replay.json()).toMatchObject({ outcome: 'still_installed' });
+    expect((await findShop(t.deps.database.db, SHOP_A))?.uninstalledAt).toBeNull();
+    expect((await feed(SHOP_A)).statusCode).toBe(200);
+  });
+
+  it('shop/redact deletes nothing for an installed shop or within 48 hours of an uninstall', async () => {
+    expect((await redact(SHOP_A)).json()).toMatchObject({
+      outcome: 'skipped',
+      reason: 'installed',
+    });
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_A}/uninstall` });
+    expect((await findShop(t.deps.database.db, SHOP_A))?.uninstalledAt).not.toBeNull();
+    t.clock.advance(47 * HOUR);
+    expect((await redact(SHOP_A)).json()).toMatchObject({
+      outcome: 'skipped',
+      reason: 'recently_uninstalled',
+    });
+    await t.runJobs();
+    expect(await rowCounts(t, shopA.id)).toMatchObject({ shops: 1, clips: 1 });
+    // Reinstalled in time: a redact at 48 hours still finds the shop installed.
+    expect((await openAdmin(SHOP_A)).statusCode).toBe(200);
+    t.clock.advance(2 * HOUR);
+    expect((await redact(SHOP_A)).json()).toMatchObject({
+      outcome: 'skipped',
+      reason: 'installed',
+    });
+    expect(await rowCounts(t, shopA.id)).toMatchObject({ shops: 1, clips: 1 });
+  });
+
+  it('a delivery triggered longer ago than Shopify retries is refused and stores nothing', async () => {
+    const before = await rowCounts(t, shopA.id);
+    const stale = await postWebhook(
+      t,
+      'orders/create',
+      {
+        id: 4242,
+        name: '#4242',
+        created_at: t.clock.now().toISOString(),
+        currency: 'USD',
+        total_price: '10.00',
+        note_attributes: [],
+        line_items: [],
+      },
+      { shop: SHOP_A, triggeredAt: new Date(t.clock.now().getTime() - 6 * HOUR) },
+    );
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toContain('too long ago');
+    expect(await rowCounts(t, shopA.id)).toEqual(before);
+  });
+
+  it('a payload naming another shop than the header is refused', async () => {
+    const crossed = await postWebhook(t, 'app/uninstalled', uninstalledPayload(SHOP_A), {
+      shop: SHOP_B,
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect((await findShop(t.deps.database.db, SHOP_B))?.uninstalledAt).toBeNull();
+  });
+});
