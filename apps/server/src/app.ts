@@ -58,8 +58,8 @@ import { installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
-import { installTextGuard } from './http/text-guard';
 import { localAdminOrigin } from './http/shopify-admin';
+import { installTextGuard } from './http/text-guard';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
 
