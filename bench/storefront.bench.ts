@@ -33,7 +33,13 @@ const RATE_LIMIT = '100000000';
 const FEED_ONLY = process.argv[3] === 'feed';
 
 async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) => Promise<T>) {
-  const app = await startApp({ STOREFRONT_RATE_LIMIT: RATE_LIMIT, ...env });
+  // One address stands for every simulated shopper: its per-address caps are lifted too.
+  const app = await startApp({
+    STOREFRONT_RATE_LIMIT: RATE_LIMIT,
+    STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
+    ...env,
+  });
   try {
     return await work(app);
   } finally {

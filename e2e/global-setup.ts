@@ -4,8 +4,9 @@ import { freePort, type StartedApp, startApp, startLocalShopify } from '@popstag
 /**
  * One started app for the whole e2e run; its URL and app keys reach the test workers through the
  * environment (they are forked after this runs). Journeys reset the shops they use via /sandbox.
- * The per-IP storefront limit is raised: view-limits.e2e.ts sends over 1,000 shoppers' views
- * from this one address (the limit itself is covered by the storefront integration tests).
+ * The per-IP storefront limit and per-address view and like caps are raised: view-limits.e2e.ts
+ * sends over 1,000 shoppers' views from this one address (the limits themselves are covered by
+ * the storefront integration tests and the reliability suite).
  *
  * E2E_PLATFORM=shopify runs the same journeys with the app in Shopify mode (PLATFORM=shopify, the
  * production code path: no local Shopify inside the app) against the local Shopify running alone
@@ -14,7 +15,12 @@ import { freePort, type StartedApp, startApp, startLocalShopify } from '@popstag
  * (ALLOW_SANDBOX_SERVICES): they are not Shopify.
  */
 export default async function setup() {
-  const env = { STOREFRONT_RATE_LIMIT: '100000' };
+  // Journeys send many shoppers' events from this one address: its per-address caps too.
+  const env = {
+    STOREFRONT_RATE_LIMIT: '100000',
+    STOREFRONT_VIEWS_PER_ADDRESS: '100000',
+    STOREFRONT_LIKES_PER_ADDRESS: '100000',
+  };
   const started: StartedApp[] = [];
   let app: StartedApp;
   let store: StartedApp | null = null;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import { LIKES_PER_ADDRESS_CLIP_DAY, VIEWS_PER_ADDRESS_CLIP_DAY } from '@popstage/core/storefront';
 import { z } from 'zod';
 import { parseTokenKey } from './auth/token-cipher';
 
@@ -145,6 +146,20 @@ const schema = z
     UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(900_000),
     /** Requests per client IP and minute on the public storefront API (/storefront/v1). */
     STOREFRONT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    /**
+     * Views and likes one client address may add to a clip in a UTC day (features/storefront/
+     * address-caps.ts). Raised only where tests drive many shoppers from one address.
+     */
+    STOREFRONT_VIEWS_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(VIEWS_PER_ADDRESS_CLIP_DAY),
+    STOREFRONT_LIKES_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(LIKES_PER_ADDRESS_CLIP_DAY),
     /**
      * Seconds each process keeps a shop's assembled storefront feed (0: off). At most 60, the
      * feed's Cache-Control max-age: browsers and CDNs may already serve it that stale.

@@ -1,12 +1,9 @@
+import { LIKES_PER_ADDRESS_CLIP_DAY, VIEWS_PER_ADDRESS_CLIP_DAY } from '@popstage/core/storefront';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { popclipDailyViews, popclipLikes, type ShopRow } from '../db/schema';
 import { ensureShop } from '../features/shop';
-import {
-  LIKES_PER_ADDRESS_CLIP_DAY,
-  VIEWS_PER_ADDRESS_CLIP_DAY,
-} from '../features/storefront/address-caps';
 import { createTestApp, SHOP_A, type TestApp } from '../test/app';
 import { clipWithMedia } from '../test/compliance';
 

@@ -16,7 +16,11 @@ export {
   VIEW_DEDUPE_MINUTES,
 } from './contract';
 // Zod-free: the storefront widget's bundle takes it without the contract's schemas.
-export { STOREFRONT_EVENTS_MAX } from './limits';
+export {
+  LIKES_PER_ADDRESS_CLIP_DAY,
+  STOREFRONT_EVENTS_MAX,
+  VIEWS_PER_ADDRESS_CLIP_DAY,
+} from './limits';
 export type { StorefrontDevice } from './product-page';
 export {
   PRODUCT_ROW_MIN_HEIGHT,

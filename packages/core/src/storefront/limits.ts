@@ -1,2 +1,11 @@
 /** Events per POST (the contract's batch limit), zod-free so the widget's bundle can take it. */
 export const STOREFRONT_EVENTS_MAX = 50;
+
+/**
+ * Views and likes a single client address may add to one clip in a UTC day (the server's
+ * defaults). A shopper watches a clip a few times; a household or an office behind one address
+ * rarely more than a handful of people: beyond that it is pumping (one address added 100 views
+ * per clip in 0.75 s).
+ */
+export const VIEWS_PER_ADDRESS_CLIP_DAY = 20;
+export const LIKES_PER_ADDRESS_CLIP_DAY = 5;

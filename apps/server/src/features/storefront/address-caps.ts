@@ -6,14 +6,6 @@ import { storefrontAddressCounts } from '../../db/schema';
 import type { BatchPlan } from './batch';
 
 /**
- * Views and likes a single client address may add to one clip in a UTC day. A shopper watches a
- * clip a few times; a household or an office behind one address rarely more than a handful of
- * people: beyond that it is pumping (one address added 100 views per clip in 0.75 s).
- */
-export const VIEWS_PER_ADDRESS_CLIP_DAY = 20;
-export const LIKES_PER_ADDRESS_CLIP_DAY = 5;
-
-/**
  * Known crawlers and HTTP tools (isbot's list) count nothing. Headless browsers are left out of
  * that list: they run the player and play the video like a shopper's (the e2e journeys do), and
  * the per-address caps bound them.
@@ -44,7 +36,14 @@ export function addressHash(secret: string, ip: string): string {
  */
 export async function withinAddressCaps(
   db: Db,
-  input: { shopId: string; addressHash: string; day: string; plan: BatchPlan },
+  input: {
+    shopId: string;
+    addressHash: string;
+    day: string;
+    plan: BatchPlan;
+    /** Views and likes per address, clip and day (config; core's constants by default). */
+    caps: { views: number; likes: number };
+  },
 ): Promise<{ plan: BatchPlan; capped: number }> {
   const { shopId, day, plan } = input;
   const likedClips = [...plan.likes].filter(([, like]) => like).map(([clipId]) => clipId);
@@ -68,11 +67,11 @@ export async function withinAddressCaps(
       .for('update');
     const used = new Map(rows.map((row) => [row.clipId, row]));
     const views = plan.views.filter(
-      (view) => (used.get(view.clipId)?.views ?? 0) < VIEWS_PER_ADDRESS_CLIP_DAY,
+      (view) => (used.get(view.clipId)?.views ?? 0) < input.caps.views,
     );
     const likes = new Map(
       [...plan.likes].filter(
-        ([clipId, like]) => !like || (used.get(clipId)?.likes ?? 0) < LIKES_PER_ADDRESS_CLIP_DAY,
+        ([clipId, like]) => !like || (used.get(clipId)?.likes ?? 0) < input.caps.likes,
       ),
     );
     const viewed = new Set(views.map((view) => view.clipId));

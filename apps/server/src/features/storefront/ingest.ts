@@ -39,6 +39,10 @@ export async function ingestEvents(
         addressHash: addressHash(deps.config.SHOPIFY_API_SECRET, client.ip),
         day: now.toISOString().slice(0, 10),
         plan: planned,
+        caps: {
+          views: deps.config.STOREFRONT_VIEWS_PER_ADDRESS,
+          likes: deps.config.STOREFRONT_LIKES_PER_ADDRESS,
+        },
       });
   const stored = await storeBatch(db, {
     shopId: shop.id,
