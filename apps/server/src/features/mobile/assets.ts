@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MOBILE_IMAGE_MAX_BYTES } from '@popstage/core/mobile';
 import type { AppDeps } from '../../deps';
 
@@ -41,7 +42,9 @@ export async function signedAssetUpload(
   fileName: string,
 ) {
   const extension = EXTENSIONS[contentType] ?? 'png';
-  const key = `apps/${shop}/${deps.clock.now().getTime()}-${strippedFileName(fileName)}.${extension}`;
+  // Unique per upload: upload URLs are single-use, and a merchant may send the same file again.
+  const unique = `${deps.clock.now().getTime()}-${randomBytes(4).toString('hex')}`;
+  const key = `apps/${shop}/${unique}-${strippedFileName(fileName)}.${extension}`;
   const signed = await deps.media.createSignedUploadUrl(key, {
     contentType,
     maxBytes: MOBILE_IMAGE_MAX_BYTES,

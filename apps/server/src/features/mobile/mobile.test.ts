@@ -102,7 +102,9 @@ describe('image uploads', () => {
   it('signs uploads under apps/{shop} only, strips the file name, and serves the file publicly', async () => {
     const url = await uploadAppImage(t, SHOP_A, { width: 4, height: 4 }, 'My logo (final)!.png');
     expect(url).toMatch(
-      new RegExp(`/mobile/v1/assets/apps/${SHOP_A.replace(/\./g, '\\.')}/\\d+-Mylogofinal\\.png$`),
+      new RegExp(
+        `/mobile/v1/assets/apps/${SHOP_A.replace(/\./g, '\\.')}/\\d+-[0-9a-f]{8}-Mylogofinal\\.png$`,
+      ),
     );
     const served = await t.app.inject({ method: 'GET', url: mediaPath(url) });
     expect(served.statusCode).toBe(200);
