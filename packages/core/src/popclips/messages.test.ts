@@ -29,6 +29,9 @@ describe('Popclips texts', () => {
       'Please select a custom thumbnail image to create a new popclip.',
       'You can only tag upto 5 products!',
       'Uploaded video size should be less than 100MB',
+      // Ours: the spec sets no duration or resolution limit (issue 14).
+      'Videos can be at most 3 minutes long.',
+      'Videos can be at most 3840 pixels wide or high.',
       'Image size should not be greater than 1MB',
       'This is a required field',
       'This is not a valid TikTok reel URL',
