@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/traffic/generate-traffic';
 import { generateClip } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { adminUrl, openAdmin } from './admin';
@@ -34,7 +35,8 @@ async function sendShopperViews(clipId: string, count: number): Promise<number> 
     for (let i = next++; i < count; i = next++) {
       const response = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/events`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // A shopper's browser: the app counts nothing from HTTP tools (a bare fetch says `node`).
+        headers: { 'Content-Type': 'application/json', 'User-Agent': SHOPPER_USER_AGENT },
         body: JSON.stringify({
           visitorId: `e2e-shopper-${i}`,
           sessionId: `e2e-session-${i}`,

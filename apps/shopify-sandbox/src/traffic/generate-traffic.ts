@@ -134,7 +134,9 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
       .padStart(8, '0')}`;
 
   progress({ phase: 'feed', done: 0, total: 1 });
-  const feedResponse = await fetch(`${api}/feed`);
+  const feedResponse = await fetch(`${api}/feed`, {
+    headers: { 'user-agent': SHOPPER_USER_AGENT },
+  });
   if (!feedResponse.ok) throw new Error(`feed answered ${feedResponse.status}`);
   const feed = (await feedResponse.json()) as { clips: FeedClip[] };
   const clips = feed.clips;
@@ -295,12 +297,19 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
   return report;
 }
 
+/**
+ * The simulated shoppers' browser: the app counts nothing from known bots and HTTP tools (a bare
+ * fetch says `node`), and these stand for shoppers on phones.
+ */
+export const SHOPPER_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
 /** A POST of JSON; a 429 (the ingest's per-IP limit) waits as told and tries again. */
 async function postWithRetry(fetch: typeof globalThis.fetch, url: string, body: unknown) {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'user-agent': SHOPPER_USER_AGENT },
       body: JSON.stringify(body),
     });
     if (response.status === 429 && attempt < 10) {
@@ -336,7 +345,11 @@ async function checkout(
     const response = await fetch(`${store}${path}`, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        'user-agent': SHOPPER_USER_AGENT,
+        ...(cookie ? { cookie } : {}),
+      },
     });
     remember(response);
     return response;
