@@ -64,8 +64,10 @@ describe('popclips journeys', () => {
     await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
     const card = app.getByRole('heading', { name: 'Spring look in the garden' });
     await card.waitFor();
-    await app.getByText('Processing...').first().waitFor();
-    await screenshot(page, 'popclips-list-processing');
+    // Until the worker is done the card says Processing... (on a fast run it may already be done).
+    if (await app.getByText('Processing...').first().isVisible()) {
+      await screenshot(page, 'popclips-list-processing');
+    }
     // Processing runs in the server's worker; the list polls every 8 s until it is done.
     await expect
       .poll(() => app.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
