@@ -1,6 +1,8 @@
 import type { Html } from '@popstage/core/html';
 import type { OperatorPermission } from '@popstage/core/operator-console';
+import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors';
 import type { Flash } from './layout';
 import type { ConsoleSession } from './sessions';
 
@@ -45,3 +47,11 @@ export const fields = (body: FormBody, name: string): string[] => {
   const value = body[name];
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 };
+
+/** A shop domain from a console form or path (400 with the console's words otherwise). */
+export function shopDomain(value: string): string {
+  const domain = value.trim().toLowerCase();
+  if (!isShopDomain(domain))
+    throw new HttpError(400, 'Enter a shop domain such as demo-store.myshopify.com');
+  return domain;
+}

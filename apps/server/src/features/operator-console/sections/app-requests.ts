@@ -6,7 +6,6 @@ import {
   type OperatorShop,
 } from '@popstage/core/operator';
 import { operatorCan } from '@popstage/core/operator-console';
-import { isShopDomain } from '@popstage/core/shop';
 import { HttpError } from '../../../http/errors';
 import {
   audited,
@@ -15,7 +14,7 @@ import {
   operatorShop,
 } from '../../operator';
 import { csrfField, time } from '../layout';
-import { type ConsoleSection, type FormBody, field } from '../section';
+import { type ConsoleSection, type FormBody, field, shopDomain } from '../section';
 import type { ConsoleSession } from '../sessions';
 
 /**
@@ -25,13 +24,6 @@ import type { ConsoleSession } from '../sessions';
  */
 
 const requestPath = (domain: string) => `/operator/shops/${domain}/app-request`;
-
-function shopDomain(value: string): string {
-  const domain = value.trim().toLowerCase();
-  if (!isShopDomain(domain))
-    throw new HttpError(400, 'Enter a shop domain such as demo-store.myshopify.com');
-  return domain;
-}
 
 /**
  * The form as a change: a state left on "unchanged" and a text field as it was are not sent, so

@@ -1,7 +1,7 @@
 import { type Html, html } from '@popstage/core/html';
 import type { OperatorShop } from '@popstage/core/operator';
 import { operatorCan } from '@popstage/core/operator-console';
-import { FEATURE_FLAG_NAMES, isShopDomain } from '@popstage/core/shop';
+import { FEATURE_FLAG_NAMES } from '@popstage/core/shop';
 import type { AppDeps } from '../../../deps';
 import { HttpError } from '../../../http/errors';
 import { billingOffer, planFacts, popclipsGating, shopBillingState } from '../../billing';
@@ -15,16 +15,9 @@ import {
 import { countPopclips, recentClipFailures } from '../../popclips';
 import { findShop } from '../../shop';
 import { csrfField, time } from '../layout';
-import { type ConsoleSection, type FormBody, field, fields } from '../section';
+import { type ConsoleSection, type FormBody, field, fields, shopDomain } from '../section';
 import type { ConsoleSession } from '../sessions';
 import { auditTable } from './audit-table';
-
-function shopDomain(value: string): string {
-  const domain = value.trim().toLowerCase();
-  if (!isShopDomain(domain))
-    throw new HttpError(400, 'Enter a shop domain such as demo-store.myshopify.com');
-  return domain;
-}
 
 /** What staff look at for one shop: plan, usage, clips, recent errors and changes. */
 async function overview(deps: AppDeps, domain: string) {
