@@ -29,6 +29,8 @@ if (!globalThis.ResizeObserver) {
   };
 }
 window.scrollTo = () => {};
+// Polaris' listbox (Autocomplete, Combobox) scrolls its active option into view.
+if (!Element.prototype.scrollBy) Element.prototype.scrollBy = () => {};
 
 afterEach(() => {
   cleanup();
