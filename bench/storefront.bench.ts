@@ -38,6 +38,7 @@ async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) =
     STOREFRONT_RATE_LIMIT: RATE_LIMIT,
     STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
     STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
     ...env,
   });
   try {
@@ -77,7 +78,7 @@ async function onPglite(): Promise<void> {
     if (!ingest) return;
     const { result, domain } = ingest;
     // PGlite is one process's: the server is stopped before the bench opens its data directory.
-    printIngest(result, await storedIngest({ dataDir }, domain));
+    printIngest(result, await storedIngest({ dataDir }, domain, result.visitors));
     reportFigure(
       'ingest on PGlite',
       result.eventsPerSecond,
@@ -113,7 +114,7 @@ async function onPostgres(): Promise<void> {
     });
     if (!ingest) return;
     const { result, domain } = ingest;
-    printIngest(result, await storedIngest({ url: database.url }, domain));
+    printIngest(result, await storedIngest({ url: database.url }, domain, result.visitors));
     reportAtLeast('ingest on PostgreSQL', result.eventsPerSecond, INGEST_TARGET_PER_SECOND, '/s');
   } finally {
     await dropBenchDatabase(database.name);

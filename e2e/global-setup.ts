@@ -19,6 +19,7 @@ export default async function setup() {
   const env = {
     STOREFRONT_RATE_LIMIT: '100000',
     STOREFRONT_VIEWS_PER_ADDRESS: '100000',
+    STOREFRONT_VISITORS_PER_ADDRESS: '100000',
     STOREFRONT_LIKES_PER_ADDRESS: '100000',
   };
   const started: StartedApp[] = [];

@@ -33,12 +33,16 @@ async function sendShopperViews(clipId: string, count: number): Promise<number> 
   let accepted = 0;
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
+      // Each shopper's widget asks the app for its visitor id once.
+      const issued = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/visitors`, { method: 'POST' });
+      expect(issued.status).toBe(201);
+      const { visitorId } = (await issued.json()) as { visitorId: string };
       const response = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/events`, {
         method: 'POST',
         // A shopper's browser: the app counts nothing from HTTP tools (a bare fetch says `node`).
         headers: { 'Content-Type': 'application/json', 'User-Agent': SHOPPER_USER_AGENT },
         body: JSON.stringify({
-          visitorId: `e2e-shopper-${i}`,
+          visitorId,
           sessionId: `e2e-session-${i}`,
           events: [{ type: 'view', clipId }],
         }),

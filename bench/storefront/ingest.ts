@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/traffic/generate-traffic';
 import type { StartedApp } from '@popstage/testkit/app';
 import pg from 'pg';
 import { ShopClient } from '../media-api';
@@ -16,7 +17,6 @@ import type { BenchShop } from './shop';
  */
 
 export const BATCH = 50;
-export const VISITOR_PREFIX = 'bench-ingest-';
 const PROGRESS_MS = 2_000;
 
 export interface IngestResult {
@@ -26,6 +26,8 @@ export interface IngestResult {
   accepted: number;
   deduped: number;
   rejected: number;
+  /** The visitors the app issued for the run (their events are the run's). */
+  visitors: string[];
   /** Answers other than 202 (each loses its whole batch). */
   failed: Map<number, number>;
   seconds: number;
@@ -82,13 +84,14 @@ export async function ingestBench(
   const batches = Math.ceil(options.events / BATCH / 2) * 2;
   const visitors = batches / 2;
   const run = `${process.pid}-${Date.now().toString(36)}`;
+  const signed = await issueVisitors(app, shop, visitors);
   // Bodies are built before the clock starts: the figure is the server's, not JSON.stringify's.
   const now = Date.now();
   const bodies = Array.from({ length: batches }, (_, index) => {
     const visitor = index % visitors;
     const visit = index < visitors ? 1 : 2;
     return JSON.stringify({
-      visitorId: `${VISITOR_PREFIX}${run}-${visitor}`,
+      visitorId: signed[visitor],
       sessionId: `${run}-${visitor}-${visit}`,
       events: visitEvents(shop, now),
     });
@@ -118,7 +121,12 @@ export async function ingestBench(
   const worker = async () => {
     for (let index = next++; index < batches; index = next++) {
       const begun = performance.now();
-      const answer = await send(agent, url, { method: 'POST', body: bodies[index] as string });
+      const answer = await send(agent, url, {
+        method: 'POST',
+        // A shopper's browser: the app counts nothing from HTTP tools.
+        headers: { 'user-agent': SHOPPER_USER_AGENT },
+        body: bodies[index] as string,
+      });
       latencies.push(performance.now() - begun);
       answered += 1;
       if (answer.status !== 202) {
@@ -146,6 +154,7 @@ export async function ingestBench(
   const viewsAdded = (await totalViews(client, shop)) - viewsBefore;
   return {
     label: options.label,
+    visitors: signed.map((id) => id.slice(0, id.lastIndexOf('.'))),
     batches,
     sent,
     accepted,
@@ -162,11 +171,23 @@ export async function ingestBench(
   };
 }
 
+/** Visitor ids as widgets get them (POST …/visitors), before the clock starts. */
+async function issueVisitors(app: StartedApp, shop: BenchShop, count: number): Promise<string[]> {
+  const url = `${app.baseUrl}/storefront/v1/shops/${shop.domain}/visitors`;
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url, { method: 'POST' });
+    if (response.status !== 201) throw new Error(`visitors answered ${response.status}`);
+    ids.push(((await response.json()) as { visitorId: string }).visitorId);
+  }
+  return ids;
+}
+
 /** Counts the bench's stored events (and views among them) of one shop, in SQL. */
 const STORED_SQL = `select count(*)::int as events,
                            (count(*) filter (where e.type = 'view'))::int as views
                     from storefront_events e join shops s on s.id = e.shop_id
-                    where s.shopify_domain = $1 and e.visitor_id like $2`;
+                    where s.shopify_domain = $1 and e.visitor_id = any($2)`;
 
 /**
  * What the database holds of the bench's visitors: every stored event, and the views among them.
@@ -176,8 +197,9 @@ const STORED_SQL = `select count(*)::int as events,
 export async function storedIngest(
   options: { url: string } | { dataDir: string },
   shopDomain: string,
+  visitors: string[],
 ): Promise<{ events: number; views: number }> {
-  const params = [shopDomain, `${VISITOR_PREFIX}%`];
+  const params = [shopDomain, visitors];
   let rows: { events: number; views: number }[];
   if ('url' in options) {
     const client = new pg.Client({ connectionString: options.url });

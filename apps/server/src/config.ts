@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { LIKES_PER_ADDRESS_CLIP_DAY, VIEWS_PER_ADDRESS_CLIP_DAY } from '@popstage/core/storefront';
+import {
+  LIKES_PER_ADDRESS_CLIP_DAY,
+  VIEWS_PER_ADDRESS_CLIP_DAY,
+  VISITORS_PER_ADDRESS_HOUR,
+} from '@popstage/core/storefront';
 import { z } from 'zod';
 import { parseTokenKey } from './auth/token-cipher';
 
@@ -160,6 +164,12 @@ const schema = z
       .int()
       .min(1)
       .default(LIKES_PER_ADDRESS_CLIP_DAY),
+    /** New visitor ids per client address and hour (POST /storefront/v1/shops/:shop/visitors). */
+    STOREFRONT_VISITORS_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(VISITORS_PER_ADDRESS_HOUR),
     /**
      * Seconds each process keeps a shop's assembled storefront feed (0: off). At most 60, the
      * feed's Cache-Control max-age: browsers and CDNs may already serve it that stale.

@@ -4,6 +4,8 @@ export interface Api {
   base: string;
   feed(): Promise<StorefrontFeed | null>;
   likes(visitorId: string): Promise<string[]>;
+  /** A new signed visitor id from the app, or null. */
+  issueVisitor(): Promise<string | null>;
   eventsUrl: string;
 }
 
@@ -22,6 +24,14 @@ export function createApi(origin: string, shop: string): Api {
     base,
     eventsUrl: `${base}/events`,
     feed: () => getJson<StorefrontFeed>(`${base}/feed`),
+    issueVisitor: async () => {
+      try {
+        const response = await fetch(`${base}/visitors`, { method: 'POST', credentials: 'omit' });
+        return response.ok ? ((await response.json()) as { visitorId: string }).visitorId : null;
+      } catch {
+        return null;
+      }
+    },
     likes: async (visitorId) =>
       (
         await getJson<{ likedClipIds: string[] }>(

@@ -68,7 +68,7 @@ export async function addToCart(
   attribution: { clipId: string; visitorId: string } | null,
 ): Promise<boolean> {
   if (!product.variantId) return false;
-  if (attribution) await tagCart(attribution.visitorId);
+  if (attribution?.visitorId) await tagCart(attribution.visitorId);
   try {
     const id = Number(product.variantId.slice(product.variantId.lastIndexOf('/') + 1));
     const properties = attribution ? { [CLIP_LINE_PROPERTY]: attribution.clipId } : {};

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
-import { feed } from './fixtures.test-util';
+import { feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
 import { Widget } from './widget';
 
 /**
@@ -39,6 +39,8 @@ async function start() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       calls.push({ url, ...(init?.body ? { body: String(init.body) } : {}) });
+      const visitor = visitorAnswer(url);
+      if (visitor) return visitor;
       if (url.endsWith('/feed')) return Response.json(feed());
       if (url.includes('/likes?')) return Response.json({ likedClipIds: [] });
       return new Response('{}', { status: url === '/cart/add.js' ? 200 : 202 });
@@ -88,7 +90,8 @@ describe('before the shopper allows analytics', () => {
     await flush();
     widget.queue.flush();
     expect(sent).toEqual([]);
-    expect(localStorage.getItem('popstage:visitor')).toBeNull();
+    expect(localStorage.length).toBe(0);
+    expect(calls.some((c) => c.url.endsWith('/visitors'))).toBe(false);
     expect(calls.some((c) => c.url.includes('/likes?') || c.url === '/cart/update.js')).toBe(false);
     const add = calls.find((c) => c.url === '/cart/add.js');
     expect(JSON.parse(add?.body ?? '{}')).toEqual({
@@ -101,9 +104,11 @@ describe('before the shopper allows analytics', () => {
     const { widget, sent } = await start();
     privacy.decide(true);
     openFirstClip();
+    await flush();
     widget.queue.flush();
     expect(sent.flatMap((batch) => batch.events).length).toBeGreaterThan(0);
-    expect(sent[0]?.visitorId).toBe(localStorage.getItem('popstage:visitor'));
+    expect(sent[0]?.visitorId).toBe(ISSUED_VISITOR);
+    expect(localStorage.getItem('popstage:visitor:demo-store.myshopify.com')).toBe(ISSUED_VISITOR);
   });
 });
 

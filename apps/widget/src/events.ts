@@ -57,10 +57,6 @@ export class EventQueue {
     return true;
   }
 
-  get visitor(): string {
-    return this.ids.visitorId;
-  }
-
   get pending(): number {
     return this.queue.length;
   }
@@ -68,7 +64,8 @@ export class EventQueue {
   flush(final = false): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.queue.length) {
+    // Events wait for the visitor's id (asked for once analytics are allowed).
+    while (this.queue.length && this.ids.visitorId) {
       const events = this.queue.splice(0, MAX_BATCH);
       this.transport(this.url, JSON.stringify({ ...this.ids, events }), final);
     }

@@ -50,3 +50,13 @@ export function feed(overrides: Partial<StorefrontFeed> = {}): StorefrontFeed {
     ...overrides,
   };
 }
+
+/** What the app's visitors route answers in these tests: a signed id (its shape only). */
+export const ISSUED_VISITOR = `visitor-1.${'s'.repeat(22)}`;
+
+/** The visitors route's answer, for the tests' fetch stubs (null for any other URL). */
+export function visitorAnswer(url: string): Response | null {
+  return url.endsWith('/visitors')
+    ? Response.json({ visitorId: ISSUED_VISITOR }, { status: 201 })
+    : null;
+}

@@ -4,7 +4,7 @@ import { feed } from './fixtures.test-util';
 import { videoObject } from './jsonld';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { positionFor, positionStyle } from './position';
-import { sessionId, visitorId } from './visitor';
+import { sessionId, Visitor } from './visitor';
 
 describe('position math', () => {
   it('maps percents of the viewport to a box that stays inside it', () => {
@@ -115,19 +115,32 @@ describe('event batching', () => {
 });
 
 describe('visitor id', () => {
-  it('is random, then the same from localStorage', () => {
+  const SIGNED = `v-abc.${'x'.repeat(22)}`;
+  const KEY = 'popstage:visitor:shop-a.myshopify.com';
+
+  it('is asked of the app once, then read from localStorage per shop', async () => {
     localStorage.clear();
-    const first = visitorId();
-    expect(first).toMatch(/^[\w-]{8,64}$/);
-    expect(visitorId()).toBe(first);
-    localStorage.clear();
-    expect(visitorId()).not.toBe(first);
+    const issue = vi.fn(async () => SIGNED);
+    const visitor = new Visitor('shop-a.myshopify.com', issue);
+    expect(visitor.signed).toBe('');
+    const [first, second] = await Promise.all([visitor.ensure(), visitor.ensure()]);
+    expect([first, second]).toEqual([SIGNED, SIGNED]);
+    expect(issue).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(KEY)).toBe(SIGNED);
+    expect(visitor.name).toBe('v-abc');
+    const returning = new Visitor('shop-a.myshopify.com', issue);
+    expect(await returning.ensure()).toBe(SIGNED);
+    expect(issue).toHaveBeenCalledTimes(1);
     expect(sessionId()).toBe(sessionId());
   });
 
-  it('replaces a tampered value', () => {
-    localStorage.setItem('popstage:visitor', '<script>');
-    expect(visitorId()).not.toBe('<script>');
+  it('replaces a tampered or unsigned value, and stays empty while the app cannot answer', async () => {
+    localStorage.setItem(KEY, '<script>');
+    const down = new Visitor('shop-a.myshopify.com', async () => null);
+    expect(await down.ensure()).toBe('');
+    expect(down.name).toBe('');
+    const up = new Visitor('shop-a.myshopify.com', async () => SIGNED);
+    expect(await up.ensure()).toBe(SIGNED);
   });
 });
 

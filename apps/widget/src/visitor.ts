@@ -1,3 +1,5 @@
+import { SIGNED_VISITOR_ID } from '@popstage/core/storefront';
+
 const VISITOR_KEY = 'popstage:visitor';
 const SESSION_KEY = 'popstage:session';
 
@@ -10,21 +12,69 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function stored(storage: () => Storage, key: string): string {
+function read(storage: () => Storage, key: string): string | null {
   try {
-    const existing = storage().getItem(key);
-    if (existing && /^[\w-]{8,64}$/.test(existing)) return existing;
-    const id = randomId();
-    storage().setItem(key, id);
-    return id;
+    return storage().getItem(key);
   } catch {
-    // Storage blocked (privacy mode, sandboxed iframe): an id for this page only.
-    return randomId();
+    return null;
   }
 }
 
-/** A random id kept in localStorage: the same shopper across visits, nothing personal in it. */
-export const visitorId = (): string => stored(() => localStorage, VISITOR_KEY);
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Storage blocked (privacy mode, sandboxed iframe): kept for this page only.
+  }
+}
+
+/**
+ * The shopper as the app knows her: an id the app issued and signed for this shop (the server
+ * refuses events of any other), asked for once and kept in localStorage per shop, nothing
+ * personal in it. Nothing is asked or stored before analytics are allowed (the widget calls
+ * `ensure` only then).
+ */
+export class Visitor {
+  /** The signed id ('' until known): what events and likes carry. */
+  signed = '';
+  private asking: Promise<string> | null = null;
+
+  constructor(
+    private readonly shop: string,
+    private readonly issue: () => Promise<string | null>,
+  ) {}
+
+  private get key(): string {
+    return `${VISITOR_KEY}:${this.shop}`;
+  }
+
+  /** The stored id, or a new one from the app; '' when the app cannot be reached. */
+  ensure(): Promise<string> {
+    if (this.signed) return Promise.resolve(this.signed);
+    this.asking ??= (async () => {
+      const stored = read(() => localStorage, this.key);
+      const id = stored && SIGNED_VISITOR_ID.test(stored) ? stored : await this.issue();
+      if (id) {
+        this.signed = id;
+        write(() => localStorage, this.key, id);
+      }
+      this.asking = null;
+      return this.signed;
+    })();
+    return this.asking;
+  }
+
+  /** The visitor as carts, orders and the holdout name it: the id before its signature. */
+  get name(): string {
+    return this.signed.slice(0, Math.max(0, this.signed.lastIndexOf('.')));
+  }
+}
 
 /** A random id per browser tab session. */
-export const sessionId = (): string => stored(() => sessionStorage, SESSION_KEY);
+export function sessionId(): string {
+  const existing = read(() => sessionStorage, SESSION_KEY);
+  if (existing && /^[\w-]{8,64}$/.test(existing)) return existing;
+  const id = randomId();
+  write(() => sessionStorage, SESSION_KEY, id);
+  return id;
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
-import { feed } from './fixtures.test-util';
+import { feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
 import type { StorefrontFeed } from './types';
 import { Widget } from './widget';
 
@@ -12,6 +12,8 @@ function mockFetch(data: StorefrontFeed | null, likes: string[] = []) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, init });
+    const visitor = visitorAnswer(url);
+    if (visitor) return visitor;
     if (url.endsWith('/feed')) {
       return data ? Response.json(data) : new Response('{}', { status: 404 });
     }
@@ -158,7 +160,7 @@ describe('widget rendering', () => {
       .events;
     expect(events.every((e) => e.type === 'impression')).toBe(true);
     expect(events.map((e) => e.clipId).sort()).toEqual(['a', 'b', 'c']);
-    expect((sent[0] as { visitorId: string }).visitorId).toMatch(/^[\w-]{8,64}$/);
+    expect((sent[0] as { visitorId: string }).visitorId).toBe(ISSUED_VISITOR);
   });
 });
 

@@ -9,7 +9,7 @@ import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
 import { CSS } from './styles';
 import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
-import { sessionId, visitorId } from './visitor';
+import { sessionId, Visitor } from './visitor';
 
 export interface WidgetOptions {
   /** The app's origin, where /storefront/v1 lives (the widget script's own origin). */
@@ -31,6 +31,7 @@ type Float = { el: HTMLElement; player: 'featured' | 'miniplayer' };
 export class Widget {
   feed: StorefrontFeed | null = null;
   readonly queue: EventQueue;
+  readonly visitor: Visitor;
   private readonly api;
   private liked: Set<string> | null = null;
   private observer: IntersectionObserver | null = null;
@@ -39,10 +40,12 @@ export class Widget {
 
   constructor(options: WidgetOptions) {
     this.api = createApi(options.origin, options.shop);
-    // Read when a batch goes out: no id is stored before analytics are allowed.
+    const visitor = new Visitor(options.shop, this.api.issueVisitor);
+    this.visitor = visitor;
+    // Read when a batch goes out: no id is asked for or stored before analytics are allowed.
     const ids = {
       get visitorId() {
-        return visitorId();
+        return visitor.signed;
       },
       get sessionId() {
         return sessionId();
@@ -52,7 +55,15 @@ export class Widget {
     this.queue.enabled = analyticsAllowed();
     watchConsent((allowed) => {
       this.queue.enabled = allowed;
+      if (allowed) void this.identify();
     });
+  }
+
+  /** Gets the visitor's id (stored, or issued by the app), then sends what waited for it. */
+  private async identify(): Promise<string> {
+    const id = await this.visitor.ensure();
+    if (id) this.queue.flush();
+    return id;
   }
 
   get device(): Device {
@@ -74,6 +85,7 @@ export class Widget {
       return;
     }
     this.queue.listen();
+    if (this.queue.enabled) void this.identify();
     this.renderInline();
     this.renderFeatured();
     window.matchMedia?.(MOBILE_QUERY).addEventListener?.('change', () => this.placeFloats());
@@ -311,10 +323,12 @@ export class Widget {
       this.liked = new Set();
       // Without consent there is no visitor whose likes could be read.
       if (this.queue.enabled)
-        this.api.likes(this.queue.visitor).then((ids) => {
-          for (const id of ids) this.liked?.add(id);
-          this.viewer?.refreshLike();
-        });
+        this.identify()
+          .then((visitor) => (visitor ? this.api.likes(visitor) : []))
+          .then((ids) => {
+            for (const id of ids) this.liked?.add(id);
+            this.viewer?.refreshLike();
+          });
     }
     this.viewer = new Viewer(this, clips, index, opener, time);
     return this.viewer;
@@ -329,7 +343,7 @@ export class Widget {
     this.queue.track(type, clipId, productId);
     if (!this.queue.enabled) return;
     if (type === 'view' || type === 'click' || type === 'add_to_cart') {
-      void tagCart(this.queue.visitor);
+      void this.identify().then(() => this.visitor.name && tagCart(this.visitor.name));
     }
   }
 
@@ -367,7 +381,7 @@ export class Widget {
                 button.disabled = true;
                 this.queue.track('add_to_cart', clip.id, product.id);
                 const attribution = this.queue.enabled
-                  ? { clipId: clip.id, visitorId: this.queue.visitor }
+                  ? { clipId: clip.id, visitorId: (await this.identify(), this.visitor.name) }
                   : null;
                 if (await addToCart(product, attribution)) {
                   const done = `${product.title} added to cart`;

@@ -6,6 +6,7 @@ import { popclipDailyViews, popclipLikes, type ShopRow } from '../db/schema';
 import { ensureShop } from '../features/shop';
 import { createTestApp, SHOP_A, type TestApp } from '../test/app';
 import { clipWithMedia } from '../test/compliance';
+import { signedVisitor } from '../test/visitor';
 
 /**
  * Finding: the visitor id is the client's choice and views were deduped per visitor and clip
@@ -32,7 +33,7 @@ function send(clipId: string, visitorId: string, ip: string, userAgent = BROWSER
     remoteAddress: ip,
     headers: { 'user-agent': userAgent },
     payload: {
-      visitorId,
+      visitorId: signedVisitor(SHOP_A, visitorId),
       events: [
         { type: 'view', clipId },
         { type: 'like', clipId },
@@ -90,7 +91,10 @@ describe('views and likes', () => {
           url: `/storefront/v1/shops/${SHOP_A}/events`,
           remoteAddress: '198.51.100.99',
           headers: { 'user-agent': BROWSER },
-          payload: { visitorId: `flood-${i}`, events: [{ type: 'click', clipId: 'flooded' }] },
+          payload: {
+            visitorId: signedVisitor(SHOP_A, `flood-${i}`),
+            events: [{ type: 'click', clipId: 'flooded' }],
+          },
         }),
       ),
     );

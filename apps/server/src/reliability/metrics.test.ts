@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureShop } from '../features/shop';
 import { createTestApp, SHOP_A, type TestApp } from '../test/app';
 import { clipWithMedia } from '../test/compliance';
+import { signedVisitor } from '../test/visitor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ describe('/metrics', () => {
       method: 'POST',
       url: `/storefront/v1/shops/${SHOP_A}/events`,
       payload: {
-        visitorId: 'measured-visitor',
+        visitorId: signedVisitor(SHOP_A, 'measured-visitor'),
         events: [
           { type: 'view', clipId: 'measured' },
           { type: 'view', clipId: 'not-a-clip' },

@@ -8,6 +8,7 @@ import { clipFolder, derivedKeys, insertPopclip } from '../features/popclips';
 import { insertShareLink } from '../features/sharing';
 import type { TestApp } from './app';
 import { postWebhook } from './webhooks';
+import { signedVisitor } from './visitor';
 
 /** Fixtures for the uninstall and privacy webhook tests: a shop with clips, media, orders. */
 
@@ -54,7 +55,7 @@ export async function storefrontEvents(
   const response = await t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${shop}/events`,
-    payload: { visitorId, events },
+    payload: { visitorId: signedVisitor(shop, visitorId), events },
   });
   expect(response.statusCode, response.body).toBe(202);
 }

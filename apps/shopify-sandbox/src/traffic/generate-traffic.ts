@@ -155,8 +155,22 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
   };
   const buyable = (clip: FeedClip) => clip.products.filter((p) => p.available && p.variantId);
 
+  /**
+   * A new shopper: the app issues and signs visitor ids (a widget asks once and keeps it). The
+   * events carry the signed id; the cart carries and reports name the visitor (before the dot).
+   */
+  const newVisitor = async (): Promise<{ visitorId: string; signed: string }> => {
+    const response = await postWithRetry(fetch, `${api}/visitors`, {}, 201);
+    const { visitorId: signed } = (await response.json()) as { visitorId: string };
+    return { visitorId: signed.slice(0, signed.lastIndexOf('.')), signed };
+  };
+
   /** One visit's events, as the widget batches them (at most 50 a batch). */
-  const visit = async (visitorId: string, at: number, shape: 'browse' | 'buy' | 'click') => {
+  const visit = async (
+    { visitorId, signed }: { visitorId: string; signed: string },
+    at: number,
+    shape: 'browse' | 'buy' | 'click',
+  ) => {
     const sessionId = id('s');
     const events: SentEvent[] = [];
     const add = (type: TrafficEventType, clip: FeedClip, offsetMs: number, productId?: string) =>
@@ -194,7 +208,7 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
     }
     if (events.length === 0) return;
     const response = await postWithRetry(fetch, `${api}/events`, {
-      visitorId,
+      visitorId: signed,
       sessionId,
       events: events.map(({ visitorId: _v, ...event }) => event),
     });
@@ -230,22 +244,23 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
   let done = 0;
   const total = visits.length;
   for (const { at } of visits) {
-    await visit(id('v'), at, 'browse');
+    await visit(await newVisitor(), at, 'browse');
     progress({ phase: 'visits', done: ++done, total });
   }
 
   // Buyers: a journey in the last day ending in the checkout; a quarter clicked days before.
   const withProducts = clips.filter((clip) => buyable(clip).length > 0);
   for (let o = 0; o < orderCount && withProducts.length > 0; o++) {
-    const visitorId = id('buyer');
+    const buyer = await newVisitor();
+    const { visitorId } = buyer;
     if (random() < 0.25) {
-      await visit(visitorId, now - (2 + Math.floor(random() * 8)) * DAY_MS, 'click');
+      await visit(buyer, now - (2 + Math.floor(random() * 8)) * DAY_MS, 'click');
     }
     const clip = pick(withProducts);
     const product = pick(buyable(clip));
     const at = now - Math.floor(random() * 20 * HOUR_MS) - 10 * 60_000;
     await postWithRetry(fetch, `${api}/events`, {
-      visitorId,
+      visitorId: buyer.signed,
       sessionId: id('s'),
       events: [
         { type: 'impression', clipId: clip.id, at: new Date(at).toISOString() },
@@ -305,7 +320,12 @@ export const SHOPPER_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** A POST of JSON; a 429 (the ingest's per-IP limit) waits as told and tries again. */
-async function postWithRetry(fetch: typeof globalThis.fetch, url: string, body: unknown) {
+async function postWithRetry(
+  fetch: typeof globalThis.fetch,
+  url: string,
+  body: unknown,
+  expected = 202,
+) {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(url, {
       method: 'POST',
@@ -317,7 +337,7 @@ async function postWithRetry(fetch: typeof globalThis.fetch, url: string, body: 
       await new Promise((resolve) => setTimeout(resolve, Math.min(60, Math.max(1, wait)) * 1000));
       continue;
     }
-    if (response.status !== 202) throw new Error(`events answered ${response.status}`);
+    if (response.status !== expected) throw new Error(`${url} answered ${response.status}`);
     return response;
   }
 }

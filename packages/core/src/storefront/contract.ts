@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../contract/define';
 import { playerPositionSchema } from '../placement/positions';
 import { DISPLAY_TARGETS } from '../popclips/display';
-import { STOREFRONT_EVENTS_MAX } from './limits';
+import { SIGNED_VISITOR_ID, STOREFRONT_EVENTS_MAX } from './limits';
 
 /**
  * The public storefront API (docs/api.md "Storefront (issue 7) — contract"): no session token,
@@ -28,6 +28,8 @@ export const STOREFRONT_EVENT_TYPES = [
 export type StorefrontEventType = (typeof STOREFRONT_EVENT_TYPES)[number];
 
 const id = z.string().trim().min(1).max(128);
+/** Issued by the visitors route; the server also checks its signature. */
+const visitorId = z.string().regex(SIGNED_VISITOR_ID, 'Unknown visitor');
 
 export const storefrontEventSchema = z.object({
   type: z.enum(STOREFRONT_EVENT_TYPES),
@@ -38,7 +40,7 @@ export const storefrontEventSchema = z.object({
 export type StorefrontEvent = z.infer<typeof storefrontEventSchema>;
 
 export const storefrontEventsBodySchema = z.object({
-  visitorId: id,
+  visitorId,
   sessionId: id.optional(),
   events: z.array(storefrontEventSchema).min(1).max(STOREFRONT_EVENTS_MAX),
 });
@@ -121,6 +123,9 @@ export type StorefrontCarouselAnswer = z.infer<typeof storefrontCarouselAnswerSc
 
 export const storefrontLikesAnswerSchema = z.object({ likedClipIds: z.array(z.string()) });
 
+export const storefrontVisitorAnswerSchema = z.object({ visitorId: z.string() });
+export type StorefrontVisitorAnswer = z.infer<typeof storefrontVisitorAnswerSchema>;
+
 /** The shop's myshopify domain. */
 const shopParams = z.object({ shop: z.string().min(1).max(255) });
 
@@ -164,8 +169,20 @@ export const storefrontContract = {
     method: 'GET',
     path: '/storefront/v1/shops/:shop/likes',
     params: shopParams,
-    query: z.object({ visitorId: id }),
+    query: z.object({ visitorId }),
     response: storefrontLikesAnswerSchema,
     summary: 'The clips a visitor likes',
+  }),
+  /**
+   * A new visitor id, signed for the shop: events and likes of any other id are refused, so a
+   * client cannot invent visitors. Rate limited per address and hour.
+   */
+  visitor: defineRoute({
+    method: 'POST',
+    path: '/storefront/v1/shops/:shop/visitors',
+    params: shopParams,
+    response: storefrontVisitorAnswerSchema,
+    status: 201,
+    summary: 'Issue a signed visitor id',
   }),
 };

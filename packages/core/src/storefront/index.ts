@@ -8,6 +8,7 @@ export type {
   StorefrontFeed,
   StorefrontPositions,
   StorefrontProduct,
+  StorefrontVisitorAnswer,
 } from './contract';
 export {
   STOREFRONT_BODY_LIMIT_BYTES,
@@ -18,7 +19,9 @@ export {
 // Zod-free: the storefront widget's bundle takes it without the contract's schemas.
 export {
   LIKES_PER_ADDRESS_CLIP_DAY,
+  SIGNED_VISITOR_ID,
   STOREFRONT_EVENTS_MAX,
+  VISITORS_PER_ADDRESS_HOUR,
   VIEWS_PER_ADDRESS_CLIP_DAY,
 } from './limits';
 export type { StorefrontDevice } from './product-page';

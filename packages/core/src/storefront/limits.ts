@@ -9,3 +9,15 @@ export const STOREFRONT_EVENTS_MAX = 50;
  */
 export const VIEWS_PER_ADDRESS_CLIP_DAY = 20;
 export const LIKES_PER_ADDRESS_CLIP_DAY = 5;
+
+/**
+ * New visitor ids one client address may be issued per hour (the server's default). A shopper
+ * keeps hers in the browser for good; a busy household or office asks a few times an hour.
+ */
+export const VISITORS_PER_ADDRESS_HOUR = 120;
+
+/**
+ * A visitor id is issued and signed by the server: `<id>.<signature>`, both base64url. The widget
+ * keeps it as it is; only its shape is checked here (the signature on the server).
+ */
+export const SIGNED_VISITOR_ID = /^[\w-]{1,64}\.[\w-]{22}$/;

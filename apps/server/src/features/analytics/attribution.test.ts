@@ -9,6 +9,7 @@ import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop, updateShop } from '../shop';
 import { orderAttribution } from './order-store';
 import { salesSummary } from './sales-summary';
+import { signedVisitor } from '../../test/visitor';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -37,7 +38,7 @@ async function interact(
   const res = await t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${shop}/events`,
-    payload: { visitorId, events },
+    payload: { visitorId: signedVisitor(shop, visitorId), events },
   });
   t.clock.set(orderTime);
   expect(res.statusCode, res.body).toBe(202);

@@ -12,6 +12,7 @@ import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
 import { runRollups } from './rollup-job';
+import { signedVisitor } from '../../test/visitor';
 
 /**
  * Insights numbers against what was sent: storefront events through the public ingest and
@@ -58,7 +59,10 @@ async function send(
   const res = await t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${SHOP_A}/events`,
-    payload: { visitorId, events: events.map((e) => ({ ...e, at: at.toISOString() })) },
+    payload: {
+      visitorId: signedVisitor(SHOP_A, visitorId),
+      events: events.map((e) => ({ ...e, at: at.toISOString() })),
+    },
   });
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json()).toMatchObject({ deduped: 0, rejected: 0 });

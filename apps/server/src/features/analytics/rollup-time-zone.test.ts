@@ -6,6 +6,7 @@ import { createTestApp, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
 import { runRollups } from './rollup-job';
+import { signedVisitor } from '../../test/visitor';
 
 /**
  * The other store is on Kolkata time (UTC+5:30, a half-hour offset): its local hours start at
@@ -22,7 +23,10 @@ async function view(visitorId: string, at: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${SHOP_B}/events`,
-    payload: { visitorId, events: [{ type: 'view', clipId: 'k-1', at }] },
+    payload: {
+      visitorId: signedVisitor(SHOP_B, visitorId),
+      events: [{ type: 'view', clipId: 'k-1', at }],
+    },
   });
   expect(res.statusCode, res.body).toBe(202);
 }

@@ -16,6 +16,7 @@ import { postWebhook } from '../../test/webhooks';
 import { clipFolder } from '../popclips';
 import { ensureShop, findShop } from '../shop';
 import { PRUNE_DATA_REQUESTS_JOB } from './data-requests';
+import { signedVisitor } from '../../test/visitor';
 
 let t: TestApp;
 let shopA: ShopRow;
@@ -34,7 +35,7 @@ const likesOf = async (shop: string, visitorId: string) =>
   (
     await t.app.inject({
       method: 'GET',
-      url: `/storefront/v1/shops/${shop}/likes?visitorId=${visitorId}`,
+      url: `/storefront/v1/shops/${shop}/likes?visitorId=${signedVisitor(shop, visitorId)}`,
     })
   ).json().likedClipIds;
 const firstProduct = async (shop: string) => {

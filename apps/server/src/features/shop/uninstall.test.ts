@@ -7,6 +7,7 @@ import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../te
 import { postWebhook } from '../../test/webhooks';
 import { ensureShop } from './service';
 import { findShop } from './store';
+import { signedVisitor } from '../../test/visitor';
 
 const APP_URL = 'https://popstage.example';
 const MINUTE = 60_000;
@@ -83,7 +84,10 @@ describe('app/uninstalled', () => {
     const events = await t.app.inject({
       method: 'POST',
       url: `/storefront/v1/shops/${SHOP_A}/events`,
-      payload: { visitorId: 'visitor-2', events: [{ type: 'view', clipId: 'clip-a' }] },
+      payload: {
+        visitorId: signedVisitor(SHOP_A, 'visitor-2'),
+        events: [{ type: 'view', clipId: 'clip-a' }],
+      },
     });
     expect(events.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/s/${shareCode}` })).statusCode).toBe(404);

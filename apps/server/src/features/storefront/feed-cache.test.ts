@@ -7,6 +7,7 @@ import { call, createTestApp, createTestClock, SHOP_A, type TestApp } from '../.
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop, updateShop } from '../shop';
 import { createFeedCache, type FeedAnswer, shopWrittenBy } from './feed-cache';
+import { signedVisitor } from '../../test/visitor';
 
 const FEED = `/storefront/v1/shops/${SHOP_A}/feed`;
 const TTL_SECONDS = 5;
@@ -155,7 +156,10 @@ describe('storefront feed cache', () => {
       await t.app.inject({
         method: 'POST',
         url: `/storefront/v1/shops/${SHOP_A}/events`,
-        payload: { visitorId: 'v-cache', events: [{ type: 'view', clipId: 'cache-1' }] },
+        payload: {
+          visitorId: signedVisitor(SHOP_A, 'v-cache'),
+          events: [{ type: 'view', clipId: 'cache-1' }],
+        },
       });
       await feed();
       expect(spy.count()).toBe(0);

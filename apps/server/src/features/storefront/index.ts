@@ -11,3 +11,4 @@ export { pruneEventsJob } from './prune-job';
 export { clipCounts, clipLikeCounts, clipViewCounts, knownClipIds } from './store';
 export { viewLimitsJob } from './view-limit-job';
 export { toStorefrontClip } from './wire';
+export { signVisitorId } from './visitor-id';

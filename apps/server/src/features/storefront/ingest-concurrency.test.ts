@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { csUpload } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 
 let t: TestApp;
 let clipId: string;
@@ -18,7 +19,7 @@ const send = (visitorId: string) =>
   t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${SHOP_A}/events`,
-    payload: { visitorId, events: [{ type: 'view', clipId }] },
+    payload: { visitorId: signedVisitor(SHOP_A, visitorId), events: [{ type: 'view', clipId }] },
   });
 
 const storedViews = async (visitorId: string) =>

@@ -7,6 +7,7 @@ import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
 import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
+import { signedVisitor } from '../../test/visitor';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,7 +23,7 @@ const ingest = (shop: string, visitorId: string, events: object[]) =>
   t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${shop}/events`,
-    payload: { visitorId, events },
+    payload: { visitorId: signedVisitor(shop, visitorId), events },
   });
 
 const eventsOf = (shop: ShopRow) =>

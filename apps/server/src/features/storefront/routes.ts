@@ -17,7 +17,7 @@ import {
   precompressedFile,
 } from '../../http/compression';
 import { serveRoute } from '../../http/contract-route';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../../platform/sandbox/inject-fetch';
 import { findCarousel } from '../carousels';
 import { MEDIA_URL_SECONDS } from '../popclips';
@@ -25,6 +25,7 @@ import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop
 import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
 import { ingestEvents } from './ingest';
 import { likedClipIds } from './store';
+import { issuedVisitor, newVisitorId } from './visitor-id';
 import { type Sign, toStorefrontCarousel, toStorefrontFeed } from './wire';
 
 const FEED_CACHE = 'public, max-age=60';
@@ -33,6 +34,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const SHOP_IN_URL = /^\/storefront\/v1\/shops\/([^/?#]+)/;
 
 const UNKNOWN_SHOP = 'Shop not found';
+const UNKNOWN_VISITOR = 'Unknown visitor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,6 +91,13 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     if (!shop) throw notFound(UNKNOWN_SHOP);
     return shop;
   };
+  const requireVisitor = (shop: ShopRow, signed: string): string => {
+    const visitor = issuedVisitor(deps.config.SHOPIFY_API_SECRET, shop.shopifyDomain, signed);
+    if (!visitor) throw forbidden(UNKNOWN_VISITOR);
+    return visitor;
+  };
+  const simulated = (request: FastifyRequest): boolean =>
+    request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN;
   const sandboxOrigin =
     deps.config.PLATFORM === 'sandbox' ? new URL(deps.config.APP_URL).origin : null;
 
@@ -220,11 +229,17 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const shop = await requireShop(request);
       reply.header('cache-control', 'no-store');
-      return ingestEvents(deps, shop, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        simulated: request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN,
-      });
+      const visitorId = requireVisitor(shop, request.body.visitorId);
+      return ingestEvents(
+        deps,
+        shop,
+        { ...request.body, visitorId },
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          simulated: simulated(request),
+        },
+      );
     },
     { validateResponse: false, route: { bodyLimit: STOREFRONT_BODY_LIMIT_BYTES } },
   );
@@ -232,8 +247,31 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
   serveRoute(app, mounted(contract.likes), async (request, reply) => {
     const shop = await requireShop(request);
     reply.header('cache-control', 'private, no-store');
-    return { likedClipIds: await likedClipIds(db, shop.id, request.query.visitorId) };
+    const visitorId = requireVisitor(shop, request.query.visitorId);
+    return { likedClipIds: await likedClipIds(db, shop.id, visitorId) };
   });
+
+  serveRoute(
+    app,
+    mounted(contract.visitor),
+    async (request, reply) => {
+      const shop = await requireShop(request);
+      reply.header('cache-control', 'no-store');
+      return { visitorId: newVisitorId(deps.config.SHOPIFY_API_SECRET, shop.shopifyDomain) };
+    },
+    {
+      route: {
+        config: {
+          rateLimit: {
+            max: deps.config.STOREFRONT_VISITORS_PER_ADDRESS,
+            timeWindow: '1 hour',
+            // The local Shopify's traffic generator: many simulated shoppers, one caller.
+            allowList: (request: FastifyRequest) => simulated(request),
+          },
+        },
+      },
+    },
+  );
 }
 
 /** The shop's primary domain, its myshopify domain and, in the sandbox, the app's own origin. */

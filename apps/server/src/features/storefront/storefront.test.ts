@@ -6,6 +6,7 @@ import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip, subscribe } from '../../test/popclips';
 import { ensureShop, updateShop } from '../shop';
+import { signedVisitor } from '../../test/visitor';
 
 let t: TestApp;
 let shopA: ShopRow;
@@ -36,7 +37,7 @@ const events = (visitorId: string, list: object[], shop = SHOP_A) =>
   t.app.inject({
     method: 'POST',
     url: `/storefront/v1/shops/${shop}/events`,
-    payload: { visitorId, events: list },
+    payload: { visitorId: signedVisitor(shop, visitorId), events: list },
   });
 const view = (clipId: string) => ({ type: 'view', clipId });
 
@@ -199,7 +200,10 @@ describe('storefront events', () => {
       method: 'POST',
       url: `${base}/events`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ visitorId: 'v1', events: [view('a'.repeat(17_000))] }),
+      payload: JSON.stringify({
+        visitorId: signedVisitor(SHOP_A, 'v1'),
+        events: [view('a'.repeat(17_000))],
+      }),
     });
     expect(big.statusCode).toBe(413);
   });
@@ -254,7 +258,10 @@ describe('storefront events', () => {
     await events('v-like', [like, like]);
     await events('v-like', [like]);
     await events('v-like2', [like]);
-    const liked = await t.app.inject({ method: 'GET', url: `${base}/likes?visitorId=v-like` });
+    const liked = await t.app.inject({
+      method: 'GET',
+      url: `${base}/likes?visitorId=${signedVisitor(SHOP_A, 'v-like')}`,
+    });
     expect(liked.json()).toEqual({ likedClipIds: ['a-second'] });
     const fetchLikes = () =>
       call(t, SHOP_A, 'POST', '/api/popclips/likes/fetch', {

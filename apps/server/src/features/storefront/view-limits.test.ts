@@ -8,6 +8,7 @@ import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { csUpload, someProducts, subscribe } from '../../test/popclips';
 import { ensureShop } from '../shop';
 import { viewLimitsJob } from './view-limit-job';
+import { signedVisitor } from '../../test/visitor';
 
 let t: TestApp;
 let shop: ShopRow;
@@ -42,7 +43,10 @@ describe('view limit', () => {
       t.app.inject({
         method: 'POST',
         url: `/storefront/v1/shops/${SHOP_A}/events`,
-        payload: { visitorId, events: [{ type: 'view', clipId }] },
+        payload: {
+          visitorId: signedVisitor(SHOP_A, visitorId),
+          events: [{ type: 'view', clipId }],
+        },
       });
     expect((await post('v1')).json()).toMatchObject({ accepted: 1 });
     // The first ingest of a shop without a stored state queues the check.
