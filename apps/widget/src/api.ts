@@ -6,6 +6,8 @@ export interface Api {
   likes(visitorId: string): Promise<string[]>;
   /** A new signed visitor id from the app, or null. */
   issueVisitor(): Promise<string | null>;
+  /** Counts the visitor in the running holdout test (failures are silent). */
+  reportVisit(visitorId: string): Promise<void>;
   eventsUrl: string;
 }
 
@@ -31,6 +33,14 @@ export function createApi(origin: string, shop: string): Api {
       } catch {
         return null;
       }
+    },
+    reportVisit: async (visitorId) => {
+      await fetch(`${base}/visits`, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ visitorId }),
+      }).catch(() => undefined);
     },
     likes: async (visitorId) =>
       (

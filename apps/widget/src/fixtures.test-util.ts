@@ -38,6 +38,7 @@ export function feed(overrides: Partial<StorefrontFeed> = {}): StorefrontFeed {
       showViews: true,
       showLikes: true,
       buyButton: true,
+      holdoutPercent: 0,
       watermark: true,
     },
     positions: {

@@ -268,6 +268,7 @@ describe('viewer', () => {
     const f = feed();
     f.settings = {
       hidePopClipsOnPDP: false,
+      holdoutPercent: 0,
       showViews: false,
       showLikes: false,
       buyButton: false,
@@ -310,5 +311,53 @@ describe('viewer', () => {
     mini?.querySelector<HTMLButtonElement>('button')?.click();
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
     expect(document.querySelector('[data-popstage-float="miniplayer"]')).toBeNull();
+  });
+});
+
+describe('holdout test', () => {
+  // In core's hash at 20 %: shopper-1 is held out, shopper-0 is not.
+  const start20 = async (visitor: string) => {
+    localStorage.setItem(`popstage:visitor:${SHOP}`, `${visitor}.${'s'.repeat(22)}`);
+    return start(feed({ settings: { ...feed().settings, holdoutPercent: 20 } }));
+  };
+  const tiles = () => document.querySelectorAll('.ps-tile').length;
+  const visits = (calls: { url: string; init?: RequestInit }[]) =>
+    calls.filter((c) => c.url.endsWith('/visits')).map((c) => JSON.parse(String(c.init?.body)));
+  const cartTags = (calls: { url: string; init?: RequestInit }[]) =>
+    calls.filter((c) => c.url === '/cart/update.js').map((c) => JSON.parse(String(c.init?.body)));
+
+  afterEach(() => localStorage.clear());
+
+  it('shows nothing to a held-out visitor, but counts the visit and puts them on the cart', async () => {
+    const { calls } = await start20('shopper-1');
+    await flushPromises();
+    expect(tiles()).toBe(0);
+    expect(document.querySelector('.ps-featured')).toBeNull();
+    expect(visits(calls)).toEqual([{ visitorId: `shopper-1.${'s'.repeat(22)}` }]);
+    expect(cartTags(calls)).toEqual([{ attributes: { _popstage_visitor: 'shopper-1' } }]);
+  });
+
+  it('shows the widget to an exposed visitor, counted once per session', async () => {
+    const { calls } = await start20('shopper-0');
+    await flushPromises();
+    expect(tiles()).toBeGreaterThan(0);
+    expect(visits(calls)).toHaveLength(1);
+    document.body.innerHTML = '<div data-popstage-carousel="all"></div>';
+    const again = await start20('shopper-0');
+    expect(visits(again.calls)).toEqual([]);
+  });
+
+  it('is not run without consent: the widget shows and nothing is reported', async () => {
+    (window as unknown as { Shopify: unknown }).Shopify = {
+      loadFeatures: () => {},
+      customerPrivacy: { analyticsProcessingAllowed: () => false },
+    };
+    try {
+      const { calls } = await start20('shopper-1');
+      expect(tiles()).toBeGreaterThan(0);
+      expect(visits(calls)).toEqual([]);
+    } finally {
+      delete (window as unknown as { Shopify?: unknown }).Shopify;
+    }
   });
 });

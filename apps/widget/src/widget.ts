@@ -4,6 +4,7 @@ import { addToCart, tagCart } from './cart';
 import { analyticsAllowed, watchConsent } from './consent';
 import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
+import { heldOut } from './holdout';
 import { videoJsonLd } from './jsonld';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
@@ -75,8 +76,13 @@ export class Widget {
       document.head.append(h('style', { id: 'popstage-style' }, CSS));
     }
     this.feed = await this.api.feed();
-    if (!this.feed) {
-      // No feed (unknown shop, network): free the space the theme blocks reserved.
+    const hidden =
+      !this.feed ||
+      (this.queue.enabled &&
+        (await heldOut(this.feed.settings.holdoutPercent, this.visitor, this.api.reportVisit)));
+    if (!this.feed || hidden) {
+      // No feed (unknown shop, network) or held out: free the space the theme blocks reserved.
+      this.feed = null;
       for (const el of document.querySelectorAll<HTMLElement>(
         `${CAROUSEL_SELECTOR},${PRODUCT_SELECTOR}`,
       )) {
@@ -343,7 +349,9 @@ export class Widget {
     this.queue.track(type, clipId, productId);
     if (!this.queue.enabled) return;
     if (type === 'view' || type === 'click' || type === 'add_to_cart') {
-      void this.identify().then(() => this.visitor.name && tagCart(this.visitor.name));
+      void this.identify().then(() => {
+        if (this.visitor.name) void tagCart(this.visitor.name);
+      });
     }
   }
 
@@ -380,8 +388,9 @@ export class Widget {
                 const button = event.currentTarget as HTMLButtonElement;
                 button.disabled = true;
                 this.queue.track('add_to_cart', clip.id, product.id);
+                if (this.queue.enabled) await this.identify();
                 const attribution = this.queue.enabled
-                  ? { clipId: clip.id, visitorId: (await this.identify(), this.visitor.name) }
+                  ? { clipId: clip.id, visitorId: this.visitor.name }
                   : null;
                 if (await addToCart(product, attribution)) {
                   const done = `${product.title} added to cart`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopRow } from '../db/schema';
 import { findShop } from '../features/shop';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../test/app';
-import { clipWithMedia, rowCounts } from '../test/compliance';
+import { clipWithMedia, placeOrder, rowCounts } from '../test/compliance';
 import { postWebhook } from '../test/webhooks';
 
 /**
@@ -111,5 +111,28 @@ describe('webhook replays', () => {
     });
     expect(crossed.statusCode).toBe(400);
     expect((await findShop(t.deps.database.db, SHOP_B))?.uninstalledAt).toBeNull();
+  });
+
+  it("an orders/create resent under another shop's header stores nothing for that shop", async () => {
+    const original = {
+      id: 7001,
+      name: '#7001',
+      created_at: t.clock.now().toISOString(),
+      currency: 'USD',
+      total_price: '25.00',
+      note_attributes: [],
+      line_items: [],
+    };
+    expect(
+      (await postWebhook(t, 'orders/create', original, { shop: SHOP_A })).json(),
+    ).toMatchObject({ outcome: 'recorded' });
+    const shopB = (await findShop(t.deps.database.db, SHOP_B)) as ShopRow;
+    const before = await rowCounts(t, shopB.id);
+    const replay = await postWebhook(t, 'orders/create', original, { shop: SHOP_B });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ outcome: 'skipped', reason: 'other_shops_order' });
+    expect(await rowCounts(t, shopB.id)).toEqual(before);
+    // Shop B's own orders are recorded as ever.
+    await placeOrder(t, SHOP_B, { id: 7002, visitorId: 'v', clipId: 'none', productId: 1 });
   });
 });

@@ -7,8 +7,8 @@ import type { ShopRow } from '../db/schema';
 import { clipFolder, derivedKeys, insertPopclip } from '../features/popclips';
 import { insertShareLink } from '../features/sharing';
 import type { TestApp } from './app';
-import { postWebhook } from './webhooks';
 import { signedVisitor } from './visitor';
+import { postWebhook } from './webhooks';
 
 /** Fixtures for the uninstall and privacy webhook tests: a shop with clips, media, orders. */
 

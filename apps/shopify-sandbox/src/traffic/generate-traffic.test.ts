@@ -5,6 +5,7 @@ import { generateTraffic } from './generate-traffic';
 function fakeShop() {
   const calls: { method: string; url: string; body: string; cookie: string | null }[] = [];
   let nextOrder = 5_500_001;
+  let nextVisitor = 1;
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -27,6 +28,10 @@ function fakeShop() {
           { id: 'clip-b', products: [product(2)] },
         ],
       });
+    }
+    if (url.pathname.endsWith('/visitors')) {
+      // The app signs the ids it issues; the fake's signature is only the right shape.
+      return Response.json({ visitorId: `v${nextVisitor++}.${'s'.repeat(22)}` }, { status: 201 });
     }
     if (url.pathname.endsWith('/events')) {
       const events = (JSON.parse(body) as { events: unknown[] }).events;
@@ -74,7 +79,7 @@ describe('generateTraffic', () => {
     for (const call of events) {
       const body = JSON.parse(call.body);
       expect(body).toEqual({
-        visitorId: expect.any(String),
+        visitorId: expect.stringMatching(/^v\d+\.s{22}$/),
         sessionId: expect.any(String),
         events: expect.any(Array),
       });
@@ -100,6 +105,8 @@ describe('generateTraffic', () => {
     expect(cart[2]?.cookie).toBe('cart=tok-1');
     const update = JSON.parse(cart[0]?.body ?? '{}');
     const add = JSON.parse(cart[1]?.body ?? '{}');
+    // The cart names the visitor (the id before its signature), as the widget does.
+    expect(report.orders[0]?.visitorId).toMatch(/^v\d+$/);
     expect(update.attributes._popstage_visitor).toBe(report.orders[0]?.visitorId);
     expect(add.items[0]).toMatchObject({
       quantity: 1,

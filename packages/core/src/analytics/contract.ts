@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../contract/define';
 import { webhookAnswerSchema } from '../contract/webhook';
 import { ANALYTICS_STREAMS, analyticsIngestBodySchema, appEventSchema } from './events';
+import { HOLDOUT_MAX_PERCENT } from './holdout';
 import {
   carouselStatsItemSchema,
   csReportsAnswerSchema,
@@ -61,7 +62,13 @@ export const clipLikesSchema = z.object({ clip_id: z.string(), likes: z.number()
 export type ClipLikes = z.infer<typeof clipLikesSchema>;
 
 /** Why an order was acknowledged without storing anything. */
-export const ORDER_SKIP_REASONS = ['unknown_shop', 'test_order', 'cancelled'] as const;
+export const ORDER_SKIP_REASONS = [
+  'unknown_shop',
+  'test_order',
+  'cancelled',
+  /** The id is another shop's order: a delivery replayed under this shop's header. */
+  'other_shops_order',
+] as const;
 export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];
 
 /** orders/create: how the order was taken and how many of its lines were credited to clips. */
@@ -74,7 +81,52 @@ export const orderWebhookAnswerSchema = webhookAnswerSchema(
   }),
 );
 
+const holdoutGroupSchema = z.object({
+  visitors: z.number().int(),
+  orders: z.number().int(),
+  /** Revenue of the group's orders, shop currency, minor units. */
+  revenue: z.number(),
+});
+
+/** The holdout test: its share, since when it runs, each group, and the estimate when there is one. */
+export const holdoutAnswerSchema = z.object({
+  percent: z.number().int(),
+  /** ISO 8601; null while off. Groups count visitors first seen since then. */
+  startedAt: z.string().nullable(),
+  currency: z.string(),
+  exposed: holdoutGroupSchema,
+  holdout: holdoutGroupSchema,
+  /** Minor units per visitor, with the 95 % interval; null until there is enough data. */
+  estimate: z
+    .object({
+      exposedPerVisitor: z.number(),
+      holdoutPerVisitor: z.number(),
+      incrementalPerVisitor: z.number(),
+      low: z.number(),
+      high: z.number(),
+    })
+    .nullable(),
+});
+export type HoldoutAnswer = z.infer<typeof holdoutAnswerSchema>;
+
+export const holdoutBodySchema = z.object({
+  percent: z.number().int().min(0).max(HOLDOUT_MAX_PERCENT),
+});
+
 export const analyticsContract = {
+  holdout: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/holdout',
+    response: holdoutAnswerSchema,
+    summary: 'The holdout test: share held out, groups and incremental revenue per visitor',
+  }),
+  setHoldout: defineRoute({
+    method: 'PUT',
+    path: '/api/analytics/holdout',
+    body: holdoutBodySchema,
+    response: holdoutAnswerSchema,
+    summary: 'Start, change or stop the holdout test (a new share starts a new test)',
+  }),
   attributionAccess: defineRoute({
     method: 'GET',
     path: '/api/analytics/attribution-access',

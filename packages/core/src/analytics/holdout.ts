@@ -6,6 +6,9 @@
  */
 
 export const HOLDOUT_MAX_PERCENT = 20;
+/** The shares a merchant picks from in Insights (0: off). */
+export const HOLDOUT_PERCENTS = [0, 5, 10, 15, 20] as const;
+export type HoldoutGroupName = 'exposed' | 'holdout';
 /** Below these, Insights says there is not enough data yet. */
 export const HOLDOUT_MIN_VISITORS = 200;
 export const HOLDOUT_MIN_ORDERS = 10;

@@ -12,6 +12,7 @@ export type {
   AppEventsQuery,
   ClipLikes,
   ClipViews,
+  HoldoutAnswer,
   OrderSkipReason,
   StoredAppEvent,
 } from './contract';
@@ -31,6 +32,8 @@ export {
   toWireFigures,
   weeklyItems,
 } from './figures';
+export type { HoldoutGroup, HoldoutGroupName } from './holdout';
+export { HOLDOUT_PERCENTS, holdoutEstimate, inHoldout } from './holdout';
 export type {
   CarouselStatsItem,
   DailyItem,

@@ -104,6 +104,8 @@ export const storefrontFeedSchema = z.object({
     showLikes: z.boolean(),
     buyButton: z.boolean(),
     watermark: z.boolean(),
+    /** Insights' holdout test: the share of visitors who do not see the widget (0: off). */
+    holdoutPercent: z.number(),
   }),
   positions: storefrontPositionsSchema,
   featured: storefrontClipSchema.nullable(),
@@ -124,6 +126,12 @@ export type StorefrontCarouselAnswer = z.infer<typeof storefrontCarouselAnswerSc
 export const storefrontLikesAnswerSchema = z.object({ likedClipIds: z.array(z.string()) });
 
 export const storefrontVisitorAnswerSchema = z.object({ visitorId: z.string() });
+
+export const storefrontVisitBodySchema = z.object({ visitorId });
+export const storefrontVisitAnswerSchema = z.object({
+  /** The visitor's group in the running holdout test; null when no test runs. */
+  group: z.enum(['exposed', 'holdout']).nullable(),
+});
 export type StorefrontVisitorAnswer = z.infer<typeof storefrontVisitorAnswerSchema>;
 
 /** The shop's myshopify domain. */
@@ -184,5 +192,19 @@ export const storefrontContract = {
     response: storefrontVisitorAnswerSchema,
     status: 201,
     summary: 'Issue a signed visitor id',
+  }),
+  /**
+   * While a holdout test runs, the widget reports each visitor once per session, in both groups,
+   * so Insights can compare their revenue per visitor. The group is the server's (the visitor's
+   * first), whatever the client thinks.
+   */
+  visit: defineRoute({
+    method: 'POST',
+    path: '/storefront/v1/shops/:shop/visits',
+    params: shopParams,
+    body: storefrontVisitBodySchema,
+    response: storefrontVisitAnswerSchema,
+    status: 202,
+    summary: "Count a visitor in the running holdout test's groups",
   }),
 };

@@ -21,8 +21,8 @@ export {
   LIKES_PER_ADDRESS_CLIP_DAY,
   SIGNED_VISITOR_ID,
   STOREFRONT_EVENTS_MAX,
-  VISITORS_PER_ADDRESS_HOUR,
   VIEWS_PER_ADDRESS_CLIP_DAY,
+  VISITORS_PER_ADDRESS_HOUR,
 } from './limits';
 export type { StorefrontDevice } from './product-page';
 export {

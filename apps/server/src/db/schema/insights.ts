@@ -121,3 +121,33 @@ export const analyticsStoreDaily = pgTable(
   },
   (table) => [primaryKey({ columns: [table.shopId, table.day, table.currency] })],
 );
+
+/**
+ * Insights' holdout test (docs/decisions.md "Holdout test"): the share of visitors held out of
+ * the widget, and since when this share runs (a new share starts a new test).
+ */
+export const holdoutTests = pgTable('holdout_tests', {
+  shopId: uuid()
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  percent: smallint().notNull(),
+  /** Null while off. */
+  startedAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Visitors of the running test, each in the group of their first visit. */
+export const holdoutVisits = pgTable(
+  'holdout_visits',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The visitor (the signed id's part before the dot), as orders' cart attribute names it. */
+    visitorId: text().notNull(),
+    /** exposed or holdout ('group' is an SQL keyword). */
+    cohort: text().$type<'exposed' | 'holdout'>().notNull(),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.visitorId] })],
+);

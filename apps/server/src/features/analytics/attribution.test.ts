@@ -6,10 +6,10 @@ import type { ShopRow } from '../../db/schema';
 import { signShopifyWebhook } from '../../platform/shopify';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop, updateShop } from '../shop';
 import { orderAttribution } from './order-store';
 import { salesSummary } from './sales-summary';
-import { signedVisitor } from '../../test/visitor';
 
 const HOUR = 3_600_000;
 let t: TestApp;

@@ -10,9 +10,9 @@ import type { ShopRow } from '../../db/schema';
 import { signShopifyWebhook } from '../../platform/shopify';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 import { runRollups } from './rollup-job';
-import { signedVisitor } from '../../test/visitor';
 
 /**
  * Insights numbers against what was sent: storefront events through the public ingest and

@@ -14,7 +14,12 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { knownClipIds, storefrontShop } from '../storefront';
-import { insertOrder, type OrderWithAttributions, visitorInteractions } from './order-store';
+import {
+  insertOrder,
+  isOtherShopsOrder,
+  type OrderWithAttributions,
+  visitorInteractions,
+} from './order-store';
 import { markDirtyHours } from './rollup-store';
 
 export type RecordedOrder =
@@ -46,6 +51,7 @@ export async function recordOrder(
   if (!shop) return skipped('unknown_shop');
   if (order.test) return skipped('test_order');
   if (order.cancelled) return skipped('cancelled');
+  if (await isOtherShopsOrder(db, shop.id, order.orderId)) return skipped('other_shops_order');
 
   // Every window a merchant can choose is computed now (Insights switches between them).
   const widest = attributionWindowsFor(

@@ -4,9 +4,9 @@ import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { createTestApp, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 import { runRollups } from './rollup-job';
-import { signedVisitor } from '../../test/visitor';
 
 /**
  * The other store is on Kolkata time (UTC+5:30, a half-hour offset): its local hours start at

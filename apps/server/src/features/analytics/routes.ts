@@ -1,6 +1,7 @@
 import { analyticsContract as contract } from '@popstage/core/analytics';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
+import { holdoutAnswer, setHoldout } from './holdout';
 import {
   carouselStats,
   daily,
@@ -26,6 +27,11 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   serveRoute(app, contract.attributionAccess, async ({ tenant }) => ({
     ordersAccess: await deps.platform.canReadOrders(tenant.shop.shopifyDomain),
   }));
+
+  serveRoute(app, contract.holdout, ({ tenant }) => holdoutAnswer(deps, tenant.shop));
+  serveRoute(app, contract.setHoldout, ({ tenant, body }) =>
+    setHoldout(deps, tenant.shop, body.percent),
+  );
 
   serveRoute(app, contract.appEvents, async ({ tenant, query }) => ({
     data: (await listAppEvents(deps, tenant, query)).map(toStoredAppEvent),

@@ -4,10 +4,10 @@ import { type ShopRow, shopifySessions, shops, subscriptions } from '../../db/sc
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertSubscription } from '../../test/billing';
 import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
+import { signedVisitor } from '../../test/visitor';
 import { postWebhook } from '../../test/webhooks';
 import { ensureShop } from './service';
 import { findShop } from './store';
-import { signedVisitor } from '../../test/visitor';
 
 const APP_URL = 'https://popstage.example';
 const MINUTE = 60_000;

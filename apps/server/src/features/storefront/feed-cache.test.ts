@@ -5,9 +5,9 @@ import { carousels, type ShopRow } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, createTestClock, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop, updateShop } from '../shop';
 import { createFeedCache, type FeedAnswer, shopWrittenBy } from './feed-cache';
-import { signedVisitor } from '../../test/visitor';
 
 const FEED = `/storefront/v1/shops/${SHOP_A}/feed`;
 const TTL_SECONDS = 5;

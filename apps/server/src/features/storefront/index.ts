@@ -10,5 +10,5 @@ export {
 export { pruneEventsJob } from './prune-job';
 export { clipCounts, clipLikeCounts, clipViewCounts, knownClipIds } from './store';
 export { viewLimitsJob } from './view-limit-job';
-export { toStorefrontClip } from './wire';
 export { signVisitorId } from './visitor-id';
+export { toStorefrontClip } from './wire';

@@ -5,9 +5,9 @@ import { queryRows } from '../../db/client';
 import { type ShopRow, storefrontEvents } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
-import { signedVisitor } from '../../test/visitor';
 
 const DAY = 24 * 60 * 60_000;
 

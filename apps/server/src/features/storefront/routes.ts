@@ -19,6 +19,7 @@ import {
 import { serveRoute } from '../../http/contract-route';
 import { forbidden, notFound } from '../../http/errors';
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../../platform/sandbox/inject-fetch';
+import { countHoldoutVisit } from '../analytics';
 import { findCarousel } from '../carousels';
 import { MEDIA_URL_SECONDS } from '../popclips';
 import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
@@ -249,6 +250,13 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-store');
     const visitorId = requireVisitor(shop, request.query.visitorId);
     return { likedClipIds: await likedClipIds(db, shop.id, visitorId) };
+  });
+
+  serveRoute(app, mounted(contract.visit), async (request, reply) => {
+    const shop = await requireShop(request);
+    reply.header('cache-control', 'no-store');
+    const visitorId = requireVisitor(shop, request.body.visitorId);
+    return { group: await countHoldoutVisit(deps, shop, visitorId) };
   });
 
   serveRoute(

@@ -5,8 +5,8 @@ import { carousels, type PopclipRow, popclips, type ShopRow } from '../../db/sch
 import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip, subscribe } from '../../test/popclips';
-import { ensureShop, updateShop } from '../shop';
 import { signedVisitor } from '../../test/visitor';
+import { ensureShop, updateShop } from '../shop';
 
 let t: TestApp;
 let shopA: ShopRow;
@@ -307,8 +307,12 @@ describe('storefront rate limit', () => {
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) {
         codes.push(
-          (await limited.app.inject({ method: 'GET', url: `${base}/likes?visitorId=x` }))
-            .statusCode,
+          (
+            await limited.app.inject({
+              method: 'GET',
+              url: `${base}/likes?visitorId=${signedVisitor(SHOP_A, 'x')}`,
+            })
+          ).statusCode,
         );
       }
       expect(codes.slice(0, 5).every((code) => code === 200)).toBe(true);
@@ -316,5 +320,73 @@ describe('storefront rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('visitor ids', () => {
+  const issue = (app = t.app, shop = SHOP_A) =>
+    app.inject({ method: 'POST', url: `/storefront/v1/shops/${shop}/visitors` });
+  const storedFor = async (visitor: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.deps.database.db,
+        sql`select count(*)::int as n from storefront_events where visitor_id = ${visitor}`,
+      )
+    )[0]?.n;
+
+  it('are issued signed for the shop, and events are stored under the visitor', async () => {
+    const issued = await issue();
+    expect(issued.statusCode).toBe(201);
+    expect(issued.headers['cache-control']).toBe('no-store');
+    const { visitorId } = issued.json<{ visitorId: string }>();
+    expect(visitorId).toMatch(/^[\w-]{22}\.[\w-]{22}$/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base}/events`,
+      payload: { visitorId, events: [view('a-processed')] },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: 1 });
+    expect(await storedFor(visitorId.slice(0, visitorId.indexOf('.')))).toBe(1);
+  });
+
+  it("refuse an invented id, a forged signature and another shop's id, storing nothing", async () => {
+    const forged = `invented.${'A'.repeat(22)}`;
+    for (const [visitorId, status] of [
+      ['invented-visitor', 400],
+      [forged, 403],
+      [signedVisitor(SHOP_B, 'b-visitor'), 403],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base}/events`,
+        payload: { visitorId, events: [view('a-processed')] },
+      });
+      expect(res.statusCode, visitorId).toBe(status);
+      expect(res.json().message).toBe('Unknown visitor');
+      const likes = await t.app.inject({
+        method: 'GET',
+        url: `${base}/likes?visitorId=${encodeURIComponent(visitorId)}`,
+      });
+      expect(likes.statusCode).toBe(status);
+    }
+    expect(await storedFor('invented')).toBe(0);
+    expect(await storedFor('invented-visitor')).toBe(0);
+  });
+
+  it('are issued at most STOREFRONT_VISITORS_PER_ADDRESS an hour to one address', async () => {
+    const limited = await createTestApp({ STOREFRONT_VISITORS_PER_ADDRESS: '3' });
+    try {
+      await ensureShop(limited.deps, SHOP_A);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await issue(limited.app)).statusCode);
+      expect(codes).toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('are not issued for an unknown shop', async () => {
+    expect((await issue(t.app, 'nowhere.myshopify.com')).statusCode).toBe(404);
   });
 });

@@ -6,9 +6,9 @@ import { queryRows } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { csUpload, someProducts, subscribe } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 import { viewLimitsJob } from './view-limit-job';
-import { signedVisitor } from '../../test/visitor';
 
 let t: TestApp;
 let shop: ShopRow;

@@ -96,6 +96,7 @@ export async function toStorefrontFeed(
       showLikes,
       buyButton: data.settings.enableShopFeaturesBuyBtn,
       watermark: !hasPopclipsCapability(data.level, 'watermarkRemoval'),
+      holdoutPercent: data.holdoutPercent,
     },
     positions: storefrontPositions(data.shop, data.level),
     featured,
