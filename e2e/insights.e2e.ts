@@ -94,6 +94,20 @@ describe('Insights', () => {
     await app.getByLabel('Compare with the previous period').click();
     await app.getByText('vs previous period').first().waitFor();
 
+    // The holdout test: a share of visitors does not see Popclips; the storefront learns it.
+    await app.getByLabel("Visitors who don't see Popclips").selectOption('20');
+    await app.getByText(/Not enough data yet/).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`${BASE}/storefront/v1/shops/${DEMO}/feed`)).json())
+            .settings.holdoutPercent,
+        { timeout: 90_000 },
+      )
+      .toBe(20);
+    await shot(admin, 'insights-holdout-1280', 1280, 2900);
+    await shot(admin, 'insights-holdout-375', 375, 6000);
+
     // A clip's funnel and the orders credited to it.
     await app.getByRole('button', { name: 'Autumn lookbook' }).click();
     await app.getByRole('heading', { name: 'Funnel' }).waitFor();

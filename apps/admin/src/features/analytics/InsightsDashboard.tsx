@@ -5,6 +5,7 @@ import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
 import { CustomerDataRequestsCard } from '../compliance';
 import { AttributionAccessNotice } from './AttributionAccessNotice';
+import { HoldoutCard } from './HoldoutCard';
 import { InsightsCharts } from './InsightsCharts';
 import { FilterBar } from './InsightsFilterBar';
 import { MonthlyTable, WeeklyTable } from './InsightsPeriodTables';
@@ -78,6 +79,7 @@ export function InsightsDashboard() {
         </InlineGrid>
         <PopclipsTable shopId={shopId} filter={filter} onOpen={(id) => update({ clip: id })} />
         <CarouselsTable shopId={shopId} filter={filter} />
+        <HoldoutCard />
         <CustomerDataRequestsCard />
       </BlockStack>
     </PageShell>

@@ -22,6 +22,18 @@ const figures = {
   influenced_sales: '20.00',
 };
 
+const group = (visitors: number, orders: number) => ({ visitors, orders, revenue: orders * 2500 });
+function holdoutAnswer(percent: number, estimate: object | null = null) {
+  return {
+    percent,
+    startedAt: percent > 0 ? '2026-11-20T10:00:00.000Z' : null,
+    currency: 'USD',
+    exposed: group(percent > 0 ? 120 : 0, 4),
+    holdout: group(percent > 0 ? 14 : 0, 1),
+    estimate,
+  };
+}
+
 function dashboardRoutes(): FakeRoutes {
   return {
     'GET /dashboard/popclips-summary': page([
@@ -71,6 +83,7 @@ function dashboardRoutes(): FakeRoutes {
     'GET /dashboard/carousels-stats': page([]),
     'GET /api/analytics/attribution-access': { body: { ordersAccess: true } },
     'GET /api/compliance/data-requests': { body: { requests: [] } },
+    'GET /api/analytics/holdout': { body: holdoutAnswer(0) },
     'PUT /ingest/productanalytics': { status: 202, body: { accepted: 1 } },
     'GET /api/shopify/shop/cs-reports': {
       body: {
@@ -182,6 +195,48 @@ describe('Insights', () => {
     renderApp({ path: '/insights', shop: readyShop(), routes });
     expect(await screen.findByText('Sales attribution is off for now')).toBeVisible();
     expect(screen.getByText(/orders can't be credited to your Popclips/)).toBeVisible();
+  });
+
+  describe('holdout test', () => {
+    it('starts a test at the share the merchant picks and says when there is not enough data', async () => {
+      const routes = dashboardRoutes();
+      routes['PUT /api/analytics/holdout'] = (_request, body) => ({
+        body: holdoutAnswer((body as { percent: number }).percent),
+      });
+      const app = renderApp({ path: '/insights', shop: readyShop(), routes });
+      const select = await screen.findByLabelText(
+        "Visitors who don't see Popclips",
+        {},
+        { timeout: 5000 },
+      );
+      await waitFor(() => expect(select).toBeEnabled());
+      expect(select).toHaveValue('0');
+      await userEvent.selectOptions(select, '10');
+      await waitFor(() => expect(app.calls('PUT', '/api/analytics/holdout')).toHaveLength(1));
+      expect(app.calls('PUT', '/api/analytics/holdout')[0]?.body).toEqual({ percent: 10 });
+      expect(
+        await screen.findByText(/Not enough data yet: 120 visitors saw Popclips and 14 did not/),
+      ).toBeVisible();
+      expect(screen.getByLabelText("Visitors who don't see Popclips")).toHaveValue('10');
+    });
+
+    it('shows the revenue Popclips add per visitor with its range', async () => {
+      const routes = dashboardRoutes();
+      routes['GET /api/analytics/holdout'] = {
+        body: holdoutAnswer(20, {
+          exposedPerVisitor: 412.5,
+          holdoutPerVisitor: 300,
+          incrementalPerVisitor: 112.5,
+          low: 20.25,
+          high: 204.75,
+        }),
+      };
+      renderApp({ path: '/insights', shop: readyShop(), routes });
+      expect(await screen.findByText('$1.13 per visitor', {}, { timeout: 5000 })).toBeVisible();
+      expect(screen.getByText(/95% range \$0\.20 to \$2\.05/)).toBeVisible();
+      expect(screen.getByText('$4.13 per visitor')).toBeVisible();
+      expect(screen.getByText('$3.00 per visitor')).toBeVisible();
+    });
   });
 
   describe('customer data requests', () => {

@@ -5,8 +5,9 @@ import {
   type DashboardQuery,
   toCsv,
 } from '@popstage/core/analytics';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api/client';
-import { useRouteQuery } from '../../lib/api/hooks';
+import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/api/hooks';
 import { saveFile } from '../../lib/save-file';
 
 /** Insights calls (spec 02 §7 analytics service) through the analytics contract. */
@@ -147,3 +148,15 @@ export const useAttributionAccess = () =>
     {},
     { select: (answer) => answer.ordersAccess },
   );
+
+/** The holdout test: its share, groups and estimate. */
+export const useHoldout = () => useRouteQuery(analyticsContract.holdout, {});
+
+/** Starts, changes or stops the holdout test; the answer replaces the cached one. */
+export function useSetHoldout() {
+  const queryClient = useQueryClient();
+  return useRouteMutation(analyticsContract.setHoldout, {
+    onSuccess: (answer) =>
+      queryClient.setQueryData(routeKey(analyticsContract.holdout, {}), answer),
+  });
+}
