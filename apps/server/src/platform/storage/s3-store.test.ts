@@ -86,11 +86,12 @@ describe('S3 presigned URLs (request shape)', () => {
     expect(q.get('X-Amz-Credential')).toBe('AKIDEXAMPLE/20261120/eu-west-1/s3/aws4_request');
     expect(q.get('X-Amz-Date')).toBe('20261120T120000Z');
     expect(q.get('X-Amz-Expires')).toBe('900');
-    expect(q.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    // If-None-Match: * makes the URL single-use (S3's conditional write answers 412 after).
+    expect(q.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(q.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     // A checksum in the URL would be of an empty body and make every real upload fail.
     expect([...q.keys()].filter((name) => name.toLowerCase().includes('checksum'))).toEqual([]);
-    expect(signed.headers).toEqual({ 'content-type': 'video/mp4' });
+    expect(signed.headers).toEqual({ 'content-type': 'video/mp4', 'if-none-match': '*' });
     expect(signed.expiresAt).toEqual(new Date(signingDate.getTime() + 900_000));
   });
 

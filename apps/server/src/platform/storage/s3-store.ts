@@ -184,6 +184,8 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
       const signingDate = clock.now();
       // Content-Type, and Content-Length when declared, are signed headers: S3 refuses a PUT
       // whose headers differ. A presigned PUT cannot carry a size range (only POST policies can).
+      // If-None-Match: * is signed too, so the URL is single-use: S3's conditional write refuses
+      // a second PUT once the object exists (412), and a captured URL cannot replace an upload.
       const url = await getSignedUrl(
         client,
         new PutObjectCommand({
@@ -191,17 +193,18 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
           Key: key,
           ContentType: upload.contentType,
           ContentLength: upload.contentLength,
+          IfNoneMatch: '*',
         }),
         {
           expiresIn: upload.expiresIn,
           signingDate,
-          signableHeaders: new Set(['content-type', 'content-length']),
+          signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
         },
       );
       return {
         url,
         method: 'PUT',
-        headers: { 'content-type': upload.contentType },
+        headers: { 'content-type': upload.contentType, 'if-none-match': '*' },
         expiresAt: new Date(signingDate.getTime() + upload.expiresIn * 1000),
       };
     },

@@ -1,6 +1,7 @@
 /**
  * PUTs a file to a signed URL with its declared Content-Type (the signature covers it; the
- * browser sets Content-Length from the body). XMLHttpRequest rather than fetch: fetch has no
+ * browser sets Content-Length from the body) and If-None-Match: * (signed on S3, where it makes
+ * the URL single-use; the local store is single-use by itself). XMLHttpRequest rather than fetch: fetch has no
  * upload progress events.
  */
 export class UploadError extends Error {
@@ -20,6 +21,7 @@ export function putFile(
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', contentType);
+    xhr.setRequestHeader('If-None-Match', '*');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

@@ -157,7 +157,7 @@ export function objectStoreContract(harness: () => ContractHarness): void {
       expiresIn: 300,
     });
     expect(upload.method).toBe('PUT');
-    expect(upload.headers).toEqual({ 'content-type': 'image/png' });
+    expect(upload.headers).toMatchObject({ 'content-type': 'image/png' });
     expect(upload.expiresAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     const put = await fetch(reach(upload.url), { method: 'PUT', headers: upload.headers, body });
     expect(put.status).toBe(200);
