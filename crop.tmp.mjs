@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+const [src, out, x, y, w, h] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const data = readFileSync(src).toString('base64');
+await page.setContent(`<body style="margin:0;overflow:hidden"><img id=i style="position:absolute;left:-${x}px;top:-${y}px" src="data:image/png;base64,${data}"></body>`);
+await page.waitForFunction(() => document.getElementById('i').complete);
+const size = await page.evaluate(() => [document.getElementById('i').naturalWidth, document.getElementById('i').naturalHeight]);
+console.log('size', size);
+await page.screenshot({ path: out });
+await browser.close();
