@@ -41,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client dropped by the server (restart, failover, admin) must not crash the process:
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+    retryReadsOnLostConnection(pool);
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     let closed: Promise<void> | undefined;
@@ -81,4 +82,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The server ended the connection (restart, failover, admin) or the socket died. */
+function connectionLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (
+    code === '57P01' ||
+    code === '57P02' ||
+    code === 'ECONNRESET' ||
+    /Connection terminated|terminating connection/i.test(message ?? '')
+  );
+}
+
+/**
+ * After a failover every idle connection of the pool is dead, and the pool learns it only when
+ * each socket's notice is read: a query can be sent on one first. A read that fails so is sent
+ * again on a new connection (reads only: a write may have run before the connection died).
+ */
+function retryReadsOnLostConnection(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const isRead = (args: unknown[]) => {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    return /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
+  };
+  (pool as { query: unknown }).query = async (...args: unknown[]) => {
+    try {
+      return await query(...args);
+    } catch (error) {
+      if (!connectionLost(error) || !isRead(args) || typeof args.at(-1) === 'function') throw error;
+      return query(...args);
+    }
+  };
 }

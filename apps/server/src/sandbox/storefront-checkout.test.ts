@@ -138,6 +138,31 @@ describe('checkout', () => {
     expect((await ordersOf(DEMO_SHOP)).map((o) => o.name).sort()).toEqual(['#1001', '#1002']);
   });
 
+  it('dates an order at a past processed_at, as an imported order, and refuses a future one', async () => {
+    const shopper = shopperOf(t.app, DEMO_SHOP);
+    await fillCart(shopper);
+    const future = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const refused = await shopper.request('POST', '/checkout', `processed_at=${future}`, true);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('processed_at must be a date within the last 90 days.');
+    expect(await ordersOf(DEMO_SHOP)).toEqual([]);
+    const past = new Date(t.clock.now().getTime() - 12 * 86_400_000);
+    const placed = await shopper.request(
+      'POST',
+      '/checkout',
+      `processed_at=${encodeURIComponent(past.toISOString())}`,
+      true,
+    );
+    expect(placed.statusCode).toBe(303);
+    const [order] = await ordersOf(DEMO_SHOP);
+    expect(order?.createdAt).toEqual(past);
+    const delivered = JSON.parse(t.received.at(-1)?.rawBody.toString() ?? '{}');
+    expect(delivered).toMatchObject({
+      created_at: past.toISOString(),
+      processed_at: past.toISOString(),
+    });
+  });
+
   it('refuses an empty cart and a line no longer for sale, leaving everything as it was', async () => {
     const shopper = shopperOf(t.app, DEMO_SHOP);
     const empty = await shopper.request('POST', '/checkout');

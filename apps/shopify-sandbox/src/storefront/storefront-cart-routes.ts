@@ -8,7 +8,7 @@ import { addItems, changeLine, clearCart, readCart, updateCart } from './storefr
 import { cartJson, cartLineJson } from './storefront-cart-json';
 import { cartContent, orderContent } from './storefront-cart-page';
 import { addBody, changeBody, updateBody } from './storefront-cart-schemas';
-import { placeOrder } from './storefront-checkout';
+import { placeOrder, processedAt } from './storefront-checkout';
 import {
   issueCartToken,
   type StoreContext,
@@ -147,7 +147,8 @@ export const storefrontCartRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }
   app.post('/:shop/checkout', { schema: { params: shopParams } }, async (request, reply) => {
     const ctx = await context(request, reply, request.params.shop);
     return orCartPage(ctx, reply, async () => {
-      const placed = await placeOrder(ctx.cart);
+      const body = (request.body ?? {}) as { processed_at?: unknown };
+      const placed = await placeOrder(ctx.cart, processedAt(body.processed_at, ctx.cart.now));
       // Shopify sends orders/create as the order is placed; the app's answer cannot undo it (a
       // refusal is retried on Shopify's schedule).
       await store.webhooks.send(

@@ -23,7 +23,27 @@ export interface PlacedOrder {
   note: string | null;
 }
 
-export async function placeOrder(ctx: CartContext): Promise<PlacedOrder> {
+/** How far back a checkout may date its order (Shopify's processedAt on imported orders). */
+const BACKDATE_MAX_DAYS = 90;
+
+/**
+ * The checkout's processed_at: when given, the order is dated then, as Shopify lets an order be
+ * imported with a past processedAt. The traffic generator uses it to spread a month of orders.
+ */
+export function processedAt(value: unknown, now: Date): Date | null {
+  if (value === undefined || value === '') return null;
+  const at = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  const earliest = now.getTime() - BACKDATE_MAX_DAYS * 86_400_000;
+  if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() || at.getTime() < earliest) {
+    throw cartError(400, `processed_at must be a date within the last ${BACKDATE_MAX_DAYS} days.`);
+  }
+  return at;
+}
+
+export async function placeOrder(
+  ctx: CartContext,
+  placedAt: Date | null = null,
+): Promise<PlacedOrder> {
   const cart = await readCart(ctx);
   if (cart.lines.length === 0 || !cart.updatedAt) throw cartError(422, 'Your cart is empty.');
   const lines: CartLineView[] = [];
@@ -55,7 +75,7 @@ export async function placeOrder(ctx: CartContext): Promise<PlacedOrder> {
       currency: ctx.currency,
       totalPrice: fromCents(cartTotalCents(stored)),
     },
-    ctx.now,
+    placedAt ?? ctx.now,
   );
   if (!order) {
     throw cartError(409, 'Your cart changed while checking out. Please review it and try again.');

@@ -112,6 +112,16 @@ describe('generateTraffic', () => {
       quantity: 1,
       properties: { _popstage_clip: report.orders[0]?.clipId },
     });
+    // Orders are dated on days of the period through the checkout's processed_at.
+    const checkouts = cart.filter((c) => c.url.endsWith('/checkout'));
+    expect(checkouts.map((c) => new URLSearchParams(c.body).get('processed_at'))).toEqual(
+      report.orders.map((o) => o.placedAt),
+    );
+    for (const order of report.orders) {
+      expect(Date.parse(order.placedAt)).toBeLessThan(Date.parse('2026-11-25T18:00:00Z'));
+      expect(Date.parse(order.placedAt)).toBeGreaterThan(Date.parse('2026-10-26T18:00:00Z'));
+    }
+    expect(new Set(report.orders.map((o) => o.placedAt.slice(0, 10))).size).toBeGreaterThan(1);
     const days = new Set(report.events.map((e) => e.at.slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(28);
     expect(report.accepted).toBe(report.events.length);

@@ -56,6 +56,8 @@ export interface SentEvent {
 export interface PlacedOrder {
   /** The confirmation page the checkout redirected to. */
   confirmationUrl: string;
+  /** When the order is dated (the checkout's processed_at), ISO 8601. */
+  placedAt: string;
   visitorId: string;
   /** The clip the line was added from (its line property). */
   clipId: string;
@@ -248,7 +250,7 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
     progress({ phase: 'visits', done: ++done, total });
   }
 
-  // Buyers: a journey in the last day ending in the checkout; a quarter clicked days before.
+  // Buyers: a journey ending in the checkout, on a day of the period; a quarter clicked days before.
   const withProducts = clips.filter((clip) => buyable(clip).length > 0);
   for (let o = 0; o < orderCount && withProducts.length > 0; o++) {
     const buyer = await newVisitor();
@@ -258,7 +260,9 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
     }
     const clip = pick(withProducts);
     const product = pick(buyable(clip));
-    const at = now - Math.floor(random() * 20 * HOUR_MS) - 10 * 60_000;
+    // Spread over the period (orders dated with the checkout's processed_at), leaving room for
+    // the earlier click a quarter of buyers made up to 10 days before.
+    const at = now - Math.floor(random() * Math.max(1, days - 11) * DAY_MS) - 10 * 60_000;
     await postWithRetry(fetch, `${api}/events`, {
       visitorId: buyer.signed,
       sessionId: id('s'),
@@ -303,7 +307,7 @@ export async function generateTraffic(options: TrafficOptions): Promise<TrafficR
         });
       }
     });
-    const placed = await checkout(fetch, store, visitorId, clip.id, product);
+    const placed = await checkout(fetch, store, visitorId, clip.id, product, new Date(at + 40_000));
     if (typeof placed === 'string') report.failedOrders.push(placed);
     else report.orders.push(placed);
     progress({ phase: 'orders', done: o + 1, total: orderCount });
@@ -349,6 +353,7 @@ async function checkout(
   visitorId: string,
   clipId: string,
   product: FeedProduct,
+  placedAt: Date,
 ): Promise<PlacedOrder | string> {
   let cookie = '';
   const remember = (response: Response) => {
@@ -392,7 +397,7 @@ async function checkout(
   const placed = await call('/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body: new URLSearchParams({ processed_at: placedAt.toISOString() }).toString(),
   });
   const location = placed.headers.get('location');
   if (placed.status !== 303 || !location || !/\/orders\/\d+$/.test(location)) {
@@ -400,6 +405,7 @@ async function checkout(
   }
   return {
     confirmationUrl: new URL(location, `${store}/`).toString(),
+    placedAt: placedAt.toISOString(),
     visitorId,
     clipId,
     productId: product.id,
