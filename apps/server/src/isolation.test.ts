@@ -148,6 +148,15 @@ const CASES: IsolationCase[] = [
     url: '/api/analytics/attribution-access',
     expect: 'own',
   },
+  // The holdout test: each shop has its own.
+  { method: 'GET', route: '/api/analytics/holdout', url: '/api/analytics/holdout', expect: 'own' },
+  {
+    method: 'PUT',
+    route: '/api/analytics/holdout',
+    url: '/api/analytics/holdout',
+    payload: () => ({ percent: 10 }),
+    expect: 'own',
+  },
   // Analytics ingest and its query.
   {
     method: 'GET',
@@ -703,6 +712,12 @@ beforeAll(async () => {
   // Give shop A some state of its own that B's calls must not see or change.
   const headers = await t.auth(SHOP_A);
   await t.app.inject({ method: 'POST', url: '/api/shopify/shop/live-page', headers });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/analytics/holdout',
+    headers,
+    payload: { percent: 5 },
+  });
   await t.app.inject({
     method: 'POST',
     url: '/api/shopify/shop-info',
