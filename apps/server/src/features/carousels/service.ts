@@ -6,6 +6,7 @@ import type {
 } from '@popstage/core/carousels';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
+  isUsableClip,
   POPCLIP_SERVER_MESSAGES as S,
   UPGRADE_BUTTON_PRICE_TEXT,
 } from '@popstage/core/popclips';
@@ -55,11 +56,15 @@ function assertPlanAllows(tenant: Tenant, type: CarouselType) {
   });
 }
 
-/** Every id must be one of the shop's clips; another shop's clip is "not found". */
+/**
+ * Every id must be one of the shop's clips (another shop's clip is "not found") with a video: an
+ * interrupted upload is refused.
+ */
 async function assertOwnClips(deps: CarouselDeps, shop: ShopRow, ids: string[]) {
   if (ids.length === 0) return;
   const rows = await findPopclipsByMetaIds(deps.database.db, shop.id, ids);
   if (rows.length !== ids.length) throw badRequest(C.clipNotFound);
+  if (rows.some((row) => !isUsableClip(row.status))) throw badRequest(S.clipInterrupted);
 }
 
 interface CarouselContent {
