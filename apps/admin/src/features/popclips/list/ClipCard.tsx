@@ -1,4 +1,4 @@
-import { formatCompactNumber } from '@popstage/core/format';
+import { formatCount } from '@popstage/core/format';
 import {
   POPCLIP_LABELS,
   type Popclip,
@@ -113,12 +113,12 @@ function ClipCounts({ clip }: { clip: Popclip }) {
     <InlineStack gap="300">
       {clip.showViews ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipViews)} ${clip.clipViews === 1 ? 'view' : 'views'}`}
+          {formatCount(clip.clipViews, 'view')}
         </Text>
       ) : null}
       {clip.showLikes ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipLikes)} ${clip.clipLikes === 1 ? 'like' : 'likes'}`}
+          {formatCount(clip.clipLikes, 'like')}
         </Text>
       ) : null}
     </InlineStack>
