@@ -181,7 +181,9 @@ export const popclipsContract = {
       success: z.literal(true),
       metaIdentifier: z.string(),
       /** Published custom carousels left under 3 clips, unpublished by the delete. */
-      unpublishedCarousels: z.array(z.object({ carousel_id: z.string(), carousel_title: z.string() })),
+      unpublishedCarousels: z.array(
+        z.object({ carousel_id: z.string(), carousel_title: z.string() }),
+      ),
     }),
     summary: 'Delete a clip and its stored media; unpublishes carousels left under 3 clips',
   }),

@@ -1,6 +1,6 @@
+import { MIN_CAROUSEL_CLIPS } from '@popstage/core/popclips';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { MIN_CAROUSEL_CLIPS } from '@popstage/core/popclips';
 import { type CarouselRow, carousels } from '../../db/schema';
 
 export type NewCarousel = Omit<CarouselRow, 'id'>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { monthlyShareLimit } from '@popstage/core/billing';
-import { isUsableClip, POPCLIP_TOASTS, POPCLIP_SERVER_MESSAGES } from '@popstage/core/popclips';
+import { isUsableClip, POPCLIP_SERVER_MESSAGES, POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { SHARE_LIMIT_MESSAGE } from '@popstage/core/sharing';
 import type { PopclipRow, ShareLinkRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
