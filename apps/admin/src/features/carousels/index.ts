@@ -1,3 +1,4 @@
 /** The carousels area's public face. */
-export { useCarousels } from './carousels-api';
+
 export { CarouselManager } from './CarouselManager';
+export { useCarousels } from './carousels-api';
