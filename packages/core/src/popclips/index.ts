@@ -53,7 +53,7 @@ export {
 } from './featured';
 export { fileExtension, sanitizeFileName } from './file-name';
 export type { UpgradeModalVariant } from './gating';
-export { canImportFromSocial, creationBlockedMessage } from './gating';
+export { canImportFromSocial, creationBlockedMessage, upgradeOffer } from './gating';
 export {
   CAROUSEL_SERVER_MESSAGES,
   POPCLIP_EMPTY_MESSAGES,

@@ -3,7 +3,7 @@ import { carouselFormError } from '../carousels/rules';
 import { displayTargetsFor, isExcludedFromProductPage, showsOn } from './display';
 import { featuredIdAfterDelete, featuredIdAfterSave, needsFeaturedOverride } from './featured';
 import { fileExtension, sanitizeFileName } from './file-name';
-import { canImportFromSocial, creationBlockedMessage } from './gating';
+import { canImportFromSocial, creationBlockedMessage, upgradeOffer } from './gating';
 import { isProcessed, popclipStatusLabel, shouldPollClips } from './status';
 import { truncateClipTitle } from './title';
 
@@ -88,6 +88,17 @@ describe('status', () => {
     expect(popclipStatusLabel('failed')).toBe('Processing...');
     expect(shouldPollClips([{ status: 'processed' }, { status: 'processing' }])).toBe(true);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'failed' }])).toBe(false);
+  });
+});
+
+describe('upgrade offers (issue 20 §12)', () => {
+  it('offers premium at its price for collection carousels, basic at $29.99 otherwise', () => {
+    expect(upgradeOffer('categoryCarousels')).toEqual({
+      level: 'premium',
+      priceText: '$149.99/month',
+    });
+    expect(upgradeOffer('instagramImport')).toEqual({ level: 'basic', priceText: '$29.99/month' });
+    expect(upgradeOffer('default')).toEqual({ level: 'basic', priceText: '$29.99/month' });
   });
 });
 

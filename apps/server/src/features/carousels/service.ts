@@ -8,7 +8,7 @@ import {
   CAROUSEL_SERVER_MESSAGES as C,
   isUsableClip,
   POPCLIP_SERVER_MESSAGES as S,
-  UPGRADE_BUTTON_PRICE_TEXT,
+  upgradeOffer,
 } from '@popstage/core/popclips';
 import type { CarouselRow, ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -51,7 +51,7 @@ function assertPlanAllows(tenant: Tenant, type: CarouselType) {
     reason: 'plan',
     upgrade: {
       variant: type === 'collection' ? 'categoryCarousels' : 'default',
-      price: UPGRADE_BUTTON_PRICE_TEXT,
+      price: upgradeOffer(type === 'collection' ? 'categoryCarousels' : 'default').priceText,
     },
   });
 }
