@@ -81,11 +81,15 @@ describe('featured clip', () => {
 });
 
 describe('status', () => {
-  it('shows Processing... for anything but processed, and polls while processing', () => {
+  it('shows Processing... while uploading or processing, and polls while processing', () => {
     expect(isProcessed('processed')).toBe(true);
     expect(popclipStatusLabel('processed')).toBeNull();
     expect(popclipStatusLabel('processing')).toBe('Processing...');
-    expect(popclipStatusLabel('failed')).toBe('Processing...');
+    expect(popclipStatusLabel('uploading')).toBe('Processing...');
+    // A failure shows its reason instead; an abandoned upload says so (issue 14 §1).
+    expect(popclipStatusLabel('failed')).toBeNull();
+    expect(popclipStatusLabel('interrupted')).toBe('Upload interrupted');
+    expect(shouldPollClips([{ status: 'interrupted' }])).toBe(false);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'processing' }])).toBe(true);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'failed' }])).toBe(false);
   });
