@@ -72,6 +72,17 @@ const order = () =>
     .map((item) => item.textContent);
 
 describe('carousel create and edit', () => {
+  it('shows whole titles in the carousel order, never cut to a few letters', async () => {
+    await openCreate();
+    await pick(1);
+    const [title] = within(screen.getByRole('list', { name: 'Carousel order' })).getAllByTestId(
+      'carousel-order-title',
+    );
+    expect(title).toHaveTextContent('Clip number 1');
+    expect(title?.querySelector('.Polaris-Text--truncate')).toBeNull();
+    expect(title).toHaveAttribute('title', 'Clip number 1');
+  });
+
   it('sends the free level back to the list', async () => {
     const view = renderApp({
       path: '/popclips/create-carousel',
