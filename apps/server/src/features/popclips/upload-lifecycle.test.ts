@@ -143,6 +143,19 @@ describe('abandoned uploads', () => {
   });
 });
 
+describe('an empty video (issue 20 §11)', () => {
+  it('is refused with a clear message, not a schema text', async () => {
+    const res = await call(t, SHOP_A, 'POST', '/api/media/csUpload', {
+      fileName: 'empty.mp4',
+      fileMeta: { type: 'video/mp4', size: 0 },
+      metaData: { videoTitle: 'Empty', products: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(S.videoEmpty);
+    expect(res.body).not.toContain('Too small');
+  });
+});
+
 describe('search on the server (spec 02 §7)', () => {
   it('finds every matching clip, 14 a page, whatever the list has loaded', async () => {
     for (let i = 0; i < 16; i++) {
