@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
 import { pngImage } from '@popstage/testkit/image';
 import { describe, expect, it } from 'vitest';
-import { adminToast, openAdmin, waitForAppPath } from './admin';
+import type { Page } from 'playwright-core';
+import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
 import { prepareShop } from './prepare-shop';
 import { journeySession } from './session';
@@ -19,6 +20,20 @@ function writeThumbnail(path: string): string {
 
 const session = journeySession(BASE, DEMO);
 
+/** A phone and a desktop width, from the top of the app (the frame settles after a resize). */
+async function screenshots(page: Page, name: string) {
+  await page
+    .frameLocator('#app-frame')
+    .locator('body')
+    .evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-1280`);
+}
+
 describe('popclips journeys', () => {
   it('uploads a clip with a thumbnail and two products, edits it and deletes it', async () => {
     const { page, workDir } = session;
@@ -32,6 +47,16 @@ describe('popclips journeys', () => {
     await app.getByText('No Popclips found').waitFor();
     await app.getByRole('button', { name: 'Create Popclip' }).click();
     await app.getByRole('heading', { name: 'Create Popclip', level: 1 }).waitFor();
+
+    // A text file named .mp4 is refused in the browser, before anything is uploaded.
+    const notes = join(workDir, 'notes.mp4');
+    writeFileSync(notes, 'Shopping list: linen shirt, sandals.\n');
+    await app.getByLabel('Video', { exact: true }).setInputFiles(notes);
+    await app
+      .getByText('This file is not a playable video. Please upload an .mp4 or .mov video.')
+      .first()
+      .waitFor();
+    await screenshots(page, 'popclips-create-not-a-video');
 
     await app.getByLabel('Clip Title').fill('Spring look in the garden');
     await app.getByLabel('Video', { exact: true }).setInputFiles(video);
@@ -73,16 +98,28 @@ describe('popclips journeys', () => {
       .poll(() => app.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
       .toBe(0);
     await app.getByText('0 views').waitFor();
-    await screenshot(page, 'popclips-list');
+    await screenshots(page, 'popclips-list');
+
+    // The title search asks the server (spec 02 §7), page 1, size 14.
+    const search = page.waitForResponse((r) => r.url().includes('/api/popclips/search?'));
+    await app.getByPlaceholder('Search by title').fill('garden');
+    expect(new URL((await search).url()).searchParams.get('size')).toBe('14');
+    await app.getByRole('heading', { name: 'Spring look in the garden' }).waitFor();
+    await app.getByPlaceholder('Search by title').fill('no such clip');
+    await app.getByText('No Result Found!').waitFor();
+    await app.getByPlaceholder('Search by title').fill('');
 
     await app.getByRole('link', { name: 'Edit Spring look in the garden' }).click();
     await app.getByRole('heading', { name: 'Edit Popclip', level: 1 }).waitFor();
     const title = app.getByLabel('Clip Title');
     await expect.poll(() => title.inputValue()).toBe('Spring look in the garden');
     await expect.poll(() => tagged.count()).toBe(2);
-    await screenshot(page, 'popclips-edit');
     await title.fill('Summer look by the sea');
-    await app.getByRole('button', { name: 'Save' }).click();
+    // The clip form saves through the admin's contextual save bar, as Settings does.
+    const saveBar = adminSaveBar(admin);
+    await saveBar.getByText('Unsaved changes').waitFor();
+    await screenshots(page, 'popclips-edit-dirty');
+    await saveBar.getByRole('button', { name: 'Save' }).click();
     await adminToast(admin, 'Popclip saved.').waitFor();
     await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
     await app.getByRole('heading', { name: 'Summer look by the sea' }).waitFor();
