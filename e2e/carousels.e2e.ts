@@ -69,6 +69,8 @@ describe('carousels, placement, settings, share', () => {
       .getByTestId('carousel-order-title')
       .evaluateAll((titles) => titles.filter((t) => t.scrollWidth > t.clientWidth + 1).length);
     expect(cut).toBe(0);
+    await app.getByRole('list', { name: 'Carousel order' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'carousels-order-375');
     await screenshots(page, 'carousels-create');
 
     await app.getByRole('button', { name: 'Save', exact: true }).click();
@@ -149,7 +151,7 @@ describe('carousels, placement, settings, share', () => {
 
     // Deleting a clip of the published carousel of three: warned first, then it is unpublished
     // (never shown under 3 clips) and the manager says so without a reload (issue 20 §13).
-    await share.getByRole('button', { name: 'Close' }).click();
+    await share.getByRole('button', { name: 'Close' }).last().click();
     await app.getByRole('button', { name: 'Delete Red look' }).click();
     const confirm = app.getByRole('dialog', { name: 'Delete Popclip?' });
     await confirm.getByText(/will be unpublished from your storefront/).waitFor();

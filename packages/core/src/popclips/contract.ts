@@ -104,7 +104,6 @@ const searchPopclipsResponseSchema = z.object({
   page: z.number(),
   hasNextPage: z.boolean(),
 });
-export type SearchPopclipsResponse = z.infer<typeof searchPopclipsResponseSchema>;
 
 const csUpdateMediaResponseSchema = z.object({
   item: popclipSchema,

@@ -41,7 +41,6 @@ export type {
   ListMediaResponse,
   Popclip,
   PopclipProduct,
-  SearchPopclipsResponse,
 } from './contract';
 export { popclipsContract } from './contract';
 export type { DisplayTarget } from './display';
