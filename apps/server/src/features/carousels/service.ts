@@ -7,6 +7,8 @@ import type {
 import {
   CAROUSEL_SERVER_MESSAGES as C,
   isUsableClip,
+  POPCLIP_VALIDATION_MESSAGES as M,
+  MIN_CAROUSEL_CLIPS,
   POPCLIP_SERVER_MESSAGES as S,
   upgradeOffer,
 } from '@popstage/core/popclips';
@@ -183,6 +185,10 @@ export async function publishCarousel(
   const existing = await requireCarousel(deps, shop, id);
   assertPlanAllows(tenant, existing.type);
   if (existing.isPublished === published) return existing;
+  // One unpublished by a clip's delete stays a draft until it has 3 clips again.
+  if (published && existing.type === 'custom' && existing.typeIds.length < MIN_CAROUSEL_CLIPS) {
+    throw badRequest(M.carouselTooFewClips);
+  }
   const now = deps.clock.now();
   const row = await updateCarousel(deps.database.db, shop.id, existing.id, {
     ...publishedPatch(existing, published, now),

@@ -1,4 +1,5 @@
 import {
+  POPCLIP_VALIDATION_MESSAGES as M,
   POPCLIP_SERVER_MESSAGES as S,
   UPLOAD_GRACE_SECONDS,
   UPLOAD_URL_SECONDS,
@@ -219,6 +220,12 @@ describe('deleting clips of a published custom carousel (issue 20 §13)', () => 
     const list = (await call(t, SHOP_A, 'GET', '/api/popclips/carousels')).json().data;
     const carousel = list.find((c: { carousel_id: string }) => c.carousel_id === carouselId);
     expect(carousel).toMatchObject({ is_published: false, carousel_type_ids: ids.slice(1) });
+    // It stays a draft until it has 3 clips again.
+    const publish = await call(t, SHOP_A, 'POST', `/api/popclips/carousels/${carouselId}/publish`, {
+      customer_id: SHOP_A,
+    });
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().message).toBe(M.carouselTooFewClips);
     // Deleting another clip of the now unpublished carousel reports nothing new.
     const again = await call(t, SHOP_A, 'POST', '/api/media/csDeleteMedia', {
       id: SHOP_A,
