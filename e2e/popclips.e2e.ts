@@ -2,11 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
 import { pngImage } from '@popstage/testkit/image';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
-import { prepareShop } from './prepare-shop';
+import { localShopify } from './local-shopify';
+import {
+  createAccounts,
+  firstPublishedProduct,
+  prepareShop,
+  shopApi,
+  subscribe,
+} from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
@@ -20,18 +27,21 @@ function writeThumbnail(path: string): string {
 
 const session = journeySession(BASE, DEMO);
 
-/** A phone and a desktop width, from the top of the app (the frame settles after a resize). */
-async function screenshots(page: Page, name: string) {
+/**
+ * A phone and a desktop width (the frame settles after a resize), from the top of the app or
+ * scrolled to `focus`.
+ */
+async function screenshots(page: Page, name: string, focus?: Locator) {
   await page
     .frameLocator('#app-frame')
     .locator('body')
     .evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-1280`);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(800);
+    await focus?.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}`);
+  }
 }
 
 describe('popclips journeys', () => {
@@ -128,5 +138,72 @@ describe('popclips journeys', () => {
     await app.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await adminToast(admin, 'Clip successfully deleted.').waitFor();
     await app.getByText('No Popclips found').waitFor();
+  }, 240_000);
+
+  it('on Free: onboarding finishes with the all-Popclips carousel; the share limit offers Upgrade', async () => {
+    const { page } = session;
+    const api = shopApi(page.request, BASE, DEMO);
+    await subscribe(page.request, BASE, DEMO, ['addon-popclips-free-2025']);
+    await createAccounts(page.request, BASE, DEMO);
+    // Steps 1 and 2 through the store; step 3 is skipped in the wizard itself.
+    await api('GET', '/api/shopify/shop');
+    const embed = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/embed`, {
+      data: { enabled: true },
+    });
+    expect(embed.ok()).toBe(true);
+    await api('POST', '/api/shopify/shop/live-page');
+    const published = await page.request.post(
+      `${localShopify(BASE)}/sandbox/api/shops/${DEMO}/publish-products`,
+    );
+    expect(published.ok()).toBe(true);
+
+    const { app } = await openAdmin(page, BASE, DEMO, '/get-started');
+    await app.getByRole('heading', { name: 'Get Started', level: 1 }).waitFor();
+    await app.getByRole('button', { name: 'Skip' }).click();
+    // Free has no custom carousels: step 4 offers the all-Popclips carousel or the upgrade.
+    const addAll = app.getByRole('link', { name: 'Add all-Popclips carousel' });
+    await addAll.waitFor();
+    await app.getByRole('button', { name: 'Upgrade for custom carousels' }).waitFor();
+    await screenshots(page, 'onboarding-step4-free', addAll);
+    const editor = page.context().waitForEvent('page');
+    await addAll.click();
+    await (await editor).close();
+    await app.getByText('100% complete').waitFor();
+
+    // Five shares a month on Free: the sixth clip's share modal offers the upgrade.
+    const product = await firstPublishedProduct(api);
+    const ids: string[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const answer = await api<{ clip: { metaIdentifier: string } }>(
+        'POST',
+        '/api/media/csUpload',
+        {
+          fileName: `clip${n}.mp4`,
+          fileMeta: { type: 'video/mp4', size: 1000 },
+          metaData: {
+            videoTitle: `Look ${n}`,
+            products: [
+              {
+                shopifyProductId: product.id,
+                shopifyProductHandle: product.handle,
+                shopifyProductUrl: `https://${DEMO}/products/${product.handle}`,
+                defaultImage: null,
+              },
+            ],
+          },
+        },
+      );
+      ids.push(answer.clip.metaIdentifier);
+    }
+    for (const metaIdentifier of ids.slice(0, 5)) {
+      await api('POST', '/api/shopify/shop/popclips/share-gating', { metaIdentifier });
+    }
+    await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('button', { name: 'Share Look 6' }).click();
+    const share = app.getByRole('dialog', { name: 'Share Popclip' });
+    await share.getByText(/maximum limit of 5 Popclip shares/).waitFor();
+    await screenshots(page, 'share-limit-upgrade');
+    await share.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    await app.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
   }, 240_000);
 });
