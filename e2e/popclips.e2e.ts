@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateClip } from '@popstage/testkit/clip';
+import { generateClip, generateCorruptFile } from '@popstage/testkit/clip';
 import { pngImage } from '@popstage/testkit/image';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
+import { uploadClip } from './clips';
 import { localShopify } from './local-shopify';
 import {
   createAccounts,
@@ -205,5 +206,37 @@ describe('popclips journeys', () => {
     await screenshots(page, 'share-limit-upgrade');
     await share.getByRole('button', { name: 'Upgrade', exact: true }).click();
     await app.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+  }, 240_000);
+
+  it('a failed clip takes a new video from Edit and is processed', async () => {
+    const { page, workDir } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+    const api = shopApi(page.request, BASE, DEMO);
+    const product = await firstPublishedProduct(api);
+    const [broken, good] = await Promise.all([
+      generateCorruptFile(join(workDir, 'broken.mp4')),
+      generateClip(join(workDir, 'good.mp4')),
+    ]);
+    // Through the API, as a browser that cannot check the bytes would send it.
+    await uploadClip(page.request, BASE, DEMO, 'Autumn coat', broken, product);
+
+    const { admin, app } = await openAdmin(page, BASE, DEMO, '/popclips/list');
+    const again = app.getByRole('link', { name: 'Upload Autumn coat again' });
+    await again.waitFor({ timeout: 90_000 });
+    await again.click();
+    await app.getByRole('heading', { name: 'Edit Popclip', level: 1 }).waitFor();
+    await app.getByText('Processing failed').waitFor();
+    await app.getByLabel('Video', { exact: true }).setInputFiles(good);
+    await app.getByText('good.mp4').waitFor();
+    const saveBar = adminSaveBar(admin);
+    await saveBar.getByText('Unsaved changes').waitFor();
+    await screenshots(page, 'popclips-edit-reupload');
+    await saveBar.getByRole('button', { name: 'Save' }).click();
+    await waitForAppPath(admin, BASE, DEMO, '/popclips/list', { prefix: true });
+    await app.getByRole('heading', { name: 'Autumn coat' }).waitFor();
+    await expect
+      .poll(() => app.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
+      .toBe(0);
+    await app.getByRole('link', { name: 'Edit Autumn coat' }).waitFor();
   }, 240_000);
 });
