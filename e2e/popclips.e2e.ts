@@ -238,5 +238,17 @@ describe('popclips journeys', () => {
       .poll(() => app.getByText('Processing...').count(), { timeout: 90_000, interval: 1000 })
       .toBe(0);
     await app.getByRole('link', { name: 'Edit Autumn coat' }).waitFor();
+
+    // Basic already pays $29.99: collection carousels offer Premium at its price, preselected.
+    await openAdmin(page, BASE, DEMO, '/popclips/create-carousel');
+    await app.getByRole('heading', { name: 'Create Carousel', level: 1 }).waitFor();
+    await app.getByText('Selected by Collection', { exact: true }).click();
+    const upgrade = app.getByRole('dialog');
+    await upgrade.getByRole('button', { name: 'Upgrade for $149.99/month' }).waitFor();
+    await screenshots(page, 'carousels-upgrade-premium');
+    await upgrade.getByRole('button', { name: 'Upgrade for $149.99/month' }).click();
+    await app.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+    await app.getByText('Confirm Plan Change').waitFor();
+    await screenshots(page, 'plans-premium-preselected');
   }, 240_000);
 });
