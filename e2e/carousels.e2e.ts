@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, embedded, openAdmin, waitForAppPath } from './admin';
 import { screenshot } from './browser';
@@ -11,6 +12,20 @@ const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
 const session = journeySession(BASE, DEMO);
+
+/** A phone and a desktop width, from the top of the app (the frame settles after a resize). */
+async function screenshots(page: Page, name: string) {
+  await page
+    .frameLocator('#app-frame')
+    .locator('body')
+    .evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-1280`);
+}
 
 const order = () =>
   embedded(session.page)
@@ -47,7 +62,16 @@ describe('carousels, placement, settings, share', () => {
     const rows = app.getByRole('list', { name: 'Carousel order' }).getByRole('listitem');
     await rows.nth(0).dragTo(rows.nth(2));
     await expect.poll(order).toEqual(['1Blue look', '2Green look', '3Red look']);
-    await screenshot(page, 'carousels-create');
+    // On a phone the order's titles are whole, not cut to a few letters (issue 20 §21).
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.waitForTimeout(800);
+    const cut = await app
+      .getByTestId('carousel-order-title')
+      .evaluateAll((titles) => titles.filter((t) => t.scrollWidth > t.clientWidth + 1).length);
+    expect(cut).toBe(0);
+    await app.getByRole('list', { name: 'Carousel order' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'carousels-order-375');
+    await screenshots(page, 'carousels-create');
 
     await app.getByRole('button', { name: 'Save', exact: true }).click();
     const steps = app.getByRole('dialog', { name: 'Publish your carousel' });
@@ -124,5 +148,24 @@ describe('carousels, placement, settings, share', () => {
     await publicPage.locator('video').waitFor();
     await screenshot(publicPage, 'share-public-page');
     await publicPage.close();
+
+    // Deleting a clip of the published carousel of three: warned first, then it is unpublished
+    // (never shown under 3 clips) and the manager says so without a reload (issue 20 §13).
+    await share.getByRole('button', { name: 'Close' }).last().click();
+    await app.getByRole('button', { name: 'Delete Red look' }).click();
+    const confirm = app.getByRole('dialog', { name: 'Delete Popclip?' });
+    await confirm.getByText(/will be unpublished from your storefront/).waitFor();
+    await screenshots(page, 'popclips-delete-carousel-warning');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await adminToast(admin, 'Clip successfully deleted.').waitFor();
+    await app.getByText('Unpublished: "Spring picks"').waitFor();
+    await manager.getByText('Draft').waitFor();
+    await screenshots(page, 'popclips-carousel-unpublished');
+    const after = await api<{ data: { is_published: boolean; carousel_type_ids: string[] }[] }>(
+      'GET',
+      `/api/popclips/carousels?customerId=${DEMO}`,
+    );
+    expect(after.data[0]).toMatchObject({ is_published: false });
+    expect(after.data[0]?.carousel_type_ids).toHaveLength(2);
   }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
-import { feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
+import { clip, feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
 import type { StorefrontFeed } from './types';
 import { Widget } from './widget';
 
@@ -76,6 +76,14 @@ describe('widget rendering', () => {
     expect(img?.getAttribute('loading')).toBe('eager');
     expect(car1?.querySelector('video')).toBeNull();
     expect(all?.textContent).toContain('1.5K views');
+  });
+
+  it('says "1 view" for one view, as the admin does (core formatCount)', async () => {
+    const one = feed();
+    one.clips = [clip('a', { views: 1 }), clip('b', { views: 2 })];
+    await start(one);
+    const stats = [...document.querySelectorAll('[data-popstage-carousel="all"] .ps-stat')];
+    expect(stats.map((el) => el.textContent)).toEqual(['1 view', '2 views']);
   });
 
   it('renders product-page clips with VideoObject JSON-LD, none when hidden on PDPs', async () => {

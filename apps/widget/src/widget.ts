@@ -1,4 +1,4 @@
-import { formatCompactNumber, formatCurrency } from '@popstage/core/format';
+import { formatCompactNumber, formatCount, formatCurrency } from '@popstage/core/format';
 import { createApi } from './api';
 import { addToCart, tagCart } from './cart';
 import { analyticsAllowed, watchConsent } from './consent';
@@ -174,7 +174,7 @@ export class Widget {
 
   private views(clip: StorefrontClip): string {
     return this.feed?.settings.showViews && typeof clip.views === 'number'
-      ? `${formatCompactNumber(clip.views)} views`
+      ? formatCount(clip.views, 'view')
       : '';
   }
 
@@ -563,7 +563,7 @@ export class Viewer {
     const views = settings?.showViews && typeof clip.views === 'number' ? clip.views : null;
     this.info.replaceChildren(
       h('h2', { class: 'ps-title', id: 'ps-viewer-title' }, clip.title || 'Video'),
-      views === null ? '' : h('p', {}, `${formatCompactNumber(views)} views`),
+      views === null ? '' : h('p', {}, formatCount(views, 'view')),
       clip.products.length
         ? h(
             'ul',

@@ -3,6 +3,7 @@ import { rollupJob } from '../features/analytics';
 import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
+import { uploadSweepJob } from '../features/popclips/upload-sweep-job';
 import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
 import { jobDuration, jobFailures } from '../http/metrics';
 import type { JobContext, JobDefinition } from './job';
@@ -16,6 +17,7 @@ export const JOBS: JobDefinition[] = [
   processClipFailedJob,
   processClipJob,
   productClipCountsJob,
+  uploadSweepJob,
   viewLimitsJob,
   pruneEventsJob,
   rollupJob,

@@ -9,4 +9,10 @@ export {
   carouselUpdateSchema,
 } from './contract';
 export type { CarouselType } from './rules';
-export { CAROUSEL_TYPES, carouselEmbedHtml, carouselFormError } from './rules';
+export {
+  CAROUSEL_TYPES,
+  carouselEmbedHtml,
+  carouselFormError,
+  carouselsUnpublishedByDelete,
+  unpublishWarning,
+} from './rules';

@@ -28,3 +28,36 @@ export function carouselEmbedHtml(carouselId: string): string {
   const safe = carouselId.replace(/[^A-Za-z0-9-]/g, '');
   return `<div ${CAROUSEL_EMBED_ATTRIBUTE}="${safe}"></div>`;
 }
+
+/** What deleting a clip does to a carousel, as the admin warns before and the server does. */
+interface CarouselClipFacts {
+  carousel_title: string;
+  carousel_type: CarouselType;
+  carousel_type_ids: readonly string[];
+  is_published: boolean;
+}
+
+/**
+ * The published custom carousels that deleting `metaIdentifier` leaves under 3 clips: the
+ * server unpublishes them (a storefront never shows a carousel the form would refuse).
+ */
+export function carouselsUnpublishedByDelete<C extends CarouselClipFacts>(
+  carousels: readonly C[],
+  metaIdentifier: string,
+): C[] {
+  return carousels.filter(
+    (carousel) =>
+      carousel.is_published &&
+      carousel.carousel_type === 'custom' &&
+      carousel.carousel_type_ids.includes(metaIdentifier) &&
+      carousel.carousel_type_ids.length - 1 < MIN_CAROUSEL_CLIPS,
+  );
+}
+
+/** The delete modal's warning (ours: the spec has no text for it). */
+export function unpublishWarning(titles: readonly string[]): string {
+  const names = titles.map((title) => `"${title}"`).join(', ');
+  return titles.length === 1
+    ? `The published carousel ${names} would have fewer than 3 Popclips, so it will be unpublished from your storefront.`
+    : `The published carousels ${names} would have fewer than 3 Popclips, so they will be unpublished from your storefront.`;
+}

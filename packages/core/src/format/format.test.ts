@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './dates';
 import { formatCurrency, formatMonthlyPrice, formatPrice } from './money';
-import { formatCompactNumber, formatNumber } from './numbers';
+import { formatCompactNumber, formatCount, formatNumber } from './numbers';
 
 describe('money', () => {
   it('shows zero as Free and others with the currency', () => {
@@ -58,5 +58,14 @@ describe('dates', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('soon')).toBe('');
+  });
+});
+
+describe('counts with their noun (one plural rule for admin and storefront)', () => {
+  it('says 1 view, 0 views, 2 views, 1.5K views', () => {
+    expect(formatCount(1, 'view')).toBe('1 view');
+    expect(formatCount(0, 'view')).toBe('0 views');
+    expect(formatCount(2, 'view')).toBe('2 views');
+    expect(formatCount(1500, 'like')).toBe('1.5K likes');
   });
 });

@@ -1,3 +1,3 @@
 export { formatDate } from './dates';
 export { formatCurrency, formatMonthlyPrice, formatPrice } from './money';
-export { formatCompactNumber, formatNumber } from './numbers';
+export { formatCompactNumber, formatCount, formatNumber } from './numbers';

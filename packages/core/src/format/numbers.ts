@@ -12,3 +12,11 @@ export function formatNumber(value: number): string {
 export function formatCompactNumber(value: number): string {
   return COMPACT.format(value);
 }
+
+/**
+ * A count with its noun, compact, one plural rule for admin and storefront: 1 → '1 view',
+ * 0 → '0 views', 2 → '2 views', 1500 → '1.5K views'. Only exactly one is singular.
+ */
+export function formatCount(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCompactNumber(value)} ${value === 1 ? noun : plural}`;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CLIP_LOADER_PAGE_SIZE,
+  CLIP_SEARCH_PAGE_SIZE,
   FILE_CATEGORY,
   MAX_TAGGED_PRODUCTS,
   THUMBNAIL_EXTENSIONS,
@@ -47,12 +48,16 @@ export const taggedProductsSchema = z
 /** What the browser says of the file; the server checks the bytes again after upload. */
 export const videoFileMetaSchema = z.object({
   type: z.enum(VIDEO_MIME_TYPES, { error: S.videoType }),
-  size: z.number().int().min(1).max(VIDEO_MAX_BYTES, M.videoTooLarge),
+  size: z.number().int().min(1, S.videoEmpty).max(VIDEO_MAX_BYTES, M.videoTooLarge),
 });
 
 export const thumbnailFileMetaSchema = z.object({
   type: z.enum(THUMBNAIL_MIME_TYPES, { error: S.thumbnailType }),
-  size: z.number().int().min(1).lt(THUMBNAIL_MAX_BYTES_EXCLUSIVE, M.thumbnailTooLarge),
+  size: z
+    .number()
+    .int()
+    .min(1, S.thumbnailEmpty)
+    .lt(THUMBNAIL_MAX_BYTES_EXCLUSIVE, M.thumbnailTooLarge),
 });
 
 const hasExtension = (extensions: readonly string[]) => (name: string) =>
@@ -112,6 +117,17 @@ export const listMediaByIdSchema = z.object({
   lastEvaluatedKey: z.string().max(1024).nullish(),
 });
 
+/**
+ * GET /api/popclips/search (spec 02 §7 "search popclips by keyword and page", size 14): the
+ * shop's clips whose title contains searchValue, newest first; page counts from 1.
+ */
+export const searchPopclipsQuerySchema = z.object({
+  shopifyDomain: id,
+  searchValue: z.string().trim().max(255).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(CLIP_SEARCH_PAGE_SIZE),
+});
+
 /** /listMediabyTypeAndMetaId: the clips with these metaIdentifiers (the edit page reads data[0]). */
 export const listMediaByTypeAndMetaIdSchema = z.object({
   fileCategory: z.literal(FILE_CATEGORY),
@@ -136,6 +152,17 @@ export const csUploadSchema = z
     }
   });
 export type CsUploadBody = z.infer<typeof csUploadSchema>;
+
+/**
+ * Ours: POST /api/media/csReupload. A failed, interrupted or unfinished device upload gets a new
+ * signed PUT URL for a new video (then csUploadComplete as after csUpload).
+ */
+export const csReuploadSchema = z.object({
+  metaIdentifier: id,
+  fileName: z.string().trim().min(1).max(255),
+  fileMeta: videoFileMetaSchema,
+});
+export type CsReuploadBody = z.infer<typeof csReuploadSchema>;
 
 /** Ours: the admin reports that its PUTs finished, and processing starts. */
 export const csUploadCompleteSchema = z.object({ metaIdentifier: id });

@@ -11,6 +11,15 @@ export const VIDEO_MAX_BYTES = 100 * MB;
 export const VIDEO_MAX_SECONDS = 180;
 /** Longest side of a video accepted, in pixels (4K; the playable copy is scaled down anyway). */
 export const VIDEO_MAX_SIDE = 3840;
+/** Signed PUT URLs stay valid for an hour: long enough for 100 MB on a slow connection. */
+export const UPLOAD_URL_SECONDS = 60 * 60;
+/**
+ * An upload not completed (csUploadComplete) this long after its URL expired is 'interrupted'
+ * (a PUT started just before expiry may take the upload body timeout, 15 minutes, to finish).
+ */
+export const UPLOAD_GRACE_SECONDS = 15 * 60;
+/** Interrupted clips (and their objects) are deleted this long after they were marked. */
+export const INTERRUPTED_CLIP_RETENTION_HOURS = 24;
 /** A custom thumbnail must be under 1 MB (spec 02 §2, §9: "under 1MB"). */
 export const THUMBNAIL_MAX_BYTES_EXCLUSIVE = 1 * MB;
 

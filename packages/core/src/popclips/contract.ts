@@ -3,12 +3,14 @@ import { defineRoute } from '../contract/define';
 import {
   csDeleteMediaSchema,
   csImportSchema,
+  csReuploadSchema,
   csUpdateMediaSchema,
   csUploadCompleteSchema,
   csUploadSchema,
   featuredPopclipBodySchema,
   listMediaByIdSchema,
   listMediaByTypeAndMetaIdSchema,
+  searchPopclipsQuerySchema,
 } from './api';
 import { DISPLAY_TARGETS } from './display';
 import { CLIP_SOURCE_TYPES } from './source-url';
@@ -96,6 +98,13 @@ const csUploadResponseSchema = z.object({
   clip: popclipSchema,
 });
 
+/** A page of a title search. */
+const searchPopclipsResponseSchema = z.object({
+  data: z.array(popclipSchema),
+  page: z.number(),
+  hasNextPage: z.boolean(),
+});
+
 const csUpdateMediaResponseSchema = z.object({
   item: popclipSchema,
   /** Signed PUT URL for the replacement thumbnail (updateMedia), else null. */
@@ -111,6 +120,13 @@ export const popclipsContract = {
     body: listMediaByIdSchema,
     response: listMediaResponseSchema,
     summary: "A page of the seller's clips, newest first, resumed from lastEvaluatedKey",
+  }),
+  searchPopclips: defineRoute({
+    method: 'GET',
+    path: '/api/popclips/search',
+    query: searchPopclipsQuerySchema,
+    response: searchPopclipsResponseSchema,
+    summary: "A page (size 14) of the shop's clips whose title contains searchValue, newest first",
   }),
   listMediaByMetaIds: defineRoute({
     method: 'POST',
@@ -134,6 +150,13 @@ export const popclipsContract = {
     response: oneClip,
     summary: 'The PUTs finished: check the stored objects and queue processing',
   }),
+  csReupload: defineRoute({
+    method: 'POST',
+    path: '/api/media/csReupload',
+    body: csReuploadSchema,
+    response: z.object({ uploadFileUrl: z.string(), clip: popclipSchema }),
+    summary: 'Sign a new video PUT for a failed, interrupted or unfinished device upload',
+  }),
   csImport: defineRoute({
     method: 'POST',
     path: '/api/media/csImport',
@@ -153,8 +176,15 @@ export const popclipsContract = {
     method: 'POST',
     path: '/api/media/csDeleteMedia',
     body: csDeleteMediaSchema,
-    response: z.object({ success: z.literal(true), metaIdentifier: z.string() }),
-    summary: 'Delete a clip and its stored media',
+    response: z.object({
+      success: z.literal(true),
+      metaIdentifier: z.string(),
+      /** Published custom carousels left under 3 clips, unpublished by the delete. */
+      unpublishedCarousels: z.array(
+        z.object({ carousel_id: z.string(), carousel_title: z.string() }),
+      ),
+    }),
+    summary: 'Delete a clip and its stored media; unpublishes carousels left under 3 clips',
   }),
   featuredPopclip: defineRoute({
     method: 'POST',

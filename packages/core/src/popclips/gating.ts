@@ -1,9 +1,12 @@
+import { PREMIUM_PRICE } from '../billing/constants';
 import { hasPopclipsCapability, type PopclipsPlanLevel } from '../billing/plan-level';
 import {
   isPopclipsCreationBlocked,
   type PopclipsGating,
   viewsLimitModalText,
 } from '../billing/views-limit';
+import { formatMonthlyPrice } from '../format/money';
+import { UPGRADE_BUTTON_PRICE_TEXT } from './constants';
 
 /** Popclips gating as the clip screens apply it (spec 02 §2, §6); the rules live in billing. */
 
@@ -22,7 +25,7 @@ export function canImportFromSocial(level: PopclipsPlanLevel): boolean {
   return hasPopclipsCapability(level, 'socialImport');
 }
 
-/** Variants of the upgrade modal (spec 02 §2); every one offers $29.99/month. */
+/** Variants of the upgrade modal (spec 02 §2). */
 export const UPGRADE_MODAL_VARIANTS = [
   'tiktokImport',
   'instagramImport',
@@ -30,3 +33,17 @@ export const UPGRADE_MODAL_VARIANTS = [
   'default',
 ] as const;
 export type UpgradeModalVariant = (typeof UPGRADE_MODAL_VARIANTS)[number];
+
+/**
+ * The plan an upgrade prompt offers and its price. Import and custom carousels need basic
+ * ($29.99/month, spec 02 §9); collection carousels need premium, so a basic shop (which already
+ * pays $29.99) is offered premium at its price, preselected on /manage/plans (issue 20 §12).
+ */
+export function upgradeOffer(variant: UpgradeModalVariant): {
+  level: Exclude<PopclipsPlanLevel, 'free'>;
+  priceText: string;
+} {
+  return variant === 'categoryCarousels'
+    ? { level: 'premium', priceText: formatMonthlyPrice(PREMIUM_PRICE) }
+    : { level: 'basic', priceText: UPGRADE_BUTTON_PRICE_TEXT };
+}

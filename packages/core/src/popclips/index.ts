@@ -1,5 +1,6 @@
 export type {
   CsImportBody,
+  CsReuploadBody,
   CsUpdateMediaBody,
   CsUploadBody,
 } from './api';
@@ -16,8 +17,10 @@ export type { ThumbnailMimeType } from './constants';
 export {
   CLIP_LIST_PAGE_SIZE,
   CLIP_POLL_INTERVAL_MS,
+  CLIP_SEARCH_PAGE_SIZE,
   COPY_RESET_MS,
   FILE_CATEGORY,
+  INTERRUPTED_CLIP_RETENTION_HOURS,
   MAX_TAGGED_PRODUCTS,
   MB,
   MIN_CAROUSEL_CLIPS,
@@ -27,6 +30,8 @@ export {
   THUMBNAIL_MAX_BYTES_EXCLUSIVE,
   TITLE_MAX_LENGTH,
   UPGRADE_BUTTON_PRICE_TEXT,
+  UPLOAD_GRACE_SECONDS,
+  UPLOAD_URL_SECONDS,
   VIDEO_ACCEPT,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
@@ -47,7 +52,7 @@ export {
 } from './featured';
 export { fileExtension, sanitizeFileName } from './file-name';
 export type { UpgradeModalVariant } from './gating';
-export { canImportFromSocial, creationBlockedMessage } from './gating';
+export { canImportFromSocial, creationBlockedMessage, upgradeOffer } from './gating';
 export {
   CAROUSEL_SERVER_MESSAGES,
   POPCLIP_EMPTY_MESSAGES,
@@ -59,7 +64,7 @@ export {
 export type { ClipSourceType, SocialSourceType } from './source-url';
 export { canImportSourceUrl, INSTAGRAM_HOST, sourceUrlError, TIKTOK_HOST } from './source-url';
 export type { PopclipStatus } from './status';
-export { popclipStatusLabel, shouldPollClips } from './status';
+export { canReupload, isUsableClip, popclipStatusLabel, shouldPollClips } from './status';
 export { truncateClipTitle } from './title';
 export { canTagAnotherProduct } from './validation';
 export { clipVisibility } from './visibility';

@@ -70,6 +70,8 @@ export const CAROUSEL_SERVER_MESSAGES = {
 /** Labels the spec quotes (spec 02 §2). */
 export const POPCLIP_LABELS = {
   processing: 'Processing...',
+  /** Ours (issue 14): an upload not completed in time. */
+  uploadInterrupted: 'Upload interrupted',
   create: 'Create',
   uploadAnother: 'Upload Another',
   goToList: 'Go to Popclips List',
@@ -96,4 +98,10 @@ export const POPCLIP_SERVER_MESSAGES = {
   productUnknown: 'A tagged product was not found in your store. Please select it again.',
   notYourShop: 'You do not have access to this shop',
   notUploading: 'This clip is not waiting for an upload.',
+  videoEmpty: 'The video file is empty. Please choose another video.',
+  thumbnailEmpty: 'The image file is empty. Please choose another image.',
+  videoNotPlayable: 'This file is not a playable video. Please upload an .mp4 or .mov video.',
+  cannotReupload: 'This clip already has its video. Delete it and create a new one instead.',
+  clipInterrupted:
+    "This Popclip's upload was interrupted. Upload its video again from Edit before using it.",
 } as const;

@@ -3,7 +3,7 @@ import { carouselFormError } from '../carousels/rules';
 import { displayTargetsFor, isExcludedFromProductPage, showsOn } from './display';
 import { featuredIdAfterDelete, featuredIdAfterSave, needsFeaturedOverride } from './featured';
 import { fileExtension, sanitizeFileName } from './file-name';
-import { canImportFromSocial, creationBlockedMessage } from './gating';
+import { canImportFromSocial, creationBlockedMessage, upgradeOffer } from './gating';
 import { isProcessed, popclipStatusLabel, shouldPollClips } from './status';
 import { truncateClipTitle } from './title';
 
@@ -81,13 +81,28 @@ describe('featured clip', () => {
 });
 
 describe('status', () => {
-  it('shows Processing... for anything but processed, and polls while processing', () => {
+  it('shows Processing... while uploading or processing, and polls while processing', () => {
     expect(isProcessed('processed')).toBe(true);
     expect(popclipStatusLabel('processed')).toBeNull();
     expect(popclipStatusLabel('processing')).toBe('Processing...');
-    expect(popclipStatusLabel('failed')).toBe('Processing...');
+    expect(popclipStatusLabel('uploading')).toBe('Processing...');
+    // A failure shows its reason instead; an abandoned upload says so (issue 14 §1).
+    expect(popclipStatusLabel('failed')).toBeNull();
+    expect(popclipStatusLabel('interrupted')).toBe('Upload interrupted');
+    expect(shouldPollClips([{ status: 'interrupted' }])).toBe(false);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'processing' }])).toBe(true);
     expect(shouldPollClips([{ status: 'processed' }, { status: 'failed' }])).toBe(false);
+  });
+});
+
+describe('upgrade offers (issue 20 §12)', () => {
+  it('offers premium at its price for collection carousels, basic at $29.99 otherwise', () => {
+    expect(upgradeOffer('categoryCarousels')).toEqual({
+      level: 'premium',
+      priceText: '$149.99/month',
+    });
+    expect(upgradeOffer('instagramImport')).toEqual({ level: 'basic', priceText: '$29.99/month' });
+    expect(upgradeOffer('default')).toEqual({ level: 'basic', priceText: '$29.99/month' });
   });
 });
 

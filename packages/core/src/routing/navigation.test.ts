@@ -92,6 +92,9 @@ describe('backTargetFor', () => {
     ['/insights', null],
     ['/resources/articles/go-live', '/resources'],
     ['/resources', null],
+    ['/popclips/create', '/popclips/list'],
+    ['/popclips/edit/abc123', '/popclips/list'],
+    ['/popclips/list', null],
   ])('gives %s a back arrow to %s', (path, target) => {
     expect(backTargetFor(path)).toBe(target);
   });

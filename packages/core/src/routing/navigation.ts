@@ -81,7 +81,8 @@ export function currentNavigationItem(
 
 /**
  * Target of the page header's back arrow (spec 01 §2.5, 03 §2): manage plans and every mobile
- * screen go back to landing, compose-notification to the notification list; other pages have none.
+ * screen go back to landing, compose-notification to the notification list, create and edit
+ * Popclip to the clip list (Shopify's convention for a resource's pages); other pages have none.
  */
 export function backTargetFor(path: string): string | null {
   switch (normalizePath(path)) {
@@ -94,8 +95,11 @@ export function backTargetFor(path: string): string | null {
       return ROUTES.landing;
     case ROUTES.mobileNotification:
       return ROUTES.mobileNotificationsBanners;
+    case ROUTES.popclipsCreate:
+      return ROUTES.popclipsList;
     default:
-      // A help article goes back to the help center.
-      return matchRoute(path) === ROUTES.resourcesArticle ? ROUTES.resources : null;
+      // A help article goes back to the help center, a clip's edit page to the list.
+      if (matchRoute(path) === ROUTES.resourcesArticle) return ROUTES.resources;
+      return matchRoute(path) === ROUTES.popclipsEdit ? ROUTES.popclipsList : null;
   }
 }

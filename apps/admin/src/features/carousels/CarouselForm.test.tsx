@@ -72,6 +72,17 @@ const order = () =>
     .map((item) => item.textContent);
 
 describe('carousel create and edit', () => {
+  it('shows whole titles in the carousel order, never cut to a few letters', async () => {
+    await openCreate();
+    await pick(1);
+    const [title] = within(screen.getByRole('list', { name: 'Carousel order' })).getAllByTestId(
+      'carousel-order-title',
+    );
+    expect(title).toHaveTextContent('Clip number 1');
+    expect(title?.querySelector('.Polaris-Text--truncate')).toBeNull();
+    expect(title).toHaveAttribute('title', 'Clip number 1');
+  });
+
   it('sends the free level back to the list', async () => {
     const view = renderApp({
       path: '/popclips/create-carousel',
@@ -98,8 +109,16 @@ describe('carousel create and edit', () => {
     await openCreate(basicShop());
     await userEvent.click(screen.getByRole('radio', { name: /Selected by Collection/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Upgrade for $29.99/month' })).toBeVisible();
     expect(screen.getByRole('radio', { name: 'Selected by Popclip' })).toBeChecked();
+    // Basic already pays $29.99: the offer is Premium at its price, preselected (issue 20 §12).
+    expect(within(dialog).queryByRole('button', { name: 'Upgrade for $29.99/month' })).toBeNull();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Upgrade for $149.99/month' }),
+    );
+    await pageTitle('Subscription');
+    expect(await screen.findByText('Confirm Plan Change')).toBeVisible();
+    expect(screen.getByText('$149.99/month')).toBeVisible();
+    expect(screen.getByText('Changed')).toBeVisible();
   });
 
   it('reorders with the buttons and by dragging, saves that order and publishes', async () => {

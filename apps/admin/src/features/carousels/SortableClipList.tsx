@@ -80,8 +80,13 @@ export function SortableClipList({ clips, onChange, onRemove }: Props) {
               ) : (
                 <span className={styles.thumb} />
               )}
-              <span className={styles.sortableTitle}>
-                <Text as="span" variant="bodyMd" truncate>
+              {/* Wraps (at most 3 lines) rather than cut to a few letters on a phone. */}
+              <span
+                className={styles.sortableTitle}
+                title={title}
+                data-testid="carousel-order-title"
+              >
+                <Text as="span" variant="bodyMd" breakWord>
                   {title}
                 </Text>
               </span>

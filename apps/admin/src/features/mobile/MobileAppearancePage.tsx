@@ -16,6 +16,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
+import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import {
@@ -33,7 +34,6 @@ import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } fr
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { isAppSubmitted } from './submission';
-import { useSaveBar } from './use-save-bar';
 
 /** /mobile/appearance (spec 03 §2): the app's look; saved through the save bar after submission. */
 export function MobileAppearancePage() {

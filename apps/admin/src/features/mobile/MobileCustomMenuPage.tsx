@@ -8,13 +8,13 @@ import {
 import { BlockStack, Card, List, Spinner, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
+import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAppConfig, useMenu, useMobileCache } from './hooks';
 import { MobileFrame } from './MobileFrame';
 import { isAppSubmitted } from './submission';
-import { useSaveBar } from './use-save-bar';
 
 const SECTIONS = [
   ['menuHandle', 'Main navigation', 'The menu of the app’s drawer.'],

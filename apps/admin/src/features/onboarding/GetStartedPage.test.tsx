@@ -3,9 +3,11 @@ import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ADDONS, subscriptionWith } from '../../test/billing-fixture';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
+import { ALL_POPCLIPS_CAROUSEL_NOTE } from './StepBodies';
 
 const freshShop = (overrides: Partial<Shop> = {}) =>
   readyShop({
@@ -72,7 +74,7 @@ describe('Get Started wizard', () => {
     expect(isDisabled(control('Create live page'))).toBe(false);
     expect(isDisabled(control('Publish products'))).toBe(true);
     expect(isDisabled(control('Skip'))).toBe(true);
-    expect(isDisabled(control('Create carousel'))).toBe(true);
+    expect(isDisabled(control('Add all-Popclips carousel'))).toBe(true);
     expect(screen.queryByText("You're all set")).toBeNull();
   });
 
@@ -151,11 +153,51 @@ describe('Get Started wizard', () => {
       key: 'skippedFirstPopclipsCreation',
       value: true,
     });
-    // Step 4 opens, and the merchant stays here until Continue.
-    expect(control('Create carousel')).toHaveAttribute('href', '/popclips/create-carousel');
+    // Step 4 opens (on Free: the all-Popclips carousel), and the merchant stays until Continue.
+    expect(isDisabled(control('Add all-Popclips carousel'))).toBe(false);
     expect(view.pathname()).toBe('/get-started');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(view.pathname()).toBe('/'));
+  });
+
+  it('step 4 on Free: the all-Popclips carousel block completes it, or the upgrade', async () => {
+    let events: GetStartedEvent[] = [SDK, PRODUCTS, POPCLIP];
+    const view = await openWizard(() => events, {
+      'POST /api/shopify/shop/app-setup-wizard': () => {
+        events = [SDK, PRODUCTS, POPCLIP, CAROUSEL];
+        return wizard(events);
+      },
+    });
+    expect(screen.queryByText('Create carousel')).toBeNull();
+    expect(screen.getByText(ALL_POPCLIPS_CAROUSEL_NOTE)).toBeVisible();
+    const add = control('Add all-Popclips carousel');
+    expect(add).toHaveAttribute(
+      'href',
+      '/sandbox/store/demo-store.myshopify.com/themes/current/editor',
+    );
+    expect(add).toHaveAttribute('target', '_blank');
+    await userEvent.click(add);
+    await screen.findByText('100% complete');
+    expect(view.calls('POST', '/api/shopify/shop/app-setup-wizard')[0]?.body).toEqual({
+      event: CAROUSEL,
+    });
+    expect(view.pathname()).toBe('/get-started');
+  });
+
+  it('step 4 on Free offers the upgrade', async () => {
+    const view = await openWizard([SDK, PRODUCTS, POPCLIP]);
+    await userEvent.click(control('Upgrade for custom carousels'));
+    await waitFor(() => expect(view.pathname()).toBe('/manage/plans'));
+  });
+
+  it('step 4 on Basic creates a carousel', async () => {
+    await openWizard(
+      [SDK, PRODUCTS, POPCLIP],
+      {},
+      freshShop({ subscription: subscriptionWith([ADDONS.popclipsBasic]) }),
+    );
+    expect(control('Create carousel')).toHaveAttribute('href', '/popclips/create-carousel');
+    expect(screen.queryByText('Add all-Popclips carousel')).toBeNull();
   });
 
   it("says You're all set at 100 %", async () => {

@@ -1,3 +1,4 @@
+import { hasPopclipsCapability } from '@popstage/core/billing';
 import { onboardedBeforeCutoff } from '@popstage/core/onboarding';
 import { isOnboardingComplete, ROUTES } from '@popstage/core/routing';
 import { Banner, BlockStack, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
@@ -9,6 +10,8 @@ import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
 import { shopQueryKey } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
+import { usePopclipsPlanLevel } from '../billing';
+import { openUpgrade } from '../shop';
 import { AllSetCard } from './AllSetCard';
 import { postWizardEvent, useEmbedStatus, useWizardStatus } from './hooks';
 import { ProgressModal } from './ProgressModal';
@@ -58,6 +61,7 @@ function Wizard() {
   const actions = useWizardActions();
   const [continuing, setContinuing] = useState(false);
   const links = storeLinks(host.kind, shop.shopifyDomain);
+  const level = usePopclipsPlanLevel();
 
   const status = wizard.data;
   const states = status ? stepStates(status.events) : [];
@@ -141,7 +145,13 @@ function Wizard() {
             state={carousel}
             description="Group your Popclips in a carousel and publish it on your storefront."
           >
-            <CarouselStepBody enabled={carousel.enabled && !carousel.done} />
+            <CarouselStepBody
+              enabled={carousel.enabled && !carousel.done}
+              customCarousels={hasPopclipsCapability(level, 'customCarousels')}
+              carouselBlockUrl={links.carouselBlock}
+              actions={actions}
+              onUpgrade={() => openUpgrade(navigate, 'basic')}
+            />
           </StepCard>
         </BlockStack>
       )}

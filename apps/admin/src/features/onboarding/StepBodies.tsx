@@ -1,4 +1,4 @@
-import { Badge, Button, InlineStack, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import type { useWizardActions } from './use-wizard-actions';
 import { STEP_LINKS } from './wizard-steps';
 
@@ -83,14 +83,59 @@ export function FirstPopclipStepBody({ enabled, actions }: { enabled: boolean; a
   );
 }
 
-/** Step 4: the first carousel. */
-export function CarouselStepBody({ enabled }: { enabled: boolean }) {
+interface CarouselProps {
+  enabled: boolean;
+  /** The plan has custom carousels (basic and above). */
+  customCarousels: boolean;
+  carouselBlockUrl: string;
+  actions: Actions;
+  onUpgrade: () => void;
+}
+
+/**
+ * Step 4: the first carousel. Free plans cannot create one (the page sends them back), so they
+ * get what the plan allows, the all-Popclips carousel block, or the upgrade.
+ */
+export function CarouselStepBody({
+  enabled,
+  customCarousels,
+  carouselBlockUrl,
+  actions,
+  onUpgrade,
+}: CarouselProps) {
+  if (customCarousels) {
+    return (
+      <Button variant="primary" url={STEP_LINKS.createCarousel} disabled={!enabled}>
+        Create carousel
+      </Button>
+    );
+  }
   return (
-    <Button variant="primary" url={STEP_LINKS.createCarousel} disabled={!enabled}>
-      Create carousel
-    </Button>
+    <BlockStack gap="200">
+      <Text as="p" tone="subdued">
+        {ALL_POPCLIPS_CAROUSEL_NOTE}
+      </Text>
+      <InlineStack gap="300" blockAlign="center">
+        <Button
+          variant="primary"
+          url={carouselBlockUrl}
+          target="_blank"
+          onClick={actions.addAllPopclipsCarousel}
+          loading={actions.busy === 'allPopclips'}
+          disabled={!enabled}
+        >
+          Add all-Popclips carousel
+        </Button>
+        <Button onClick={onUpgrade} disabled={!enabled}>
+          Upgrade for custom carousels
+        </Button>
+      </InlineStack>
+    </BlockStack>
   );
 }
+
+export const ALL_POPCLIPS_CAROUSEL_NOTE =
+  'Your plan shows all your Popclips in one carousel, newest first: add its block to your home page. Upgrade to choose which Popclips show and in what order.';
 
 function CheckAgain({ enabled, actions }: { enabled: boolean; actions: Actions }) {
   return (

@@ -6,6 +6,8 @@ import type { HostKind } from '../../app/host/types';
  * does not carry it, so the build may override it (VITE_THEME_EMBED_HANDLE).
  */
 const EMBED_HANDLE = (import.meta.env.VITE_THEME_EMBED_HANDLE as string | undefined) ?? 'app-embed';
+/** The carousel app block (extensions/popstage/blocks/carousel.liquid). */
+const CAROUSEL_BLOCK_HANDLE = 'carousel';
 
 /** The app's API key, from the meta tag the server writes into every admin document. */
 function apiKey(doc: Document): string {
@@ -17,6 +19,8 @@ export interface StoreLinks {
   appEmbed: string;
   /** Where the merchant publishes products to the sales channel. */
   products: string;
+  /** Where the merchant adds the carousel block (all Popclips, newest first) to the home page. */
+  carouselBlock: string;
 }
 
 /**
@@ -31,11 +35,15 @@ export function storeLinks(
 ): StoreLinks {
   if (kind === 'sandbox') {
     const card = `${localShopifyUrl(doc)}#${encodeURIComponent(shopDomain)}`;
-    return { appEmbed: card, products: card };
+    const editor = `${localShopifyUrl(doc)}/store/${encodeURIComponent(shopDomain)}/themes/current/editor`;
+    return { appEmbed: card, products: card, carouselBlock: editor };
   }
   const admin = `https://${shopDomain}/admin`;
+  const editor = `${admin}/themes/current/editor`;
   return {
-    appEmbed: `${admin}/themes/current/editor?context=apps&activateAppId=${apiKey(doc)}/${EMBED_HANDLE}`,
+    appEmbed: `${editor}?context=apps&activateAppId=${apiKey(doc)}/${EMBED_HANDLE}`,
     products: `${admin}/products`,
+    // Shopify's deep link that adds an app block to the home page template.
+    carouselBlock: `${editor}?template=index&addAppBlockId=${apiKey(doc)}/${CAROUSEL_BLOCK_HANDLE}&target=newAppsSection`,
   };
 }

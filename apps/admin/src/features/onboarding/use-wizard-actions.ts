@@ -3,16 +3,23 @@ import { useCallback, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { shopQueryKey } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
-import { createLivePage, embedQueryKey, skipFirstPopclip, wizardQueryKey } from './hooks';
+import {
+  createLivePage,
+  embedQueryKey,
+  postWizardEvent,
+  skipFirstPopclip,
+  wizardQueryKey,
+} from './hooks';
 
 /** Our wording: the spec names no failure texts for the wizard's own actions. */
 export const WIZARD_MESSAGES = {
   livePageCreated: 'Live page created',
   livePageFailed: 'Could not create the live page. Please try again.',
   skipFailed: 'Could not skip this step. Please try again.',
+  carouselStepFailed: 'Could not complete this step. Please try again.',
 } as const;
 
-type Busy = 'refresh' | 'livePage' | 'skip' | null;
+type Busy = 'refresh' | 'livePage' | 'skip' | 'allPopclips' | null;
 
 /** The wizard's buttons: re-read the store, create the live page, skip the first Popclip. */
 export function useWizardActions() {
@@ -75,5 +82,23 @@ export function useWizardActions() {
     [api, host, run, refreshAll],
   );
 
-  return { busy, refresh, makeLivePage, skip };
+  /**
+   * Free plans have no custom carousels: their step 4 is the all-Popclips carousel block, added
+   * in the theme editor (opened by the same click), and the step is recorded then.
+   */
+  const addAllPopclipsCarousel = useCallback(
+    () =>
+      run('allPopclips', async () => {
+        try {
+          await postWizardEvent(api, 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL');
+        } catch {
+          host.showToast(WIZARD_MESSAGES.carouselStepFailed, { error: true });
+          return;
+        }
+        await refreshAll();
+      }),
+    [api, host, run, refreshAll],
+  );
+
+  return { busy, refresh, makeLivePage, skip, addAllPopclipsCarousel };
 }

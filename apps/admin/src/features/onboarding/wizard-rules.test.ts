@@ -46,12 +46,17 @@ describe('store links', () => {
       appEmbed:
         'https://shop-1.myshopify.com/admin/themes/current/editor?context=apps&activateAppId=key-123/app-embed',
       products: 'https://shop-1.myshopify.com/admin/products',
+      carouselBlock:
+        'https://shop-1.myshopify.com/admin/themes/current/editor?template=index&addAppBlockId=key-123/carousel&target=newAppsSection',
     });
   });
 
   it("uses the sandbox control page's card of the shop offline", () => {
     expect(storeLinks('sandbox', 'demo-store.myshopify.com').appEmbed).toBe(
       '/sandbox#demo-store.myshopify.com',
+    );
+    expect(storeLinks('sandbox', 'demo-store.myshopify.com').carouselBlock).toBe(
+      '/sandbox/store/demo-store.myshopify.com/themes/current/editor',
     );
     // A local Shopify running alone serves App Bridge, and its control page, on its own origin.
     const doc = document.implementation.createHTMLDocument();

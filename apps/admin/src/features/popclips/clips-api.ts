@@ -2,6 +2,7 @@ import type { RouteInput } from '@popstage/core/contract';
 import {
   CLIP_LIST_PAGE_SIZE,
   CLIP_POLL_INTERVAL_MS,
+  CLIP_SEARCH_PAGE_SIZE,
   FILE_CATEGORY,
   type ListMediaResponse,
   type Popclip,
@@ -58,6 +59,27 @@ export function useClipsList(ownerId: string) {
   });
 }
 
+/**
+ * The server's title search (spec 02 §7: keyword and page, size 14) over every clip of the shop,
+ * "Load more" asking the next page. Off while the search is empty.
+ */
+export function useClipSearch(shopifyDomain: string, searchValue: string) {
+  const api = useApi();
+  const route = popclipsContract.searchPopclips;
+  return useInfiniteQuery({
+    queryKey: routeKey(route, { shopifyDomain, searchValue }),
+    initialPageParam: 1,
+    enabled: searchValue !== '',
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        route,
+        { query: { shopifyDomain, searchValue, page: pageParam, size: CLIP_SEARCH_PAGE_SIZE } },
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+  });
+}
+
 /** listMediabyTypeAndMetaId's input: the clips with these metaIdentifiers of the seller. */
 const byMetaIds = (
   sellerId: string,
@@ -101,8 +123,10 @@ export function useClipsByMetaIds(metaIds: string[]) {
 /** Every clip answer cached is stale after a change. */
 export function invalidateClips(queryClient: QueryClient) {
   return Promise.all(
-    [popclipsContract.listMediaById, popclipsContract.listMediaByMetaIds].map((route) =>
-      invalidateRoute(queryClient, route),
-    ),
+    [
+      popclipsContract.listMediaById,
+      popclipsContract.listMediaByMetaIds,
+      popclipsContract.searchPopclips,
+    ].map((route) => invalidateRoute(queryClient, route)),
   );
 }

@@ -1,6 +1,6 @@
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { SHARE_LIMIT_MESSAGE, type ShareGatingResponse } from '@popstage/core/sharing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { basicShop } from '../../test/carousel-fixture';
@@ -94,7 +94,7 @@ describe('share modal', () => {
   });
 
   it('shows the limit when the month is used up', async () => {
-    const { dialog } = await openShare(
+    const { dialog, view } = await openShare(
       {
         [`GET ${GATING}`]: {
           body: { data: gating({ state: 'limit_reached', max_share: 5, total_share: 5 }) },
@@ -104,6 +104,9 @@ describe('share modal', () => {
     );
     expect(await within(dialog).findByText(SHARE_LIMIT_MESSAGE)).toBeVisible();
     expect(within(dialog).queryByRole('button', { name: 'Generate link' })).toBeNull();
+    // The way on is a paid plan (issue 20 §20).
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() => expect(view.pathname()).toBe('/manage/plans'));
   });
 
   it('shows the server limit message when generating is refused', async () => {

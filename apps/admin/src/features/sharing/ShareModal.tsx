@@ -16,9 +16,11 @@ import {
 } from '@shopify/polaris';
 import { ClipboardIcon, CodeIcon, ExternalIcon, LinkIcon } from '@shopify/polaris-icons';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { ApiError } from '../../lib/api/errors';
 import { copyText } from '../../lib/copy-text';
+import { openUpgrade } from '../shop';
 import { useGenerateShareLink, useShareGating } from './hooks';
 
 interface Props {
@@ -38,6 +40,7 @@ export function shareStateOf(gating: ShareGatingResponse): ShareGatingResponse['
 /** Spec 02 §2 Share modal: one link per clip; already generated, can generate, limit reached. */
 export function ShareModal({ clip, onClose }: Props) {
   const host = useHost();
+  const navigate = useNavigate();
   const metaIdentifier = clip?.metaIdentifier ?? null;
   const gating = useShareGating(metaIdentifier);
   const generateLink = useGenerateShareLink();
@@ -90,6 +93,18 @@ export function ShareModal({ clip, onClose }: Props) {
       open={clip !== null}
       onClose={onClose}
       title="Share Popclip"
+      // At the free plan's monthly limit the way on is a paid plan (unlimited shares).
+      primaryAction={
+        state === 'limit_reached'
+          ? {
+              content: 'Upgrade',
+              onAction: () => {
+                onClose();
+                openUpgrade(navigate, 'basic');
+              },
+            }
+          : undefined
+      }
       secondaryActions={[{ content: 'Close', onAction: onClose }]}
     >
       <Modal.Section>

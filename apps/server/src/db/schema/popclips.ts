@@ -47,6 +47,8 @@ export const popclips = pgTable(
     /** What the browser declared at csUpload; the stored object must match it. */
     originalContentType: text().notNull(),
     originalDeclaredSize: integer(),
+    /** When the video's PUT URL expires (csUpload, csReupload): see upload-sweep-job.ts. */
+    uploadExpiresAt: timestamp({ withTimezone: true }),
     playableKey: text(),
     thumbnailKey: text(),
     customThumbnailKey: text(),

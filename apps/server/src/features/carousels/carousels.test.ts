@@ -184,7 +184,7 @@ describe('carousels', () => {
     expect(basic.statusCode).toBe(403);
     expect(basic.json()).toMatchObject({
       message: C.premiumRequired,
-      upgrade: { variant: 'categoryCarousels' },
+      upgrade: { variant: 'categoryCarousels', price: '$149.99/month' },
     });
 
     await subscribe(t, SHOP_A, 'addon-popclips-premium');

@@ -6,8 +6,11 @@ import type {
 } from '@popstage/core/carousels';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
+  isUsableClip,
+  POPCLIP_VALIDATION_MESSAGES as M,
+  MIN_CAROUSEL_CLIPS,
   POPCLIP_SERVER_MESSAGES as S,
-  UPGRADE_BUTTON_PRICE_TEXT,
+  upgradeOffer,
 } from '@popstage/core/popclips';
 import type { CarouselRow, ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -50,16 +53,20 @@ function assertPlanAllows(tenant: Tenant, type: CarouselType) {
     reason: 'plan',
     upgrade: {
       variant: type === 'collection' ? 'categoryCarousels' : 'default',
-      price: UPGRADE_BUTTON_PRICE_TEXT,
+      price: upgradeOffer(type === 'collection' ? 'categoryCarousels' : 'default').priceText,
     },
   });
 }
 
-/** Every id must be one of the shop's clips; another shop's clip is "not found". */
+/**
+ * Every id must be one of the shop's clips (another shop's clip is "not found") with a video: an
+ * interrupted upload is refused.
+ */
 async function assertOwnClips(deps: CarouselDeps, shop: ShopRow, ids: string[]) {
   if (ids.length === 0) return;
   const rows = await findPopclipsByMetaIds(deps.database.db, shop.id, ids);
   if (rows.length !== ids.length) throw badRequest(C.clipNotFound);
+  if (rows.some((row) => !isUsableClip(row.status))) throw badRequest(S.clipInterrupted);
 }
 
 interface CarouselContent {
@@ -178,6 +185,10 @@ export async function publishCarousel(
   const existing = await requireCarousel(deps, shop, id);
   assertPlanAllows(tenant, existing.type);
   if (existing.isPublished === published) return existing;
+  // One unpublished by a clip's delete stays a draft until it has 3 clips again.
+  if (published && existing.type === 'custom' && existing.typeIds.length < MIN_CAROUSEL_CLIPS) {
+    throw badRequest(M.carouselTooFewClips);
+  }
   const now = deps.clock.now();
   const row = await updateCarousel(deps.database.db, shop.id, existing.id, {
     ...publishedPatch(existing, published, now),

@@ -2,6 +2,8 @@ import { popclipsContract as contract } from '@popstage/core/popclips';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { importClip } from './import';
+import { reuploadVideo } from './reupload';
+import { searchMedia } from './search';
 import {
   completeUpload,
   createUpload,
@@ -25,6 +27,15 @@ export async function popclipsRoutes(app: FastifyInstance): Promise<void> {
     return {
       data: await toPopclipsWire(deps, tenant, page.rows),
       lastEvaluatedKey: page.next ? encodeCursor(page.next) : null,
+    };
+  });
+
+  serveRoute(app, contract.searchPopclips, async ({ tenant, query }) => {
+    const page = await searchMedia(deps, tenant, query);
+    return {
+      data: await toPopclipsWire(deps, tenant, page.rows),
+      page: query.page,
+      hasNextPage: page.hasNextPage,
     };
   });
 
@@ -52,6 +63,14 @@ export async function popclipsRoutes(app: FastifyInstance): Promise<void> {
     ),
   }));
 
+  serveRoute(app, contract.csReupload, async ({ tenant, body }) => {
+    const reuploaded = await reuploadVideo(deps, tenant, body);
+    return {
+      uploadFileUrl: reuploaded.uploadFileUrl,
+      clip: await toOnePopclipWire(deps, tenant, reuploaded.row),
+    };
+  });
+
   serveRoute(app, contract.csImport, async ({ tenant, body }) => {
     const created = await importClip(deps, tenant, body);
     return {
@@ -74,7 +93,14 @@ export async function popclipsRoutes(app: FastifyInstance): Promise<void> {
 
   serveRoute(app, contract.csDeleteMedia, async ({ tenant, body }) => {
     const deleted = await deleteMedia(deps, tenant, body);
-    return { success: true as const, metaIdentifier: deleted.metaIdentifier };
+    return {
+      success: true as const,
+      metaIdentifier: deleted.row.metaIdentifier,
+      unpublishedCarousels: deleted.unpublished.map((carousel) => ({
+        carousel_id: carousel.id,
+        carousel_title: carousel.title,
+      })),
+    };
   });
 
   serveRoute(app, contract.featuredPopclip, async ({ tenant, body }) => ({

@@ -4,9 +4,10 @@ import {
   type CsUploadBody,
   featuredIdAfterSave,
   POPCLIP_TOASTS as T,
+  UPLOAD_URL_SECONDS,
   VIDEO_MAX_BYTES,
 } from '@popstage/core/popclips';
-import type { PopclipRow } from '../../db/schema';
+import type { CarouselRow, PopclipRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
@@ -39,9 +40,6 @@ import { decodeCursor } from './wire';
  * The media gallery (spec 02 §7). Every call acts for request.tenant and answers rows; the
  * routes turn them into the wire shape (wire.ts).
  */
-
-/** Signed PUT URLs stay valid for an hour: long enough for 100 MB on a slow connection. */
-const UPLOAD_URL_SECONDS = 60 * 60;
 
 export type PopclipDeps = Pick<
   AppDeps,
@@ -165,6 +163,7 @@ export async function createUpload(
     originalKey: originalKey(folder, body.fileName ?? null, video.type),
     originalContentType: video.type,
     originalDeclaredSize: video.size,
+    uploadExpiresAt: uploadExpiry(now),
     customThumbnailKey: thumbnail ? customThumbnailKey(folder, thumbnail.type, 1) : null,
     customThumbnailContentType: thumbnail?.type ?? null,
     products,
@@ -180,12 +179,7 @@ export async function createUpload(
     body.metaData.featured,
   );
   await markFirstPopclip(deps, tenant);
-  const uploadFileUrl = await deps.media.createSignedUploadUrl(row.originalKey, {
-    contentType: video.type,
-    maxBytes: VIDEO_MAX_BYTES,
-    contentLength: video.size,
-    expiresIn: UPLOAD_URL_SECONDS,
-  });
+  const uploadFileUrl = await signVideoUpload(deps, row.originalKey, video);
   const uploadCustomThumbnailUrl =
     thumbnail && row.customThumbnailKey
       ? await signThumbnailUpload(deps, row.customThumbnailKey, thumbnail)
@@ -196,6 +190,23 @@ export async function createUpload(
     uploadFileUrl: uploadFileUrl.url,
     uploadCustomThumbnailUrl: uploadCustomThumbnailUrl?.url ?? null,
   };
+}
+
+/** When a video PUT URL signed now expires. */
+export const uploadExpiry = (now: Date) => new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000);
+
+/** A signed PUT URL for a clip's video, as the merchant's browser declared it. */
+export function signVideoUpload(
+  deps: PopclipDeps,
+  key: string,
+  video: { type: string; size: number },
+) {
+  return deps.media.createSignedUploadUrl(key, {
+    contentType: video.type,
+    maxBytes: VIDEO_MAX_BYTES,
+    contentLength: video.size,
+    expiresIn: UPLOAD_URL_SECONDS,
+  });
 }
 
 function signThumbnailUpload(
@@ -348,19 +359,23 @@ export async function deleteMedia(
   deps: PopclipDeps,
   tenant: Tenant,
   body: { id: string; metaIdentifier: string },
-): Promise<PopclipRow> {
+): Promise<{ row: PopclipRow; unpublished: CarouselRow[] }> {
   const row = await requireClip(deps, tenant, body.metaIdentifier);
   assertOwner(tenant, body.id, [row.id]);
   const deleted = await deletePopclip(deps.database.db, row.id);
   if (!deleted) throw notFound(T.clipNotFound);
   await clearFeaturedIf(deps.database.db, tenant.shop.id, row.metaIdentifier);
-  await removeClipFromCarousels(deps.database.db, tenant.shop.id, row.metaIdentifier);
+  const unpublished = await removeClipFromCarousels(
+    deps.database.db,
+    tenant.shop.id,
+    row.metaIdentifier,
+  );
   await deps.media.deleteObjects(clipObjectKeys(deleted));
   if (showsOnProductPages(deleted)) await queueProductClipCounts(deps, tenant.shop.id);
-  return deleted;
+  return { row: deleted, unpublished };
 }
 
-function clipObjectKeys(row: PopclipRow): string[] {
+export function clipObjectKeys(row: PopclipRow): string[] {
   return [
     row.originalKey,
     row.playableKey,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type NewPopclipRow, type PopclipRow, popclips, shops } from '../../db/schema';
 
@@ -67,6 +67,24 @@ export async function listPopclips(
     .where(and(...filters))
     .orderBy(desc(popclips.createdAt), desc(popclips.id))
     .limit(limit);
+}
+
+/** `%`, `_` and backslash in a search are literal (backslash is ILIKE's default escape). */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Newest first, the shop's clips whose title contains `search` (any case); offset paging. */
+export async function searchPopclips(
+  db: Db,
+  shopId: string,
+  { search, limit, offset }: { search: string; limit: number; offset: number },
+): Promise<PopclipRow[]> {
+  return db
+    .select()
+    .from(popclips)
+    .where(and(eq(popclips.shopId, shopId), ilike(popclips.title, likePattern(search))))
+    .orderBy(desc(popclips.createdAt), desc(popclips.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countPopclips(db: Db, shopId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { monthlyShareLimit } from '@popstage/core/billing';
-import { POPCLIP_TOASTS } from '@popstage/core/popclips';
+import { isUsableClip, POPCLIP_SERVER_MESSAGES, POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { SHARE_LIMIT_MESSAGE } from '@popstage/core/sharing';
 import type { PopclipRow, ShareLinkRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -84,6 +84,8 @@ export async function generateShareLink(
   metaIdentifier: string,
 ): Promise<ShareStatus & { clip: PopclipRow; link: ShareLinkRow; created: boolean }> {
   const clip = await requireClip(deps, tenant, metaIdentifier);
+  // An interrupted upload has no video to show on the share page.
+  if (!isUsableClip(clip.status)) throw new HttpError(409, POPCLIP_SERVER_MESSAGES.clipInterrupted);
   const shopId = tenant.shop.id;
   const now = deps.clock.now();
   const result = await withShopLock(deps.database.db, shopId, async (tx) => {

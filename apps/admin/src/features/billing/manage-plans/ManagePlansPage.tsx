@@ -1,10 +1,13 @@
 import {
+  type Addon,
+  addonPrice,
   BILLING_MESSAGES,
   type CheckoutReasonFacts,
   CUSTOMISED_PLAN_MESSAGE,
   checkCheckout,
   type Feature,
   isCustomisedPlan,
+  popclipsPlanLevel,
 } from '@popstage/core/billing';
 import { ROUTES } from '@popstage/core/routing';
 import { Banner, BlockStack, Card, InlineGrid } from '@shopify/polaris';
@@ -29,6 +32,19 @@ import { choicesFromAddons, usePlanSelection } from '../use-plan-selection';
 /** Set by upsell buttons (landing's Upgrade Plan) so the checkout reason can tell them apart. */
 export interface ManagePlansLocationState {
   checkoutTrigger?: CheckoutReasonFacts['trigger'];
+  /** An upgrade prompt's plan (issue 20 §12): the Popclips picker starts on it. */
+  preselectPopclipsLevel?: 'basic' | 'premium';
+}
+
+/** The Popclips add-on of `level` (an upgrade prompt's plan), if the catalogue has one. */
+function popclipsAddonOf(
+  addons: readonly Addon[],
+  level: ManagePlansLocationState['preselectPopclipsLevel'],
+): Addon | undefined {
+  if (!level) return undefined;
+  return addons.find(
+    (addon) => addon.featureId === 'popclips' && popclipsPlanLevel(addonPrice(addon)) === level,
+  );
 }
 
 /** /manage/plans: the current plan and a picker per feature, then checkout (spec 01 §2.9). */
@@ -37,8 +53,9 @@ export function ManagePlansPage() {
   const host = useHost();
   const navigate = useNavigate();
   const location = useLocation();
-  const trigger =
-    (location.state as ManagePlansLocationState | null)?.checkoutTrigger ?? 'merchant';
+  const locationState = location.state as ManagePlansLocationState | null;
+  const trigger = locationState?.checkoutTrigger ?? 'merchant';
+  const preselect = locationState?.preselectPopclipsLevel;
   const catalogue = useBillingCatalogue();
   const selection = usePlanSelection();
   const discount = useDiscountCode();
@@ -47,14 +64,18 @@ export function ManagePlansPage() {
   const seeded = useRef(false);
   const customised = isCustomisedPlan(shop.activePlan?.skuCode);
   const currentIds = shop.subscription?.addonIds ?? [];
-  const { reset } = selection;
+  const { reset, pick } = selection;
 
   // The pickers start from what the shop pays for now, once the catalogue is there.
   useEffect(() => {
     if (seeded.current || !catalogue.plan) return;
     seeded.current = true;
-    reset(choicesFromAddons(catalogue.plan.addons, shop.subscription?.addonIds ?? []));
-  }, [catalogue.plan, reset, shop.subscription]);
+    const current = shop.subscription?.addonIds ?? [];
+    reset(choicesFromAddons(catalogue.plan.addons, current));
+    // An upgrade prompt's plan is picked as a change, so Checkout applies it.
+    const target = popclipsAddonOf(catalogue.plan.addons, preselect);
+    if (target && !current.includes(target.id)) pick(target);
+  }, [catalogue.plan, reset, pick, shop.subscription, preselect]);
 
   // Spec 01 §4: without the subscription data the page cannot work; back to landing.
   useEffect(() => {

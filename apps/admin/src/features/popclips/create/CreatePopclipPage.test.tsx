@@ -1,5 +1,10 @@
 import type { CatalogueProductsResponse } from '@popstage/core/catalogue';
-import { POPCLIP_VALIDATION_MESSAGES as M, POPCLIP_TOASTS } from '@popstage/core/popclips';
+import {
+  POPCLIP_VALIDATION_MESSAGES as M,
+  POPCLIP_EMPTY_MESSAGES,
+  POPCLIP_TOASTS,
+  POPCLIP_SERVER_MESSAGES as S,
+} from '@popstage/core/popclips';
 import type { Shop } from '@popstage/core/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +15,13 @@ import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { readyShop } from '../../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle, toastTexts } from '../../../test/toasts';
 import { CLIP_PROCESSING_TOAST } from '../form/use-create-clip';
-import { imageFile, installFakeXhr, stubObjectUrls, videoFile } from '../testing/fake-xhr';
+import {
+  imageFile,
+  installFakeXhr,
+  stubObjectUrls,
+  textFileNamedMp4,
+  videoFile,
+} from '../testing/fake-xhr';
 
 const PRODUCTS = '/api/catalogue/products';
 const basicShop = (overrides: Partial<Shop> = {}) =>
@@ -96,6 +107,28 @@ describe('Create Popclip: validation', () => {
     expect(inlineError(M.thumbnailTooLarge)).toBeVisible();
   });
 
+  it('refuses an empty file and a text file named .mp4 before anything is uploaded', async () => {
+    const view = await openCreate();
+    await userEvent.upload(videoInput(), new File([], 'empty.mp4', { type: 'video/mp4' }));
+    await expectToast(S.videoEmpty);
+    expect(inlineError(S.videoEmpty)).toBeVisible();
+    await userEvent.upload(videoInput(), textFileNamedMp4());
+    await expectToast(S.videoNotPlayable);
+    expect(inlineError(S.videoNotPlayable)).toBeVisible();
+    expect(screen.queryByText('notes.mp4')).toBeNull();
+    // Saving now asks for a video: nothing was created, so no congratulations either.
+    await fill(screen.getByLabelText('Clip Title'), 'Notes');
+    await tag(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast(M.videoRequired);
+    expect(view.calls('POST', '/api/media/csUpload')).toHaveLength(0);
+    expect(screen.queryByText('Upload Another')).toBeNull();
+    // A real MP4 is taken.
+    await userEvent.upload(videoInput(), videoFile('clip.mp4'));
+    await screen.findByText('clip.mp4');
+    expect(queryInlineError(S.videoNotPlayable)).toBeNull();
+  });
+
   it('tags up to 5 products and refuses the sixth', async () => {
     await openCreate();
     for (const n of [1, 2, 3, 4, 5]) await tag(n);
@@ -114,7 +147,7 @@ describe('Create Popclip: validation', () => {
   it('searches products 1.5 s after typing stops and says when nothing matches', async () => {
     const view = await openCreate();
     await userEvent.type(screen.getByLabelText('Search products'), 'nothing');
-    await screen.findByText('Could not find any results', {}, { timeout: 3000 });
+    await screen.findByText(POPCLIP_EMPTY_MESSAGES.noResults, {}, { timeout: 3000 });
     const queries = view
       .calls('GET', PRODUCTS)
       .map((call) => new URL(call.request.url).searchParams.get('query'));

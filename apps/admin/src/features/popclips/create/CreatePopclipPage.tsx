@@ -107,7 +107,7 @@ export function CreatePopclipPage() {
                 error={form.errors.video}
                 progress={create.progress}
                 disabled={create.busy}
-                onPick={form.pickVideo}
+                onPick={(file) => void form.pickVideo(file)}
               />
             )}
           </SourceCard>

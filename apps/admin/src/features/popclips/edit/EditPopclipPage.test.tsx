@@ -8,8 +8,9 @@ import { pickerProduct, popclip } from '../../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { readyShop } from '../../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../../test/toasts';
+import { CLIP_PROCESSING_TOAST } from '../form/use-create-clip';
 import { CLIP_SAVED_TOAST } from '../form/use-save-clip';
-import { imageFile, installFakeXhr, stubObjectUrls } from '../testing/fake-xhr';
+import { imageFile, installFakeXhr, stubObjectUrls, videoFile } from '../testing/fake-xhr';
 
 const LOAD = '/api/media/listMediabyTypeAndMetaId';
 const UPDATE = '/api/media/csUpdateMedia';
@@ -33,6 +34,10 @@ function routes(clip: Popclip | null, log: string[] = []): FakeRoutes {
             : null,
         },
       };
+    },
+    'POST /api/media/csReupload': () => {
+      log.push('csReupload');
+      return { body: { uploadFileUrl: 'http://admin.test/upload/video?s=2', clip } };
     },
     'POST /api/media/csUploadComplete': () => {
       log.push('csUploadComplete');
@@ -161,6 +166,55 @@ describe('Edit Popclip', () => {
     expect(view.calls('POST', UPDATE)[0]?.body).toMatchObject({ metaData: { featured: true } });
     // The shop's featured clip changed: read again.
     expect(view.calls('GET', '/api/shopify/shop').length).toBeGreaterThan(shopLoads);
+  });
+
+  it('saves through the save bar, shown only while something changed; Discard restores', async () => {
+    const view = await openEdit(popclip(1));
+    const title = await screen.findByLabelText('Clip Title');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // The back arrow leads to the list (Shopify's resource page convention).
+    expect(screen.getByRole('button', { name: 'Back' })).toBeVisible();
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Renamed');
+    await screen.findByText('Unsaved changes');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+    expect(title).toHaveValue('Clip number 1');
+    expect(view.calls('POST', UPDATE)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
+  });
+
+  it('a failed clip takes a new video: csUpdateMedia, csReupload, PUT, csUploadComplete', async () => {
+    const log: string[] = [];
+    const puts = installFakeXhr(log);
+    const clip = popclip(1, { status: 'failed', failureReason: 'The video could not be read.' });
+    const view = await openEdit(clip, basicShop(), log);
+    await screen.findByText('The video could not be read.');
+    await userEvent.upload(screen.getByLabelText('Video'), videoFile('again.mp4', 4096));
+    await screen.findByText('again.mp4');
+    await save();
+    await expectToast(CLIP_PROCESSING_TOAST);
+    expect(log).toEqual([
+      'csUpdateMedia',
+      'csReupload',
+      'PUT http://admin.test/upload/video?s=2',
+      'csUploadComplete',
+    ]);
+    expect(puts[0]?.contentType).toBe('video/mp4');
+    expect(view.calls('POST', '/api/media/csReupload')[0]?.body).toEqual({
+      metaIdentifier: 'clip-1',
+      fileName: 'again.mp4',
+      fileMeta: { type: 'video/mp4', size: 4096 },
+    });
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
+  });
+
+  it('a processed clip offers no new video', async () => {
+    await openEdit(popclip(1));
+    await screen.findByLabelText('Clip Title');
+    expect(screen.queryByLabelText('Video')).toBeNull();
   });
 
   it('unchecking the featured clip saves it unfeatured without asking', async () => {

@@ -1,20 +1,30 @@
-import { isExcludedFromProductPage, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import {
+  canReupload,
+  isExcludedFromProductPage,
+  POPCLIP_TOASTS,
+  type Popclip,
+} from '@popstage/core/popclips';
 import { ROUTES } from '@popstage/core/routing';
 import { Banner } from '@shopify/polaris';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useHost } from '../../../app/host/HostContext';
+import { useSaveBar } from '../../../app/host/use-save-bar';
 import { PageShell } from '../../../app/shell/PageShell';
 import { useShop } from '../../../app/shop/ShopContext';
 import { ApiError } from '../../../lib/api/errors';
 import { useClip } from '../clips-api';
 import { ClipFormLayout } from '../form/ClipFormLayout';
 import { updateBody } from '../form/clip-bodies';
-import type { ClipFormValues } from '../form/clip-form-values';
+import { type ClipFormValues, clipFormChanged } from '../form/clip-form-values';
+import { failureMessage } from '../form/errors';
 import { useClipForm } from '../form/use-clip-form';
+import { CLIP_PROCESSING_TOAST } from '../form/use-create-clip';
 import { useFeaturedToggle } from '../form/use-featured-toggle';
+import { useReuploadVideo } from '../form/use-reupload-video';
 import { useSaveClip } from '../form/use-save-clip';
 import { fromStoredProduct } from '../shared/tagged-product';
+import { ReuploadCard } from './ReuploadCard';
 
 const TITLE = 'Edit Popclip';
 
@@ -61,27 +71,59 @@ function valuesFrom(clip: Popclip): ClipFormValues {
   };
 }
 
+/**
+ * The form saves through the contextual save bar (Save and Discard while something changed), as
+ * Settings does. A clip without a usable video (failed, interrupted, unfinished) takes a new one
+ * here: saving uploads it after the other changes.
+ */
 function EditClipForm({ clip }: { clip: Popclip }) {
   const navigate = useNavigate();
+  const host = useHost();
   const shop = useShop();
-  const form = useClipForm(valuesFrom(clip));
+  const [initial] = useState(() => valuesFrom(clip));
+  const form = useClipForm(initial);
   const featured = useFeaturedToggle(clip.metaIdentifier, (value) => form.set('featured', value));
   const { save, saving } = useSaveClip(clip);
+  const video = useReuploadVideo(clip.metaIdentifier);
+  const [uploading, setUploading] = useState(false);
   const meta = clip.metaData;
+  const busy = saving || uploading;
 
   const submit = async () => {
     const body = form.check(updateBody(clip, form.values, shop.primaryDomainUrl));
-    if (body && (await save(body, form.values))) navigate(ROUTES.popclipsList);
+    if (!body || !(await save(body, form.values))) return;
+    const file = form.values.video;
+    if (file) {
+      setUploading(true);
+      try {
+        await video.reupload(file);
+        host.showToast(CLIP_PROCESSING_TOAST);
+      } catch (error) {
+        host.showToast(failureMessage(error, POPCLIP_TOASTS.uploadFailed), { error: true });
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    form.reset(form.values);
+    navigate(ROUTES.popclipsList);
   };
 
+  useSaveBar(clipFormChanged(initial, form.values), busy, {
+    save: () => void submit(),
+    discard: () => form.reset(initial),
+  });
+
   return (
-    <PageShell
-      title={TITLE}
-      primaryAction={{ content: 'Save', loading: saving, onAction: () => void submit() }}
-    >
+    <PageShell title={TITLE}>
       <ClipFormLayout
         form={form}
-        busy={saving}
+        busy={busy}
+        source={
+          canReupload(clip.status) ? (
+            <ReuploadCard clip={clip} form={form} progress={video.progress} disabled={busy} />
+          ) : undefined
+        }
         previewSrc={clip.cdnUrl ?? meta.processedURL ?? meta.videoURL}
         previewPoster={meta.thumbnailURL}
         storedThumbnailUrl={meta.customThumbnailImageURL}

@@ -1,6 +1,6 @@
 import { PRODUCT_SEARCH_PAGE_SIZE } from '@popstage/core/catalogue';
 import { formatPrice } from '@popstage/core/format';
-import { SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
+import { POPCLIP_EMPTY_MESSAGES, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
 import {
   BlockStack,
   Box,
@@ -18,8 +18,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProductSearch } from '../../catalogue';
 import { fromPickerItem, type TaggedProduct } from '../shared/tagged-product';
 import styles from './product-search.module.css';
-
-export const NO_PRODUCT_RESULTS = 'Could not find any results';
 
 interface Props {
   taggedIds: readonly string[];
@@ -58,7 +56,7 @@ export function ProductSearch({ taggedIds, onAdd }: Props) {
         ) : products.length === 0 ? (
           <Box padding="400">
             <Text as="p" tone="subdued" alignment="center">
-              {NO_PRODUCT_RESULTS}
+              {POPCLIP_EMPTY_MESSAGES.noResults}
             </Text>
           </Box>
         ) : (

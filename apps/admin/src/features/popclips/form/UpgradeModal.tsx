@@ -1,4 +1,4 @@
-import { UPGRADE_BUTTON_PRICE_TEXT, type UpgradeModalVariant } from '@popstage/core/popclips';
+import { type UpgradeModalVariant, upgradeOffer } from '@popstage/core/popclips';
 import { Modal, Text } from '@shopify/polaris';
 import { useNavigate } from 'react-router-dom';
 import { openUpgrade } from '../../shop';
@@ -27,20 +27,24 @@ interface Props {
   onClose: () => void;
 }
 
-/** The upgrade prompt of spec 02 §2; every variant offers the $29.99/month plan. */
+/**
+ * The upgrade prompt of spec 02 §2: basic at $29.99/month, or premium at its price for
+ * collection carousels (core upgradeOffer); the plan is preselected on /manage/plans.
+ */
 export function UpgradeModal({ variant, onClose }: Props) {
   const navigate = useNavigate();
   const copy = COPY[variant ?? 'default'];
+  const offer = upgradeOffer(variant ?? 'default');
   return (
     <Modal
       open={variant !== null}
       onClose={onClose}
       title={copy.title}
       primaryAction={{
-        content: `Upgrade for ${UPGRADE_BUTTON_PRICE_TEXT}`,
+        content: `Upgrade for ${offer.priceText}`,
         onAction: () => {
           onClose();
-          openUpgrade(navigate);
+          openUpgrade(navigate, offer.level);
         },
       }}
       secondaryActions={[{ content: 'Not now', onAction: onClose }]}

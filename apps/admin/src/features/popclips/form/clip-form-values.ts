@@ -26,3 +26,17 @@ export const emptyClipForm = (): ClipFormValues => ({
   excludeFromProductPage: false,
   featured: false,
 });
+
+/** Whether the form differs from what it was loaded with (the edit page's save bar). */
+export function clipFormChanged(initial: ClipFormValues, values: ClipFormValues): boolean {
+  const ids = (form: ClipFormValues) => form.products.map((product) => product.id).join(' ');
+  return (
+    values.title !== initial.title ||
+    values.video !== initial.video ||
+    values.thumbnail !== initial.thumbnail ||
+    values.customThumbnail !== initial.customThumbnail ||
+    values.excludeFromProductPage !== initial.excludeFromProductPage ||
+    values.featured !== initial.featured ||
+    ids(values) !== ids(initial)
+  );
+}

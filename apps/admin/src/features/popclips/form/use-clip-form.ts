@@ -2,6 +2,7 @@ import {
   canTagAnotherProduct,
   clipTitleSchema,
   POPCLIP_VALIDATION_MESSAGES as M,
+  POPCLIP_SERVER_MESSAGES as S,
   thumbnailFileSchema,
   VIDEO_MAX_SECONDS,
   VIDEO_MAX_SIDE,
@@ -13,6 +14,7 @@ import type { TaggedProduct } from '../shared/tagged-product';
 import type { CheckedBody, ClipFormField } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
 import { readVideoMetadata, type VideoMetadata } from './video-metadata';
+import { looksLikeVideoContainer } from './video-sniff';
 
 export type ClipFormErrors = Partial<Record<ClipFormField, string>>;
 
@@ -63,19 +65,28 @@ export function useClipForm(initial: ClipFormValues) {
     }
   };
 
-  const pickVideo = (file: File) => {
+  /**
+   * A picked video is taken only once the browser has checked it: name, type and size (an empty
+   * file says so), then its first bytes (an MP4 or QuickTime container: a text file renamed .mp4
+   * is refused here, before anything is uploaded), then duration and size where the browser can
+   * play it. The server checks every upload again after its probe.
+   */
+  const pickVideo = async (file: File): Promise<void> => {
     const error = firstError(videoFileSchema, fileFacts(file));
     fail('video', error);
     if (error) return;
-    set('video', file);
-    // Duration and size need the file's metadata: read after the pick, and a video over the
-    // limits is taken back before the merchant uploads it (the server refuses it anyway).
-    void readVideoMetadata(file).then((metadata) => {
-      const tooBig = metadata && videoMetadataError(metadata);
-      if (!tooBig) return;
-      setValues((current) => (current.video === file ? { ...current, video: null } : current));
+    if (!(await looksLikeVideoContainer(file))) {
+      fail('video', S.videoNotPlayable);
+      return;
+    }
+    const metadata = await readVideoMetadata(file);
+    const tooBig = metadata && videoMetadataError(metadata);
+    if (tooBig) {
       fail('video', tooBig);
-    });
+      return;
+    }
+    setErrors((current) => ({ ...current, video: undefined }));
+    set('video', file);
   };
 
   const pickThumbnail = (file: File) => {

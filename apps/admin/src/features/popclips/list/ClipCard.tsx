@@ -1,4 +1,4 @@
-import { formatCompactNumber } from '@popstage/core/format';
+import { formatCount } from '@popstage/core/format';
 import {
   POPCLIP_LABELS,
   type Popclip,
@@ -28,8 +28,9 @@ export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
   const poster = clip.metaData.thumbnailURL;
   const preview = hovered && clip.metaData.gifURL ? clip.metaData.gifURL : poster;
   const failed = clip.status === 'failed';
+  const interrupted = clip.status === 'interrupted';
   const editPath = popclipEditPath(clip.metaIdentifier);
-  const statusLabel = failed ? null : popclipStatusLabel(clip.status);
+  const statusLabel = popclipStatusLabel(clip.status);
 
   return (
     <Card padding="0">
@@ -44,7 +45,7 @@ export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
       >
         {preview ? (
           <img className={styles.image} src={preview} alt="" loading="lazy" />
-        ) : failed ? null : (
+        ) : failed || interrupted ? null : (
           <div className={styles.placeholder}>
             <Spinner size="small" accessibilityLabel={POPCLIP_LABELS.processing} />
           </div>
@@ -60,11 +61,17 @@ export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
               {truncateClipTitle(title)}
             </Text>
           </span>
-          {statusLabel ? (
-            <InlineStack>
-              <Badge tone="info" progress="incomplete">
-                {statusLabel}
-              </Badge>
+          {statusLabel || clip.metaData.featured ? (
+            <InlineStack gap="100">
+              {clip.metaData.featured ? <Badge tone="success">Featured</Badge> : null}
+              {statusLabel ? (
+                <Badge
+                  tone={interrupted ? 'warning' : 'info'}
+                  progress={interrupted ? undefined : 'incomplete'}
+                >
+                  {statusLabel}
+                </Badge>
+              ) : null}
             </InlineStack>
           ) : null}
           {failed ? (
@@ -79,11 +86,18 @@ export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
           ) : null}
           <ClipCounts clip={clip} />
           <InlineStack gap="200" align="space-between" blockAlign="center">
-            <Button url={editPath} accessibilityLabel={`Edit ${title}`}>
-              Edit
-            </Button>
+            {failed || interrupted ? (
+              // The way to retry: Edit takes a new video for the clip.
+              <Button url={editPath} accessibilityLabel={`Upload ${title} again`}>
+                Upload again
+              </Button>
+            ) : (
+              <Button url={editPath} accessibilityLabel={`Edit ${title}`}>
+                Edit
+              </Button>
+            )}
             <InlineStack gap="100" wrap={false}>
-              {onShare && !failed ? (
+              {onShare && !failed && !interrupted ? (
                 <Button
                   icon={ShareIcon}
                   variant="tertiary"
@@ -113,12 +127,12 @@ function ClipCounts({ clip }: { clip: Popclip }) {
     <InlineStack gap="300">
       {clip.showViews ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipViews)} ${clip.clipViews === 1 ? 'view' : 'views'}`}
+          {formatCount(clip.clipViews, 'view')}
         </Text>
       ) : null}
       {clip.showLikes ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {`${formatCompactNumber(clip.clipLikes)} ${clip.clipLikes === 1 ? 'like' : 'likes'}`}
+          {formatCount(clip.clipLikes, 'like')}
         </Text>
       ) : null}
     </InlineStack>

@@ -1,15 +1,18 @@
+import { unpublishWarning } from '@popstage/core/carousels';
 import type { Popclip } from '@popstage/core/popclips';
-import { Modal, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Modal, Text } from '@shopify/polaris';
 
 interface Props {
   clip: Popclip | null;
   deleting: boolean;
+  /** Published carousels the delete would leave under 3 clips (they get unpublished). */
+  affectedCarousels: string[];
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before deleting: the clip's media is deleted with it and cannot come back. */
-export function DeleteClipModal({ clip, deleting, onConfirm, onClose }: Props) {
+export function DeleteClipModal({ clip, deleting, affectedCarousels, onConfirm, onClose }: Props) {
   return (
     <Modal
       open={clip !== null}
@@ -24,9 +27,14 @@ export function DeleteClipModal({ clip, deleting, onConfirm, onClose }: Props) {
       secondaryActions={[{ content: 'Cancel', onAction: onClose, disabled: deleting }]}
     >
       <Modal.Section>
-        <Text as="p">
-          {`"${clip?.metaData.videoTitle ?? ''}" and its video will be deleted. This cannot be undone.`}
-        </Text>
+        <BlockStack gap="300">
+          <Text as="p">
+            {`"${clip?.metaData.videoTitle ?? ''}" and its video will be deleted. This cannot be undone.`}
+          </Text>
+          {affectedCarousels.length > 0 ? (
+            <Banner tone="warning">{unpublishWarning(affectedCarousels)}</Banner>
+          ) : null}
+        </BlockStack>
       </Modal.Section>
     </Modal>
   );

@@ -1,8 +1,10 @@
+import { unpublishWarning } from '@popstage/core/carousels';
 import { type ListMediaResponse, POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDONS, gatingWire, subscriptionWith } from '../../../test/billing-fixture';
+import { carousel } from '../../../test/carousel-fixture';
 import { popclip } from '../../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { readyShop } from '../../../test/shop-fixture';
@@ -70,14 +72,38 @@ describe('Popclips list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('filters the loaded clips by title after typing stops', async () => {
-    await openList(
-      listRoute([[popclip(1, { metaData: { videoTitle: 'Summer dress' } }), popclip(2)]]),
-    );
+  it('searches every clip on the server (spec 02 §7), not only the loaded page', async () => {
+    const view = await openList({
+      ...listRoute([
+        [popclip(1, { metaData: { videoTitle: 'Summer dress' } }), popclip(2)],
+        [popclip(3)],
+      ]),
+      'GET /api/popclips/search': (request) => {
+        const query = new URL(request.url, 'http://admin.test').searchParams;
+        const page = Number(query.get('page'));
+        const found = query.get('searchValue') === 'winter';
+        return {
+          body: {
+            data: found
+              ? [popclip(page === 1 ? 40 : 41, { metaData: { videoTitle: `Winter coat ${page}` } })]
+              : [],
+            page,
+            hasNextPage: found && page === 1,
+          },
+        };
+      },
+    });
     await screen.findByText('Summer dress');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search by title' }), 'summer');
-    await waitFor(() => expect(screen.queryByText('Clip number 2')).toBeNull());
-    expect(screen.getByText('Summer dress')).toBeVisible();
+    // "Winter coat" is on a page the list has not loaded: the server finds it.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by title' }), 'winter');
+    await screen.findByText('Winter coat 1');
+    expect(screen.queryByText('Summer dress')).toBeNull();
+    expect(view.calls('GET', '/api/popclips/search')[0]?.request.url).toContain(
+      'shopifyDomain=demo-store.myshopify.com&searchValue=winter&page=1&size=14',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Winter coat 2');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search by title' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by title' }), 'xyz');
     await screen.findByText('No Result Found!');
   });
@@ -110,11 +136,12 @@ describe('Popclips list', () => {
       [`POST ${LIST}`]: () => ({ body: { data: clips, lastEvaluatedKey: null } }),
       'POST /api/media/csDeleteMedia': (_request, body) => {
         clips = clips.filter((c) => c.metaIdentifier !== (body as Popclip).metaIdentifier);
-        return { body: { success: true, metaIdentifier: 'clip-1' } };
+        return { body: { success: true, metaIdentifier: 'clip-1', unpublishedCarousels: [] } };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Clip number 1' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/will be unpublished/)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await expectToast(POPCLIP_TOASTS.clipDeleted);
     expect(view.calls('POST', '/api/media/csDeleteMedia')[0]?.body).toEqual({
@@ -122,6 +149,58 @@ describe('Popclips list', () => {
       metaIdentifier: 'clip-1',
     });
     await waitFor(() => expect(screen.queryByText('Clip number 1')).toBeNull());
+  });
+
+  it('warns before deleting a clip of a published carousel of 3, then shows it unpublished', async () => {
+    let published = true;
+    const three = () =>
+      carousel(1, {
+        carousel_title: 'Summer picks',
+        carousel_type_ids: ['clip-1', 'clip-2', 'clip-3'],
+        is_published: published,
+      });
+    const view = await openList({
+      ...listRoute([[popclip(1), popclip(2), popclip(3)]]),
+      'GET /api/popclips/carousels': () => ({ body: { data: [three()] } }),
+      'POST /api/media/csDeleteMedia': () => {
+        published = false;
+        return {
+          body: {
+            success: true,
+            metaIdentifier: 'clip-1',
+            unpublishedCarousels: [{ carousel_id: 'carousel-1', carousel_title: 'Summer picks' }],
+          },
+        };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Clip number 1' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(unpublishWarning(['Summer picks']));
+    const carouselReads = view.calls('GET', '/api/popclips/carousels').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Unpublished: "Summer picks"');
+    // The manager reads the carousels again (no stale count or published state).
+    await waitFor(() =>
+      expect(view.calls('GET', '/api/popclips/carousels').length).toBeGreaterThan(carouselReads),
+    );
+  });
+
+  it('badges the featured clip and an interrupted upload, which offers to upload again', async () => {
+    await openList(
+      listRoute([
+        [
+          popclip(1, { metaData: { featured: true } }),
+          popclip(2, { status: 'interrupted', metaData: { thumbnailURL: null } }),
+        ],
+      ]),
+    );
+    await screen.findByText('Featured');
+    expect(screen.getByText('Upload interrupted')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Upload Clip number 2 again' })).toHaveAttribute(
+      'href',
+      '/popclips/edit/clip-2',
+    );
+    expect(screen.queryByRole('button', { name: 'Share Clip number 2' })).toBeNull();
   });
 
   it('toasts the failure when deleting fails', async () => {

@@ -21,25 +21,18 @@ import { usePopclipsGating, usePopclipsPlanLevel } from '../../billing';
 import { CarouselManager } from '../../carousels';
 import { PlacementModal } from '../../placement';
 import { ShareModal } from '../../sharing';
-import { useClipsList } from '../clips-api';
+import { useClipSearch, useClipsList } from '../clips-api';
 import { ViewLimitBanner, ViewLimitModal } from '../shared/ViewLimitNotice';
 import { ClipCard } from './ClipCard';
 import { ClipsEmptyState } from './ClipsEmptyState';
 import { DeleteClipModal } from './DeleteClipModal';
+import { UnpublishedCarouselsBanner } from './UnpublishedCarouselsBanner';
 import { useDeleteClip } from './use-delete-clip';
 import { WatermarkUpsell } from './WatermarkUpsell';
 
 /** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */
 export interface ClipsListLocationState {
   viewLimitMessage?: string;
-}
-
-/**
- * Search filters the clips loaded so far, by title: the media API has no search call
- * (docs/decisions.md). "Load more" brings further pages into the search.
- */
-function matches(clip: Popclip, search: string): boolean {
-  return clip.metaData.videoTitle.toLowerCase().includes(search.trim().toLowerCase());
 }
 
 /** /popclips/list (spec 02 §2): the clip grid. */
@@ -59,22 +52,27 @@ export function PopclipsListPage() {
   const [placementOpen, setPlacementOpen] = useState(false);
   const carouselManager = hasPopclipsCapability(level, 'carouselManager');
 
+  const searchValue = debouncedSearch.trim();
+  // A search asks the server (every clip of the shop), not the pages loaded so far.
+  const found = useClipSearch(shop.shopifyDomain, searchValue);
+  const shownQuery = searchValue ? found : list;
   const clips = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const shown = useMemo(
-    () => (debouncedSearch.trim() ? clips.filter((clip) => matches(clip, debouncedSearch)) : clips),
-    [clips, debouncedSearch],
+    () => shownQuery.data?.pages.flatMap((page) => page.data) ?? [],
+    [shownQuery.data],
   );
   const createBlocked = gating.data ? isPopclipsCreationBlocked(gating.data) : false;
 
   const refresh = () => {
     void list.refetch();
+    if (searchValue) void found.refetch();
     void gating.refetch();
   };
 
   return (
     <PageShell
       title="Popclips: Shoppable Videos"
-      loading={list.isPending}
+      loading={list.isPending || (searchValue !== '' && found.isPending)}
       fullWidth
       primaryAction={{
         content: 'Create Popclip',
@@ -114,9 +112,15 @@ export function PopclipsListPage() {
             />
           </Box>
         ) : null}
-        {list.isError ? (
+        {remove.unpublished.length > 0 ? (
+          <UnpublishedCarouselsBanner
+            carousels={remove.unpublished}
+            onDismiss={remove.dismissUnpublished}
+          />
+        ) : null}
+        {shownQuery.isError ? (
           <Banner tone="critical">{POPCLIP_TOASTS.genericFailed}</Banner>
-        ) : shown.length === 0 ? (
+        ) : searchValue && found.isPending ? null : shown.length === 0 ? (
           <ClipsEmptyState searching={clips.length > 0} createDisabled={createBlocked} />
         ) : (
           <InlineGrid columns={{ xs: 2, sm: 3, md: 4, lg: 5, xl: 7 }} gap="400">
@@ -131,9 +135,12 @@ export function PopclipsListPage() {
             ))}
           </InlineGrid>
         )}
-        {list.hasNextPage ? (
+        {shownQuery.hasNextPage ? (
           <InlineStack align="center">
-            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            <Button
+              onClick={() => void shownQuery.fetchNextPage()}
+              loading={shownQuery.isFetchingNextPage}
+            >
               Load more
             </Button>
           </InlineStack>
@@ -142,6 +149,7 @@ export function PopclipsListPage() {
       <DeleteClipModal
         clip={remove.pending}
         deleting={remove.deleting}
+        affectedCarousels={remove.affectedTitles}
         onConfirm={() => void remove.confirm()}
         onClose={remove.cancel}
       />

@@ -1,14 +1,26 @@
+import { carouselsContract, carouselsUnpublishedByDelete } from '@popstage/core/carousels';
 import { POPCLIP_TOASTS, type Popclip, popclipsContract } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
-import { useRouteMutation } from '../../../lib/api/hooks';
+import { invalidateRoute, useRouteMutation } from '../../../lib/api/hooks';
 import { useTrack } from '../../analytics';
+import { useCarousels } from '../../carousels';
 import { invalidateClips } from '../clips-api';
 
-/** Delete with confirmation (spec 02 §2, §8); deleting the featured clip clears it on the shop. */
+/** A carousel the last delete unpublished (left under 3 clips). */
+export interface UnpublishedCarousel {
+  carousel_id: string;
+  carousel_title: string;
+}
+
+/**
+ * Delete with confirmation (spec 02 §2, §8); deleting the featured clip clears it on the shop.
+ * The modal names the published custom carousels the delete would leave under 3 clips (the
+ * server unpublishes them), and the carousels are read again afterwards (the manager's counts).
+ */
 export function useDeleteClip() {
   const remove = useRouteMutation(popclipsContract.csDeleteMedia);
   const host = useHost();
@@ -18,14 +30,20 @@ export function useDeleteClip() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Popclip | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [unpublished, setUnpublished] = useState<UnpublishedCarousel[]>([]);
+  const carousels = useCarousels(shop.shopifyDomain, pending !== null);
+  const affected = pending
+    ? carouselsUnpublishedByDelete(carousels.data ?? [], pending.metaIdentifier)
+    : [];
 
   async function confirm() {
     if (!pending) return;
     setDeleting(true);
     try {
-      await remove.mutateAsync({
+      const answer = await remove.mutateAsync({
         body: { id: pending.id, metaIdentifier: pending.metaIdentifier },
       });
+      setUnpublished(answer.unpublishedCarousels);
       track({
         action: 'delete',
         category: 'popclips',
@@ -39,8 +57,20 @@ export function useDeleteClip() {
       setDeleting(false);
       setPending(null);
       void invalidateClips(queryClient);
+      void invalidateRoute(queryClient, carouselsContract.list);
+      void invalidateRoute(queryClient, carouselsContract.get);
     }
   }
 
-  return { pending, deleting, ask: setPending, cancel: () => setPending(null), confirm };
+  return {
+    pending,
+    deleting,
+    /** Titles of the carousels the pending delete would unpublish. */
+    affectedTitles: affected.map((carousel) => carousel.carousel_title),
+    unpublished,
+    dismissUnpublished: () => setUnpublished([]),
+    ask: setPending,
+    cancel: () => setPending(null),
+    confirm,
+  };
 }

@@ -55,15 +55,24 @@ export function stubObjectUrls() {
   URL.revokeObjectURL = vi.fn();
 }
 
+/** The first box of an MP4 file: size, 'ftyp', brand 'isom' (what the admin's sniff reads). */
+const MP4_HEAD = new Uint8Array(
+  [0, 0, 0, 24, ...'ftypisom'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)),
+);
+
 export const videoFile = (name = 'My clip!.mp4', size = 2048, type = 'video/mp4') =>
-  sizedFile(name, size, type);
+  sizedFile(name, size, type, MP4_HEAD);
+
+/** A text file renamed .mp4: the name and size pass, the bytes are no video. */
+export const textFileNamedMp4 = () =>
+  new File(['just some notes\n'], 'notes.mp4', { type: 'video/mp4' });
 
 export const imageFile = (name = 'thumb.png', size = 1024, type = 'image/png') =>
-  sizedFile(name, size, type);
+  sizedFile(name, size, type, 'x');
 
 /** A File claiming `size` bytes without allocating them (the size rules read file.size). */
-function sizedFile(name: string, size: number, type: string): File {
-  const file = new File(['x'], name, { type });
+function sizedFile(name: string, size: number, type: string, content: BlobPart): File {
+  const file = new File([content], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useHost } from '../../app/host/HostContext';
+import { useHost } from './HostContext';
 
 /** The host's save bar while `dirty`; the latest handlers are read through a ref. */
 export function useSaveBar(
