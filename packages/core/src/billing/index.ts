@@ -37,6 +37,7 @@ export type { PricedOrder } from './discount';
 export { discountCodeStatus, priceOrder, toDiscountCodeInfo } from './discount';
 export { normaliseDiscountCode } from './discount-code';
 export { planDisplayName } from './free-plan';
+export { subscriptionName } from './plan-name';
 export type { MobileAppCardFacts, RecommendedFeatureState } from './landing-cards';
 export {
   advanceRecommendedFeature,

@@ -190,6 +190,12 @@ describe('purchase, approval and the shop’s features', () => {
     const bought = await buy(SHOP_A, ['addon-popclips-basic', 'addon-mobile-basic']);
     expect(bought.confirmationUrl).toMatch(/\/sandbox\/billing\/confirm\/\d+$/);
     expect(bought.subscription.status).toBe('PENDING');
+    // The approval page (and the bill) names each feature's plan, never 'Popstage · basic'.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(bought.confirmationUrl).pathname,
+    });
+    expect(page.body).toContain('<h2>Popclips Basic · Mobile Basic</h2>');
     // Not approved yet: the free plan is still the active one.
     expect((await shopOf(SHOP_A)).enabledFeatures).toEqual(['popclips']);
 
