@@ -37,7 +37,6 @@ export type { PricedOrder } from './discount';
 export { discountCodeStatus, priceOrder, toDiscountCodeInfo } from './discount';
 export { normaliseDiscountCode } from './discount-code';
 export { planDisplayName } from './free-plan';
-export { subscriptionName } from './plan-name';
 export type { MobileAppCardFacts, RecommendedFeatureState } from './landing-cards';
 export {
   advanceRecommendedFeature,
@@ -47,7 +46,7 @@ export {
   recommendedFeatureProgress,
 } from './landing-cards';
 export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
-export { BILLING_MESSAGES } from './messages';
+export { BILLING_MESSAGES, CHARGE_DECLINED_QUERY } from './messages';
 export type { MobilePlanName } from './mobile-plans';
 export {
   MOBILE_CONTACT_SALES_TEXT,
@@ -66,6 +65,7 @@ export {
   popclipsCarouselButton,
   popclipsPlanLevel,
 } from './plan-level';
+export { subscriptionName } from './plan-name';
 export type { PlanChoices } from './plan-selection';
 export { initialPlanSelection, planSelectionReducer, selectedAddonIds } from './plan-selection';
 export { isUpgradePrice, proratedChargeText, prorateUpgrade } from './proration';

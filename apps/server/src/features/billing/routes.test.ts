@@ -247,7 +247,9 @@ describe('purchase, approval and the shop’s features', () => {
     const bought = await buy(SHOP_A, ['addon-popclips-premium']);
     const declined = await decide(bought.confirmationUrl, 'decline');
     expect(declined.statusCode).toBe(303);
-    await t.app.inject({ method: 'GET', url: `/billing/return?shop=${SHOP_A}` });
+    const back = await t.app.inject({ method: 'GET', url: `/billing/return?shop=${SHOP_A}` });
+    // Back in the admin, which says that nothing was charged.
+    expect(back.headers.location).toBe(`/sandbox/store/${SHOP_A}/apps/popstage?charge=declined`);
     expect((await shopOf(SHOP_A)).subscription.addonIds).toEqual([
       'addon-popclips-basic',
       'addon-mobile-basic',
