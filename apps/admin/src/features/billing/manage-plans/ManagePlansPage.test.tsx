@@ -193,6 +193,42 @@ describe('Subscription page', () => {
     expect(view.calls('POST', '/api/shopify/shop/subscription/draft')).toHaveLength(0);
   });
 
+  it('offers Checkout only once the plan changed', async () => {
+    const view = await openPage();
+    const checkout = () => screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement;
+    expect(checkout()).toHaveAttribute('aria-disabled', 'true');
+    await openPicker('Mobile App');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Select Mobile App Pro',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(checkout()).not.toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(checkout());
+    await screen.findByRole('dialog');
+    expect(view.calls('POST', '/api/shopify/shop/subscription/draft')).toHaveLength(1);
+  });
+
+  it("toasts the server's reason when it refuses the selection", async () => {
+    await openPage(basicShop(), {
+      'POST /api/shopify/shop/subscription/draft': {
+        status: 400,
+        body: { error: 'Bad Request', message: 'Please select at least one plan.' },
+      },
+    });
+    await openPicker('Mobile App');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Select Mobile App Pro',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'WELCOME20');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement);
+    await expectToast('Please select at least one plan.');
+  });
+
   it('warns a customised-plan shop and offers no checkout', async () => {
     const view = await openPage(basicShop({ activePlan: { skuCode: 'bundle-flexible-monthly' } }));
     expect(screen.getByText(CUSTOMISED_PLAN_MESSAGE)).toBeVisible();

@@ -224,22 +224,26 @@ describe('Select Plan page', () => {
   });
 
   it.each([
-    ['with a code', 'welcome20', BILLING_MESSAGES.discountNotApplicable],
-    ['without a code', '', BILLING_MESSAGES.couldNotProceed],
-  ])('toasts a failed draft %s', async (_case, code, message) => {
-    await openPage({
-      ...checkoutRoutes(approval),
-      'POST /api/shopify/shop/subscription/draft': {
-        status: 400,
-        body: { error: 'bad_request', message: 'no' },
-      },
-    });
-    await pick('Popclips: Shoppable Videos Basic');
-    if (code) await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), code);
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await expectToast(message);
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
+    ['refused for its code', 'welcome20', 400, BILLING_MESSAGES.discountNotApplicable],
+    ['refused without a code', '', 400, 'Please select at least one plan.'],
+    ['failed on the server', 'welcome20', 500, BILLING_MESSAGES.couldNotProceed],
+  ])(
+    'toasts a draft %s with the server reason or the generic text',
+    async (_case, code, status, message) => {
+      await openPage({
+        ...checkoutRoutes(approval),
+        'POST /api/shopify/shop/subscription/draft': {
+          status,
+          body: { error: 'Bad Request', message: status === 400 ? message : 'Internal' },
+        },
+      });
+      await pick('Popclips: Shoppable Videos Basic');
+      if (code) await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), code);
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      await expectToast(message);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 
   it.each([
     [500, BILLING_MESSAGES.checkoutFailed],
