@@ -55,7 +55,7 @@ export {
   mobileShowsContactSales,
   supportsAndroid,
 } from './mobile-plans';
-export type { PopclipsPlanLevel } from './plan-level';
+export type { PopclipsCapability, PopclipsPlanLevel } from './plan-level';
 export {
   hasPopclipsCapability,
   isMobileHigherTier,

@@ -77,7 +77,9 @@ describe('Subscription page', () => {
         }),
       }),
     );
-    expect(screen.getByText('Flexible 2025')).toBeVisible();
+    // The plan is named by its add-ons, never by the bundle's internal name.
+    expect(screen.getByText('Popclips Basic')).toBeVisible();
+    expect(screen.queryByText('Flexible 2025')).toBeNull();
     expect(screen.getByText('Basic · $29.99/month')).toBeVisible();
     expect(screen.getByText('−$6.00 (WELCOME20)')).toBeVisible();
     expect(screen.getByText('$23.99/month')).toBeVisible();
@@ -87,9 +89,21 @@ describe('Subscription page', () => {
     }
     expect(
       screen.getByText(
-        'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.',
+        'Your current plan shows the discount it has now; the plan prices below do not reflect discounts, and previously applied discounts do not carry over to a new plan.',
       ),
     ).toBeVisible();
+  });
+
+  it("reads 'Free' once for a free add-on on the current-plan card", async () => {
+    await openPage(
+      basicShop({ subscription: subscriptionWith([ADDONS.popclipsFree, ADDONS.mobilePro]) }),
+    );
+    expect(screen.getByText('Popclips Free · Mobile Pro')).toBeVisible();
+    const currentPlan = screen
+      .getByRole('heading', { name: 'Current plan' })
+      .closest('.Polaris-ShadowBevel') as HTMLElement;
+    expect(within(currentPlan).getByText('Free')).toBeVisible();
+    expect(within(currentPlan).queryByText('Free · Free')).toBeNull();
   });
 
   it('shows mobile plan details and the Confirm Plan Change banner once a plan changes', async () => {

@@ -93,8 +93,9 @@ describe('Select Plan page', () => {
     for (const title of ['Popclips: Shoppable Videos', 'Mobile App', 'Live Selling']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
-    // The free add-on is named and priced 'Free'.
-    expect(screen.getAllByText('Free')).toHaveLength(2);
+    // The free add-on is named 'Free' and priced $0.00, never 'Free' twice.
+    expect(screen.getAllByText('Free')).toHaveLength(1);
+    expect(screen.getByText('$0.00/month')).toBeVisible();
     expect(screen.getByText('$29.99/month')).toBeVisible();
     expect(screen.getByText('1,000 views per month')).toBeVisible();
     expect(screen.getByText('Unlimited views per month')).toBeVisible();
@@ -157,10 +158,10 @@ describe('Select Plan page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('Discount code POPFREE applied.');
     // Not yet: the code needs popclips or mobile in the selection.
-    expect(screen.getAllByText('Free')).toHaveLength(2);
+    expect(screen.getAllByText('Free')).toHaveLength(1);
     await pick('Mobile App Pro');
     // Basic and Premium now cost nothing; their list prices stay, struck through.
-    expect(screen.getAllByText('Free')).toHaveLength(4);
+    expect(screen.getAllByText('Free')).toHaveLength(3);
     expect(screen.getByText('$149.99/month')).toHaveClass('Polaris-Text__line--through');
   });
 
