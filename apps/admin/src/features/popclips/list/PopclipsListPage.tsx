@@ -58,6 +58,8 @@ export function PopclipsListPage() {
   const [sharing, setSharing] = useState<Popclip | null>(null);
   const [placementOpen, setPlacementOpen] = useState(false);
   const carouselManager = hasPopclipsCapability(level, 'carouselManager');
+  // The storefront's rule (below Premium, Basic included): the watermark and its upsell.
+  const watermark = !hasPopclipsCapability(level, 'watermarkRemoval');
 
   const clips = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const shown = useMemo(
@@ -97,7 +99,7 @@ export function PopclipsListPage() {
     >
       <BlockStack gap="400">
         <ViewLimitBanner gating={gating.data} />
-        {level === 'free' ? <WatermarkUpsell /> : null}
+        {watermark ? <WatermarkUpsell /> : null}
         {carouselManager ? <CarouselManager /> : null}
         {clips.length > 0 ? (
           <Box maxWidth="420px">
@@ -124,7 +126,7 @@ export function PopclipsListPage() {
               <ClipCard
                 key={clip.metaIdentifier}
                 clip={clip}
-                watermark={level === 'free'}
+                watermark={watermark}
                 onDelete={remove.ask}
                 onShare={setSharing}
               />
