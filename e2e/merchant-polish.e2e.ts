@@ -1,0 +1,137 @@
+import { sessionToken } from '@popstage/testkit/shop';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminToast, embedded, openAdmin, waitForAppPath } from './admin';
+import { screenshot } from './browser';
+import { localShopify } from './local-shopify';
+import { prepareShop } from './prepare-shop';
+import { journeySession } from './session';
+
+/** Issue 20 (merchant polish): the shell, plans and settings defects, as a merchant meets them. */
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+const DEMO = 'demo-store.myshopify.com';
+
+// Deactivation and plans must not leak into the next file.
+const session = journeySession(BASE, DEMO, { resetAfter: true });
+
+/** The page as it is, at 1280 px and at 375 px wide. */
+async function shots(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('merchant polish', () => {
+  it('declining a charge says nothing was charged; Checkout waits for a change', async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+    const { app } = await openAdmin(page, BASE, DEMO, '/manage/plans');
+    await app.getByRole('heading', { name: 'Current plan' }).waitFor();
+    await app.getByText('Popclips Basic', { exact: true }).waitFor();
+    const checkout = app.getByRole('button', { name: 'Checkout' }).first();
+    expect(await checkout.getAttribute('aria-disabled')).toBe('true');
+    await shots(page, 'polish-manage-plans');
+
+    await app.getByRole('button', { name: 'Change Mobile App plan' }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Select Mobile App Pro' }).click();
+    await app.getByRole('button', { name: 'Done' }).click();
+    await checkout.click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+
+    await page.waitForURL(/\/sandbox\/billing\/confirm\/\d+$/);
+    await page.getByRole('heading', { name: 'Popclips Basic · Mobile Pro' }).waitFor();
+    await screenshot(page, 'polish-approval-charge-name');
+    await page.getByRole('button', { name: 'Decline' }).click();
+
+    await adminToast(
+      page,
+      'You declined the charge. Nothing was charged and your plan did not change.',
+    ).waitFor();
+    await embedded(page).app.getByRole('heading', { name: 'Welcome to Popstage' }).waitFor();
+    await shots(page, 'polish-charge-declined');
+  });
+
+  it('Settings on Basic: likes locked with the upsell, and leaving unsaved changes asks', async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/settings');
+    const likes = app.getByRole('checkbox', { name: /Show likes on Popclips/ });
+    await likes.waitFor();
+    expect(await likes.isDisabled()).toBe(true);
+    await shots(page, 'polish-settings-likes-locked');
+
+    await app.getByText('Hide Popclips on product pages').click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).waitFor();
+    await app.getByRole('button', { name: /Upgrade to Premium/ }).click();
+    const dialog = app.getByRole('dialog');
+    await dialog.getByText('Leave page with unsaved changes?').waitFor();
+    await shots(page, 'polish-settings-leave');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      await app.getByRole('checkbox', { name: 'Hide Popclips on product pages' }).isChecked(),
+    ).toBe(true);
+  });
+
+  it('Basic: the clip list shows the watermark upsell, the landing no carousel shortcut on Free', async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/list');
+    await app.getByRole('button', { name: 'Remove Watermark' }).waitFor();
+    await shots(page, 'polish-list-watermark-basic');
+
+    await openAdmin(page, BASE, DEMO, '/get-started');
+    await embedded(page).app.locator('.Polaris-Badge', { hasText: 'Skipped' }).waitFor();
+    await shots(page, 'polish-get-started-skipped');
+  });
+
+  it('the shop-load error page has a title, Try again and the footer', async () => {
+    const { page } = session;
+    let failures = 1;
+    await page.route('**/api/shopify/shop', async (route) => {
+      if (failures-- > 0) {
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Service Unavailable', message: 'Down' }),
+        });
+      } else {
+        await route.continue();
+      }
+    });
+    const { app } = await openAdmin(page, BASE, DEMO);
+    await app.getByText('Could not load store state. Please contact support.').waitFor();
+    await app.getByRole('link', { name: 'Help Center' }).waitFor();
+    await shots(page, 'polish-shop-load-error');
+    await app.getByRole('button', { name: 'Try again' }).click();
+    await waitForAppPath(page, BASE, DEMO, '/account/plans', { prefix: true });
+  });
+
+  it('a deactivated shop gets 403 JSON from its API and the access-denied page', async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
+    const flags = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/flags`, {
+      data: { deactivate_shop: true },
+    });
+    expect(flags.ok()).toBe(true);
+    const settings = await page.request.fetch(`${BASE}/api/shopify/shop/popclips/settings`, {
+      headers: await authHeader(),
+    });
+    expect(settings.status()).toBe(403);
+    expect(await settings.json()).toMatchObject({ message: 'Access Denied' });
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/settings');
+    await app.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await shots(page, 'polish-access-denied');
+  });
+});
+
+/** A session token for the demo shop, signed with the started app's keys (global-setup.ts). */
+async function authHeader(): Promise<Record<string, string>> {
+  const keys = {
+    apiKey: process.env.E2E_SHOPIFY_API_KEY ?? '',
+    apiSecret: process.env.E2E_SHOPIFY_API_SECRET ?? '',
+  };
+  return { authorization: `Bearer ${await sessionToken(keys, DEMO)}` };
+}
