@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 
 /** Shopify's wording for leaving a page whose save bar is up. */
-export const LEAVE_UNSAVED_TITLE = 'Leave page with unsaved changes?';
+const LEAVE_UNSAVED_TITLE = 'Leave page with unsaved changes?';
 const LEAVE_UNSAVED_TEXT = 'Leaving this page will delete all unsaved changes.';
 
 /**
