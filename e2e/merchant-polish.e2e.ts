@@ -60,6 +60,26 @@ describe('merchant polish', () => {
     await shots(page, 'polish-charge-declined');
   });
 
+  it("Free: 'Free' once on the plan cards, and the carousel slide offers the upgrade", async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-free-2025']);
+    const { app } = await openAdmin(page, BASE, DEMO);
+    const recommended = app.getByRole('region', { name: 'Recommended Feature' });
+    await recommended.getByRole('heading', { name: 'Custom Carousels' }).waitFor();
+    // Hovering holds the rotation on this slide.
+    await recommended.hover();
+    await recommended.getByRole('link', { name: 'Upgrade Plan' }).waitFor();
+    expect(await recommended.getByRole('link', { name: 'Create Carousel' }).count()).toBe(0);
+    await shots(page, 'polish-landing-free');
+
+    await openAdmin(page, BASE, DEMO, '/manage/plans');
+    await app.getByText('Popclips Free', { exact: true }).waitFor();
+    expect(await app.getByText('Free · Free').count()).toBe(0);
+    await app.getByRole('button', { name: 'Change Popclips: Shoppable Videos plan' }).click();
+    await app.getByRole('dialog').getByText('$0.00/month').waitFor();
+    await shots(page, 'polish-plans-free');
+  });
+
   it('Settings on Basic: likes locked with the upsell, and leaving unsaved changes asks', async () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
