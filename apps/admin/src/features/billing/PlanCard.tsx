@@ -1,7 +1,7 @@
 import { type Addon, addonPrice, planDisplayName } from '@popstage/core/billing';
-import { formatCurrency, formatMonthlyPrice } from '@popstage/core/format';
+import { formatMonthlyPrice } from '@popstage/core/format';
 import { Badge, BlockStack, Box, Button, Card, InlineStack, List, Text } from '@shopify/polaris';
-import { addonLimitLines, displayedAddonPrice } from './plan-details';
+import { addonLimitLines, displayedAddonPrice, planPriceText } from './plan-details';
 
 interface Props {
   addon: Addon;
@@ -40,7 +40,7 @@ export function PlanCard({
         </InlineStack>
         <InlineStack gap="200" blockAlign="baseline">
           <Text as="p" variant="headingLg">
-            {priceText(name, price, currency)}
+            {planPriceText(name, price, currency)}
           </Text>
           {overridden ? (
             <Text as="span" tone="subdued" textDecorationLine="line-through">
@@ -67,10 +67,4 @@ export function PlanCard({
       </BlockStack>
     </Card>
   );
-}
-
-/** The Free plan's price reads '$0.00/month' under its 'Free' title, not 'Free' twice. */
-function priceText(name: string, amount: string, currency: string): string {
-  const price = formatMonthlyPrice(amount, currency);
-  return price === name ? `${formatCurrency(amount, currency)}/month` : price;
 }

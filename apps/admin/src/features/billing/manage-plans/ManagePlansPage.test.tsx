@@ -104,6 +104,8 @@ describe('Subscription page', () => {
       .closest('.Polaris-ShadowBevel') as HTMLElement;
     expect(within(currentPlan).getByText('Free')).toBeVisible();
     expect(within(currentPlan).queryByText('Free · Free')).toBeNull();
+    // The feature's card: 'Free' as the plan, '$0.00/month' as its price.
+    expect(screen.getByText('$0.00/month')).toBeVisible();
   });
 
   it('shows mobile plan details and the Confirm Plan Change banner once a plan changes', async () => {
