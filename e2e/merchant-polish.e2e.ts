@@ -75,6 +75,7 @@ describe('merchant polish', () => {
     await openAdmin(page, BASE, DEMO, '/manage/plans');
     await app.getByText('Popclips Free', { exact: true }).waitFor();
     expect(await app.getByText('Free · Free').count()).toBe(0);
+    await shots(page, 'polish-plans-free-card');
     await app.getByRole('button', { name: 'Change Popclips: Shoppable Videos plan' }).click();
     await app.getByRole('dialog').getByText('$0.00/month').waitFor();
     await shots(page, 'polish-plans-free');
