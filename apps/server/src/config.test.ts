@@ -66,6 +66,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ HELP_CENTER_URL: 'https://help.example.com' }).HELP_CENTER_URL).toBe(
       'https://help.example.com',
     );
+    // Without APP_URL it follows the port (the footer and the live page's Learn More).
+    expect(loadConfig({ PORT: '4123' }).HELP_CENTER_URL).toBe('http://localhost:4123/resources');
   });
 
   it('defaults the help widget and its Zendesk keys in sandbox mode only', () => {

@@ -30,6 +30,9 @@ export function adminDocument(adminDist: string, config: Config): string {
   const src = appBridgeSrc(config);
   const head = [
     `<meta name="shopify-api-key" content="${attribute(config.SHOPIFY_API_KEY)}" />`,
+    // The footer of the shop-load error page, which has no shop (and so no config) to read.
+    `<meta name="popstage-support-email" content="${attribute(config.SUPPORT_EMAIL)}" />`,
+    `<meta name="popstage-help-center-url" content="${attribute(config.HELP_CENTER_URL)}" />`,
     `<script src="${src}"></script>`,
   ].join('\n    ');
   // Right after the charset, before Vite's module script and styles.

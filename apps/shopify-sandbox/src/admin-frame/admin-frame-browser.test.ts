@@ -205,9 +205,10 @@ describe('the admin frame around an app using the local App Bridge', { timeout: 
     const { page, app } = await openAdmin();
     await app.locator('#toast').click();
     await app.locator('#error').click();
-    await expect
-      .poll(() => page.locator('.toast').allTextContents())
-      .toEqual(['Popclip saved×', 'Upload failed×']);
+    // One at a time: the error waits until the first toast goes.
+    await expect.poll(() => page.locator('.toast').allTextContents()).toEqual(['Popclip saved×']);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => page.locator('.toast').allTextContents()).toEqual(['Upload failed×']);
     expect(await page.locator('.toast-error').textContent()).toContain('Upload failed');
     await app.locator('#busy').click();
     await expect.poll(() => page.locator('#loading-bar.active').count()).toBe(1);

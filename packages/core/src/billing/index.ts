@@ -21,6 +21,7 @@ export {
   BASIC_PRICE,
   BILLING_INTERVAL_DAYS,
   LIVE_SUCCESS_FEE_PERCENT,
+  PREMIUM_PRICE,
   REPLAYS_KEPT_MONTHS,
   STANDARD_PLAN_SKU,
 } from './constants';
@@ -46,7 +47,7 @@ export {
   recommendedFeatureProgress,
 } from './landing-cards';
 export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
-export { BILLING_MESSAGES } from './messages';
+export { BILLING_MESSAGES, CHARGE_DECLINED_QUERY } from './messages';
 export type { MobilePlanName } from './mobile-plans';
 export {
   MOBILE_CONTACT_SALES_TEXT,
@@ -55,7 +56,7 @@ export {
   mobileShowsContactSales,
   supportsAndroid,
 } from './mobile-plans';
-export type { PopclipsPlanLevel } from './plan-level';
+export type { PopclipsCapability, PopclipsPlanLevel } from './plan-level';
 export {
   hasPopclipsCapability,
   isMobileHigherTier,
@@ -65,6 +66,7 @@ export {
   popclipsCarouselButton,
   popclipsPlanLevel,
 } from './plan-level';
+export { subscriptionName } from './plan-name';
 export type { PlanChoices } from './plan-selection';
 export { initialPlanSelection, planSelectionReducer, selectedAddonIds } from './plan-selection';
 export { isUpgradePrice, proratedChargeText, prorateUpgrade } from './proration';

@@ -6,4 +6,9 @@ export const BILLING_MESSAGES = {
   checkoutFailed: 'Failed to checkout. Please contact support.',
   planLoadFailed: 'Failed to get plan information. Please contact support.',
   subscriptionLoadFailed: 'Failed to get subscription data. Please contact support.',
+  /** Ours: the spec has no word for a declined charge. */
+  chargeDeclined: 'You declined the charge. Nothing was charged and your plan did not change.',
 } as const;
+
+/** The query the app's page in the admin gets back after a declined charge. */
+export const CHARGE_DECLINED_QUERY = 'charge=declined';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopIsServed } from './serving';
+import { openWhileDeactivated, shopIsServed } from './serving';
 
 describe('shopIsServed', () => {
   it('serves an installed, active shop only', () => {
@@ -11,5 +11,14 @@ describe('shopIsServed', () => {
       false,
     );
     expect(shopIsServed({ featureFlags: {}, uninstalledAt: new Date() })).toBe(false);
+  });
+});
+
+describe('openWhileDeactivated', () => {
+  it('leaves only the app load open', () => {
+    expect(openWhileDeactivated('GET', '/api/shopify/shop')).toBe(true);
+    expect(openWhileDeactivated('POST', '/api/shopify/shop')).toBe(false);
+    expect(openWhileDeactivated('GET', '/api/shopify/shop/embed')).toBe(false);
+    expect(openWhileDeactivated('GET', '/api/shopify/settings')).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
 import { ROUTES } from '@popstage/core/routing';
+import { ACCESS_DENIED_TITLE } from '@popstage/core/shop';
 import { BlockStack, Button, Card, Text } from '@shopify/polaris';
 import { PageShell } from './PageShell';
-
-export const ACCESS_DENIED_TITLE = 'Access Denied';
 
 type Props = { reason: 'deactivated' } | { reason: 'missingFeature'; planCode: string | null };
 

@@ -7,7 +7,7 @@ import { readyShop } from '../../test/shop-fixture';
 
 const title = (name: string) => screen.findByRole('heading', { level: 1, name });
 const NOTE =
-  'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.';
+  'Your current plan shows the discount it has now; the plan prices below do not reflect discounts, and previously applied discounts do not carry over to a new plan.';
 
 describe('page shell footer', () => {
   it('shows the support e-mail and the help-center link', async () => {

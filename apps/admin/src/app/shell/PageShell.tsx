@@ -17,8 +17,9 @@ import { PageFooter } from './PageFooter';
 import { useShellSlots } from './shell-slots';
 import { isSupportButtonVisible } from './support-button-rule';
 
+/** Spec 01 §4's note, worded to agree with the current-plan card, which shows the discount. */
 export const MANAGE_PLANS_DISCOUNT_NOTE =
-  'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.';
+  'Your current plan shows the discount it has now; the plan prices below do not reflect discounts, and previously applied discounts do not carry over to a new plan.';
 
 interface Props {
   title: string;

@@ -1,8 +1,11 @@
+import { BILLING_MESSAGES } from '@popstage/core/billing';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentAppBridge } from '../../test/app-bridge';
 import { renderApp, TEST_TOKEN } from '../../test/render-app';
 import { readyShop, withFlags } from '../../test/shop-fixture';
+import { expectToast, toastTexts } from '../../test/toasts';
 
 const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -38,6 +41,33 @@ describe('shop load', () => {
       expect(screen.getByText(message)).toBeVisible();
       expect(screen.queryByText('Hold tight! Your experience is loading...')).toBeNull();
     });
+
+    it('offers Try again in a titled page, which loads the shop once it answers', async () => {
+      let calls = 0;
+      renderApp({
+        path: '/',
+        shop: () =>
+          ++calls === 1
+            ? { status: 503, body: { error: 'Service Unavailable', message: 'Down' } }
+            : readyShop(),
+      });
+      await pageTitle('Popstage');
+      await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+      await pageTitle('Welcome to Popstage');
+      expect(calls).toBe(2);
+    });
+  });
+});
+
+describe('billing return', () => {
+  it('says nothing was charged after a declined charge, once, and drops the query', async () => {
+    const view = renderApp({ path: '/?charge=declined', shop: readyShop() });
+    await expectToast(BILLING_MESSAGES.chargeDeclined);
+    expect(BILLING_MESSAGES.chargeDeclined).toBe(
+      'You declined the charge. Nothing was charged and your plan did not change.',
+    );
+    await waitFor(() => expect(view.router.state.location.search).toBe(''));
+    expect(toastTexts()).toEqual([BILLING_MESSAGES.chargeDeclined]);
   });
 });
 

@@ -9,6 +9,7 @@ import { useShopQuery } from '../shop/shop-query';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { LoadingScreen } from './LoadingScreen';
 import { ShopLoadErrorPage } from './ShopLoadErrorPage';
+import { useChargeDeclinedNotice } from './use-charge-declined-notice';
 
 /**
  * Parent of every route: loads the shop, fills the navigation menu and applies the route guards
@@ -17,7 +18,8 @@ import { ShopLoadErrorPage } from './ShopLoadErrorPage';
 export function ShellLayout() {
   const host = useHost();
   const { pathname } = useLocation();
-  const { data: shop, isError, errorUpdatedAt, isFetching } = useShopQuery();
+  const { data: shop, isError, errorUpdatedAt, isFetching, refetch } = useShopQuery();
+  useChargeDeclinedNotice();
 
   // One toast per failed load that stands (a screen loader's failed load is retried on mount).
   useEffect(() => {
@@ -40,7 +42,13 @@ export function ShellLayout() {
   }, [shop, host]);
 
   // A failed background refetch keeps the shop we have; only a failed first load stops here.
-  if (!shop) return isError ? <ShopLoadErrorPage /> : <LoadingScreen />;
+  if (!shop) {
+    return isError ? (
+      <ShopLoadErrorPage retrying={isFetching} onRetry={() => void refetch()} />
+    ) : (
+      <LoadingScreen />
+    );
+  }
 
   const decision = guardRoute(pathname, shop);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

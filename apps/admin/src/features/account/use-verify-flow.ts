@@ -15,6 +15,10 @@ import { useLeaveGuard } from './use-leave-guard';
 
 export type VerifyPhase = 'entering' | 'verifying' | 'creating' | 'created';
 
+/** Our wording: after a failed account creation the code is used up; a new one is needed. */
+export const CODE_SPENT_MESSAGE =
+  'This code has been used. Tap Resend code for a new one, then enter it to try again.';
+
 /** Our wording: why a click elsewhere did nothing while the account is being made. */
 export const LEAVE_BLOCKED_MESSAGE = 'Please wait while we verify your phone number.';
 
@@ -41,9 +45,10 @@ export function useVerifyFlow(initial: PendingVerification, createPath: string) 
     onBlocked,
   );
 
+  /** Answers 'spent' when the code was used but no account came of it (the field is cleared). */
   const verify = useCallback(
-    async (code: string) => {
-      if (busy.current) return;
+    async (code: string): Promise<'done' | 'spent'> => {
+      if (busy.current) return 'done';
       setError(null);
       setPhase('verifying');
       let verification: Awaited<ReturnType<typeof verifyOtp>>;
@@ -52,11 +57,13 @@ export function useVerifyFlow(initial: PendingVerification, createPath: string) 
       } catch (caught) {
         setError(verifyErrorMessage(caught));
         setPhase('entering');
-        return;
+        return 'done';
       }
       setPhase('creating');
+      let created = false;
       const outcome = await createAccount(verification, pending.email, {
         onCreated: () => {
+          created = true;
           clearPendingVerification();
           setPhase('created');
         },
@@ -66,8 +73,13 @@ export function useVerifyFlow(initial: PendingVerification, createPath: string) 
         if (outcome.restart) {
           clearPendingVerification();
           navigate(createPath, { replace: true });
+        } else if (!created) {
+          // The code is spent: entering it again would only say it expired.
+          setError(CODE_SPENT_MESSAGE);
+          return 'spent';
         }
       }
+      return 'done';
     },
     [api, createAccount, createPath, navigate, pending, setPhase],
   );

@@ -34,6 +34,8 @@ export function usePromoBanners(shop: Shop): ReactNode {
       ).data,
     staleTime: 60_000,
     retry: false,
+    // A deactivated shop's API refuses every call but the app load.
+    enabled: !shop.featureFlags.deactivate_shop,
   });
 
   const dismiss = useMutation({

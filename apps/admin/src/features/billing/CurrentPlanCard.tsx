@@ -1,4 +1,4 @@
-import { isZeroAmount, planDisplayName } from '@popstage/core/billing';
+import { isZeroAmount, planDisplayName, subscriptionName } from '@popstage/core/billing';
 import { formatCurrency, formatDate, formatMonthlyPrice } from '@popstage/core/format';
 import type { FeatureId, Subscription } from '@popstage/core/shop';
 import { BlockStack, Card, DescriptionList, Text } from '@shopify/polaris';
@@ -24,10 +24,11 @@ export function CurrentPlanCard({ subscription, featureNames }: Props) {
   const discount = subscription.subscriptionDiscount;
   const next = subscription.isStubSubscription ? null : nextBillingDate(subscription.activatedAt);
   const items = [
-    { term: 'Plan', description: planDisplayName(read.plan?.name ?? subscription.planId) },
+    // Named by its add-ons: the bundle's name ('Flexible 2025') is internal.
+    { term: 'Plan', description: subscriptionName(read.addons) || 'Free' },
     ...read.addons.map((line) => ({
       term: featureNames[line.featureId] ?? line.featureId,
-      description: `${planDisplayName(line.name)} · ${formatMonthlyPrice(line.chargedAmount, currency)}`,
+      description: addonDescription(planDisplayName(line.name), line.chargedAmount, currency),
     })),
     ...(discount && !isZeroAmount(discount.amount)
       ? [
@@ -53,4 +54,10 @@ export function CurrentPlanCard({ subscription, featureNames }: Props) {
       </BlockStack>
     </Card>
   );
+}
+
+/** 'Basic · $29.99/month'; a free plan is just 'Free', never 'Free · Free'. */
+function addonDescription(name: string, amount: string, currency: string): string {
+  const price = formatMonthlyPrice(amount, currency);
+  return price === name ? name : `${name} · ${price}`;
 }

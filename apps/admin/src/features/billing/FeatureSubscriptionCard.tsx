@@ -1,7 +1,6 @@
 import { type Addon, type Feature, planDisplayName } from '@popstage/core/billing';
-import { formatMonthlyPrice } from '@popstage/core/format';
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from '@shopify/polaris';
-import { addonLimitLines, displayedAddonPrice } from './plan-details';
+import { addonLimitLines, displayedAddonPrice, planPriceText } from './plan-details';
 
 interface Props {
   feature: Feature;
@@ -37,7 +36,11 @@ export function FeatureSubscriptionCard({
                 {planDisplayName(selected.name)}
               </Text>
               <Text as="p" tone="subdued">
-                {formatMonthlyPrice(displayedAddonPrice(selected, freePopclips), currency)}
+                {planPriceText(
+                  planDisplayName(selected.name),
+                  displayedAddonPrice(selected, freePopclips),
+                  currency,
+                )}
               </Text>
             </InlineStack>
             <List type="bullet">

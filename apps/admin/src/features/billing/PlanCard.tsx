@@ -1,7 +1,7 @@
 import { type Addon, addonPrice, planDisplayName } from '@popstage/core/billing';
 import { formatMonthlyPrice } from '@popstage/core/format';
 import { Badge, BlockStack, Box, Button, Card, InlineStack, List, Text } from '@shopify/polaris';
-import { addonLimitLines, displayedAddonPrice } from './plan-details';
+import { addonLimitLines, displayedAddonPrice, planPriceText } from './plan-details';
 
 interface Props {
   addon: Addon;
@@ -40,7 +40,7 @@ export function PlanCard({
         </InlineStack>
         <InlineStack gap="200" blockAlign="baseline">
           <Text as="p" variant="headingLg">
-            {formatMonthlyPrice(price, currency)}
+            {planPriceText(name, price, currency)}
           </Text>
           {overridden ? (
             <Text as="span" tone="subdued" textDecorationLine="line-through">

@@ -13,6 +13,7 @@ import {
   STANDARD_PLAN_SKU,
   supportsAndroid,
 } from '@popstage/core/billing';
+import { formatCurrency, formatMonthlyPrice } from '@popstage/core/format';
 import type { FeatureId } from '@popstage/core/shop';
 
 /** How plans and add-ons read on the plan cards and pickers (spec 01 §2.8, §2.9). */
@@ -69,4 +70,10 @@ export function nextBillingDate(activatedAt: string | null, now = new Date()): D
   const cycle = BILLING_INTERVAL_DAYS * DAY_MS;
   const cycles = Math.floor(Math.max(0, now.getTime() - start) / cycle) + 1;
   return new Date(start + cycles * cycle);
+}
+
+/** A plan's price under its name: the Free plan reads '$0.00/month', never 'Free' twice. */
+export function planPriceText(name: string, amount: string, currency: string): string {
+  const price = formatMonthlyPrice(amount, currency);
+  return price === name ? `${formatCurrency(amount, currency)}/month` : price;
 }

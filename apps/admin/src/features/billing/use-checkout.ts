@@ -60,13 +60,13 @@ export function useCheckout({ trigger, source }: Options) {
           },
         });
         setConfirmation({ draft, proratedText: await proration(draft) });
-      } catch {
-        host.showToast(
-          request.discountCode
-            ? BILLING_MESSAGES.discountNotApplicable
-            : BILLING_MESSAGES.couldNotProceed,
-          { error: true },
-        );
+      } catch (error) {
+        // A refused selection carries the server's reason (spec wording: an empty selection, a
+        // code not applicable...); only a failure without one gets the generic text.
+        const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        host.showToast(refused ? error.message : BILLING_MESSAGES.couldNotProceed, {
+          error: true,
+        });
       } finally {
         setPreparing(false);
       }

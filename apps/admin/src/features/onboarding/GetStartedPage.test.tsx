@@ -149,6 +149,11 @@ describe('Get Started wizard', () => {
     );
     await userEvent.click(control('Skip'));
     expect(await screen.findByText("You're all set")).toBeVisible();
+    // The skipped step says so; only the two done steps read 'Completed'.
+    const badges = (text: string) =>
+      screen.getAllByText(text).filter((element) => element.closest('.Polaris-Badge'));
+    expect(badges('Skipped')).toHaveLength(1);
+    expect(badges('Completed')).toHaveLength(2);
     expect(view.calls('POST', '/api/shopify/shop-info')[0]?.body).toEqual({
       key: 'skippedFirstPopclipsCreation',
       value: true,

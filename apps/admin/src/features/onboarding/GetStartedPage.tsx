@@ -64,7 +64,10 @@ function Wizard() {
   const level = usePopclipsPlanLevel();
 
   const status = wizard.data;
-  const states = status ? stepStates(status.events) : [];
+  const skippedSteps = shop.skippedFirstPopclipsCreation
+    ? (['STEP_ADD_YOUR_FIRST_POPCLIP'] as const)
+    : [];
+  const states = status ? stepStates(status.events, skippedSteps) : [];
   const [sdk, products, popclip, carousel] = states;
 
   const onContinue = async () => {

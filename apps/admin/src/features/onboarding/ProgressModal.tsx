@@ -23,9 +23,9 @@ export function ProgressModal({ percentage, states }: Props) {
           <BlockStack gap="400">
             <ProgressBar progress={percentage} tone="success" size="small" />
             <BlockStack gap="300" as="ul">
-              {states.map(({ step, done }, index) => (
+              {states.map(({ step, done, skipped }, index) => (
                 <InlineStack key={step.event} as="li" gap="200" blockAlign="center" wrap={false}>
-                  <StepIcon done={done} number={index + 1} muted />
+                  <StepIcon done={done} skipped={skipped} number={index + 1} muted />
                   <Text as="span" tone={done ? 'subdued' : undefined}>
                     {step.title}
                   </Text>

@@ -14,19 +14,23 @@ interface Props {
 
 /** One wizard step: number or check, title, time hint, and its controls (spec 01 §2.11). */
 export function StepCard({ number, state, description, children }: Props) {
-  const { step, done, enabled } = state;
+  const { step, done, skipped, enabled } = state;
   const card = (
     <Card>
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
           <InlineStack gap="200" blockAlign="center" wrap={false}>
-            <StepIcon done={done} number={number} muted={!enabled} />
+            <StepIcon done={done} skipped={skipped} number={number} muted={!enabled} />
             <Text as="h2" variant="headingMd" tone={enabled ? undefined : 'subdued'}>
               {step.title}
             </Text>
           </InlineStack>
           <InlineStack gap="200" blockAlign="center" wrap={false}>
-            {done ? <Badge tone="success">Completed</Badge> : null}
+            {skipped ? (
+              <Badge>Skipped</Badge>
+            ) : done ? (
+              <Badge tone="success">Completed</Badge>
+            ) : null}
             <InlineStack gap="100" blockAlign="center" wrap={false}>
               <span style={{ display: 'inline-block', width: '20px', flex: 'none' }}>
                 <Icon source={ClockIcon} tone="subdued" />

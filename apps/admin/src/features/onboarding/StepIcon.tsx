@@ -7,10 +7,12 @@ import { CheckCircleIcon } from '@shopify/polaris-icons';
  */
 export function StepIcon({
   done,
+  skipped = false,
   number,
   muted,
 }: {
   done: boolean;
+  skipped?: boolean;
   number: number;
   muted: boolean;
 }) {
@@ -23,7 +25,11 @@ export function StepIcon({
   }
   return (
     <span style={{ display: 'inline-block', width: '20px', flex: 'none' }}>
-      <Icon source={CheckCircleIcon} tone="success" accessibilityLabel="Completed" />
+      <Icon
+        source={CheckCircleIcon}
+        tone="success"
+        accessibilityLabel={skipped ? 'Skipped' : 'Completed'}
+      />
     </span>
   );
 }

@@ -45,15 +45,21 @@ export function timeHint(minutes: number): string {
 export interface StepState {
   step: WizardStep;
   done: boolean;
+  /** Done by the merchant's Skip, not by doing it: labelled 'Skipped', not 'Completed'. */
+  skipped: boolean;
   /** A step opens once every earlier one is done. */
   enabled: boolean;
 }
 
-export function stepStates(events: readonly GetStartedEvent[]): StepState[] {
+export function stepStates(
+  events: readonly GetStartedEvent[],
+  skipped: readonly GetStartedEvent[] = [],
+): StepState[] {
   const done = new Set(events);
   return WIZARD_STEPS.map((step, index) => ({
     step,
     done: done.has(step.event),
+    skipped: done.has(step.event) && skipped.includes(step.event),
     enabled: WIZARD_STEPS.slice(0, index).every((earlier) => done.has(earlier.event)),
   }));
 }

@@ -1,8 +1,8 @@
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { basicShop } from '../../test/carousel-fixture';
+import { basicShop, premiumShop } from '../../test/carousel-fixture';
 import { renderApp } from '../../test/render-app';
 import { expectToast, pageTitle } from '../../test/toasts';
 
@@ -14,10 +14,10 @@ const stored = {
   enableShopFeaturesBuyBtn: false,
 };
 
-async function openSettings() {
+async function openSettings(shop = premiumShop()) {
   const view = renderApp({
     path: '/popclips/settings',
-    shop: basicShop(),
+    shop,
     routes: {
       [`GET ${SETTINGS}`]: { body: { data: stored } },
       [`POST ${SETTINGS}`]: (_r, body) => ({ body: { success: true, data: body } }),
@@ -69,5 +69,45 @@ describe('Popclips settings', () => {
     await screen.findByText('Unsaved changes');
     await userEvent.click(box);
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+  });
+
+  it('locks "Show likes on Popclips" below Premium, with the upgrade', async () => {
+    const view = await openSettings(basicShop());
+    const likes = screen.getByRole('checkbox', { name: /Show likes on Popclips/ });
+    expect(likes).toBeDisabled();
+    expect(likes).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show views on Popclips' })).toBeEnabled();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Upgrade to Premium for show likes on popclips' }),
+    );
+    await pageTitle('Subscription');
+    expect(view.pathname()).toBe('/manage/plans');
+  });
+
+  it('asks before leaving with unsaved changes: Stay keeps them, Leave page goes', async () => {
+    const view = await openSettings();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide Popclips on product pages' }));
+    await screen.findByText('Unsaved changes');
+    await act(() => view.router.navigate('/popclips/list'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Leave page with unsaved changes?')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.pathname()).toBe('/popclips/settings');
+    expect(screen.getByRole('checkbox', { name: 'Hide Popclips on product pages' })).toBeChecked();
+
+    await act(() => view.router.navigate('/popclips/list'));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave page' }),
+    );
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
+    expect(view.calls('POST', SETTINGS)).toHaveLength(0);
+  });
+
+  it('leaves without asking when nothing changed', async () => {
+    const view = await openSettings();
+    await act(() => view.router.navigate('/popclips/list'));
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
+    expect(screen.queryByText('Leave page with unsaved changes?')).toBeNull();
   });
 });

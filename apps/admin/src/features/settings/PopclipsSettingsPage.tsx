@@ -1,3 +1,4 @@
+import { hasPopclipsCapability } from '@popstage/core/billing';
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { type PopclipsSettings, settingsContract } from '@popstage/core/settings';
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
@@ -6,11 +7,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
+import { UnsavedChangesGuard } from '../../app/shell/UnsavedChangesGuard';
 import { useApi } from '../../lib/api/ApiContext';
 import { routeKey } from '../../lib/api/hooks';
 import { useTrack } from '../analytics';
+import { usePopclipsPlanLevel } from '../billing';
 import { PlacementModal } from '../placement';
 import { SETTING_KEYS, savePopclipsSettings, usePopclipsSettings } from './hooks';
+import { LockedSetting } from './LockedSetting';
 
 /** Labels of the four toggles (spec 02 §2 Settings, §3 Popclips settings). */
 export const SETTING_LABELS: Record<keyof PopclipsSettings, { label: string; help: string }> = {
@@ -41,6 +45,8 @@ export function PopclipsSettingsPage() {
   const track = useTrack();
   const queryClient = useQueryClient();
   const stored = usePopclipsSettings();
+  // Likes are Premium (spec 02 §6): below it the storefront shows none, so the toggle is locked.
+  const likesAllowed = hasPopclipsCapability(usePopclipsPlanLevel(), 'likes');
   const [draft, setDraft] = useState<PopclipsSettings | null>(null);
   const [saving, setSaving] = useState(false);
   const [placementOpen, setPlacementOpen] = useState(false);
@@ -97,16 +103,20 @@ export function PopclipsSettingsPage() {
               Storefront player
             </Text>
             {values
-              ? SETTING_KEYS.map((key) => (
-                  <Checkbox
-                    key={key}
-                    label={SETTING_LABELS[key].label}
-                    helpText={SETTING_LABELS[key].help}
-                    checked={values[key]}
-                    disabled={saving}
-                    onChange={(checked) => set(key, checked)}
-                  />
-                ))
+              ? SETTING_KEYS.map((key) =>
+                  key === 'showLikesOnPopClips' && !likesAllowed ? (
+                    <LockedSetting key={key} {...SETTING_LABELS[key]} />
+                  ) : (
+                    <Checkbox
+                      key={key}
+                      label={SETTING_LABELS[key].label}
+                      helpText={SETTING_LABELS[key].help}
+                      checked={values[key]}
+                      disabled={saving}
+                      onChange={(checked) => set(key, checked)}
+                    />
+                  ),
+                )
               : null}
           </BlockStack>
         </Card>
@@ -126,6 +136,7 @@ export function PopclipsSettingsPage() {
           </BlockStack>
         </Card>
       </BlockStack>
+      <UnsavedChangesGuard dirty={dirty} />
       <PlacementModal
         open={placementOpen}
         player="miniplayer"

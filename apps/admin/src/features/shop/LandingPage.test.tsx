@@ -73,6 +73,13 @@ describe('landing', () => {
     },
   );
 
+  it('offers no Upgrade Plan on Premium, the top Popclips plan', async () => {
+    await openLanding(withPopclips(ADDONS.popclipsPremium));
+    const popclips = card('Popclips: Shoppable Videos');
+    expect(within(popclips).getByRole('link', { name: 'Manage Popclips' })).toBeVisible();
+    expect(within(popclips).queryByRole('button', { name: 'Upgrade Plan' })).toBeNull();
+  });
+
   it('hides the white-label upgrade from 148.00', async () => {
     const custom = {
       ...ADDONS.popclipsBasic,
@@ -232,6 +239,16 @@ describe('landing', () => {
       await act(() => vi.advanceTimersByTimeAsync(3200));
       expect(within(recommended).getByText('2 of 4')).toBeVisible();
       expect(within(recommended).getByRole('heading', { name: 'Live Selling' })).toBeVisible();
+    });
+
+    it.each([
+      ['Free', ADDONS.popclipsFree, 'Upgrade Plan', '/manage/plans'],
+      ['Basic', ADDONS.popclipsBasic, 'Create Carousel', '/popclips/create-carousel'],
+    ])('offers the Custom Carousel slide on %s as %s', async (_plan, addon, action, href) => {
+      await openLanding(withPopclips(addon));
+      const recommended = screen.getByRole('region', { name: 'Recommended Feature' });
+      expect(within(recommended).getByRole('heading', { name: 'Custom Carousels' })).toBeVisible();
+      expect(within(recommended).getByRole('link', { name: action })).toHaveAttribute('href', href);
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   PendingPlanChange,
   useBillingCatalogue,
   usePopclipsGating,
+  usePopclipsPlanLevel,
 } from '../billing';
 import { LiveSellingCard } from './landing/LiveSellingCard';
 import { ONBOARDING_CALL_URL } from './landing/links';
@@ -21,6 +22,7 @@ export function LandingPage() {
   const shop = useShop();
   const gating = usePopclipsGating();
   const catalogue = useBillingCatalogue();
+  const popclipsLevel = usePopclipsPlanLevel();
 
   const subscriptionAddons = useMemo(
     () => (shop.subscriptionActive ? lineItemAddons(shop.subscription?.lineItems ?? []) : []),
@@ -46,8 +48,14 @@ export function LandingPage() {
         <ViewsLimitModal gating={gating.data} freeOrBasicLimits={freeOrBasicLimits} />
       ) : null}
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <PopclipsCard highestPopclipsPrice={highestAddonPrice(subscriptionAddons, 'popclips')} />
-        <RecommendedFeatureCard enabledFeatures={shop.enabledFeatures} />
+        <PopclipsCard
+          highestPopclipsPrice={highestAddonPrice(subscriptionAddons, 'popclips')}
+          popclipsLevel={popclipsLevel}
+        />
+        <RecommendedFeatureCard
+          enabledFeatures={shop.enabledFeatures}
+          popclipsLevel={popclipsLevel}
+        />
         <LiveSellingCard liveEnabled={shop.enabledFeatures.includes('live')} />
         <MobileAppCard
           mobileApp={shop.mobileApp}

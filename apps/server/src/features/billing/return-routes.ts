@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { billingContract as contract } from '@popstage/core/billing';
+import { CHARGE_DECLINED_QUERY, billingContract as contract } from '@popstage/core/billing';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { serveRoute } from '../../http/contract-route';
@@ -18,10 +18,13 @@ export async function billingReturnRoutes(app: FastifyInstance): Promise<void> {
   // has a charge waiting for the merchant's decision (any other hit is a plain redirect).
   await app.register(rateLimit, { max: 20, timeWindow: '1 minute' });
   serveRoute(app, contract.billingReturn, async ({ query }, reply) => {
+    const admin = adminPageOf(deps.config, query.shop);
     if (await hasPendingCharge(deps.database.db, query.shop)) {
-      await syncShopSubscriptions(deps, query.shop);
+      const { approved } = await syncShopSubscriptions(deps, query.shop);
+      // A charge waited and none became active: declined. The admin says nothing was charged.
+      if (!approved) return reply.redirect(`${admin}?${CHARGE_DECLINED_QUERY}`, 303);
     }
-    return reply.redirect(adminPageOf(deps.config, query.shop), 303);
+    return reply.redirect(admin, 303);
   });
 }
 

@@ -190,6 +190,12 @@ describe('purchase, approval and the shop’s features', () => {
     const bought = await buy(SHOP_A, ['addon-popclips-basic', 'addon-mobile-basic']);
     expect(bought.confirmationUrl).toMatch(/\/sandbox\/billing\/confirm\/\d+$/);
     expect(bought.subscription.status).toBe('PENDING');
+    // The approval page (and the bill) names each feature's plan, never 'Popstage · basic'.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(bought.confirmationUrl).pathname,
+    });
+    expect(page.body).toContain('<h2>Popclips Basic · Mobile Basic</h2>');
     // Not approved yet: the free plan is still the active one.
     expect((await shopOf(SHOP_A)).enabledFeatures).toEqual(['popclips']);
 
@@ -241,7 +247,9 @@ describe('purchase, approval and the shop’s features', () => {
     const bought = await buy(SHOP_A, ['addon-popclips-premium']);
     const declined = await decide(bought.confirmationUrl, 'decline');
     expect(declined.statusCode).toBe(303);
-    await t.app.inject({ method: 'GET', url: `/billing/return?shop=${SHOP_A}` });
+    const back = await t.app.inject({ method: 'GET', url: `/billing/return?shop=${SHOP_A}` });
+    // Back in the admin, which says that nothing was charged.
+    expect(back.headers.location).toBe(`/sandbox/store/${SHOP_A}/apps/popstage?charge=declined`);
     expect((await shopOf(SHOP_A)).subscription.addonIds).toEqual([
       'addon-popclips-basic',
       'addon-mobile-basic',

@@ -6,7 +6,9 @@ import {
   isUpgradePrice,
   isZeroAmount,
   prorateUpgrade,
+  subscriptionName,
 } from '@popstage/core/billing';
+import { FEATURE_IDS } from '@popstage/core/shop';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
@@ -246,11 +248,15 @@ async function activateStub(
   });
 }
 
+/** The approval page's and the bill's name: 'Popclips Basic · Mobile Pro · Live Basic'. */
 function chargeName(row: SubscriptionRow): string {
-  const names = row.lineItems
+  const addons = row.lineItems
     .filter((line) => line.type === 'addon')
-    .map((line) => String(line.item.name ?? ''));
-  return ['Popstage', ...names].join(' · ').slice(0, 255);
+    .flatMap((line) => {
+      const featureId = FEATURE_IDS.find((id) => id === line.item.featureId);
+      return featureId ? [{ featureId, name: String(line.item.name ?? '') }] : [];
+    });
+  return subscriptionName(addons).slice(0, 255);
 }
 
 function draftValues(priced: PricedSelection) {

@@ -14,13 +14,16 @@ import {
  * Approve button and the APP_SUBSCRIPTIONS_UPDATE webhook all land here, and running it twice
  * changes nothing the second time: the payload of a webhook is never trusted, only this re-read.
  */
-export async function syncShopSubscriptions(deps: AppDeps, shopDomain: string): Promise<void> {
+export async function syncShopSubscriptions(
+  deps: AppDeps,
+  shopDomain: string,
+): Promise<{ approved: boolean }> {
   const shop = await ensureShop(deps, shopDomain);
   const platformActive = await deps.platform.activeAppSubscriptions(shopDomain);
   const activeOnPlatform = new Set(
     platformActive.filter((s) => s.status === 'ACTIVE').map((s) => s.id),
   );
-  await withShopLock(deps.database.db, shop.id, async (tx) => {
+  return withShopLock(deps.database.db, shop.id, async (tx) => {
     const rows = await subscriptionsOf(tx, shop.id);
     const now = deps.clock.now();
     // Newest first: the newest approved charge wins, older active ones are replaced by it.
@@ -36,7 +39,7 @@ export async function syncShopSubscriptions(deps: AppDeps, shopDomain: string): 
         'REPLACED',
         now,
       );
-      return;
+      return { approved: true };
     }
     // A paid subscription the platform no longer lists was cancelled, frozen or expired there.
     const lapsed = currentActive.filter(
@@ -48,6 +51,7 @@ export async function syncShopSubscriptions(deps: AppDeps, shopDomain: string): 
       'CANCELLED',
       now,
     );
+    return { approved: false };
   });
 }
 

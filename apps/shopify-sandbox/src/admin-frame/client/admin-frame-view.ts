@@ -85,9 +85,13 @@ export function shakeSaveBar(): void {
   parts.saveBar.classList.add('shake');
 }
 
-const toastTimers = new Map<string, number>();
-
-export function showToast(id: string, message: string, duration: number, isError: boolean): void {
+/** Draws one toast; its timing and order are the toast queue's (toast-queue.ts). */
+export function showToast(
+  id: string,
+  message: string,
+  isError: boolean,
+  onDismiss: () => void,
+): void {
   hideToast(id);
   const toast = document.createElement('div');
   toast.className = isError ? 'toast toast-error' : 'toast';
@@ -100,18 +104,12 @@ export function showToast(id: string, message: string, duration: number, isError
   close.className = 'toast-close';
   close.setAttribute('aria-label', 'Dismiss');
   close.textContent = '×';
-  close.addEventListener('click', () => hideToast(id));
+  close.addEventListener('click', onDismiss);
   toast.append(text, close);
   parts.toasts.append(toast);
-  toastTimers.set(
-    id,
-    window.setTimeout(() => hideToast(id), duration),
-  );
 }
 
 export function hideToast(id: string): void {
-  window.clearTimeout(toastTimers.get(id));
-  toastTimers.delete(id);
   for (const toast of parts.toasts.querySelectorAll<HTMLElement>('.toast')) {
     if (toast.dataset.toastId === id) toast.remove();
   }

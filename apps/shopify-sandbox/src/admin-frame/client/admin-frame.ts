@@ -16,6 +16,7 @@ import {
   type SaveBarState,
   wrap,
 } from './protocol';
+import { createToastQueue } from './toast-queue';
 import { createTokenCache } from './token-cache';
 
 /**
@@ -45,6 +46,10 @@ const token = createTokenCache(async () => {
   return ((await response.json()) as { token: string }).token;
 });
 
+const toasts = createToastQueue({
+  show: (toast) => showToast(toast.id, toast.message, toast.isError, () => toasts.hide(toast.id)),
+  hide: hideToast,
+});
 const saveBars = new Map<string, SaveBarState>();
 let shownSaveBar: SaveBarState | null = null;
 let frameLoading = true;
@@ -103,10 +108,10 @@ function receive(message: AppMessage): void {
       void answerIdToken(message.requestId, message.apiKey);
       break;
     case 'toast':
-      showToast(message.id, message.message, message.duration, message.isError);
+      toasts.show(message);
       break;
     case 'toastHide':
-      hideToast(message.id);
+      toasts.hide(message.id);
       break;
     case 'nav':
       homeHref = message.home?.href ?? '/';

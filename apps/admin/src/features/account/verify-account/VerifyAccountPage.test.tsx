@@ -7,7 +7,7 @@ import { accountlessShop, CHALLENGE_ID, challenge, failure } from '../../../test
 import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { expectToast, isDisabled, pageTitle, toastTexts } from '../../../test/toasts';
 import { readPendingVerification, savePendingVerification } from '../otp-session';
-import { LEAVE_BLOCKED_MESSAGE } from '../use-verify-flow';
+import { CODE_SPENT_MESSAGE, LEAVE_BLOCKED_MESSAGE } from '../use-verify-flow';
 
 const UID = 'Xy7pQ2rT9vLm3nB8kD4sF6hJ1wZ0';
 const VERIFIED = {
@@ -252,6 +252,10 @@ describe('Verify Account page', () => {
     });
     await userEvent.type(codeField(), '123456');
     await expectToast('Failed to create CommentSold account. Please contact support.');
+    // The code is spent: the page says what to do instead of a later 'has expired'.
+    expect(await screen.findByText(CODE_SPENT_MESSAGE)).toBeVisible();
+    expect(codeField()).toHaveValue('');
+    expect(screen.getByRole('button', { name: /Resend code/ })).toBeVisible();
   });
 
   it('sends the merchant back to create account when the seller account fails', async () => {

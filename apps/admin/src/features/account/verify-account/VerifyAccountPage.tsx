@@ -37,12 +37,16 @@ function VerifyCard({
   if (flow.phase === 'created') return <AccountCreatedCheckmark />;
 
   const busy = flow.phase === 'verifying' || flow.phase === 'creating';
+  // A spent code leaves the field: the next one comes from Resend code.
+  const verify = async (value: string) => {
+    if ((await flow.verify(value)) === 'spent') setCode('');
+  };
   const onChange = (value: string) => {
     const next = sanitiseCodeInput(value);
     setCode(next);
     flow.setError(null);
     // Spec 01 §4: verification starts by itself once the sixth digit is in.
-    if (next.length === OTP_LENGTH && next !== code) void flow.verify(next);
+    if (next.length === OTP_LENGTH && next !== code) void verify(next);
   };
 
   return (
@@ -50,7 +54,7 @@ function VerifyCard({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.length === OTP_LENGTH) void flow.verify(code);
+          if (code.length === OTP_LENGTH) void verify(code);
         }}
       >
         <BlockStack gap="400">

@@ -77,7 +77,9 @@ describe('Subscription page', () => {
         }),
       }),
     );
-    expect(screen.getByText('Flexible 2025')).toBeVisible();
+    // The plan is named by its add-ons, never by the bundle's internal name.
+    expect(screen.getByText('Popclips Basic')).toBeVisible();
+    expect(screen.queryByText('Flexible 2025')).toBeNull();
     expect(screen.getByText('Basic · $29.99/month')).toBeVisible();
     expect(screen.getByText('−$6.00 (WELCOME20)')).toBeVisible();
     expect(screen.getByText('$23.99/month')).toBeVisible();
@@ -87,9 +89,23 @@ describe('Subscription page', () => {
     }
     expect(
       screen.getByText(
-        'Discounts are not reflected on this page, and previously applied discounts do not carry over to a new plan.',
+        'Your current plan shows the discount it has now; the plan prices below do not reflect discounts, and previously applied discounts do not carry over to a new plan.',
       ),
     ).toBeVisible();
+  });
+
+  it("reads 'Free' once for a free add-on on the current-plan card", async () => {
+    await openPage(
+      basicShop({ subscription: subscriptionWith([ADDONS.popclipsFree, ADDONS.mobilePro]) }),
+    );
+    expect(screen.getByText('Popclips Free · Mobile Pro')).toBeVisible();
+    const currentPlan = screen
+      .getByRole('heading', { name: 'Current plan' })
+      .closest('.Polaris-ShadowBevel') as HTMLElement;
+    expect(within(currentPlan).getByText('Free')).toBeVisible();
+    expect(within(currentPlan).queryByText('Free · Free')).toBeNull();
+    // The feature's card: 'Free' as the plan, '$0.00/month' as its price.
+    expect(screen.getByText('$0.00/month')).toBeVisible();
   });
 
   it('shows mobile plan details and the Confirm Plan Change banner once a plan changes', async () => {
@@ -191,6 +207,42 @@ describe('Subscription page', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement);
     await expectToast('Please select at least one plan.');
     expect(view.calls('POST', '/api/shopify/shop/subscription/draft')).toHaveLength(0);
+  });
+
+  it('offers Checkout only once the plan changed', async () => {
+    const view = await openPage();
+    const checkout = () => screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement;
+    expect(checkout()).toHaveAttribute('aria-disabled', 'true');
+    await openPicker('Mobile App');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Select Mobile App Pro',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(checkout()).not.toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(checkout());
+    await screen.findByRole('dialog');
+    expect(view.calls('POST', '/api/shopify/shop/subscription/draft')).toHaveLength(1);
+  });
+
+  it("toasts the server's reason when it refuses the selection", async () => {
+    await openPage(basicShop(), {
+      'POST /api/shopify/shop/subscription/draft': {
+        status: 400,
+        body: { error: 'Bad Request', message: 'Please select at least one plan.' },
+      },
+    });
+    await openPicker('Mobile App');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Select Mobile App Pro',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'WELCOME20');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement);
+    await expectToast('Please select at least one plan.');
   });
 
   it('warns a customised-plan shop and offers no checkout', async () => {

@@ -105,11 +105,13 @@ export function ManagePlansPage() {
     });
   };
 
+  // Buying the active selection again is refused by the server: nothing to check out yet.
+  const unchanged = shop.subscriptionActive && !selection.changed;
   const checkoutAction = {
     content: 'Checkout',
     onAction: startCheckout,
     loading: checkout.preparing,
-    disabled: customised,
+    disabled: customised || unchanged,
   };
 
   return (

@@ -93,8 +93,9 @@ describe('Select Plan page', () => {
     for (const title of ['Popclips: Shoppable Videos', 'Mobile App', 'Live Selling']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
-    // The free add-on is named and priced 'Free'.
-    expect(screen.getAllByText('Free')).toHaveLength(2);
+    // The free add-on is named 'Free' and priced $0.00, never 'Free' twice.
+    expect(screen.getAllByText('Free')).toHaveLength(1);
+    expect(screen.getByText('$0.00/month')).toBeVisible();
     expect(screen.getByText('$29.99/month')).toBeVisible();
     expect(screen.getByText('1,000 views per month')).toBeVisible();
     expect(screen.getByText('Unlimited views per month')).toBeVisible();
@@ -157,10 +158,10 @@ describe('Select Plan page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('Discount code POPFREE applied.');
     // Not yet: the code needs popclips or mobile in the selection.
-    expect(screen.getAllByText('Free')).toHaveLength(2);
+    expect(screen.getAllByText('Free')).toHaveLength(1);
     await pick('Mobile App Pro');
     // Basic and Premium now cost nothing; their list prices stay, struck through.
-    expect(screen.getAllByText('Free')).toHaveLength(4);
+    expect(screen.getAllByText('Free')).toHaveLength(3);
     expect(screen.getByText('$149.99/month')).toHaveClass('Polaris-Text__line--through');
   });
 
@@ -224,22 +225,26 @@ describe('Select Plan page', () => {
   });
 
   it.each([
-    ['with a code', 'welcome20', BILLING_MESSAGES.discountNotApplicable],
-    ['without a code', '', BILLING_MESSAGES.couldNotProceed],
-  ])('toasts a failed draft %s', async (_case, code, message) => {
-    await openPage({
-      ...checkoutRoutes(approval),
-      'POST /api/shopify/shop/subscription/draft': {
-        status: 400,
-        body: { error: 'bad_request', message: 'no' },
-      },
-    });
-    await pick('Popclips: Shoppable Videos Basic');
-    if (code) await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), code);
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await expectToast(message);
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
+    ['refused for its code', 'welcome20', 400, BILLING_MESSAGES.discountNotApplicable],
+    ['refused without a code', '', 400, 'Please select at least one plan.'],
+    ['failed on the server', 'welcome20', 500, BILLING_MESSAGES.couldNotProceed],
+  ])(
+    'toasts a draft %s with the server reason or the generic text',
+    async (_case, code, status, message) => {
+      await openPage({
+        ...checkoutRoutes(approval),
+        'POST /api/shopify/shop/subscription/draft': {
+          status,
+          body: { error: 'Bad Request', message: status === 400 ? message : 'Internal' },
+        },
+      });
+      await pick('Popclips: Shoppable Videos Basic');
+      if (code) await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), code);
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      await expectToast(message);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 
   it.each([
     [500, BILLING_MESSAGES.checkoutFailed],

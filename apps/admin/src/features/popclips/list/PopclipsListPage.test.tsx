@@ -235,16 +235,22 @@ describe('Popclips list', () => {
     expect(isDisabled(screen.getByRole('button', { name: 'Create Popclip' }))).toBe(true);
   });
 
-  it('shows the watermark and its upsell on the free level only', async () => {
-    const view = await openList(listRoute([[popclip(1)]]), readyShop());
+  it.each([
+    ['Free', readyShop()],
+    ['Basic', basicShop()],
+  ])('shows the watermark and its upsell on %s, as the storefront does', async (_plan, shop) => {
+    const view = await openList(listRoute([[popclip(1)]]), shop);
     await screen.findByText('Clip number 1');
     expect(screen.getByText('Powered by Popstage')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Watermark' }));
     await waitFor(() => expect(view.pathname()).toBe('/manage/plans'));
   });
 
-  it('shows no watermark on a paid level', async () => {
-    await openList(listRoute([[popclip(1)]]));
+  it('shows no watermark on Premium', async () => {
+    await openList(
+      listRoute([[popclip(1)]]),
+      readyShop({ subscription: subscriptionWith([ADDONS.popclipsPremium]) }),
+    );
     await screen.findByText('Clip number 1');
     expect(screen.queryByText('Powered by Popstage')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Watermark' })).toBeNull();

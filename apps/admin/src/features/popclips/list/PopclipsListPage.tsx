@@ -51,6 +51,8 @@ export function PopclipsListPage() {
   const [sharing, setSharing] = useState<Popclip | null>(null);
   const [placementOpen, setPlacementOpen] = useState(false);
   const carouselManager = hasPopclipsCapability(level, 'carouselManager');
+  // The storefront's rule (below Premium, Basic included): the watermark and its upsell.
+  const watermark = !hasPopclipsCapability(level, 'watermarkRemoval');
 
   const searchValue = debouncedSearch.trim();
   // A search asks the server (every clip of the shop), not the pages loaded so far.
@@ -95,7 +97,7 @@ export function PopclipsListPage() {
     >
       <BlockStack gap="400">
         <ViewLimitBanner gating={gating.data} />
-        {level === 'free' ? <WatermarkUpsell /> : null}
+        {watermark ? <WatermarkUpsell /> : null}
         {carouselManager ? <CarouselManager /> : null}
         {clips.length > 0 ? (
           <Box maxWidth="420px">
@@ -128,7 +130,7 @@ export function PopclipsListPage() {
               <ClipCard
                 key={clip.metaIdentifier}
                 clip={clip}
-                watermark={level === 'free'}
+                watermark={watermark}
                 onDelete={remove.ask}
                 onShare={setSharing}
               />

@@ -1,6 +1,7 @@
 import {
   BASIC_PRICE,
   isWhiteLabelUpgradeHidden,
+  type PopclipsPlanLevel,
   popclipsCarouselButton,
 } from '@popstage/core/billing';
 import { formatMonthlyPrice } from '@popstage/core/format';
@@ -12,10 +13,11 @@ import { openUpgrade } from './upgrade-link';
 interface Props {
   /** Highest popclips add-on price of the active subscription; null without one. */
   highestPopclipsPrice: string | null;
+  popclipsLevel: PopclipsPlanLevel;
 }
 
 /** Landing's Popclips card (spec 01 §2.6) with the carousel and white-label rows by plan price. */
-export function PopclipsCard({ highestPopclipsPrice }: Props) {
+export function PopclipsCard({ highestPopclipsPrice, popclipsLevel }: Props) {
   const navigate = useNavigate();
   const carousel = popclipsCarouselButton(highestPopclipsPrice);
   const upgrade = () => openUpgrade(navigate);
@@ -34,7 +36,8 @@ export function PopclipsCard({ highestPopclipsPrice }: Props) {
           <Button variant="primary" url={ROUTES.popclipsList}>
             Manage Popclips
           </Button>
-          <Button onClick={upgrade}>Upgrade Plan</Button>
+          {/* Premium is the top Popclips plan: nothing to upgrade to. */}
+          {popclipsLevel === 'premium' ? null : <Button onClick={upgrade}>Upgrade Plan</Button>}
         </InlineStack>
         <Divider />
         <InlineStack align="space-between" blockAlign="center" gap="200">

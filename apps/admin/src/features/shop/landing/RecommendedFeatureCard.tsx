@@ -1,5 +1,7 @@
 import {
   advanceRecommendedFeature,
+  hasPopclipsCapability,
+  type PopclipsPlanLevel,
   RECOMMENDED_FEATURE_TICK_MS,
   type RecommendedFeatureState,
   recommendedFeatureProgress,
@@ -12,10 +14,11 @@ import { RECOMMENDED_FEATURES } from './recommended-features';
 
 interface Props {
   enabledFeatures: readonly FeatureId[];
+  popclipsLevel: PopclipsPlanLevel;
 }
 
 /** Landing's rotating card: a slide every 6 s, the bar filling about 1.67 percent per 100 ms. */
-export function RecommendedFeatureCard({ enabledFeatures }: Props) {
+export function RecommendedFeatureCard({ enabledFeatures, popclipsLevel }: Props) {
   const [state, setState] = useState<RecommendedFeatureState>({ slide: 0, tick: 0 });
   const [paused, setPaused] = useState(false);
   const count = RECOMMENDED_FEATURES.length;
@@ -31,7 +34,10 @@ export function RecommendedFeatureCard({ enabledFeatures }: Props) {
 
   const slide = RECOMMENDED_FEATURES[state.slide] ?? RECOMMENDED_FEATURES[0];
   if (!slide) return null;
-  const enabled = enabledFeatures.includes(slide.needs);
+  // A slide the plan does not allow (custom carousels on Free) offers the upgrade instead.
+  const enabled =
+    enabledFeatures.includes(slide.needs) &&
+    (!slide.capability || hasPopclipsCapability(popclipsLevel, slide.capability));
   const goTo = (index: number) => setState({ slide: (index + count) % count, tick: 0 });
 
   return (

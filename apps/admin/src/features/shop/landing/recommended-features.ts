@@ -1,3 +1,4 @@
+import type { PopclipsCapability } from '@popstage/core/billing';
 import { ROUTES } from '@popstage/core/routing';
 import type { FeatureId } from '@popstage/core/shop';
 
@@ -8,6 +9,8 @@ export interface RecommendedFeature {
   to: string;
   /** The plan feature the slide needs; without it the button leads to the Subscription page. */
   needs: FeatureId;
+  /** The Popclips capability it also needs (custom carousels and import are Basic). */
+  capability?: PopclipsCapability;
 }
 
 /** The slides of the landing's Recommended Feature card, in rotation order. */
@@ -19,6 +22,7 @@ export const RECOMMENDED_FEATURES: readonly RecommendedFeature[] = [
     action: 'Create Carousel',
     to: ROUTES.popclipsCreateCarousel,
     needs: 'popclips',
+    capability: 'customCarousels',
   },
   {
     title: 'Live Selling',
@@ -40,5 +44,6 @@ export const RECOMMENDED_FEATURES: readonly RecommendedFeature[] = [
     action: 'Import Videos',
     to: ROUTES.popclipsCreate,
     needs: 'popclips',
+    capability: 'socialImport',
   },
 ];
