@@ -34,7 +34,9 @@ async function sendShopperViews(clipId: string, count: number): Promise<number> 
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
       // Each shopper's widget asks the app for its visitor id once.
-      const issued = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/visitors`, { method: 'POST' });
+      const issued = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/visitors`, {
+        method: 'POST',
+      });
       expect(issued.status).toBe(201);
       const { visitorId } = (await issued.json()) as { visitorId: string };
       const response = await fetch(`${BASE}/storefront/v1/shops/${DEMO}/events`, {

@@ -132,7 +132,6 @@ export const storefrontVisitAnswerSchema = z.object({
   /** The visitor's group in the running holdout test; null when no test runs. */
   group: z.enum(['exposed', 'holdout']).nullable(),
 });
-export type StorefrontVisitorAnswer = z.infer<typeof storefrontVisitorAnswerSchema>;
 
 /** The shop's myshopify domain. */
 const shopParams = z.object({ shop: z.string().min(1).max(255) });

@@ -8,7 +8,6 @@ export type {
   StorefrontFeed,
   StorefrontPositions,
   StorefrontProduct,
-  StorefrontVisitorAnswer,
 } from './contract';
 export {
   STOREFRONT_BODY_LIMIT_BYTES,

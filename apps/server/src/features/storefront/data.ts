@@ -19,7 +19,6 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
-import { holdoutPercent } from '../analytics';
 import { planFacts } from '../billing';
 import { readPopclipsSettings } from '../settings';
 import { snapshotCollectionProducts, snapshotProducts } from './product-snapshot';
@@ -69,8 +68,6 @@ export interface StorefrontData {
   /** Product facts by GID from the snapshot (draft, archived and unknown products are absent). */
   products: Map<string, PlatformProduct>;
   counts: Map<string, { views: number; likes: number }>;
-  /** The running holdout test's share (0: none). */
-  holdoutPercent: number;
 }
 
 export async function loadStorefrontData(
@@ -78,10 +75,9 @@ export async function loadStorefrontData(
   shop: ShopRow,
 ): Promise<StorefrontData> {
   const db = deps.database.db;
-  const [level, settings, holdout, clips] = await Promise.all([
+  const [level, settings, clips] = await Promise.all([
     planFacts(db, deps.catalogue, shop).then((plan) => plan.popclipsLevel),
     readPopclipsSettings(db, shop.id),
-    holdoutPercent(deps, shop.id),
     db
       .select()
       .from(popclips)
@@ -111,7 +107,7 @@ export async function loadStorefrontData(
       .filter((product) => product.status === 'ACTIVE')
       .map((product) => [product.id, product]),
   );
-  return { shop, level, settings, clips, products, counts, holdoutPercent: holdout };
+  return { shop, level, settings, clips, products, counts };
 }
 
 export async function publishedCarousels(db: Db, shopId: string): Promise<CarouselRow[]> {

@@ -19,7 +19,7 @@ import {
 import { serveRoute } from '../../http/contract-route';
 import { forbidden, notFound } from '../../http/errors';
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../../platform/sandbox/inject-fetch';
-import { countHoldoutVisit } from '../analytics';
+import { countHoldoutVisit, holdoutPercent } from '../analytics';
 import { findCarousel } from '../carousels';
 import { MEDIA_URL_SECONDS } from '../popclips';
 import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
@@ -144,9 +144,10 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
    * its signed URLs last 6 h), with the ETag of the unsigned answer.
    */
   const loadFeed = async (shop: ShopRow): Promise<FeedAnswer> => {
-    const [data, rows] = await Promise.all([
+    const [data, rows, holdout] = await Promise.all([
       loadStorefrontData(deps, shop),
       publishedCarousels(db, shop.id),
+      holdoutPercent(deps, shop.id),
     ]);
     const carousels = await Promise.all(
       rows.map(async (row) => ({
@@ -155,8 +156,8 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
       })),
     );
     const [unsigned, signed] = await Promise.all([
-      toStorefrontFeed(data, carousels, fingerprint),
-      toStorefrontFeed(data, carousels, signer),
+      toStorefrontFeed(data, carousels, fingerprint, holdout),
+      toStorefrontFeed(data, carousels, signer, holdout),
     ]);
     return { etag: etagOf(unsigned, deps.clock.now()), body: Buffer.from(JSON.stringify(signed)) };
   };

@@ -84,6 +84,8 @@ export async function toStorefrontFeed(
   data: StorefrontData,
   carousels: { row: CarouselRow; clipIds: string[] }[],
   sign: Sign,
+  /** The running holdout test's share (0: none). */
+  holdoutPercent = 0,
 ): Promise<StorefrontFeed> {
   const { showViews, showLikes } = clipVisibility(data.level, data.settings);
   const clips = await Promise.all(data.clips.map((row) => toStorefrontClip(data, row, sign)));
@@ -96,7 +98,7 @@ export async function toStorefrontFeed(
       showLikes,
       buyButton: data.settings.enableShopFeaturesBuyBtn,
       watermark: !hasPopclipsCapability(data.level, 'watermarkRemoval'),
-      holdoutPercent: data.holdoutPercent,
+      holdoutPercent,
     },
     positions: storefrontPositions(data.shop, data.level),
     featured,
