@@ -6,6 +6,7 @@ export function clip(id: string, overrides: Partial<StorefrontClip> = {}): Store
     title: `Clip ${id}`,
     videoUrl: `https://cdn.example/${id}.mp4`,
     posterUrl: `https://cdn.example/${id}.jpg`,
+    sources: [],
     previewUrl: null,
     durationSeconds: 12,
     width: 720,

@@ -5,6 +5,7 @@ import { analyticsAllowed, watchConsent } from './consent';
 import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
 import { videoJsonLd } from './jsonld';
+import { attachLoop, detachLoops, sourceFor } from './media';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
 import { CSS } from './styles';
@@ -129,6 +130,7 @@ export class Widget {
         h('span', { class: 'ps-cap', 'aria-hidden': 'true' }, clip.title),
       );
       list.append(h('li', {}, tile));
+      attachLoop(tile.querySelector<HTMLElement>('.ps-box') as HTMLElement, clip.previewUrl);
       this.observe(tile, clip.id);
     });
     el.append(h('section', { class: 'ps-row', 'aria-label': label }, heading, list));
@@ -143,6 +145,9 @@ export class Widget {
         h('img', {
           src: clip.posterUrl,
           alt: '',
+          // The clip's own shape: the browser reserves the box before the poster arrives.
+          width: clip.width ?? 9,
+          height: clip.height ?? 16,
           loading: lazy ? 'lazy' : 'eager',
           decoding: 'async',
         }),
@@ -216,23 +221,8 @@ export class Widget {
     );
     this.addFloat({ el, player: 'featured' });
     this.queue.track('impression', clip.id);
-    // The moving preview is an extra, loaded once the page is idle, never with reduced motion.
-    const preview = clip.previewUrl;
-    if (preview && !reducedMotion()) {
-      idle(() => {
-        const video = h('video', {
-          muted: true,
-          loop: true,
-          playsinline: true,
-          preload: 'none',
-          'aria-hidden': 'true',
-        });
-        video.muted = true;
-        video.src = preview;
-        box.prepend(video);
-        video.play().catch(() => video.remove());
-      });
-    }
+    // The moving preview: a 2.5 s silent loop, played on screen and without reduced motion.
+    attachLoop(box, clip.previewUrl);
   }
 
   private addFloat(float: Float): void {
@@ -243,7 +233,10 @@ export class Widget {
   }
 
   removeFloat(player: Float['player']): void {
-    for (const float of this.floats.filter((f) => f.player === player)) float.el.remove();
+    for (const float of this.floats.filter((f) => f.player === player)) {
+      detachLoops(float.el);
+      float.el.remove();
+    }
     this.floats = this.floats.filter((f) => f.player !== player);
   }
 
@@ -269,8 +262,6 @@ export class Widget {
     });
     video.muted = true;
     if (clip.posterUrl) video.poster = clip.posterUrl;
-    if (clip.videoUrl) video.src = clip.videoUrl;
-    video.currentTime = time;
     const box = h('span', { class: 'ps-box' }, video);
     const el = h(
       'div',
@@ -301,7 +292,10 @@ export class Widget {
       ),
     );
     this.addFloat({ el, player: 'miniplayer' });
-    video.play?.()?.catch(() => {});
+    if (clip.videoUrl) video.src = sourceFor(clip, box) ?? clip.videoUrl;
+    video.currentTime = time;
+    // It keeps moving only for shoppers who welcome motion; the others see it paused.
+    if (!reducedMotion()) video.play?.()?.catch(() => {});
     el.querySelector<HTMLElement>('button')?.focus();
   }
 
@@ -523,7 +517,8 @@ export class Viewer {
     const settings = this.widget.feed?.settings;
     this.video.pause?.();
     this.video.poster = clip.posterUrl ?? '';
-    if (clip.videoUrl) this.video.src = clip.videoUrl;
+    const src = sourceFor(clip, this.video);
+    if (src) this.video.src = src;
     else this.video.removeAttribute('src');
     this.video.setAttribute('aria-label', clip.title || 'Video');
     if (startAt) this.video.currentTime = startAt;
@@ -659,15 +654,6 @@ function absorbScrollbar(list: HTMLElement): void {
 
 function CSS_escape(value: string): string {
   return value.replace(/["\\]/g, '\\$&');
-}
-
-function idle(run: () => void): void {
-  const start = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(() => run())
-      : setTimeout(run, 200);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }
 
 function sessionFlag(key: string): boolean {

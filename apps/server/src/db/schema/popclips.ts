@@ -24,6 +24,14 @@ export interface StoredPopclipProduct {
   currencyCode: string;
 }
 
+/** One file of the ladder shoppers get (issue 19): the key and what the widget chooses by. */
+export interface StoredRendition {
+  key: string;
+  width: number;
+  height: number;
+  bitsPerSecond: number;
+}
+
 /**
  * Popclips (spec 02 §3): one row per clip. Media lives in the ObjectStore under
  * shops/<shop id>/clips/<metaIdentifier>/; the row keeps the keys. The shop's featured clip is
@@ -55,6 +63,10 @@ export const popclips = pgTable(
     pendingThumbnailKey: text(),
     pendingThumbnailContentType: text(),
     previewKey: text(),
+    /** Shoppers' media (issue 19): the ladder smallest first, the silent loop, the WebP poster. */
+    renditions: jsonb().$type<StoredRendition[]>().notNull().default([]),
+    loopKey: text(),
+    posterKey: text(),
     durationSeconds: doublePrecision(),
     width: integer(),
     height: integer(),

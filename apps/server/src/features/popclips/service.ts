@@ -368,6 +368,9 @@ function clipObjectKeys(row: PopclipRow): string[] {
     row.customThumbnailKey,
     row.pendingThumbnailKey,
     row.previewKey,
+    row.loopKey,
+    row.posterKey,
+    ...row.renditions.map((rendition) => rendition.key),
   ].filter((key): key is string => key !== null);
 }
 

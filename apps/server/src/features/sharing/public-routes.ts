@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { sharingContract as contract } from '@popstage/core/sharing';
 import { shopIsServed } from '@popstage/core/shop';
+import { defaultSource } from '@popstage/core/storefront';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { MEDIA_URL_SECONDS } from '../popclips';
@@ -44,8 +45,9 @@ export async function sharePageRoutes(app: FastifyInstance): Promise<void> {
         ? (await deps.media.createSignedDownloadUrl(key, { expiresIn: MEDIA_URL_SECONDS })).url
         : null;
     const [videoUrl, posterUrl] = await Promise.all([
-      sign(clip.playableKey),
-      sign(clip.customThumbnailKey ?? clip.thumbnailKey),
+      // A rendition (never the original); clips from before the ladder keep their playable file.
+      sign(defaultSource(clip.renditions)?.key ?? clip.playableKey),
+      sign(clip.customThumbnailKey ?? clip.posterKey ?? clip.thumbnailKey),
     ]);
     // The signed URLs last hours; a short private cache keeps them fresh.
     reply.header('cache-control', 'private, max-age=300');
