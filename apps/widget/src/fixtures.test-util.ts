@@ -8,6 +8,7 @@ export function clip(id: string, overrides: Partial<StorefrontClip> = {}): Store
     posterUrl: `https://cdn.example/${id}.jpg`,
     sources: [],
     previewUrl: null,
+    captions: [],
     durationSeconds: 12,
     width: 720,
     height: 1280,

@@ -1,5 +1,6 @@
 import { formatCompactNumber, formatCurrency } from '@popstage/core/format';
 import { createApi } from './api';
+import { setCaptionTracks, showCaptions } from './captions';
 import { addToCart, tagCart } from './cart';
 import { analyticsAllowed, watchConsent } from './consent';
 import { focusables, h, reducedMotion } from './dom';
@@ -8,6 +9,7 @@ import { videoJsonLd } from './jsonld';
 import { attachLoop, detachLoops, sourceFor } from './media';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
+import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
 import { CSS } from './styles';
 import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
 import { sessionId, visitorId } from './visitor';
@@ -22,7 +24,6 @@ export interface WidgetOptions {
 
 const VIEW_AFTER_SECONDS = 2;
 const EAGER_TILES = 4;
-const FEATURED_DISMISSED = 'popstage:featured-dismissed';
 const CAROUSEL_SELECTOR = '[data-popstage-carousel]';
 const PRODUCT_SELECTOR = '[data-popstage-product]';
 
@@ -31,6 +32,8 @@ type Float = { el: HTMLElement; player: 'featured' | 'miniplayer' };
 /** The storefront player: inline rows, the featured bubble, the miniplayer and the viewer. */
 export class Widget {
   feed: StorefrontFeed | null = null;
+  /** Settles once start() has run (main.ts); the loader waits on it before opening a clip. */
+  ready: Promise<void> = Promise.resolve();
   readonly queue: EventQueue;
   private readonly api;
   private liked: Set<string> | null = null;
@@ -64,7 +67,10 @@ export class Widget {
     if (!document.getElementById('popstage-style')) {
       document.head.append(h('style', { id: 'popstage-style' }, CSS));
     }
-    this.feed = await this.api.feed();
+    // The loader (extensions/popstage/assets) fetched the feed already: one request per page.
+    const loaded = (window as { PopstageLoader?: { feed: Promise<StorefrontFeed | null> } })
+      .PopstageLoader;
+    this.feed = await (loaded?.feed ?? this.api.feed());
     if (!this.feed) {
       // No feed (unknown shop, network): free the space the theme blocks reserved.
       for (const el of document.querySelectorAll<HTMLElement>(
@@ -186,10 +192,22 @@ export class Widget {
     this.observer.observe(el);
   }
 
+  /** Opens the viewer on the featured clip and its playlist (the loader's bubble asks). */
+  openFeatured(opener: HTMLElement | null): void {
+    if (this.feed?.featured) this.open(featuredPlaylist(this.feed), 0, opener);
+  }
+
   renderFeatured(): void {
     const feed = this.feed;
     const clip = feed?.featured;
     if (!feed || !clip || sessionFlag(FEATURED_DISMISSED)) return;
+    // The loader's bubble is already on screen, its loop playing: it is adopted, not redrawn.
+    const shown = document.querySelector<HTMLElement>('[data-popstage-float="featured"]');
+    if (shown?.isConnected) {
+      this.floats.push({ el: shown, player: 'featured' });
+      this.queue.track('impression', clip.id);
+      return;
+    }
     const playlist = featuredPlaylist(feed);
     const box = this.box(clip, false);
     const el = h(
@@ -402,6 +420,11 @@ export class Viewer {
   private readonly info: HTMLElement;
   private readonly prev: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
+  private readonly playPause: HTMLButtonElement;
+  private readonly mute: HTMLButtonElement;
+  private readonly cc: HTMLButtonElement;
+  /** Captions start on: a muted autoplay is only understood with them. */
+  private captionsOn = true;
   private readonly overflow: string;
   private touch: { x: number; y: number } | null = null;
 
@@ -418,6 +441,39 @@ export class Viewer {
       if (this.video.currentTime >= VIEW_AFTER_SECONDS) this.viewed();
     });
     this.video.addEventListener('ended', () => this.viewed());
+    for (const type of ['play', 'pause', 'volumechange']) {
+      this.video.addEventListener(type, () => this.refreshControls());
+    }
+    this.playPause = h('button', {
+      class: 'ps-btn',
+      type: 'button',
+      onclick: () => {
+        if (this.video.paused) this.video.play?.()?.catch(() => {});
+        else this.video.pause();
+      },
+    });
+    this.mute = h('button', {
+      class: 'ps-btn',
+      type: 'button',
+      onclick: () => {
+        this.video.muted = !this.video.muted;
+      },
+    });
+    this.cc = h(
+      'button',
+      {
+        class: 'ps-btn ps-cc',
+        type: 'button',
+        'aria-label': 'Captions',
+        'aria-pressed': 'true',
+        onclick: () => {
+          this.captionsOn = !this.captionsOn;
+          showCaptions(this.video, this.captionsOn);
+          this.refreshControls();
+        },
+      },
+      'CC',
+    );
     this.prev = h(
       'button',
       {
@@ -464,6 +520,9 @@ export class Viewer {
         h(
           'div',
           { class: 'ps-bar' },
+          this.playPause,
+          this.mute,
+          this.cc,
           h(
             'button',
             {
@@ -501,6 +560,7 @@ export class Viewer {
     document.documentElement.style.overflow = 'hidden';
     document.body.append(this.el);
     this.show(startAt);
+    this.refreshControls();
     this.el.focus();
   }
 
@@ -521,6 +581,8 @@ export class Viewer {
     if (src) this.video.src = src;
     else this.video.removeAttribute('src');
     this.video.setAttribute('aria-label', clip.title || 'Video');
+    setCaptionTracks(this.video, clip, this.captionsOn);
+    this.cc.hidden = !clip.captions?.length;
     if (startAt) this.video.currentTime = startAt;
     this.video.play?.()?.catch(() => {
       // Autoplay with sound refused: play muted, the shopper can unmute with the controls.
@@ -552,6 +614,16 @@ export class Viewer {
         : '',
     );
     if (this.clips.length > 1) this.announce(`Video ${this.index + 1} of ${this.clips.length}`);
+  }
+
+  /** Labels say what a press does; CC says whether captions show. */
+  private refreshControls(): void {
+    const paused = this.video.paused;
+    this.playPause.setAttribute('aria-label', paused ? 'Play' : 'Pause');
+    this.playPause.textContent = paused ? '▶' : '❚❚';
+    this.mute.setAttribute('aria-label', this.video.muted ? 'Unmute' : 'Mute');
+    this.mute.textContent = this.video.muted ? '🔇' : '🔊';
+    this.cc.setAttribute('aria-pressed', String(this.captionsOn));
   }
 
   announce(text: string): void {
@@ -654,20 +726,4 @@ function absorbScrollbar(list: HTMLElement): void {
 
 function CSS_escape(value: string): string {
   return value.replace(/["\\]/g, '\\$&');
-}
-
-function sessionFlag(key: string): boolean {
-  try {
-    return sessionStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function setSessionFlag(key: string): void {
-  try {
-    sessionStorage.setItem(key, '1');
-  } catch {
-    // not kept: the bubble comes back on the next page
-  }
 }

@@ -85,6 +85,8 @@ export const storefrontClipSchema = z.object({
   posterUrl: z.string().nullable(),
   /** A silent 2.5 s MP4 loop for bubbles and tiles. */
   previewUrl: z.string().nullable(),
+  /** WebVTT captions, one per language (issue 19). */
+  captions: z.array(z.object({ language: z.string(), label: z.string(), url: z.string() })),
   durationSeconds: z.number().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

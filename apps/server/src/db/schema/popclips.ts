@@ -32,6 +32,14 @@ export interface StoredRendition {
   bitsPerSecond: number;
 }
 
+/** A WebVTT caption file of a clip (issue 19): one per language. */
+export interface StoredCaption {
+  /** BCP 47 tag, e.g. en, fr-CA. */
+  language: string;
+  label: string;
+  key: string;
+}
+
 /**
  * Popclips (spec 02 §3): one row per clip. Media lives in the ObjectStore under
  * shops/<shop id>/clips/<metaIdentifier>/; the row keeps the keys. The shop's featured clip is
@@ -67,6 +75,7 @@ export const popclips = pgTable(
     renditions: jsonb().$type<StoredRendition[]>().notNull().default([]),
     loopKey: text(),
     posterKey: text(),
+    captions: jsonb().$type<StoredCaption[]>().notNull().default([]),
     durationSeconds: doublePrecision(),
     width: integer(),
     height: integer(),

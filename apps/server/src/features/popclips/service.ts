@@ -371,6 +371,7 @@ function clipObjectKeys(row: PopclipRow): string[] {
     row.loopKey,
     row.posterKey,
     ...row.renditions.map((rendition) => rendition.key),
+    ...row.captions.map((caption) => caption.key),
   ].filter((key): key is string => key !== null);
 }
 

@@ -62,10 +62,17 @@ export async function toStorefrontClip(
 ): Promise<StorefrontClip> {
   const { showViews, showLikes } = clipVisibility(data.level, data.settings);
   // A GIF in a <video> is refused after its download: the loop is an MP4 or nothing.
-  const [{ sources, videoUrl }, posterUrl, previewUrl] = await Promise.all([
+  const [{ sources, videoUrl }, posterUrl, previewUrl, captions] = await Promise.all([
     shopperVideo(row, sign),
     sign(row.customThumbnailKey ?? row.posterKey ?? row.thumbnailKey),
     sign(row.loopKey),
+    Promise.all(
+      row.captions.map(async (c) => ({
+        language: c.language,
+        label: c.label,
+        url: (await sign(c.key)) ?? '',
+      })),
+    ),
   ]);
   const products = row.products.flatMap((stored) => {
     const live = data.products.get(stored.shopifyProductId);
@@ -80,6 +87,7 @@ export async function toStorefrontClip(
     sources,
     posterUrl,
     previewUrl,
+    captions,
     durationSeconds: row.durationSeconds,
     width: row.width,
     height: row.height,
