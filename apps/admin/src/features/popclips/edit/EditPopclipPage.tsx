@@ -15,6 +15,7 @@ import { useClipForm } from '../form/use-clip-form';
 import { useFeaturedToggle } from '../form/use-featured-toggle';
 import { useSaveClip } from '../form/use-save-clip';
 import { fromStoredProduct } from '../shared/tagged-product';
+import { CaptionsCard } from './CaptionsCard';
 
 const TITLE = 'Edit Popclip';
 
@@ -88,6 +89,9 @@ function EditClipForm({ clip }: { clip: Popclip }) {
         thumbnailLocked={meta.customThumbnailImageURL !== null}
         featured={featured}
       />
+      <div style={{ marginTop: 'var(--p-space-400)' }}>
+        <CaptionsCard metaIdentifier={clip.metaIdentifier} />
+      </div>
     </PageShell>
   );
 }
