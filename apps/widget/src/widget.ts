@@ -398,7 +398,9 @@ export class Widget {
     return h(
       'li',
       { class: 'ps-card' },
-      product.imageUrl ? h('img', { src: product.imageUrl, alt: '', loading: 'lazy' }) : null,
+      product.imageUrl
+        ? h('img', { src: product.imageUrl, alt: '', loading: 'lazy', width: 56, height: 56 })
+        : h('span', { class: 'ps-noimg', 'aria-hidden': 'true' }),
       h(
         'span',
         {},
@@ -472,7 +474,8 @@ export class Viewer {
           this.refreshControls();
         },
       },
-      'CC',
+      // The name is the label; the letters are a picture of it (axe: name must hold visible text).
+      h('span', { 'aria-hidden': 'true' }, 'CC'),
     );
     this.prev = h(
       'button',
@@ -637,7 +640,7 @@ export class Viewer {
     this.like.setAttribute('aria-pressed', String(liked));
     this.like.setAttribute('aria-label', liked ? 'Unlike' : 'Like');
     const count = typeof clip.likes === 'number' ? ` ${formatCompactNumber(clip.likes)}` : '';
-    this.like.textContent = `${liked ? '♥' : '♡'}${count}`;
+    this.like.replaceChildren(h('span', { 'aria-hidden': 'true' }, `${liked ? '♥' : '♡'}${count}`));
   }
 
   private toggleLike(): void {
