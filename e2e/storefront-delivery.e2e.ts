@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
+import axe from 'axe-core';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
@@ -22,7 +22,6 @@ Meet the linen summer edit.
 00:04.000 --> 00:08.000
 Breathable, relaxed, made to last.
 `;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const session = journeySession(BASE, DEMO);
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -48,11 +47,11 @@ async function throttle(context: BrowserContext, page: Page) {
 
 /** axe-core's serious and critical violations in `target` (a page or the admin's frame). */
 async function seriousViolations(target: Page | Frame, selector = 'body') {
-  await target.addScriptTag({ path: AXE });
+  await target.addScriptTag({ content: axe.source });
   return target.evaluate(async (root) => {
-    const axe = (window as unknown as { axe: { run: (n: Element) => Promise<unknown> } }).axe;
+    const injected = (window as unknown as { axe: { run: (n: Element) => Promise<unknown> } }).axe;
     const node = document.querySelector(root) ?? document.body;
-    const result = (await axe.run(node)) as {
+    const result = (await injected.run(node)) as {
       violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
     };
     return result.violations
@@ -81,6 +80,13 @@ describe('video delivery on a phone', () => {
     await waitUntilProcessed(page.request, BASE, DEMO, clipId);
     await api('POST', '/api/shopify/shop/featured-popclip', { popclip_id: clipId });
     await api('PUT', `/api/popclips/${clipId}/captions/en`, { label: 'English', vtt: VTT });
+    // The viewer's product cards with their Add to cart button (issue 20, point 22).
+    await api('POST', '/api/shopify/shop/popclips/settings', {
+      hidePopClipsOnPDP: false,
+      showViewsOnPopClips: true,
+      showLikesOnPopClips: true,
+      enableShopFeaturesBuyBtn: true,
+    });
     const embed = await page.request.post(`${localShopify(BASE)}/sandbox/api/shops/${DEMO}/embed`, {
       data: { enabled: true },
     });
@@ -144,6 +150,12 @@ describe('video delivery on a phone', () => {
         .toBeGreaterThan(0);
       await viewer.getByRole('button', { name: 'Captions' }).waitFor();
       await viewer.getByRole('button', { name: 'Pause' }).waitFor();
+      // The top of the video is below the controls, and "Add to cart" stays on one line.
+      const bar = await viewer.getByRole('button', { name: 'Close' }).boundingBox();
+      const picture = await video.boundingBox();
+      expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeLessThanOrEqual(picture?.y ?? 0);
+      const buy = viewer.getByRole('button', { name: /^Add to cart: / }).first();
+      expect((await buy.boundingBox())?.height ?? 99).toBeLessThan(48);
       await viewportShot(shopper, 'delivery-viewer-375');
       expect(await seriousViolations(shopper, '[role="dialog"]')).toEqual([]);
 
@@ -173,6 +185,12 @@ describe('video delivery on a phone', () => {
       await card.waitFor();
       const box = await card.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThan(280);
+      // "Add to cart" stays on one line.
+      const buy = await viewer
+        .getByRole('button', { name: /^Add to cart: / })
+        .first()
+        .boundingBox();
+      expect(buy?.height ?? 99).toBeLessThan(48);
       await shopper.waitForTimeout(1500);
       await viewportShot(shopper, 'delivery-viewer-1280');
       expect(await seriousViolations(shopper, '[role="dialog"]')).toEqual([]);

@@ -27,16 +27,18 @@ export const CSS = `
 .ps-stage{position:relative;flex:1;min-height:0;display:flex;flex-direction:column;touch-action:pan-x pan-y}
 .ps-stage video{flex:1;min-height:0;width:100%;object-fit:contain;background:#000}
 .ps-stage video::cue{font-size:1.05em;background:rgba(0,0,0,.75)}
-.ps-bar{flex:none;display:flex;justify-content:flex-end;gap:6px;padding:6px 8px;background:#000}
+.ps-bar{order:-1;flex:none;display:flex;justify-content:flex-end;gap:6px;padding:6px 8px;background:#000}
+.ps-bar svg{width:20px;height:20px;vertical-align:middle;fill:currentColor}
 .ps-bar .ps-btn,.ps-nav{background:rgba(255,255,255,.14);color:#fff;min-width:44px;min-height:44px;border-radius:22px;padding:0 12px;font-size:16px}
 .ps-bar .ps-btn:hover,.ps-nav:hover{background:rgba(255,255,255,.26)}
 .ps-viewer .ps-btn:focus-visible{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 6px #2c6ecb}
 .ps-cc[aria-pressed=false]{opacity:.6;text-decoration:line-through}
 .ps-nav{position:absolute;top:50%;transform:translateY(-50%);background:rgba(0,0,0,.55)}
 .ps-prev{left:8px}.ps-next{right:8px}
-.ps-side{position:absolute;right:8px;bottom:72px;display:flex;flex-direction:column;gap:8px;align-items:center}
+.ps-side{position:absolute;right:8px;bottom:110px;display:flex;flex-direction:column;gap:8px;align-items:center}
 .ps-side .ps-btn{background:rgba(0,0,0,.55);min-width:44px;min-height:44px;border-radius:22px;padding:0 10px}
 .ps-like[aria-pressed=true]{color:#ff4d6d}
+.ps-count{font-size:12px;color:#fff;text-shadow:0 1px 2px #000;margin-top:-4px}
 .ps-info{flex:none;padding:12px 12px 16px;max-height:42vh;overflow:auto;background:#111}
 .ps-info p{margin:0 0 8px;color:#bbb;font-size:13px}
 .ps-title{margin:0 0 6px;font-size:16px;line-height:1.3}
@@ -47,6 +49,8 @@ export const CSS = `
 .ps-noimg{width:56px;height:56px;border-radius:8px;background:#ddd}
 .ps-card a{color:inherit;font-weight:600;text-decoration:none;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .ps-card a:hover{text-decoration:underline}
+.ps-card br{display:none}
+.ps-card>span>span{display:block;margin-top:2px}
 .ps-buy{white-space:nowrap;background:#111;color:#fff;border-radius:999px;padding:0 16px;min-height:40px;font-weight:600;font-size:14px}
 .ps-buy:disabled{opacity:.7}
 .ps-mark{display:inline-block;font-size:11px;opacity:.75;margin-top:10px;color:inherit}

@@ -43,7 +43,7 @@ describe('viewer controls (issue 19)', () => {
       ['captions', 'fr', 'Français'],
     ]);
     expect(tracks[0]?.src).toBe('blob:https://shop.example/captions');
-    const cc = viewer.el.querySelector<HTMLButtonElement>('[aria-label="Captions"]');
+    const cc = viewer.el.querySelector<HTMLButtonElement>('[aria-label="CC (captions)"]');
     expect(cc?.hidden).toBe(false);
     expect(cc?.getAttribute('aria-pressed')).toBe('true');
     cc?.click();
@@ -54,7 +54,7 @@ describe('viewer controls (issue 19)', () => {
   it('hides CC for a clip without captions; play, pause and mute are labelled buttons', () => {
     const viewer = openViewer([]);
     expect(viewer.el.querySelector('track')).toBeNull();
-    expect(viewer.el.querySelector<HTMLButtonElement>('[aria-label="Captions"]')?.hidden).toBe(
+    expect(viewer.el.querySelector<HTMLButtonElement>('[aria-label="CC (captions)"]')?.hidden).toBe(
       true,
     );
     const mute = viewer.el.querySelector<HTMLButtonElement>('[aria-label="Mute"]');

@@ -373,7 +373,7 @@ export class Widget {
             {
               class: 'ps-btn ps-buy',
               type: 'button',
-              'aria-label': `Add ${product.title} to cart`,
+              'aria-label': `Add to cart: ${product.title}`,
               onclick: async (event: Event) => {
                 const button = event.currentTarget as HTMLButtonElement;
                 button.disabled = true;
@@ -382,7 +382,7 @@ export class Widget {
                   ? { clipId: clip.id, visitorId: this.queue.visitor }
                   : null;
                 if (await addToCart(product, attribution)) {
-                  const done = `${product.title} added to cart`;
+                  const done = `Added to cart: ${product.title}`;
                   button.textContent = 'Added';
                   // The label named the action; it now names the result.
                   button.setAttribute('aria-label', done);
@@ -418,6 +418,7 @@ export class Viewer {
   readonly el: HTMLElement;
   private readonly video: HTMLVideoElement;
   private readonly like: HTMLButtonElement | null;
+  private readonly likeCount = h('span', { class: 'ps-count' });
   private readonly live: HTMLElement;
   private readonly info: HTMLElement;
   private readonly prev: HTMLButtonElement;
@@ -466,7 +467,8 @@ export class Viewer {
       {
         class: 'ps-btn ps-cc',
         type: 'button',
-        'aria-label': 'Captions',
+        // The name holds the visible letters (WCAG 2.5.3).
+        'aria-label': 'CC (captions)',
         'aria-pressed': 'true',
         onclick: () => {
           this.captionsOn = !this.captionsOn;
@@ -474,8 +476,7 @@ export class Viewer {
           this.refreshControls();
         },
       },
-      // The name is the label; the letters are a picture of it (axe: name must hold visible text).
-      h('span', { 'aria-hidden': 'true' }, 'CC'),
+      'CC',
     );
     this.prev = h(
       'button',
@@ -544,7 +545,7 @@ export class Viewer {
         ),
         this.prev,
         this.next,
-        h('div', { class: 'ps-side' }, this.like),
+        h('div', { class: 'ps-side' }, this.like, this.like ? this.likeCount : null),
       ),
       this.info,
       this.live,
@@ -625,7 +626,7 @@ export class Viewer {
     this.playPause.setAttribute('aria-label', paused ? 'Play' : 'Pause');
     this.playPause.textContent = paused ? '▶' : '❚❚';
     this.mute.setAttribute('aria-label', this.video.muted ? 'Unmute' : 'Mute');
-    this.mute.textContent = this.video.muted ? '🔇' : '🔊';
+    this.mute.replaceChildren(speakerIcon(this.video.muted));
     this.cc.setAttribute('aria-pressed', String(this.captionsOn));
   }
 
@@ -640,7 +641,10 @@ export class Viewer {
     this.like.setAttribute('aria-pressed', String(liked));
     this.like.setAttribute('aria-label', liked ? 'Unlike' : 'Like');
     const count = typeof clip.likes === 'number' ? ` ${formatCompactNumber(clip.likes)}` : '';
-    this.like.replaceChildren(h('span', { 'aria-hidden': 'true' }, `${liked ? '♥' : '♡'}${count}`));
+    // The button holds only the heart: its name is Like/Unlike, and the count is text beside it
+    // (a name must contain the visible text, WCAG 2.5.3).
+    this.like.textContent = liked ? '♥' : '♡';
+    this.likeCount.textContent = count.trim();
   }
 
   private toggleLike(): void {
@@ -725,6 +729,24 @@ function absorbScrollbar(list: HTMLElement): void {
   const padding = Number.parseFloat(getComputedStyle(list).paddingBottom) || 0;
   list.style.paddingBottom = '0';
   list.style.marginBottom = `${padding - bar}px`;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A speaker, struck through when muted (SVG: phones lack a font with the emoji). */
+function speakerIcon(muted: boolean): SVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute(
+    'd',
+    muted
+      ? 'M3 9v6h4l5 5V4L7 9H3zm13.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z'
+      : 'M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z',
+  );
+  svg.append(path);
+  return svg;
 }
 
 function CSS_escape(value: string): string {

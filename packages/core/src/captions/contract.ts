@@ -19,7 +19,6 @@ export const captionSchema = z.object({
   /** Signed URL of the .vtt file. */
   url: z.string(),
 });
-export type Caption = z.infer<typeof captionSchema>;
 
 export const captionBodySchema = z
   .object({

@@ -1,4 +1,4 @@
-export type { Caption, CaptionBody } from './contract';
+export type { CaptionBody } from './contract';
 export { captionSchema, captionsContract } from './contract';
 // Zod-free: the share page and widget take these without the schemas.
 export type { Cue } from './webvtt';

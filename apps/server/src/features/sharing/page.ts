@@ -33,7 +33,7 @@ main{max-width:480px;margin:0 auto;padding:12px}
 .pending{display:flex;align-items:center;justify-content:center;height:100%;padding:24px;text-align:center;color:#bbb}
 h1{font-size:17px;margin:12px 2px 4px;overflow-wrap:anywhere}
 .shop{margin:0 2px 10px;color:#aaa;font-size:13px}
-ul{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+ul{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:minmax(0,1fr);gap:8px}
 li a{display:flex;gap:10px;align-items:center;padding:8px;border-radius:10px;background:#1e1e1e;color:inherit;text-decoration:none;min-width:0}
 .text{flex:1;min-width:0}
 li a:hover,li a:focus{background:#2a2a2a}
