@@ -23,6 +23,14 @@ export const CSS = `
 .ps-float .ps-box{border-radius:12px}
 .ps-x{position:absolute;top:-10px;right:-10px;width:28px;height:28px;border-radius:50%;background:#fff;color:#111;box-shadow:0 1px 4px rgba(0,0,0,.4);font-size:18px;line-height:28px;text-align:center;z-index:1}
 .ps-play{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#fff;font-size:28px;text-shadow:0 1px 4px #000}
+@media (prefers-reduced-motion:no-preference){.ps-float{transition:transform .2s}.ps-stage video{transition:opacity .2s}}
+`;
+
+/**
+ * The viewer's CSS: injected by the player (not the loader, which draws only the bubble and
+ * must stay under 10,000 bytes).
+ */
+export const VIEWER_CSS = `
 .ps-viewer{position:fixed;inset:0;z-index:2147483001;background:#000;color:#fff;display:flex;flex-direction:column;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:15px;line-height:1.4}
 .ps-stage{position:relative;flex:1;min-height:0;display:flex;flex-direction:column;touch-action:pan-x pan-y}
 .ps-stage video{flex:1;min-height:0;width:100%;object-fit:contain;background:#000}
@@ -57,7 +65,7 @@ export const CSS = `
 @media (min-width:750px){
 .ps-viewer{flex-direction:row;align-items:center;justify-content:center;background:rgba(0,0,0,.88);padding:24px 72px}
 .ps-stage{flex:none;height:min(calc(100vh - 48px),860px);aspect-ratio:9/16;border-radius:16px 0 0 16px;overflow:hidden;background:#000}
-.ps-bar{position:fixed;top:12px;right:12px;background:none;padding:0}
+.ps-bar{position:fixed;top:12px;right:12px;flex-direction:column;background:none;padding:0}
 .ps-info{flex:none;display:flex;flex-direction:column;width:360px;height:min(calc(100vh - 48px),860px);max-height:none;box-sizing:border-box;padding:24px 20px;background:#fff;color:#111;border-radius:0 16px 16px 0}
 .ps-info p{color:#616161}
 .ps-title{font-size:18px;margin-bottom:8px}
@@ -67,5 +75,4 @@ export const CSS = `
 .ps-nav{position:fixed}
 .ps-prev{left:16px}.ps-next{right:16px}
 }
-@media (prefers-reduced-motion:no-preference){.ps-float{transition:transform .2s}.ps-stage video{transition:opacity .2s}}
 `;

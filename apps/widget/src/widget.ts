@@ -10,7 +10,7 @@ import { attachLoop, detachLoops, sourceFor } from './media';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
 import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
-import { CSS } from './styles';
+import { CSS, VIEWER_CSS } from './styles';
 import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
 import { sessionId, visitorId } from './visitor';
 
@@ -66,6 +66,9 @@ export class Widget {
   async start(): Promise<void> {
     if (!document.getElementById('popstage-style')) {
       document.head.append(h('style', { id: 'popstage-style' }, CSS));
+    }
+    if (!document.getElementById('popstage-viewer-style')) {
+      document.head.append(h('style', { id: 'popstage-viewer-style' }, VIEWER_CSS));
     }
     // The loader (extensions/popstage/assets) fetched the feed already: one request per page.
     const loaded = (window as { PopstageLoader?: { feed: Promise<StorefrontFeed | null> } })
