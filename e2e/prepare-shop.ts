@@ -13,7 +13,11 @@ import { localShopify } from './local-shopify';
 /** What the sandbox bot check accepts (apps/admin bot-check.ts sends the same). */
 export const SANDBOX_BOT_TOKEN = 'sandbox-bot-check';
 
-export type ShopApi = <T>(method: 'GET' | 'POST', path: string, data?: object) => Promise<T>;
+export type ShopApi = <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+) => Promise<T>;
 
 /** The started app's keys (global-setup.ts): what signs a shop's session tokens. */
 function appKeys(): TokenKeys {
@@ -32,7 +36,11 @@ export function shopApi(request: APIRequestContext, base: string, shop: string):
       ...(body === undefined ? {} : { data: body }),
     }),
   );
-  return async <T>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> => {
+  return async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    data?: object,
+  ): Promise<T> => {
     const response = await call(shop, method, path, data);
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
       true,

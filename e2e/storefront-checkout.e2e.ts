@@ -56,9 +56,9 @@ describe('sandbox store checkout', () => {
       const added = shopper.waitForResponse(
         (r) => r.url().endsWith('/cart/add.js') && r.request().method() === 'POST',
       );
-      await viewer.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+      await viewer.getByRole('button', { name: `Add to cart: ${product.title}` }).click();
       expect((await added).status()).toBe(200);
-      await viewer.getByRole('button', { name: `${product.title} added to cart` }).waitFor();
+      await viewer.getByRole('button', { name: `Added to cart: ${product.title}` }).waitFor();
       // The theme's header count follows the widget's add.
       await expect.poll(() => shopper.locator('#cart-count').textContent()).toBe('1');
       await viewer.getByRole('button', { name: 'Close' }).click();

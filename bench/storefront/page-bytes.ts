@@ -21,6 +21,7 @@ const SETTLE_MS = 500;
 const KINDS: [string, (transfer: Transfer) => boolean][] = [
   ['document', (t) => t.type === 'Document'],
   ['widget script', (t) => t.path === '/storefront/v1/widget.js'],
+  ['loader script', (t) => t.path.endsWith('/assets/popstage-loader.js')],
   ['feed JSON', (t) => /^\/storefront\/v1\/shops\/[^/]+\/feed$/.test(t.path)],
   ['images', (t) => t.type === 'Image'],
   ['media', (t) => t.type === 'Media'],

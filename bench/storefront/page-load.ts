@@ -157,7 +157,8 @@ async function productPageLoad(
   photo: Buffer,
   screenshot = false,
 ): Promise<Load & { where: string }> {
-  const tag = `<script src="${app.baseUrl}/storefront/v1/widget.js" data-shop="${shop.domain}" defer></script>`;
+  // What the app embed renders (issue 19): the extension's loader, which fetches the player.
+  const tag = `<script src="${app.baseUrl}/sandbox/extensions/popstage/assets/popstage-loader.js" data-shop="${shop.domain}" data-app-url="${app.baseUrl}" defer></script>`;
   const context = await browser.newContext({ viewport: VIEWPORT });
   let where = '';
   try {
@@ -167,7 +168,7 @@ async function productPageLoad(
       // The page as the theme renders it: the embed's own tag (if the sandbox switch is on) out.
       const rendered = withProductBlock(
         (await response.text()).replace(
-          /<script[^>]+storefront\/v1\/widget\.js[^>]*><\/script>/g,
+          /<script[^>]+(storefront\/v1\/widget|popstage-loader)\.js[^>]*><\/script>/g,
           '',
         ),
         synthetic !== null,

@@ -38,6 +38,7 @@ import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
 import { operatorConsoleRoutes } from './features/operator-console';
+import { captionRoutes } from './features/popclips';
 import {
   productDeleteWebhookRoutes,
   productUpdateWebhookRoutes,
@@ -147,6 +148,7 @@ export async function buildApp(
     await authed.register(onboardingRoutes);
     await authed.register(helpRoutes);
     await authed.register(popclipsRoutes);
+    await authed.register(captionRoutes);
     await authed.register(catalogueRoutes);
     await authed.register(carouselRoutes);
     await authed.register(settingsRoutes);

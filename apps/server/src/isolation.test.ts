@@ -44,6 +44,26 @@ const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
 const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
 
 const CASES: IsolationCase[] = [
+  // {clip} is shop A's clip (its metaIdentifier is made in beforeAll).
+  {
+    method: 'GET',
+    route: '/api/popclips/:metaIdentifier/captions',
+    url: '/api/popclips/{clip}/captions',
+    expect: 404,
+  },
+  {
+    method: 'PUT',
+    route: '/api/popclips/:metaIdentifier/captions/:language',
+    url: '/api/popclips/{clip}/captions/en',
+    payload: () => ({ label: 'English', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n' }),
+    expect: 404,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/popclips/:metaIdentifier/captions/:language',
+    url: '/api/popclips/{clip}/captions/en',
+    expect: 404,
+  },
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
   {
     method: 'GET',
@@ -880,7 +900,7 @@ describe('tenant isolation', () => {
     const before = await snapshotOfShopA();
     const res = await t.app.inject({
       method: c.method,
-      url: c.url,
+      url: c.url.replace('{clip}', shopA.clip),
       headers: await t.auth(SHOP_B),
       ...(c.payload === undefined ? {} : { payload: c.payload(shopA) as object }),
     });

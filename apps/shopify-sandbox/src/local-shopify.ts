@@ -16,6 +16,7 @@ import type { SandboxStore } from './store/store';
 import { createStorefrontTokens } from './store/storefront-tokens';
 import { movedStorefrontRoutes, storefrontRoutes } from './storefront/storefront-routes';
 import { storefrontApiPlugin } from './storefront-api/plugin';
+import { extensionAssetRoutes } from './theme/extension-assets';
 import { loadThemeApp } from './theme/load-theme-app';
 import { createThemeRenderer } from './theme/render-app-blocks';
 import { themeEditorPlugin } from './theme/theme-editor-plugin';
@@ -129,6 +130,7 @@ export async function openLocalShopify(
         shops: async () => (await store.listShops()).map(({ domain, name }) => ({ domain, name })),
       });
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
+      await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
       await app.register(appPreviewRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });

@@ -86,7 +86,7 @@ describe('before the shopper allows analytics', () => {
     );
     openFirstClip();
     expect(document.querySelector('[role="dialog"] video')).not.toBeNull();
-    document.querySelector<HTMLButtonElement>('[aria-label="Add Tee to cart"]')?.click();
+    document.querySelector<HTMLButtonElement>('[aria-label="Add to cart: Tee"]')?.click();
     await flush();
     widget.queue.flush();
     expect(sent).toEqual([]);

@@ -18,10 +18,13 @@ function boot(): void {
   const origin = script?.src ? new URL(script.src, location.href).origin : location.origin;
   const widget = new Widget({ origin, shop });
   w.Popstage = widget;
-  const start = () => void widget.start();
-  if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  // The loader awaits `ready` before it asks the player to open a clip.
+  widget.ready = new Promise<void>((resolve) => {
+    const start = () => void widget.start().finally(resolve);
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
+  });
 }
 
 boot();

@@ -243,15 +243,17 @@ describe('viewer', () => {
     const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
     const like = dialog?.querySelector<HTMLButtonElement>('.ps-like');
     expect(like?.getAttribute('aria-pressed')).toBe('true');
-    expect(like?.textContent).toBe('♥ 3');
+    expect(like?.textContent).toBe('♥');
+    expect(dialog?.querySelector('.ps-count')?.textContent).toBe('3');
     like?.click();
     expect(like?.getAttribute('aria-pressed')).toBe('false');
-    expect(like?.textContent).toBe('♡ 2');
+    expect(like?.textContent).toBe('♡');
+    expect(dialog?.querySelector('.ps-count')?.textContent).toBe('2');
     expect(dialog?.textContent).toContain('1.5K views');
     expect(dialog?.textContent).toContain('$19.99');
     expect(dialog?.querySelector('.ps-card a')?.getAttribute('href')).toBe('/products/tee');
     expect(dialog?.querySelector('.ps-mark')?.textContent).toBe('Powered by Popstage');
-    expect(dialog?.querySelector('[aria-label="Add Tee to cart"]')).not.toBeNull();
+    expect(dialog?.querySelector('[aria-label="Add to cart: Tee"]')).not.toBeNull();
     widget.queue.flush();
   });
 
@@ -260,7 +262,7 @@ describe('viewer', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, href: window.location.href });
     document.querySelector<HTMLButtonElement>('[data-popstage-carousel="all"] .ps-tile')?.click();
-    document.querySelector<HTMLButtonElement>('[aria-label="Add Tee to cart"]')?.click();
+    document.querySelector<HTMLButtonElement>('[aria-label="Add to cart: Tee"]')?.click();
     await flushPromises();
     const cart = calls.find((c) => c.url === '/cart/add.js');
     expect(JSON.parse(String(cart?.init?.body))).toEqual({

@@ -1,14 +1,17 @@
 import { formatCompactNumber, formatCount, formatCurrency } from '@popstage/core/format';
 import { createApi } from './api';
+import { setCaptionTracks, showCaptions } from './captions';
 import { addToCart, tagCart } from './cart';
 import { analyticsAllowed, watchConsent } from './consent';
 import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
 import { heldOut } from './holdout';
 import { videoJsonLd } from './jsonld';
+import { attachLoop, detachLoops, sourceFor } from './media';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
-import { CSS } from './styles';
+import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
+import { CSS, VIEWER_CSS } from './styles';
 import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
 import { sessionId, Visitor } from './visitor';
 
@@ -22,7 +25,6 @@ export interface WidgetOptions {
 
 const VIEW_AFTER_SECONDS = 2;
 const EAGER_TILES = 4;
-const FEATURED_DISMISSED = 'popstage:featured-dismissed';
 const CAROUSEL_SELECTOR = '[data-popstage-carousel]';
 const PRODUCT_SELECTOR = '[data-popstage-product]';
 
@@ -31,6 +33,8 @@ type Float = { el: HTMLElement; player: 'featured' | 'miniplayer' };
 /** The storefront player: inline rows, the featured bubble, the miniplayer and the viewer. */
 export class Widget {
   feed: StorefrontFeed | null = null;
+  /** Settles once start() has run (main.ts); the loader waits on it before opening a clip. */
+  ready: Promise<void> = Promise.resolve();
   readonly queue: EventQueue;
   readonly visitor: Visitor;
   private readonly api;
@@ -75,7 +79,13 @@ export class Widget {
     if (!document.getElementById('popstage-style')) {
       document.head.append(h('style', { id: 'popstage-style' }, CSS));
     }
-    this.feed = await this.api.feed();
+    if (!document.getElementById('popstage-viewer-style')) {
+      document.head.append(h('style', { id: 'popstage-viewer-style' }, VIEWER_CSS));
+    }
+    // The loader (extensions/popstage/assets) fetched the feed already: one request per page.
+    const loaded = (window as { PopstageLoader?: { feed: Promise<StorefrontFeed | null> } })
+      .PopstageLoader;
+    this.feed = await (loaded?.feed ?? this.api.feed());
     const hidden =
       !this.feed ||
       (this.queue.enabled &&
@@ -147,6 +157,7 @@ export class Widget {
         h('span', { class: 'ps-cap', 'aria-hidden': 'true' }, clip.title),
       );
       list.append(h('li', {}, tile));
+      attachLoop(tile.querySelector<HTMLElement>('.ps-box') as HTMLElement, clip.previewUrl);
       this.observe(tile, clip.id);
     });
     el.append(h('section', { class: 'ps-row', 'aria-label': label }, heading, list));
@@ -161,6 +172,9 @@ export class Widget {
         h('img', {
           src: clip.posterUrl,
           alt: '',
+          // The clip's own shape: the browser reserves the box before the poster arrives.
+          width: clip.width ?? 9,
+          height: clip.height ?? 16,
           loading: lazy ? 'lazy' : 'eager',
           decoding: 'async',
         }),
@@ -199,10 +213,22 @@ export class Widget {
     this.observer.observe(el);
   }
 
+  /** Opens the viewer on the featured clip and its playlist (the loader's bubble asks). */
+  openFeatured(opener: HTMLElement | null): void {
+    if (this.feed?.featured) this.open(featuredPlaylist(this.feed), 0, opener);
+  }
+
   renderFeatured(): void {
     const feed = this.feed;
     const clip = feed?.featured;
     if (!feed || !clip || sessionFlag(FEATURED_DISMISSED)) return;
+    // The loader's bubble is already on screen, its loop playing: it is adopted, not redrawn.
+    const shown = document.querySelector<HTMLElement>('[data-popstage-float="featured"]');
+    if (shown?.isConnected) {
+      this.floats.push({ el: shown, player: 'featured' });
+      this.queue.track('impression', clip.id);
+      return;
+    }
     const playlist = featuredPlaylist(feed);
     const box = this.box(clip, false);
     const el = h(
@@ -234,23 +260,8 @@ export class Widget {
     );
     this.addFloat({ el, player: 'featured' });
     this.queue.track('impression', clip.id);
-    // The moving preview is an extra, loaded once the page is idle, never with reduced motion.
-    const preview = clip.previewUrl;
-    if (preview && !reducedMotion()) {
-      idle(() => {
-        const video = h('video', {
-          muted: true,
-          loop: true,
-          playsinline: true,
-          preload: 'none',
-          'aria-hidden': 'true',
-        });
-        video.muted = true;
-        video.src = preview;
-        box.prepend(video);
-        video.play().catch(() => video.remove());
-      });
-    }
+    // The moving preview: a 2.5 s silent loop, played on screen and without reduced motion.
+    attachLoop(box, clip.previewUrl);
   }
 
   private addFloat(float: Float): void {
@@ -261,7 +272,10 @@ export class Widget {
   }
 
   removeFloat(player: Float['player']): void {
-    for (const float of this.floats.filter((f) => f.player === player)) float.el.remove();
+    for (const float of this.floats.filter((f) => f.player === player)) {
+      detachLoops(float.el);
+      float.el.remove();
+    }
     this.floats = this.floats.filter((f) => f.player !== player);
   }
 
@@ -287,8 +301,6 @@ export class Widget {
     });
     video.muted = true;
     if (clip.posterUrl) video.poster = clip.posterUrl;
-    if (clip.videoUrl) video.src = clip.videoUrl;
-    video.currentTime = time;
     const box = h('span', { class: 'ps-box' }, video);
     const el = h(
       'div',
@@ -319,7 +331,10 @@ export class Widget {
       ),
     );
     this.addFloat({ el, player: 'miniplayer' });
-    video.play?.()?.catch(() => {});
+    if (clip.videoUrl) video.src = sourceFor(clip, box) ?? clip.videoUrl;
+    video.currentTime = time;
+    // It keeps moving only for shoppers who welcome motion; the others see it paused.
+    if (!reducedMotion()) video.play?.()?.catch(() => {});
     el.querySelector<HTMLElement>('button')?.focus();
   }
 
@@ -383,7 +398,7 @@ export class Widget {
             {
               class: 'ps-btn ps-buy',
               type: 'button',
-              'aria-label': `Add ${product.title} to cart`,
+              'aria-label': `Add to cart: ${product.title}`,
               onclick: async (event: Event) => {
                 const button = event.currentTarget as HTMLButtonElement;
                 button.disabled = true;
@@ -393,7 +408,7 @@ export class Widget {
                   ? { clipId: clip.id, visitorId: this.visitor.name }
                   : null;
                 if (await addToCart(product, attribution)) {
-                  const done = `${product.title} added to cart`;
+                  const done = `Added to cart: ${product.title}`;
                   button.textContent = 'Added';
                   // The label named the action; it now names the result.
                   button.setAttribute('aria-label', done);
@@ -409,7 +424,9 @@ export class Widget {
     return h(
       'li',
       { class: 'ps-card' },
-      product.imageUrl ? h('img', { src: product.imageUrl, alt: '', loading: 'lazy' }) : null,
+      product.imageUrl
+        ? h('img', { src: product.imageUrl, alt: '', loading: 'lazy', width: 56, height: 56 })
+        : h('span', { class: 'ps-noimg', 'aria-hidden': 'true' }),
       h(
         'span',
         {},
@@ -427,10 +444,16 @@ export class Viewer {
   readonly el: HTMLElement;
   private readonly video: HTMLVideoElement;
   private readonly like: HTMLButtonElement | null;
+  private readonly likeCount = h('span', { class: 'ps-count' });
   private readonly live: HTMLElement;
   private readonly info: HTMLElement;
   private readonly prev: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
+  private readonly playPause: HTMLButtonElement;
+  private readonly mute: HTMLButtonElement;
+  private readonly cc: HTMLButtonElement;
+  /** Captions start on: a muted autoplay is only understood with them. */
+  private captionsOn = true;
   private readonly overflow: string;
   private touch: { x: number; y: number } | null = null;
 
@@ -447,6 +470,40 @@ export class Viewer {
       if (this.video.currentTime >= VIEW_AFTER_SECONDS) this.viewed();
     });
     this.video.addEventListener('ended', () => this.viewed());
+    for (const type of ['play', 'pause', 'volumechange']) {
+      this.video.addEventListener(type, () => this.refreshControls());
+    }
+    this.playPause = h('button', {
+      class: 'ps-btn',
+      type: 'button',
+      onclick: () => {
+        if (this.video.paused) this.video.play?.()?.catch(() => {});
+        else this.video.pause();
+      },
+    });
+    this.mute = h('button', {
+      class: 'ps-btn',
+      type: 'button',
+      onclick: () => {
+        this.video.muted = !this.video.muted;
+      },
+    });
+    this.cc = h(
+      'button',
+      {
+        class: 'ps-btn ps-cc',
+        type: 'button',
+        // The name holds the visible letters (WCAG 2.5.3).
+        'aria-label': 'CC (captions)',
+        'aria-pressed': 'true',
+        onclick: () => {
+          this.captionsOn = !this.captionsOn;
+          showCaptions(this.video, this.captionsOn);
+          this.refreshControls();
+        },
+      },
+      'CC',
+    );
     this.prev = h(
       'button',
       {
@@ -493,6 +550,9 @@ export class Viewer {
         h(
           'div',
           { class: 'ps-bar' },
+          this.playPause,
+          this.mute,
+          this.cc,
           h(
             'button',
             {
@@ -511,7 +571,7 @@ export class Viewer {
         ),
         this.prev,
         this.next,
-        h('div', { class: 'ps-side' }, this.like),
+        h('div', { class: 'ps-side' }, this.like, this.like ? this.likeCount : null),
       ),
       this.info,
       this.live,
@@ -530,6 +590,7 @@ export class Viewer {
     document.documentElement.style.overflow = 'hidden';
     document.body.append(this.el);
     this.show(startAt);
+    this.refreshControls();
     this.el.focus();
   }
 
@@ -546,9 +607,12 @@ export class Viewer {
     const settings = this.widget.feed?.settings;
     this.video.pause?.();
     this.video.poster = clip.posterUrl ?? '';
-    if (clip.videoUrl) this.video.src = clip.videoUrl;
+    const src = sourceFor(clip, this.video);
+    if (src) this.video.src = src;
     else this.video.removeAttribute('src');
     this.video.setAttribute('aria-label', clip.title || 'Video');
+    setCaptionTracks(this.video, clip, this.captionsOn);
+    this.cc.hidden = !clip.captions?.length;
     if (startAt) this.video.currentTime = startAt;
     this.video.play?.()?.catch(() => {
       // Autoplay with sound refused: play muted, the shopper can unmute with the controls.
@@ -582,6 +646,16 @@ export class Viewer {
     if (this.clips.length > 1) this.announce(`Video ${this.index + 1} of ${this.clips.length}`);
   }
 
+  /** Labels say what a press does; CC says whether captions show. */
+  private refreshControls(): void {
+    const paused = this.video.paused;
+    this.playPause.setAttribute('aria-label', paused ? 'Play' : 'Pause');
+    this.playPause.textContent = paused ? '▶' : '❚❚';
+    this.mute.setAttribute('aria-label', this.video.muted ? 'Unmute' : 'Mute');
+    this.mute.replaceChildren(speakerIcon(this.video.muted));
+    this.cc.setAttribute('aria-pressed', String(this.captionsOn));
+  }
+
   announce(text: string): void {
     this.live.textContent = text;
   }
@@ -593,7 +667,10 @@ export class Viewer {
     this.like.setAttribute('aria-pressed', String(liked));
     this.like.setAttribute('aria-label', liked ? 'Unlike' : 'Like');
     const count = typeof clip.likes === 'number' ? ` ${formatCompactNumber(clip.likes)}` : '';
-    this.like.textContent = `${liked ? '♥' : '♡'}${count}`;
+    // The button holds only the heart: its name is Like/Unlike, and the count is text beside it
+    // (a name must contain the visible text, WCAG 2.5.3).
+    this.like.textContent = liked ? '♥' : '♡';
+    this.likeCount.textContent = count.trim();
   }
 
   private toggleLike(): void {
@@ -680,31 +757,24 @@ function absorbScrollbar(list: HTMLElement): void {
   list.style.marginBottom = `${padding - bar}px`;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A speaker, struck through when muted (SVG: phones lack a font with the emoji). */
+function speakerIcon(muted: boolean): SVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute(
+    'd',
+    muted
+      ? 'M3 9v6h4l5 5V4L7 9H3zm13.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z'
+      : 'M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z',
+  );
+  svg.append(path);
+  return svg;
+}
+
 function CSS_escape(value: string): string {
   return value.replace(/["\\]/g, '\\$&');
-}
-
-function idle(run: () => void): void {
-  const start = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(() => run())
-      : setTimeout(run, 200);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
-function sessionFlag(key: string): boolean {
-  try {
-    return sessionStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function setSessionFlag(key: string): void {
-  try {
-    sessionStorage.setItem(key, '1');
-  } catch {
-    // not kept: the bubble comes back on the next page
-  }
 }

@@ -33,20 +33,21 @@ const productPage = (clipCount?: number): StorefrontPage => ({
   },
 });
 
-// The widget finds its script by `script[data-shop][src*="/storefront/v1/"]` and its places by
-// `[data-popstage-carousel]` / `[data-popstage-product]` (apps/widget/src/main.ts, widget.ts).
+// The loader reads data-shop and data-app-url from its own script tag and the widget finds its
+// places by `[data-popstage-carousel]` / `[data-popstage-product]` (apps/widget/src/loader.ts).
 const widgetScript = (html: string) =>
-  /<script\s+src="([^"]*\/storefront\/v1\/[^"]*)"\s+data-shop="([^"]*)"\s+defer\s*><\/script>/.exec(
+  /<script\s+src="([^"]*popstage-loader\.js)"\s+data-shop="([^"]*)"\s+data-app-url="([^"]*)"\s+defer\s*><\/script>/.exec(
     html,
   );
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
 
 describe('app embed', () => {
-  it('loads the widget from the app_url metafield, deferred, with the shop', async () => {
+  it("loads the extension's loader, deferred, with the shop and the app_url metafield", async () => {
     const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings: {} }, home);
     expect(widgetScript(html)?.slice(1)).toEqual([
-      'https://app.example/storefront/v1/widget.js',
+      '/sandbox/extensions/popstage/assets/popstage-loader.js',
       'demo.myshopify.com',
+      'https://app.example',
     ]);
     expect(html).toContain('<link rel="preconnect" href="https://app.example" crossorigin>');
   });
@@ -54,7 +55,7 @@ describe('app embed', () => {
   it('takes the script origin from the app-owned metafield only, never from a setting', async () => {
     const settings = { app_url: 'https://elsewhere.example' };
     const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings }, home);
-    expect(widgetScript(html)?.[1]).toBe('https://app.example/storefront/v1/widget.js');
+    expect(widgetScript(html)?.[3]).toBe('https://app.example');
   });
 
   it('renders nothing without an app URL', async () => {
@@ -141,7 +142,7 @@ describe('renderPage', () => {
     expect(page.bodyEnd).toMatch(
       /^<div id="shopify-block-101" class="shopify-block shopify-app-block">/,
     );
-    expect(widgetScript(page.bodyEnd)?.[1]).toBe('https://app.example/storefront/v1/widget.js');
+    expect(widgetScript(page.bodyEnd)?.[3]).toBe('https://app.example');
     expect(page.head).toBe('');
     expect(page.blocks.map((rendered) => rendered.id)).toEqual(['c2', 'c1']);
     expect(page.blocks[0]?.html).toMatch(

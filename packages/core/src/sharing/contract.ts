@@ -69,4 +69,11 @@ export const sharingContract = {
     response: z.string(),
     summary: 'The public page of a shared clip (text/html; anyone may frame it)',
   }),
+  sitemap: defineRoute({
+    method: 'GET',
+    path: '/s/sitemaps/:shop/videos.xml',
+    params: z.object({ shop: z.string().max(255) }),
+    response: z.string(),
+    summary: "A shop's video sitemap: its shared clips' watch pages (application/xml)",
+  }),
 };

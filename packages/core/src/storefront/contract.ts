@@ -72,9 +72,23 @@ export const storefrontClipSchema = z.object({
   /** The clip's metaIdentifier. */
   id: z.string(),
   title: z.string(),
+  /** The default rendition (about 540p): never the merchant's original file. */
   videoUrl: z.string().nullable(),
+  /** The rendition ladder, smallest first; the widget picks one (chooseSource). */
+  sources: z.array(
+    z.object({
+      url: z.string(),
+      width: z.number(),
+      height: z.number(),
+      bitsPerSecond: z.number(),
+    }),
+  ),
+  /** WebP poster (JPEG for clips processed before renditions), the clip's shape. */
   posterUrl: z.string().nullable(),
+  /** A silent 2.5 s MP4 loop for bubbles and tiles. */
   previewUrl: z.string().nullable(),
+  /** WebVTT captions, one per language (issue 19). */
+  captions: z.array(z.object({ language: z.string(), label: z.string(), url: z.string() })),
   durationSeconds: z.number().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

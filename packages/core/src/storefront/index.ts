@@ -31,3 +31,9 @@ export {
   productPageClips,
 } from './product-page';
 export { productWebhookPayloadSchema, webhookProductGid } from './product-webhook';
+export {
+  type ConnectionHints,
+  chooseSource,
+  defaultSource,
+  type VideoSource,
+} from './renditions';

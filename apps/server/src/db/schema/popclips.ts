@@ -24,6 +24,22 @@ export interface StoredPopclipProduct {
   currencyCode: string;
 }
 
+/** One file of the ladder shoppers get (issue 19): the key and what the widget chooses by. */
+export interface StoredRendition {
+  key: string;
+  width: number;
+  height: number;
+  bitsPerSecond: number;
+}
+
+/** A WebVTT caption file of a clip (issue 19): one per language. */
+export interface StoredCaption {
+  /** BCP 47 tag, e.g. en, fr-CA. */
+  language: string;
+  label: string;
+  key: string;
+}
+
 /**
  * Popclips (spec 02 §3): one row per clip. Media lives in the ObjectStore under
  * shops/<shop id>/clips/<metaIdentifier>/; the row keeps the keys. The shop's featured clip is
@@ -57,6 +73,11 @@ export const popclips = pgTable(
     pendingThumbnailKey: text(),
     pendingThumbnailContentType: text(),
     previewKey: text(),
+    /** Shoppers' media (issue 19): the ladder smallest first, the silent loop, the WebP poster. */
+    renditions: jsonb().$type<StoredRendition[]>().notNull().default([]),
+    loopKey: text(),
+    posterKey: text(),
+    captions: jsonb().$type<StoredCaption[]>().notNull().default([]),
     durationSeconds: doublePrecision(),
     width: integer(),
     height: integer(),

@@ -29,7 +29,14 @@ export function customThumbnailKey(folder: string, contentType: string, version:
 }
 
 export const derivedKeys = (folder: string) => ({
+  folder,
   playable: `${folder}/playable.mp4`,
+  loop: `${folder}/loop.mp4`,
+  poster: `${folder}/poster.webp`,
   thumbnail: `${folder}/thumbnail.jpg`,
   preview: `${folder}/preview.gif`,
 });
+
+/** A ladder file keeps its work-file name (playable.mp4 is the first, already uploaded). */
+export const renditionKey = (folder: string, fileName: string) =>
+  assertValidObjectKey(`${folder}/${fileName}`);

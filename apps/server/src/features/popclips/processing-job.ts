@@ -17,7 +17,7 @@ import {
 } from '../../platform/media';
 import { SocialImportError } from '../../platform/social/port';
 import { queueProductClipCounts } from './clip-counts-queue';
-import { clipFolder, derivedKeys } from './media-keys';
+import { clipFolder, derivedKeys, renditionKey } from './media-keys';
 import { findPopclipById, updatePopclip } from './store';
 
 export const PROCESS_CLIP_JOB = 'popclips.process-clip';
@@ -34,8 +34,8 @@ class ClipGoneError extends Error {}
 
 /**
  * Processes one clip: (imports: fetch the post's video into the store), download the original to
- * a temporary directory, make the playable MP4 and upload it at once (the clip plays from then
- * on), then the thumbnail and the animated preview, then 'processed'. Input that is not a video
+ * a temporary directory, make the first playable MP4 and upload it at once (the clip plays from
+ * then on), then the rendition ladder, thumbnail, GIF, loop and WebP poster, then 'processed'. Input that is not a video
  * fails the clip with the reason; other errors are retried with backoff, and once retries are
  * exhausted the dead-letter job fails it. Every step overwrites the same keys, so a worker killed
  * mid-job leaves the clip 'processing' and the next attempt (pg-boss expiry) finishes it.
@@ -81,8 +81,17 @@ export async function processClip(data: ProcessClipData, ctx: JobContext): Promi
         if (!marked) throw new ClipGoneError();
       },
     });
+    const renditions = await Promise.all(
+      result.renditions.map(async (file) => {
+        const key = renditionKey(keys.folder, path.basename(file.path));
+        if (file.path !== result.playable.path) await upload(key, file.path, 'video/mp4');
+        return { key, width: file.width, height: file.height, bitsPerSecond: file.bitsPerSecond };
+      }),
+    );
     await upload(keys.thumbnail, result.thumbnail, 'image/jpeg');
     await upload(keys.preview, result.preview, 'image/gif');
+    await upload(keys.loop, result.loop, 'video/mp4');
+    await upload(keys.poster, result.poster, 'image/webp');
     const now = ctx.clock.now();
     const done = await updatePopclip(
       db,
@@ -91,6 +100,9 @@ export async function processClip(data: ProcessClipData, ctx: JobContext): Promi
         status: 'processed',
         thumbnailKey: keys.thumbnail,
         previewKey: keys.preview,
+        renditions,
+        loopKey: keys.loop,
+        posterKey: keys.poster,
         processedAt: now,
         updatedAt: now,
         failureReason: null,

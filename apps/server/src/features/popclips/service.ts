@@ -383,6 +383,10 @@ export function clipObjectKeys(row: PopclipRow): string[] {
     row.customThumbnailKey,
     row.pendingThumbnailKey,
     row.previewKey,
+    row.loopKey,
+    row.posterKey,
+    ...row.renditions.map((rendition) => rendition.key),
+    ...row.captions.map((caption) => caption.key),
   ].filter((key): key is string => key !== null);
 }
 

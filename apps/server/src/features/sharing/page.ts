@@ -2,6 +2,7 @@ import { formatCurrency } from '@popstage/core/format';
 import { type Html, html, htmlDocument } from '@popstage/core/html';
 import { SHARE_PAGE_TEXTS as T } from '@popstage/core/sharing';
 import type { StoredPopclipProduct } from '../../db/schema';
+import { videoJsonLd } from './watch-page';
 
 /**
  * The public share page (GET /s/{code}): plain HTML and inline CSS, no script, so that it
@@ -17,24 +18,29 @@ export interface SharePageModel {
   width: number | null;
   height: number | null;
   products: StoredPopclipProduct[];
+  durationSeconds: number | null;
+  uploadedAt: Date;
+  /** The first captions' text, when the clip has captions. */
+  transcript: string | null;
 }
 
 const CSS = `
 *{box-sizing:border-box}
 html,body{margin:0;padding:0;background:#111;color:#f5f5f5;font:15px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
 main{max-width:480px;margin:0 auto;padding:12px}
-.player{position:relative;width:100%;aspect-ratio:9/16;max-height:78vh;background:#000;border-radius:12px;overflow:hidden}
+.player{position:relative;width:min(100%,calc(78vh * 9 / 16));aspect-ratio:9/16;margin:0 auto;background:#000;border-radius:12px;overflow:hidden}
 .player video,.player img{width:100%;height:100%;object-fit:contain;display:block;background:#000}
 .pending{display:flex;align-items:center;justify-content:center;height:100%;padding:24px;text-align:center;color:#bbb}
-h1{font-size:17px;margin:12px 2px 4px;word-wrap:break-word}
+h1{font-size:17px;margin:12px 2px 4px;overflow-wrap:anywhere}
 .shop{margin:0 2px 10px;color:#aaa;font-size:13px}
-ul{list-style:none;margin:0;padding:0;display:grid;gap:8px}
-li a{display:flex;gap:10px;align-items:center;padding:8px;border-radius:10px;background:#1e1e1e;color:inherit;text-decoration:none}
+ul{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:minmax(0,1fr);gap:8px}
+li a{display:flex;gap:10px;align-items:center;padding:8px;border-radius:10px;background:#1e1e1e;color:inherit;text-decoration:none;min-width:0}
+.text{flex:1;min-width:0}
 li a:hover,li a:focus{background:#2a2a2a}
 li img,li .noimg{width:56px;height:56px;border-radius:8px;object-fit:cover;flex:none;background:#333}
 .name{display:block;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .price{display:block;color:#ccc;font-size:13px}
-.cta{margin-left:auto;flex:none;padding:6px 10px;border-radius:999px;background:#f5f5f5;color:#111;font-size:13px;font-weight:600}
+.cta{margin-left:auto;flex:none;white-space:nowrap;padding:6px 10px;border-radius:999px;background:#f5f5f5;color:#111;font-size:13px;font-weight:600}
 .missing{min-height:60vh;display:flex;flex-direction:column;justify-content:center;text-align:center}
 `;
 
@@ -71,7 +77,7 @@ function productItem(product: StoredPopclipProduct): Html {
   const image = product.defaultImage
     ? html`<img src="${product.defaultImage}" alt="${product.title}" loading="lazy" width="56" height="56">`
     : html`<span class="noimg"></span>`;
-  const inner = html`${image}<span><span class="name">${product.title}</span><span class="price">${price(product)}</span></span><span class="cta">${T.shopNow}</span>`;
+  const inner = html`${image}<span class="text"><span class="name">${product.title}</span><span class="price">${price(product)}</span></span><span class="cta">${T.shopNow}</span>`;
   return href
     ? html`<li><a href="${href}" target="_blank" rel="noopener">${inner}</a></li>`
     : html`<li><a>${inner}</a></li>`;
@@ -100,6 +106,7 @@ ${model.width ? html`<meta property="og:video:width" content="${model.width}">` 
 ${model.height ? html`<meta property="og:video:height" content="${model.height}">` : ''}`
     : ''
 }
+${videoJsonLd({ ...model, description })}
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${model.title}">
 <meta name="twitter:description" content="${description}">

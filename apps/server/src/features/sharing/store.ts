@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { shopIsServed } from '@popstage/core/shop';
+import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { popclips, type ShareLinkRow, shareLinks, shops } from '../../db/schema';
 
@@ -50,3 +51,29 @@ export async function findSharedClip(db: Db, code: string) {
     .where(eq(shareLinks.code, code));
   return row;
 }
+
+/** A shop by its myshopify domain, when its clips are served (installed, not deactivated). */
+export async function findServedShop(db: Db, domain: string) {
+  const [shop] = await db.select().from(shops).where(eq(shops.shopifyDomain, domain));
+  return shop && shopIsServed(shop) ? shop : undefined;
+}
+
+/** The shop's shared, processed, public clips with their links: its watch pages, newest first. */
+export async function sharedClipsOfShop(db: Db, shopId: string) {
+  return db
+    .select({ link: shareLinks, clip: popclips })
+    .from(shareLinks)
+    .innerJoin(popclips, eq(popclips.id, shareLinks.popclipId))
+    .where(
+      and(
+        eq(shareLinks.shopId, shopId),
+        eq(popclips.status, 'processed'),
+        eq(popclips.isPrivate, false),
+      ),
+    )
+    .orderBy(desc(popclips.createdAt), desc(popclips.id))
+    .limit(SITEMAP_VIDEOS_LIMIT);
+}
+
+/** Google reads at most 50,000 URLs per sitemap; a shop's shared clips stay far below. */
+const SITEMAP_VIDEOS_LIMIT = 5_000;

@@ -1,10 +1,11 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
 import { clipVisibility } from '@popstage/core/popclips';
-import type {
-  StorefrontCarouselAnswer,
-  StorefrontClip,
-  StorefrontFeed,
-  StorefrontProduct,
+import {
+  defaultSource,
+  type StorefrontCarouselAnswer,
+  type StorefrontClip,
+  type StorefrontFeed,
+  type StorefrontProduct,
 } from '@popstage/core/storefront';
 import type { CarouselRow, PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { PlatformProduct } from '../../platform/port';
@@ -38,12 +39,20 @@ export function toStorefrontProduct(
 }
 
 /**
- * The moving preview the featured bubble may play: a video only. An animated GIF in a <video> is
- * refused by browsers after they downloaded it (about 1 MB on a phone), so shoppers get the
- * poster until clips have a video loop (issue 21).
+ * What shoppers play: the ladder and its default; clips processed before the ladder (issue 19)
+ * keep their single playable file. The merchant's original is never among them.
  */
-function shopperPreview(key: string | null): string | null {
-  return key && /\.(mp4|webm)$/i.test(key) ? key : null;
+async function shopperVideo(row: PopclipRow, sign: Sign) {
+  const sources = await Promise.all(
+    row.renditions.map(async (r) => ({
+      url: (await sign(r.key)) ?? '',
+      width: r.width,
+      height: r.height,
+      bitsPerSecond: r.bitsPerSecond,
+    })),
+  );
+  const fallback = defaultSource(row.renditions)?.key ?? row.playableKey;
+  return { sources: sources.filter((s) => s.url), videoUrl: await sign(fallback) };
 }
 
 export async function toStorefrontClip(
@@ -52,10 +61,18 @@ export async function toStorefrontClip(
   sign: Sign,
 ): Promise<StorefrontClip> {
   const { showViews, showLikes } = clipVisibility(data.level, data.settings);
-  const [videoUrl, posterUrl, previewUrl] = await Promise.all([
-    sign(row.playableKey),
-    sign(row.customThumbnailKey ?? row.thumbnailKey),
-    sign(shopperPreview(row.previewKey)),
+  // A GIF in a <video> is refused after its download: the loop is an MP4 or nothing.
+  const [{ sources, videoUrl }, posterUrl, previewUrl, captions] = await Promise.all([
+    shopperVideo(row, sign),
+    sign(row.customThumbnailKey ?? row.posterKey ?? row.thumbnailKey),
+    sign(row.loopKey),
+    Promise.all(
+      row.captions.map(async (c) => ({
+        language: c.language,
+        label: c.label,
+        url: (await sign(c.key)) ?? '',
+      })),
+    ),
   ]);
   const products = row.products.flatMap((stored) => {
     const live = data.products.get(stored.shopifyProductId);
@@ -67,8 +84,10 @@ export async function toStorefrontClip(
     id: row.metaIdentifier,
     title: row.title,
     videoUrl,
+    sources,
     posterUrl,
     previewUrl,
+    captions,
     durationSeconds: row.durationSeconds,
     width: row.width,
     height: row.height,

@@ -25,6 +25,23 @@ export async function writeAtomically(
   }
 }
 
+/** writeAtomically for one run that writes several files: all are renamed only if it succeeds. */
+export async function writeAllAtomically(
+  targets: readonly string[],
+  write: (partPaths: string[]) => Promise<void>,
+): Promise<void> {
+  const parts = targets.map((target) =>
+    join(dirname(target), `.${basename(target)}.${randomUUID().slice(0, 8)}.part`),
+  );
+  try {
+    await write(parts);
+    await Promise.all(parts.map((part, i) => rename(part, targets[i] as string)));
+  } catch (error) {
+    await Promise.all(parts.map((part) => rm(part, { force: true })));
+    throw error;
+  }
+}
+
 /** Removes part files left by a worker that was killed mid-write. */
 export async function sweepStaleParts(dir: string, now = Date.now()): Promise<void> {
   for (const name of await readdir(dir)) {

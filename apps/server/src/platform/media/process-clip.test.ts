@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateClip, generateCorruptFile } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaRejectedError, NOT_A_VIDEO } from './errors';
+import { LADDER, rungBitsPerSecond } from './ladder';
+import { LOOP_MAX_BYTES } from './motion';
 import { probe } from './probe';
 import { processVideo } from './process-clip';
 import { TEST_CLIPS } from './testing/clips';
-import { countFrames, magic, mp4TopLevelBoxes } from './testing/inspect';
+import { countFrames, magic, mp4TopLevelBoxes, videoProfileAndKeyFrames } from './testing/inspect';
 
 let dir: string;
 const clips = {} as Record<keyof typeof TEST_CLIPS | 'corrupt', string>;
@@ -88,11 +90,56 @@ describe('processVideo', () => {
     // Thumbnail: a JPEG at the clip's size (already within 720).
     expect([...(await magic(result.thumbnail, 3))]).toEqual([0xff, 0xd8, 0xff]);
     expect(await countFrames(result.thumbnail)).toMatchObject({ width: 360, height: 640 });
+    // Shoppers' poster: WebP at the clip's size; their loop: a silent H.264 MP4 within 150 KB.
+    expect((await magic(result.poster, 12)).toString('latin1', 8)).toBe('WEBP');
+    expect(await countFrames(result.poster)).toMatchObject({ width: 360, height: 640 });
+    expect((await stat(result.loop)).size).toBeLessThanOrEqual(LOOP_MAX_BYTES);
+    const loop = await probe(result.loop);
+    expect(loop).toMatchObject({ videoCodec: 'h264', audioCodec: null, width: 240 });
+    expect(loop.durationSeconds).toBeGreaterThanOrEqual(1.9);
+    // A 360x640 source within the 360p caps is its own ladder: the remux, nothing else.
+    expect(result.renditions).toEqual([
+      expect.objectContaining({ path: result.playable.path, width: 360, height: 640 }),
+    ]);
     // Preview: an animated GIF, 320 wide.
     expect((await magic(result.preview, 6)).toString('latin1')).toBe('GIF89a');
     const preview = await countFrames(result.preview);
     expect(preview).toMatchObject({ width: 320, height: 568 });
     expect(preview.frames).toBeGreaterThan(1);
+  });
+
+  it('serves a heavy source a 360p file first, then the ladder from one run', async () => {
+    const playableAt: string[] = [];
+    const result = await processVideo(clips.heavy, out('heavy'), {
+      onPlayable: async (playable) => {
+        playableAt.push(`${playable.width}x${playable.height}`);
+        expect(existsSync(join(out('heavy'), 'rendition-720p.mp4'))).toBe(false);
+      },
+    });
+    expect(playableAt).toEqual(['360x640']);
+    expect(result.playable.remuxed).toBe(false);
+    expect(result.renditions.map((r) => `${r.width}x${r.height}`)).toEqual([
+      '360x640',
+      '540x960',
+      '720x1280',
+    ]);
+    for (const [i, rendition] of result.renditions.entries()) {
+      const rung = LADDER[i] as (typeof LADDER)[number];
+      // Capped: the rung's maxrate plus its audio, with room for the MP4 index and for the VBV
+      // buffer (twice the maxrate) that a 4 s clip may spend on top of its average.
+      const bufferBits = rung.videoKbps * 2 * 1000;
+      expect(rendition.bitsPerSecond).toBeLessThan(rungBitsPerSecond(rung) * 1.1 + bufferBits / 4);
+      expect(await probe(rendition.path)).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
+      const { profile, keyFrameSeconds } = await videoProfileAndKeyFrames(rendition.path);
+      expect(profile).toBe('High');
+      expect(keyFrameSeconds.map(Math.round)).toEqual([0, 2]);
+      const boxes = await mp4TopLevelBoxes(rendition.path);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    }
+    // The source weighs 6 Mbit/s: no file shoppers get comes near it.
+    const sourceBits = (await probe(clips.heavy)).bitRate ?? 0;
+    expect(sourceBits).toBeGreaterThan(4_000_000);
+    expect(Math.max(...result.renditions.map((r) => r.bitsPerSecond))).toBeLessThan(sourceBits / 2);
   });
 
   it('transcodes VP9/Opus WebM to H.264/AAC yuv420p', async () => {
@@ -110,11 +157,18 @@ describe('processVideo', () => {
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
   });
 
-  it('scales oversize H.264 to 1920 on the long side with even sides', async () => {
+  it('scales oversize H.264 down the ladder, 1920 at most on the long side, even sides', async () => {
     const result = await processVideo(clips.oversize, out('oversize'));
     expect(result.plan.reasons).toEqual(['size 2560x1440']);
-    const playable = await probe(result.playable.path);
-    expect(playable).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
+    expect(await probe(result.playable.path)).toMatchObject({ width: 640, height: 360 });
+    expect(result.renditions.map((r) => `${r.width}x${r.height}`)).toEqual([
+      '640x360',
+      '960x540',
+      '1280x720',
+      '1920x1080',
+    ]);
+    const top = await probe(result.renditions[3]?.path ?? '');
+    expect(top).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
     expect(await countFrames(result.thumbnail)).toMatchObject({ width: 720, height: 406 });
   });
 
@@ -144,7 +198,9 @@ describe('processVideo', () => {
     await utimes(stale, old, old);
     const result = await processVideo(clips.mpeg4, target);
     expect((await readdir(target)).sort()).toEqual([
+      'loop.mp4',
       'playable.mp4',
+      'poster.webp',
       'preview.gif',
       'thumbnail.jpg',
     ]);

@@ -1,20 +1,15 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   POPCLIP_VALIDATION_MESSAGES as M,
   VIDEO_MAX_SECONDS,
   VIDEO_MAX_SIDE,
 } from '@popstage/core/popclips';
-import { sweepStaleParts, writeAtomically } from './atomic';
+import { sweepStaleParts, writeAllAtomically, writeAtomically } from './atomic';
 import { MediaRejectedError } from './errors';
-import {
-  isRemux,
-  type PlayablePlan,
-  planPlayable,
-  playableArgs,
-  previewArgs,
-  thumbnailArgs,
-} from './plan';
+import { ladderArgs, planDelivery, singleRungArgs } from './ladder';
+import { loopArgs, webpPosterArgs } from './motion';
+import { type PlayablePlan, planPlayable, playableArgs, previewArgs, thumbnailArgs } from './plan';
 import { type ProbeResult, probe } from './probe';
 import { runFfmpeg } from './run';
 
@@ -22,6 +17,8 @@ export const OUTPUT_FILES = {
   playable: 'playable.mp4',
   thumbnail: 'thumbnail.jpg',
   preview: 'preview.gif',
+  loop: 'loop.mp4',
+  poster: 'poster.webp',
 } as const;
 
 export interface PlayableOutput {
@@ -32,12 +29,28 @@ export interface PlayableOutput {
   height: number;
 }
 
+/** One file of the ladder shoppers are served. */
+export interface RenditionOutput {
+  path: string;
+  width: number;
+  height: number;
+  /** Measured: file bits over duration. */
+  bitsPerSecond: number;
+}
+
 export interface ProcessedVideo {
+  /** The first playable file (the remuxed source or the smallest rung); also in `renditions`. */
   playable: PlayableOutput;
-  /** JPEG, longest side at most 720. */
+  /** Smallest first; the top one is the remuxed source on the fast path. */
+  renditions: RenditionOutput[];
+  /** JPEG, longest side at most 720 (the admin's thumbnail). */
   thumbnail: string;
-  /** Looping GIF of the first 3 s, about 320 px wide, 10 fps (the clip's gifURL). */
+  /** Looping GIF of the first 3 s, about 320 px wide, 10 fps (the clip's gifURL, admin). */
   preview: string;
+  /** Silent H.264 loop of the first 2.5 s, 240 px wide (shoppers' motion preview). */
+  loop: string;
+  /** WebP poster, longest side at most 720 (shoppers). */
+  poster: string;
   probe: ProbeResult;
   plan: PlayablePlan;
 }
@@ -46,8 +59,8 @@ export interface ProcessVideoOptions {
   /** Overall percent, rising to 100. */
   onProgress?: (percent: number) => void;
   /**
-   * Awaited as soon as the playable MP4 is in place, before the thumbnail and preview are made,
-   * so the caller can mark the clip playable early.
+   * Awaited as soon as the first playable MP4 is in place, before the ladder, thumbnail and
+   * previews are made, so the caller can mark the clip playable early.
    */
   onPlayable?: (playable: PlayableOutput, probe: ProbeResult) => void | Promise<void>;
   signal?: AbortSignal;
@@ -55,14 +68,16 @@ export interface ProcessVideoOptions {
   timeoutMs?: number;
 }
 
-/** Share of the overall progress that making the playable file takes. */
-const PLAYABLE_SHARE = 90;
+/** Shares of the overall progress: first playable file, then the ladder, then pictures. */
+const PLAYABLE_SHARE = 25;
+const LADDER_SHARE = 90;
 
 /**
- * Probe, then the playable MP4, then the thumbnail and preview (from the playable file, which is
- * smaller than or equal to the source, together). Every output is written to a part file and
- * renamed, so running it again on the same input and outDir (a retry after a killed worker)
- * replaces the outputs cleanly. Throws MediaRejectedError for input that is not a video.
+ * Probe; the first playable file (source remuxed, or the smallest rung); the other rungs in one
+ * ffmpeg run; then the thumbnail, GIF, loop and poster from the top rendition, together. Every
+ * output is written to a part file and renamed, so running it again on the same input and outDir
+ * (a retry after a killed worker) replaces the outputs cleanly. Throws MediaRejectedError for
+ * input that is not a video.
  */
 export async function processVideo(
   input: string,
@@ -83,38 +98,86 @@ export async function processVideo(
     throw new MediaRejectedError(M.videoResolutionTooHigh, `${info.width}x${info.height}`);
   }
   const plan = planPlayable(info);
+  const delivery = planDelivery(info, plan);
+  const hasAudio = info.audioCodec !== null;
   const run = {
     signal,
     timeoutMs: options.timeoutMs ?? 60_000 + Math.ceil(info.durationSeconds) * 10_000,
     durationSeconds: info.durationSeconds,
   };
+  const share = (from: number, to: number) => (percent: number) =>
+    progress(from + ((to - from) * percent) / 100);
 
   const playablePath = join(outDir, OUTPUT_FILES.playable);
+  const { first } = delivery;
+  const firstSize = first.kind === 'remux' ? first.size : first.target;
   await writeAtomically(playablePath, (part) =>
-    runFfmpeg(playableArgs(plan, input, part), {
-      ...run,
-      onProgress: (percent) => progress((percent * PLAYABLE_SHARE) / 100),
-    }),
+    runFfmpeg(
+      first.kind === 'remux'
+        ? playableArgs(plan, input, part)
+        : singleRungArgs(input, part, first.target, hasAudio),
+      { ...run, onProgress: share(0, PLAYABLE_SHARE) },
+    ),
   );
-  const playable: PlayableOutput = { path: playablePath, remuxed: isRemux(plan), ...plan.size };
+  const playable: PlayableOutput = {
+    path: playablePath,
+    remuxed: first.kind === 'remux',
+    width: firstSize.width,
+    height: firstSize.height,
+  };
   progress(PLAYABLE_SHARE);
   await onPlayable?.(playable, info);
 
-  const thumbnail = join(outDir, OUTPUT_FILES.thumbnail);
-  const preview = join(outDir, OUTPUT_FILES.preview);
-  await together(signal, (inner) => [
-    writeAtomically(thumbnail, (part) =>
-      runFfmpeg(thumbnailArgs(playablePath, part, plan.size, info.durationSeconds), {
+  const ladderPaths = delivery.ladder.map((target) => join(outDir, target.file));
+  if (ladderPaths.length > 0) {
+    await writeAllAtomically(ladderPaths, (parts) =>
+      runFfmpeg(ladderArgs(input, delivery.ladder, parts, hasAudio), {
         ...run,
-        signal: inner,
+        onProgress: share(PLAYABLE_SHARE, LADDER_SHARE),
       }),
-    ),
-    writeAtomically(preview, (part) =>
-      runFfmpeg(previewArgs(playablePath, part, plan.size), { ...run, signal: inner }),
-    ),
-  ]);
+    );
+  }
+  progress(LADDER_SHARE);
+  const made = [
+    { path: playablePath, ...firstSize },
+    ...delivery.ladder.map((target, i) => ({
+      path: ladderPaths[i] as string,
+      width: target.width,
+      height: target.height,
+    })),
+  ];
+  const renditions = await Promise.all(
+    made.map(async (file) => ({
+      ...file,
+      bitsPerSecond: Math.round(((await stat(file.path)).size * 8) / info.durationSeconds),
+    })),
+  );
+  renditions.sort((a, b) => a.width * a.height - b.width * b.height);
+  const top = renditions.at(-1) as RenditionOutput;
+  const topSize = { width: top.width, height: top.height };
+
+  const out = (name: keyof typeof OUTPUT_FILES) => join(outDir, OUTPUT_FILES[name]);
+  await together(signal, (inner) => {
+    const make = (name: keyof typeof OUTPUT_FILES, args: (part: string) => string[]) =>
+      writeAtomically(out(name), (part) => runFfmpeg(args(part), { ...run, signal: inner }));
+    return [
+      make('thumbnail', (part) => thumbnailArgs(top.path, part, topSize, info.durationSeconds)),
+      make('preview', (part) => previewArgs(top.path, part, topSize)),
+      make('loop', (part) => loopArgs(top.path, part, topSize)),
+      make('poster', (part) => webpPosterArgs(top.path, part, topSize, info.durationSeconds)),
+    ];
+  });
   progress(100);
-  return { playable, thumbnail, preview, probe: info, plan };
+  return {
+    playable,
+    renditions,
+    thumbnail: out('thumbnail'),
+    preview: out('preview'),
+    loop: out('loop'),
+    poster: out('poster'),
+    probe: info,
+    plan,
+  };
 }
 
 /** Runs tasks at once; the first failure stops the others, and all have ended when it throws. */

@@ -38,8 +38,11 @@ export const localMediaRoutes: FastifyPluginAsync<LocalMediaRoutesOptions> = asy
 ) => {
   // Storefronts on other origins show these videos and images (<video>, <img>: no-cors), which
   // helmet's default Cross-Origin-Resource-Policy (same-origin) would block.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('cross-origin-resource-policy', 'cross-origin');
+    // The player reads caption files with fetch (a <track> must be same-origin): the signed URL
+    // is the permission, so any storefront may read what it was given.
+    if (request.method === 'GET') reply.header('access-control-allow-origin', '*');
     return payload;
   });
   // Bodies are streamed by the PUT handler itself, whatever their type and size.

@@ -24,6 +24,7 @@ import { useFeaturedToggle } from '../form/use-featured-toggle';
 import { useReuploadVideo } from '../form/use-reupload-video';
 import { useSaveClip } from '../form/use-save-clip';
 import { fromStoredProduct } from '../shared/tagged-product';
+import { CaptionsCard } from './CaptionsCard';
 import { ReuploadCard } from './ReuploadCard';
 
 const TITLE = 'Edit Popclip';
@@ -130,6 +131,9 @@ function EditClipForm({ clip }: { clip: Popclip }) {
         thumbnailLocked={meta.customThumbnailImageURL !== null}
         featured={featured}
       />
+      <div style={{ marginTop: 'var(--p-space-400)' }}>
+        <CaptionsCard metaIdentifier={clip.metaIdentifier} />
+      </div>
     </PageShell>
   );
 }

@@ -81,7 +81,8 @@ export function ProductSearch({ taggedIds, onAdd }: Props) {
                   <Button
                     size="slim"
                     disabled={tagged}
-                    accessibilityLabel={`Tag ${item.title}`}
+                    // The name starts with the visible word (WCAG 2.5.3, axe).
+                    accessibilityLabel={`${tagged ? 'Tagged' : 'Tag'} ${item.title}`}
                     onClick={() => onAdd(fromPickerItem(item))}
                   >
                     {tagged ? 'Tagged' : 'Tag'}
@@ -98,7 +99,7 @@ export function ProductSearch({ taggedIds, onAdd }: Props) {
                 variant="plain"
                 onClick={() => void search.fetchNextPage()}
                 loading={search.isFetchingNextPage}
-                accessibilityLabel={`Load ${PRODUCT_SEARCH_PAGE_SIZE} more products`}
+                accessibilityLabel={`Load more products (${PRODUCT_SEARCH_PAGE_SIZE} more)`}
               >
                 Load more
               </Button>

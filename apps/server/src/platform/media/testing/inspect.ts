@@ -54,3 +54,25 @@ export async function countFrames(
     height: Number(stream?.height),
   };
 }
+
+/** The first video stream's H.264 profile and the times of its key frames. */
+export async function videoProfileAndKeyFrames(
+  path: string,
+): Promise<{ profile: string; keyFrameSeconds: number[] }> {
+  const { stdout } = await runTool(
+    'ffprobe',
+    [
+      ...['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey'],
+      ...['-show_entries', 'stream=profile:frame=best_effort_timestamp_time', '-of', 'json', path],
+    ],
+    { captureStdout: true },
+  );
+  const parsed = JSON.parse(stdout) as {
+    streams: { profile?: string }[];
+    frames: { best_effort_timestamp_time?: string }[];
+  };
+  return {
+    profile: parsed.streams[0]?.profile ?? '',
+    keyFrameSeconds: parsed.frames.map((frame) => Number(frame.best_effort_timestamp_time)),
+  };
+}

@@ -1,0 +1,81 @@
+import { fitWithin, type Size, thumbnailSeconds } from './plan';
+
+/** The silent loop the featured bubble, miniplayer and carousel tiles play (issue 19). */
+export const LOOP_SECONDS = 2.5;
+export const LOOP_WIDTH = 240;
+export const LOOP_FPS = 15;
+/** The loop's budget; the cap below keeps any picture well within it. */
+export const LOOP_MAX_BYTES = 150_000;
+export const POSTER_MAX_SIDE = 720;
+
+const BASE = ['-hide_banner', '-nostdin', '-y', '-v', 'error'];
+
+export function loopSize(size: Size): Size {
+  const width = Math.min(LOOP_WIDTH, size.width);
+  return fitWithin({ width, height: (size.height * width) / size.width }, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * An H.264 MP4 of the first 2.5 s, no audio, 240 px wide at 15 fps: a <video muted loop> plays it
+ * where a GIF of the same seconds weighs ten times more. 300 kbit/s capped is about 95 KB.
+ */
+export function loopArgs(input: string, output: string, size: Size): string[] {
+  const fit = loopSize(size);
+  return [
+    ...BASE,
+    '-t',
+    String(LOOP_SECONDS),
+    '-i',
+    input,
+    '-an',
+    '-dn',
+    '-sn',
+    '-vf',
+    `fps=${LOOP_FPS},scale=${fit.width}:${fit.height},format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-crf',
+    '28',
+    '-maxrate',
+    '300k',
+    '-bufsize',
+    '300k',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/** The shoppers' poster: WebP, the thumbnail's frame, longest side at most 720. */
+export function webpPosterArgs(
+  input: string,
+  output: string,
+  size: Size,
+  durationSeconds: number,
+): string[] {
+  const fit = fitWithin(size, POSTER_MAX_SIDE);
+  return [
+    ...BASE,
+    '-ss',
+    thumbnailSeconds(durationSeconds).toFixed(3),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${fit.width}:${fit.height}`,
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '72',
+    '-f',
+    'webp',
+    output,
+  ];
+}
