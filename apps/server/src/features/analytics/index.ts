@@ -1,4 +1,5 @@
 /** The analytics area's public face: what other areas may use. */
+export { shopTimeZone } from './insights';
 export { orderAttribution } from './order-store';
 export { rollupJob } from './rollup-job';
 export { markDirtyHours } from './rollup-store';
