@@ -46,14 +46,15 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
   const now = options.now ?? (() => new Date());
   let session: ClientHttp2Session | null = null;
   let providerToken: { jwt: string; at: number } | null = null;
-  const key = importPKCS8(options.privateKey, 'ES256');
+  // Imported on first use: a bad key fails the sends (with the reason), not the start.
+  let key: ReturnType<typeof importPKCS8> | null = null;
 
   async function bearer(fresh = false): Promise<string> {
     const at = now().getTime();
     if (!fresh && providerToken && at - providerToken.at < TOKEN_TTL_MS) return providerToken.jwt;
     const jwt = await new SignJWT({ iss: options.teamId, iat: Math.floor(at / 1000) })
       .setProtectedHeader({ alg: 'ES256', kid: options.keyId })
-      .sign(await key);
+      .sign(await (key ??= importPKCS8(options.privateKey, 'ES256')));
     providerToken = { jwt, at };
     return jwt;
   }
