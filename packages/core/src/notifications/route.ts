@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Where tapping a notification takes the app user (docs/decisions.md "Push notifications"): a
  * deep-link path, the same string in FCM data, the APNs payload and the sandbox device.
- * `/collections/{handle}`, `/products/{handle}` or `/popclips/{clip id}`.
+ * `/collections/{handle}`, `/products/{handle}` or `/popclips/{clip id}` (the clip's public
+ * id, the storefront feed's: its metaIdentifier).
  */
 export type NotificationRoute =
   | { kind: 'collection'; handle: string }
@@ -11,8 +12,8 @@ export type NotificationRoute =
   | { kind: 'popclip'; id: string };
 
 const HANDLE = '[a-z0-9][a-z0-9-]{0,254}';
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const ROUTE = new RegExp(`^/(?:(collections|products)/(${HANDLE})|(popclips)/(${UUID}))$`);
+const CLIP_ID = '[A-Za-z0-9_-]{1,64}';
+const ROUTE = new RegExp(`^/(?:(collections|products)/(${HANDLE})|(popclips)/(${CLIP_ID}))$`);
 
 export function parseRoute(route: string): NotificationRoute | null {
   const match = ROUTE.exec(route);

@@ -24,14 +24,14 @@ describe('notification text', () => {
   });
 
   it('reads deep-link routes to a collection, a product or a Popclip', () => {
-    const clip = '0b6f7c3e-8d1c-4c51-a7b4-2d7d2f5e9a10';
+    const clip = '3f9a1c0b7e5d2a4c6b8e';
     expect(parseRoute('/collections/summer-sale')).toEqual({
       kind: 'collection',
       handle: 'summer-sale',
     });
     expect(parseRoute('/products/tee')).toEqual({ kind: 'product', handle: 'tee' });
     expect(parseRoute(`/popclips/${clip}`)).toEqual({ kind: 'popclip', id: clip });
-    expect(parseRoute('/popclips/not-a-uuid')).toBeNull();
+    expect(parseRoute('/popclips/not/a/clip')).toBeNull();
     expect(parseRoute('https://evil.example/products/tee')).toBeNull();
     expect(routePathOf({ kind: 'popclip', id: clip })).toBe(`/popclips/${clip}`);
     const routed = { type: 'custom', title: 't', body: 'b', route: '/pages/x' };
