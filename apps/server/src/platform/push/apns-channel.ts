@@ -52,9 +52,10 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
   async function bearer(fresh = false): Promise<string> {
     const at = now().getTime();
     if (!fresh && providerToken && at - providerToken.at < TOKEN_TTL_MS) return providerToken.jwt;
+    key ??= importPKCS8(options.privateKey, 'ES256');
     const jwt = await new SignJWT({ iss: options.teamId, iat: Math.floor(at / 1000) })
       .setProtectedHeader({ alg: 'ES256', kid: options.keyId })
-      .sign(await (key ??= importPKCS8(options.privateKey, 'ES256')));
+      .sign(await key);
     providerToken = { jwt, at };
     return jwt;
   }
