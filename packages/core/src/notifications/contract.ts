@@ -76,6 +76,8 @@ export const notificationsContract = {
         hasNextPage: z.boolean(),
         /** Pass `previous` or `next` as the next call's cursor. */
         cursor: z.object({ previous: z.string().nullable(), next: z.string().nullable() }),
+        /** The shop's time zone (IANA): the compose page's dates and times are in it. */
+        timeZone: z.string(),
       }),
     }),
     summary: "The shop's notifications, newest scheduled time first, 10 a page",

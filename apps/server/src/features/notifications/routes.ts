@@ -2,6 +2,7 @@ import { notificationsContract as contract } from '@popstage/core/notifications'
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
+import { shopTimeZone } from '../analytics';
 import { requireMobile } from '../mobile';
 import {
   decodeCursor,
@@ -19,7 +20,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     requireMobile(deps, tenant);
     const key = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !key) throw new HttpError(400, 'Invalid cursor');
-    const page = await notificationPage(deps.database.db, tenant.shop.id, query.limit, key);
+    const [page, timeZone] = await Promise.all([
+      notificationPage(deps.database.db, tenant.shop.id, query.limit, key),
+      shopTimeZone(deps, tenant.shop),
+    ]);
     const first = page.rows[0];
     const last = page.rows.at(-1);
     const at = (row: typeof first) => row?.scheduledAt.toISOString() ?? '';
@@ -36,6 +40,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           next:
             page.hasNext && last ? encodeCursor({ at: at(last), id: last.id, dir: 'next' }) : null,
         },
+        timeZone,
       },
     };
   });
