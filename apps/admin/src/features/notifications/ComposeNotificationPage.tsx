@@ -106,7 +106,10 @@ export function ComposeNotificationPage() {
             <TextField
               label="Title"
               value={title}
-              onChange={(value) => setTitle(singleQuotes(value))}
+              onChange={(value) => {
+                setTitle(singleQuotes(value));
+                setErrors({ ...errors, title: undefined });
+              }}
               maxLength={NOTIFICATION_TITLE_MAX}
               showCharacterCount
               autoComplete="off"
@@ -116,7 +119,10 @@ export function ComposeNotificationPage() {
             <TextField
               label="Body"
               value={body}
-              onChange={(value) => setBody(singleQuotes(value))}
+              onChange={(value) => {
+                setBody(singleQuotes(value));
+                setErrors({ ...errors, body: undefined });
+              }}
               maxLength={NOTIFICATION_BODY_MAX}
               showCharacterCount
               multiline={3}
@@ -153,7 +159,10 @@ export function ComposeNotificationPage() {
                     placeholder="Select a time"
                     options={slots}
                     value={time}
-                    onChange={setTime}
+                    onChange={(value) => {
+                      setTime(value);
+                      setErrors({ ...errors, schedule: undefined });
+                    }}
                     disabled={!day}
                     error={errors.schedule}
                   />
