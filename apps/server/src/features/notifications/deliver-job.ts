@@ -18,11 +18,16 @@ export const deliverPushJob = defineJob<{ notificationId: string }>({
   expireInSeconds: 3600,
 });
 
-export async function queueDelivery(queue: Queue, notificationId: string, at: Date): Promise<void> {
+/** Queues the delivery at `at`, or at once (null: the queue's own clock decides "now"). */
+export async function queueDelivery(
+  queue: Queue,
+  notificationId: string,
+  at: Date | null,
+): Promise<void> {
   await queue.send(
     NAME,
     { notificationId },
-    { id: notificationId, singletonKey: notificationId, startAfter: at },
+    { id: notificationId, singletonKey: notificationId, ...(at ? { startAfter: at } : {}) },
   );
 }
 

@@ -113,6 +113,8 @@ describe('FCM and APNs delivery', () => {
 
   it('sends a targeted notification by token; UNREGISTERED forgets the Android device', async () => {
     fcm.unregistered.add('android-dead');
+    // The list is newest first: this one goes a minute after the broadcast.
+    t.clock.advance(60_000);
     const sent = await call(t, SHOP_A, 'POST', LIST, {
       type: 'custom',
       title: 'Yours',

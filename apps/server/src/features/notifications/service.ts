@@ -47,7 +47,7 @@ export async function composeNotification(
     scheduledAt,
   });
   try {
-    await queueDelivery(deps.queue, row.id, scheduledAt);
+    await queueDelivery(deps.queue, row.id, body.sentAt ? scheduledAt : null);
   } catch (error) {
     await deleteUnsent(db, tenant.shop.id, row.id);
     throw new HttpError(500, M.sendFailed, { cause: (error as Error).message });
