@@ -34,6 +34,7 @@ import { healthRoutes } from './features/health/routes';
 import { helpRoutes } from './features/help/routes';
 import { liveRoutes } from './features/live';
 import { mobilePublicRoutes, mobileRoutes } from './features/mobile';
+import { devicePublicRoutes, notificationRoutes } from './features/notifications';
 import { offlineConsoleRoutes } from './features/offline-consoles';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { operatorRoutes } from './features/operator';
@@ -156,6 +157,7 @@ export async function buildApp(
     await authed.register(analyticsRoutes);
     await authed.register(dataRequestRoutes);
     await authed.register(mobileRoutes);
+    await authed.register(notificationRoutes);
     await authed.register(bannerRoutes);
     await authed.register(liveRoutes);
   });
@@ -183,6 +185,7 @@ export async function buildApp(
   // The public storefront API the player calls (CORS per shop, rate limited).
   await app.register(storefrontRoutes);
   await app.register(mobilePublicRoutes);
+  await app.register(devicePublicRoutes);
 
   if (deps.localShopify) {
     await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });

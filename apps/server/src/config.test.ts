@@ -49,14 +49,33 @@ describe('loadConfig', () => {
       OTP_PROVIDER: _otp,
       TURNSTILE_SECRET_KEY: _bot,
       LIVE_PLATFORM_URL: _live,
+      FCM_SERVICE_ACCOUNT_JSON: _fcm,
+      APNS_KEY_ID: _apnsKey,
+      APNS_TEAM_ID: _apnsTeam,
+      APNS_PRIVATE_KEY: _apnsPem,
+      APNS_BUNDLE_PREFIX: _apnsBundle,
       ...rest
     } = SHOPIFY_MODE_ENV;
     const attempt = () => loadConfig(rest);
     expect(attempt).toThrow(/OTP_PROVIDER: must be twilio when PLATFORM=shopify/);
     expect(attempt).toThrow(/TURNSTILE_SECRET_KEY: must be set when PLATFORM=shopify/);
     expect(attempt).toThrow(/LIVE_PLATFORM_URL: must be set when PLATFORM=shopify/);
+    expect(attempt).toThrow(/FCM_SERVICE_ACCOUNT_JSON: must be set when PLATFORM=shopify/);
+    expect(attempt).toThrow(/APNS_KEY_ID: must be set when PLATFORM=shopify/);
     // Shopify mode against a local Shopify (tests, demos) may opt in to them.
     expect(loadConfig({ ...rest, ALLOW_SANDBOX_SERVICES: 'true' }).OTP_PROVIDER).toBe('sandbox');
+  });
+
+  it('checks the push credentials: a service-account JSON, and every APNs variable together', () => {
+    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: '{"project_id":"p"}' })).toThrow(
+      /FCM_SERVICE_ACCOUNT_JSON: must be a service-account key JSON/,
+    );
+    expect(() => loadConfig({ APNS_KEY_ID: 'ABC123DEFG' })).toThrow(
+      /APNS_TEAM_ID: must be set when APNs is configured/,
+    );
+    const config = loadConfig({ ...SHOPIFY_MODE_ENV });
+    expect(config.APNS_PRIVATE_KEY).toContain('\n(not a key)\n');
+    expect(config.FCM_API_URL).toBe('https://fcm.googleapis.com');
   });
 
   it("defaults the help center to the app's own /resources", () => {

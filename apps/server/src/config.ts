@@ -7,6 +7,7 @@ import {
 } from '@popstage/core/storefront';
 import { z } from 'zod';
 import { parseTokenKey } from './auth/token-cipher';
+import { fcmServiceAccountSchema } from './platform/push/fcm-account';
 
 /** Every setting the server reads from the environment. Unset means the embedded default. */
 const booleanFlag = z
@@ -114,6 +115,36 @@ const schema = z
     /** The live-selling platform's seller API; unset means the sandbox live platform. */
     LIVE_PLATFORM_URL: z.url().optional(),
     LIVE_PLATFORM_API_KEY: z.string().min(1).optional(),
+    /**
+     * Push to Android through Firebase Cloud Messaging HTTP v1: the service-account key file's
+     * JSON (project_id, client_email, private_key). Unset: the sandbox push service.
+     */
+    FCM_SERVICE_ACCOUNT_JSON: z
+      .string()
+      .refine((value) => {
+        try {
+          return fcmServiceAccountSchema.safeParse(JSON.parse(value)).success;
+        } catch {
+          return false;
+        }
+      }, 'must be a service-account key JSON with project_id, client_email and private_key')
+      .optional(),
+    FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+    /** Google's OAuth token endpoint (a local fake in tests and benches). */
+    FCM_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    /** Push to iOS through APNs with token authentication (.p8 key, ES256). Unset: sandbox. */
+    APNS_KEY_ID: z.string().min(1).optional(),
+    APNS_TEAM_ID: z.string().min(1).optional(),
+    /** The .p8 key's PEM text (newlines may be written as \n). */
+    APNS_PRIVATE_KEY: z
+      .string()
+      .transform((value) => value.replaceAll('\\n', '\n'))
+      .refine((value) => value.includes('PRIVATE KEY'), 'must be the .p8 key in PEM')
+      .optional(),
+    /** A shop's app bundle id is `${APNS_BUNDLE_PREFIX}.${shop handle}`. */
+    APNS_BUNDLE_PREFIX: z.string().min(1).optional(),
+    /** https://api.push.apple.com, or https://api.sandbox.push.apple.com for development builds. */
+    APNS_URL: z.url().default('https://api.push.apple.com'),
     /** Where clip media lives: local disk served by this server's /media routes, or S3. */
     MEDIA_STORE: z.enum(['local', 's3']).default('local'),
     /** Local media directory; default ${DATA_DIR}/media. */
@@ -207,6 +238,16 @@ const schema = z
           !env.LIVE_PLATFORM_URL,
           'must be set when PLATFORM=shopify (the sandbox live platform makes no seller account)',
         ],
+        [
+          'FCM_SERVICE_ACCOUNT_JSON',
+          !env.FCM_SERVICE_ACCOUNT_JSON,
+          'must be set when PLATFORM=shopify (the sandbox push service reaches no Android phone)',
+        ],
+        [
+          'APNS_KEY_ID',
+          !env.APNS_KEY_ID,
+          'must be set when PLATFORM=shopify (the sandbox push service reaches no iPhone)',
+        ],
       ] as const;
       for (const [name, missing, message] of standIns) {
         if (missing) ctx.addIssue({ code: 'custom', path: [name], message });
@@ -249,6 +290,14 @@ const schema = z
     if (env.TURNSTILE_SECRET_KEY)
       requireWith('TURNSTILE_SECRET_KEY is set', ['TURNSTILE_SITE_KEY']);
     if (env.LIVE_PLATFORM_URL) requireWith('LIVE_PLATFORM_URL is set', ['LIVE_PLATFORM_API_KEY']);
+    if (env.APNS_KEY_ID || env.APNS_TEAM_ID || env.APNS_PRIVATE_KEY || env.APNS_BUNDLE_PREFIX) {
+      requireWith('APNs is configured', [
+        'APNS_KEY_ID',
+        'APNS_TEAM_ID',
+        'APNS_PRIVATE_KEY',
+        'APNS_BUNDLE_PREFIX',
+      ]);
+    }
     if (env.MEDIA_STORE === 's3') requireWith('MEDIA_STORE=s3', ['S3_BUCKET']);
     if (env.S3_ACCESS_KEY_ID) requireWith('S3_ACCESS_KEY_ID is set', ['S3_SECRET_ACCESS_KEY']);
     if (env.S3_SECRET_ACCESS_KEY) requireWith('S3_SECRET_ACCESS_KEY is set', ['S3_ACCESS_KEY_ID']);

@@ -14,6 +14,8 @@ import { type Clock, systemClock } from './platform/clock';
 import type { HelpCenter } from './platform/help/port';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
+import { createPushSender } from './platform/push/from-config';
+import type { PushSender } from './platform/push/port';
 import { createInjectFetch } from './platform/sandbox/inject-fetch';
 import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
@@ -70,8 +72,10 @@ export interface AppDeps {
   clock: Clock;
   /** The plans, add-ons and features of catalogue.v1.json, validated once at start. */
   catalogue: Catalogue;
-  /** Encrypts secrets at rest (Shopify tokens, the store account's token). */
+  /** Encrypts secrets at rest (Shopify tokens, the store account's token, device tokens). */
   secrets: TokenCipher;
+  /** Push notifications to the branded app: FCM, APNs, or the sandbox push service. */
+  push: PushSender;
 }
 
 export const DEFAULT_ADMIN_DIST = resolve(fileURLToPath(import.meta.url), '../../../admin/dist');
@@ -157,6 +161,7 @@ export async function createDeps(
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
     ...createServicePorts(config, database.db, clock),
+    push: createPushSender(config, database.db, clock),
     ...stripUndefined(given),
     clock,
     catalogue: given.catalogue ?? readCatalogueFile(),

@@ -65,6 +65,7 @@ export async function startServer(
       await queue.stop({ graceful: true, timeout: config.SHUTDOWN_TIMEOUT_MS, close: true });
       // Jobs still running after the grace are retried elsewhere: their ffmpeg must not run on.
       killRunningTools();
+      await deps.push.close();
       await database.close();
     })();
     return stopping;

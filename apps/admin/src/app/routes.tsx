@@ -95,7 +95,7 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
       path: ROUTES.mobileNotification,
       lazy: lazy(
         named(
-          () => import('../features/mobile/ComposeNotificationPage'),
+          () => import('../features/notifications/ComposeNotificationPage'),
           'ComposeNotificationPage',
         ),
       ),

@@ -12,6 +12,7 @@ export type JobContext = Pick<
   | 'queue'
   | 'catalogue'
   | 'secrets'
+  | 'push'
 >;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */

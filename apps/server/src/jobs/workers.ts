@@ -1,6 +1,7 @@
 import { createStoreAccountJob } from '../features/account/store-account-job';
 import { rollupJob } from '../features/analytics';
 import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
+import { deliverPushJob } from '../features/notifications';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import { uploadSweepJob } from '../features/popclips/upload-sweep-job';
@@ -23,6 +24,7 @@ export const JOBS: JobDefinition[] = [
   rollupJob,
   shopRedactJob,
   pruneDataRequestsJob,
+  deliverPushJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

@@ -167,6 +167,34 @@ describe('mobile app request review (staff)', () => {
     expect((await preview('popclips')).statusCode).toBe(200);
     expect((await preview('nope')).statusCode).toBe(400);
   });
+
+  it('registers as a push device and opens deep links: a product, a collection, a Popclip', async () => {
+    const preview = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/sandbox/shops/${DEMO_SHOP}/app-preview?${query}` });
+    await setPreset(DEMO_SHOP, 'submitted');
+    const shop = await findShop(t.database.db, DEMO_SHOP);
+    await t.database.db
+      .insert(mobileAppConfigs)
+      .values({ shopId: shop?.id ?? '' })
+      .onConflictDoNothing();
+    const home = await preview('screen=home');
+    expect(home.statusCode, home.body).toBe(200);
+    // The phone's script registers with the app's device API and polls its sandbox inbox.
+    expect(home.body).toMatch(/mobile\/v1\/apps\/[0-9a-f-]{36}/);
+    expect(home.body).toContain("platform: 'sandbox'");
+    const [product] = (await t.sandbox.listProducts(DEMO_SHOP, { first: 1 })).nodes;
+    const [collection] = (await t.sandbox.listCollections(DEMO_SHOP, { first: 1 })).nodes;
+    const productPage = await preview(`screen=product&handle=${product?.handle}`);
+    expect(productPage.body).toContain(product?.title.replaceAll('&', '&amp;'));
+    expect((await preview('screen=product&handle=no-such-thing')).body).toContain(
+      'No such product.',
+    );
+    const collectionPage = await preview(`screen=collection&handle=${collection?.handle}`);
+    expect(collectionPage.body).toContain(`<h2>${collection?.title.replaceAll('&', '&amp;')}</h2>`);
+    expect((await preview('screen=popclip&clip=gone')).body).toContain(
+      'This Popclip is no longer available.',
+    );
+  });
 });
 
 describe('propose a plan change', () => {

@@ -16,7 +16,7 @@ export const TEST_BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SHOP_B = 'other-store.myshopify.com';
 
-/** What Shopify mode requires besides Shopify: real SMS, bot check and live platform settings. */
+/** What Shopify mode requires besides Shopify: real SMS, bot check, live platform and push settings. */
 export const SHOPIFY_MODE_ENV = {
   PLATFORM: 'shopify',
   SHOPIFY_API_KEY: 'key',
@@ -31,6 +31,15 @@ export const SHOPIFY_MODE_ENV = {
   TURNSTILE_SITE_KEY: 'turnstile-site',
   LIVE_PLATFORM_URL: 'https://live.example.com',
   LIVE_PLATFORM_API_KEY: 'live-key',
+  FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({
+    project_id: 'popstage-test',
+    client_email: 'push@popstage-test.iam.gserviceaccount.com',
+    private_key: '-----BEGIN PRIVATE KEY-----\\n(not a key)\\n-----END PRIVATE KEY-----\\n',
+  }),
+  APNS_KEY_ID: 'ABC123DEFG',
+  APNS_TEAM_ID: 'TEAM123456',
+  APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\n(not a key)\\n-----END PRIVATE KEY-----',
+  APNS_BUNDLE_PREFIX: 'app.popstage',
 } as const;
 
 /** A clock tests move by hand; it starts at the real time. */

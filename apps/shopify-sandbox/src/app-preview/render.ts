@@ -2,9 +2,17 @@ import type { MobileMenuItem, publicMobileConfigSchema } from '@popstage/core/mo
 import type { StorefrontFeed } from '@popstage/core/storefront';
 import type { z } from 'zod';
 import { type Html, html, page } from '../web/html';
+import { pushBannerCss } from './push-device';
 
 type Config = z.infer<typeof publicMobileConfigSchema>;
-export const PREVIEW_SCREENS = ['home', 'menu', 'product', 'popclips'] as const;
+export const PREVIEW_SCREENS = [
+  'home',
+  'menu',
+  'product',
+  'popclips',
+  'collection',
+  'popclip',
+] as const;
 export type PreviewScreen = (typeof PREVIEW_SCREENS)[number];
 /** Products the home screen shows of the featured collection (the app scrolls to the rest). */
 const HOME_PRODUCTS = 12;
@@ -50,12 +58,20 @@ function menuList(items: MobileMenuItem[]): Html {
   )}</ul>`;
 }
 
+/** What a deep link opened (a notification's route): it replaces the screen's own content. */
+export interface RoutedContent {
+  product?: { title: string; imageUrl: string | null; price: string; currencyCode: string } | null;
+  collection?: { title: string; products: { title: string; imageUrl: string | null }[] } | null;
+  clip?: StorefrontFeed['clips'][number] | null;
+}
+
 /** The branded app as a phone shows it, rendered from the public config (and the clip feed). */
 export function renderPreview(
   shop: string,
   config: Config,
   screen: PreviewScreen,
   feed: StorefrontFeed | null,
+  extra: { routed: RoutedContent; device: Html | null } = { routed: {}, device: null },
 ): string {
   const look = config.config;
   const primary = hex(look.primaryColor, '#000000');
@@ -89,12 +105,17 @@ export function renderPreview(
     menu: html`<h2>${config.menus.main?.title ?? 'Menu'}</h2>${menuList(config.menus.main?.items ?? [])}
       ${config.menus.shop ? html`<h2>${config.menus.shop.title}</h2>${menuList(config.menus.shop.items)}` : html``}
       ${config.menus.customLinks ? html`<h2>${config.menus.customLinks.title}</h2>${menuList(config.menus.customLinks.items)}` : html``}`,
-    product: products[0]
-      ? html`${products[0].imageUrl ? html`<img class="ph" style="height:300px" src="${products[0].imageUrl}" alt="">` : html`<div class="ph"></div>`}
+    product: extra.routed.product
+      ? html`${extra.routed.product.imageUrl ? html`<img class="ph" style="height:300px" src="${extra.routed.product.imageUrl}" alt="">` : html`<div class="ph"></div>`}
+        <h2>${extra.routed.product.title}</h2><p>${extra.routed.product.price} ${extra.routed.product.currencyCode}</p><div class="buy">Add to cart</div>`
+      : extra.routed.product === null
+        ? html`<p class="muted">No such product.</p>`
+        : products[0]
+          ? html`${products[0].imageUrl ? html`<img class="ph" style="height:300px" src="${products[0].imageUrl}" alt="">` : html`<div class="ph"></div>`}
         <h2>${products[0].title}</h2><p>${products[0].price} ${products[0].currencyCode}</p>
         ${look.showInventoryLimit ? html`<p class="muted">Stock shown when ${look.showInventoryLimit} or fewer are left</p>` : html``}
         <div class="buy">Add to cart</div>`
-      : html`<p class="muted">The featured collection has no products.</p>`,
+          : html`<p class="muted">The featured collection has no products.</p>`,
     popclips:
       feed && feed.clips.length > 0
         ? html`<div class="grid">${feed.clips.map(
@@ -106,16 +127,33 @@ export function renderPreview(
               }<div>${clip.title}</div></div>`,
           )}</div>`
         : html`<p class="muted">No Popclips yet.</p>`,
+    collection: extra.routed.collection
+      ? html`<h2>${extra.routed.collection.title}</h2><div class="grid">${extra.routed.collection.products.map(
+          (product) =>
+            html`<div class="card">${product.imageUrl ? html`<img src="${product.imageUrl}" alt="">` : html`<div class="ph"></div>`}<div>${product.title}</div></div>`,
+        )}</div>`
+      : html`<p class="muted">No such collection.</p>`,
+    popclip: extra.routed.clip
+      ? html`<div data-popclip="${extra.routed.clip.id}">${
+          extra.routed.clip.videoUrl
+            ? html`<video class="clip" src="${extra.routed.clip.videoUrl}" poster="${extra.routed.clip.posterUrl ?? ''}" controls autoplay muted playsinline></video>`
+            : html`<div class="ph"></div>`
+        }<h2>${extra.routed.clip.title}</h2>${extra.routed.clip.products.map(
+          (product) =>
+            html`<p>${product.title} <span class="muted">${product.price} ${product.currencyCode}</span></p>`,
+        )}</div>`
+      : html`<p class="muted">This Popclip is no longer available.</p>`,
   }[screen];
   const tab = (name: PreviewScreen, label: string) =>
     html`<a href="${base}?screen=${name}"${screen === name ? html` aria-current="page"` : html``}>${label}</a>`;
   return page(
     `${config.appName ?? config.shop.name} — app preview`,
-    css(primary, secondary, look.customFont),
+    css(primary, secondary, look.customFont) + pushBannerCss,
     html`<div class="device" data-app-preview>
       <header>${look.headerLogoUrl ? html`<img src="${look.headerLogoUrl}" alt="">` : html``}<span>${config.appName ?? config.shop.name}</span></header>
       <main>${body}</main>
       <nav class="tabs">${tab('home', 'Home')}${tab('menu', 'Menu')}${tab('product', 'Product')}${tab('popclips', 'Popclips')}</nav>
+      ${extra.device ?? html``}
     </div>`,
     html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
   );

@@ -1,12 +1,13 @@
 import { Banner, Button, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
+import { NotificationsList } from '../notifications';
 import { MobileFrame } from './MobileFrame';
 
 const APPLE_AGREEMENT_URL = 'https://developer.apple.com/account';
 
 /**
- * /mobile/notifications-banners (spec 03 §2): the Apple Developer Agreement popup; the scheduled
- * notifications list and compose arrive with push notifications (issue 17).
+ * /mobile/notifications-banners (spec 03 §2): the scheduled notifications list with 'Compose Push
+ * Notification', and the Apple Developer Agreement popup.
  */
 export function MobileNotificationsBannersPage() {
   const [agreementOpen, setAgreementOpen] = useState(false);
@@ -38,6 +39,7 @@ export function MobileNotificationsBannersPage() {
           </Text>
         </Modal.Section>
       </Modal>
+      <NotificationsList />
     </MobileFrame>
   );
 }

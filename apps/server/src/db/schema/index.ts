@@ -7,6 +7,7 @@ export * from './carousels';
 export * from './compliance';
 export * from './insights';
 export * from './mobile';
+export * from './notifications';
 export * from './onboarding';
 export * from './operator-console';
 export * from './popclips';

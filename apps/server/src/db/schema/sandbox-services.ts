@@ -53,3 +53,18 @@ export const sandboxLiveShows = pgTable('sandbox_live_shows', {
   replaySeconds: doublePrecision(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/** What the sandbox push service delivered: the app preview phone polls it by its token's hash. */
+export const sandboxPushInbox = pgTable(
+  'sandbox_push_inbox',
+  {
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    tokenHash: text().notNull(),
+    notificationId: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    route: text(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.tokenHash, table.seq)],
+);

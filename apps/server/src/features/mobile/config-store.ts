@@ -1,7 +1,7 @@
 import { type AppConfig, type AppConfigBody, INVENTORY_LIMIT_DEFAULT } from '@popstage/core/mobile';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mobileAppConfigs } from '../../db/schema';
+import { mobileAppConfigs, shops } from '../../db/schema';
 
 export type ConfigRow = typeof mobileAppConfigs.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -77,4 +77,14 @@ export function configWire(row: ConfigRow, customerAccountClientId: string | nul
     showInventoryLimit: row.showInventoryLimit ?? INVENTORY_LIMIT_DEFAULT,
     customerAccountClientId,
   };
+}
+
+/** The installed shop whose branded app has this public id, or null. */
+export async function shopOfPublicAppId(db: Db, publicAppId: string) {
+  const [found] = await db
+    .select({ shop: shops })
+    .from(mobileAppConfigs)
+    .innerJoin(shops, eq(shops.id, mobileAppConfigs.shopId))
+    .where(eq(mobileAppConfigs.publicAppId, publicAppId));
+  return found && !found.shop.uninstalledAt ? found.shop : null;
 }

@@ -1,6 +1,0 @@
-import { PageShell } from '../../app/shell/PageShell';
-
-/** Page shell only; its content arrives with a later issue (docs/decisions.md). */
-export function ComposeNotificationPage() {
-  return <PageShell title="Compose Push Notification" />;
-}

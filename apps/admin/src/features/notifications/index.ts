@@ -1,0 +1,2 @@
+/** The notifications area's public face: the list on the mobile notifications tab. */
+export { NotificationsList } from './NotificationsList';

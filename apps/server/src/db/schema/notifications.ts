@@ -1,0 +1,84 @@
+import type { DevicePlatform, NotificationStatus } from '@popstage/core/notifications';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** Push notifications a merchant composed (spec 03 §3 "Scheduled notification") and their results. */
+export const pushNotifications = pgTable(
+  'push_notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** Deep-link path: /collections/{handle}, /products/{handle} or /popclips/{id}. */
+    route: text(),
+    /** Targeted send: only these customers' devices; null: a broadcast to every device. */
+    customerIds: jsonb().$type<string[]>(),
+    status: text().$type<NotificationStatus>().notNull().default('pending'),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Devices (by id) done so far: a retried job goes on after the last finished batch. */
+    progressDeviceId: bigint({ mode: 'number' }).notNull().default(0),
+    iosTargeted: integer().notNull().default(0),
+    iosDelivered: integer().notNull().default(0),
+    iosFailed: integer().notNull().default(0),
+    androidTargeted: integer().notNull().default(0),
+    androidDelivered: integer().notNull().default(0),
+    androidFailed: integer().notNull().default(0),
+    otherTargeted: integer().notNull().default(0),
+    otherDelivered: integer().notNull().default(0),
+    otherFailed: integer().notNull().default(0),
+    opened: integer().notNull().default(0),
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.shopId, table.scheduledAt, table.id)],
+);
+
+/** The branded app's devices (public registration); tokens encrypted, found by their hash. */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    platform: text().$type<DevicePlatform>().notNull(),
+    /** SHA-256 of the token (hex): the lookup key, since the stored token is encrypted. */
+    tokenHash: text().notNull(),
+    token: text().notNull(),
+    customerId: text(),
+    registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex().on(table.shopId, table.tokenHash),
+    index().on(table.shopId, table.customerId),
+  ],
+);
+
+/** One row per device that opened a notification: opens count once per device. */
+export const pushOpens = pgTable(
+  'push_opens',
+  {
+    notificationId: uuid()
+      .notNull()
+      .references(() => pushNotifications.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.tokenHash] })],
+);

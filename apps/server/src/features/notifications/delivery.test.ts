@@ -1,0 +1,172 @@
+import {
+  fakeApnsKey,
+  fakeFcmServiceAccount,
+  type PushFake,
+  startFakeApns,
+  startFakeFcm,
+} from '@popstage/testkit/push-fakes';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushDevices, pushNotifications } from '../../db/schema';
+import { createQueue } from '../../jobs/queue';
+import { startWorkers } from '../../jobs/workers';
+import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { subscribeMobile } from '../../test/mobile';
+import { deliverPushJob } from './deliver-job';
+
+/**
+ * Delivery through FCM HTTP v1 and APNs (their local fakes): the shop topic for a broadcast,
+ * tokens for the rest, dead tokens (FCM UNREGISTERED, APNs 410) forgetting their device, and a
+ * scheduled job run once by two workers started after a restart.
+ */
+const account = fakeFcmServiceAccount('popstage-test');
+const apnsKey = fakeApnsKey();
+let fcm: PushFake;
+let apns: PushFake;
+let t: TestApp;
+let appId: string;
+const LIST = '/api/shopify/shop/mobile/notifications';
+const iosToken = (n: number) => n.toString(16).padStart(64, 'b');
+
+beforeAll(async () => {
+  const fakeFcm = await startFakeFcm({
+    projectId: 'popstage-test',
+    clientEmail: account.serviceAccount.client_email,
+    publicKey: account.publicKey,
+  });
+  fcm = fakeFcm;
+  apns = await startFakeApns({ ...apnsKey, bundlePrefix: 'app.popstage' });
+  t = await createTestApp({
+    FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(account.serviceAccount),
+    FCM_API_URL: fakeFcm.url,
+    FCM_OAUTH_TOKEN_URL: fakeFcm.tokenUrl,
+    APNS_KEY_ID: apnsKey.keyId,
+    APNS_TEAM_ID: apnsKey.teamId,
+    APNS_PRIVATE_KEY: apnsKey.privateKey,
+    APNS_BUNDLE_PREFIX: 'app.popstage',
+    APNS_URL: apns.url,
+  });
+  await subscribeMobile(t, SHOP_A, 'addon-mobile-pro');
+  appId = (await call(t, SHOP_A, 'GET', '/api/store/v1/app-config')).json().data.publicAppId;
+});
+afterAll(async () => {
+  await t.close();
+  await t.deps.push.close();
+  await fcm.close();
+  await apns.close();
+});
+
+const register = (platform: string, token: string, customerId?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/mobile/v1/apps/${appId}/devices`,
+    payload: { platform, token, ...(customerId ? { customerId } : {}) },
+  });
+const firstItem = async () =>
+  (await call(t, SHOP_A, 'GET', LIST)).json().data.items[0] as {
+    id: string;
+    status: string;
+    results: Record<string, unknown>;
+    failureReason: string | null;
+  };
+const deviceCount = async () => (await t.deps.database.db.select().from(pushDevices)).length;
+
+describe('FCM and APNs delivery', () => {
+  it('broadcasts: one FCM topic message, APNs per token; a 410 forgets the iPhone', async () => {
+    await register('android', 'android-alive', 'c-1');
+    await register('android', 'android-dead', 'c-2');
+    await register('ios', iosToken(1), 'c-1');
+    await register('ios', iosToken(2), 'c-2');
+    apns.unregistered.add(iosToken(2));
+    const sent = await call(t, SHOP_A, 'POST', LIST, {
+      type: 'custom',
+      title: 'Hello',
+      body: 'All',
+      route: '/collections/sale',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.runJobs();
+    const item = await firstItem();
+    expect(item.status).toBe('sent');
+    expect(item.results).toMatchObject({
+      targeted: 4,
+      delivered: 3,
+      failed: 1,
+      android: { targeted: 2, delivered: 2, failed: 0 },
+      ios: { targeted: 2, delivered: 1, failed: 1 },
+    });
+    expect(item.failureReason).toBe('APNs 410 Unregistered');
+    const shopId = (await t.deps.database.db.select().from(pushNotifications))[0]?.shopId;
+    expect(fcm.delivered).toEqual([
+      {
+        target: `/topics/shop-${shopId}`,
+        title: 'Hello',
+        body: 'All',
+        data: { notificationId: item.id, route: '/collections/sale' },
+      },
+    ]);
+    expect(apns.delivered.map((delivery) => [delivery.target, delivery.appTopic])).toEqual([
+      [iosToken(1), 'app.popstage.demo-store'],
+    ]);
+    expect(await deviceCount()).toBe(3);
+  });
+
+  it('sends a targeted notification by token; UNREGISTERED forgets the Android device', async () => {
+    fcm.unregistered.add('android-dead');
+    // The list is newest first: this one goes a minute after the broadcast.
+    t.clock.advance(60_000);
+    const sent = await call(t, SHOP_A, 'POST', LIST, {
+      type: 'custom',
+      title: 'Yours',
+      body: 'b',
+      customerIds: ['c-2'],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.runJobs();
+    const item = await firstItem();
+    // The only device of c-2 is dead: the send failed, and says why.
+    expect(item).toMatchObject({
+      status: 'failed',
+      failureReason: 'FCM UNREGISTERED: Requested entity was not found.',
+      results: expect.objectContaining({ targeted: 1, delivered: 0, failed: 1 }),
+    });
+    expect(await deviceCount()).toBe(2);
+  });
+
+  it('runs a scheduled notification once with two workers started after a restart', async () => {
+    const at = new Date(Math.ceil((t.clock.now().getTime() + 5 * 60_000) / 300_000) * 300_000);
+    const sent = await call(t, SHOP_A, 'POST', LIST, {
+      type: 'custom',
+      title: 'Twice?',
+      body: 'b',
+      sentAt: at.toISOString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = sent.json().id as string;
+    // The app's own queue is left; two fresh queues (two worker processes) take over.
+    const workers = [
+      createQueue(t.deps.database, { supervise: false }),
+      createQueue(t.deps.database, { supervise: false }),
+    ];
+    try {
+      for (const queue of workers) {
+        await queue.start();
+        await startWorkers(queue, t.deps, [deliverPushJob]);
+      }
+      await t.deps.database.db.execute(
+        sql`update pgboss.job set start_after = now() where id = ${id}`,
+      );
+      const guard = Date.now() + 30_000;
+      while ((await firstItem()).status === 'pending' && Date.now() < guard) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      for (const queue of workers) await queue.stop({ graceful: true, close: false });
+    }
+    expect(await firstItem()).toMatchObject({ id, status: 'sent' });
+    const ofThis = (fake: PushFake) =>
+      fake.delivered.filter((delivery) => delivery.data.notificationId === id);
+    expect(ofThis(fcm)).toHaveLength(1);
+    expect(ofThis(apns)).toHaveLength(1);
+  }, 60_000);
+});

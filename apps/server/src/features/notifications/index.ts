@@ -1,0 +1,4 @@
+/** The notifications area's public face: what other areas and the composition root may use. */
+export { deliverPushJob } from './deliver-job';
+export { devicePublicRoutes } from './public-routes';
+export { notificationRoutes } from './routes';

@@ -1,0 +1,387 @@
+import { NOTIFICATION_MESSAGES as M } from '@popstage/core/notifications';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushDevices, pushNotifications, shops } from '../../db/schema';
+import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { subscribeMobile } from '../../test/mobile';
+import { deliverNotification } from './deliver';
+
+/**
+ * Push notifications through the API (spec 03 §7): gating, validation with the spec's messages,
+ * scheduling, delivery to the sandbox push service, results and opens, paging, deletion, and
+ * tenancy (shop B never lists, deletes or opens shop A's notifications).
+ */
+let t: TestApp;
+const LIST = '/api/shopify/shop/mobile/notifications';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await subscribeMobile(t, SHOP_A, 'addon-mobile-pro');
+  await subscribeMobile(t, SHOP_B, 'addon-mobile-basic');
+});
+afterAll(() => t.close());
+
+const post = (shop: string, body: object) => call(t, shop, 'POST', LIST, body);
+const list = async (shop: string, cursor?: string) => {
+  const answer = await call(t, shop, 'GET', `${LIST}?limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data as {
+    items: {
+      id: string;
+      title: string;
+      status: string;
+      sentAt: string | null;
+      results: Record<string, unknown>;
+      failureReason: string | null;
+    }[];
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
+    cursor: { previous: string | null; next: string | null };
+  };
+};
+const appId = async (shop: string) =>
+  (await call(t, shop, 'GET', '/api/store/v1/app-config')).json().data.publicAppId as string;
+const register = (id: string, platform: string, token: string, customerId?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/mobile/v1/apps/${id}/devices`,
+    payload: { platform, token, ...(customerId ? { customerId } : {}) },
+  });
+const inbox = (id: string, token: string) =>
+  t.app.inject({ method: 'POST', url: `/mobile/v1/apps/${id}/sandbox-inbox`, payload: { token } });
+/** The next 5-minute mark at least `minutes` ahead of the test clock. */
+const slot = (minutes: number) => {
+  const at = t.clock.now().getTime() + minutes * 60_000;
+  return new Date(Math.ceil(at / 300_000) * 300_000).toISOString();
+};
+const makeDue = (id: string) =>
+  t.deps.database.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+const clear = () => t.deps.database.db.delete(pushNotifications);
+
+describe('gating', () => {
+  it('answers Access Denied without the mobile feature', async () => {
+    const other = await createTestApp();
+    try {
+      const answer = await other.asShop(SHOP_A, 'POST', LIST, {
+        type: 'custom',
+        title: 't',
+        body: 'b',
+      });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe('Access Denied');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses to compose while disable_push_notification is on, and sends nothing queued', async () => {
+    const queued = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Queued',
+      body: 'b',
+      sentAt: slot(5),
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const db = t.deps.database.db;
+    await db
+      .update(shops)
+      .set({ featureFlags: { disable_push_notification: true } })
+      .where(eq(shops.shopifyDomain, SHOP_A));
+    try {
+      const refused = await post(SHOP_A, { type: 'custom', title: 't', body: 'b' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(M.pushDisabled);
+      await makeDue(queued.json().id);
+      await t.runJobs();
+      const [row] = (await list(SHOP_A)).items;
+      expect(row).toMatchObject({ status: 'failed', failureReason: M.pushDisabled, sentAt: null });
+    } finally {
+      await db.update(shops).set({ featureFlags: {} }).where(eq(shops.shopifyDomain, SHOP_A));
+      await clear();
+    }
+  });
+});
+
+describe('validation (spec 03 §5), nothing stored on a refusal', () => {
+  it.each([
+    [{ title: ' ', body: 'b' }, M.required],
+    [{ title: 't', body: '' }, M.required],
+    [{ title: 'x'.repeat(51), body: 'b' }, 'Maximum 50 characters'],
+    [{ title: 't', body: 'x'.repeat(151) }, 'Maximum 150 characters'],
+    [
+      { title: 't', body: 'b', route: '/pages/about' },
+      'Choose a collection, a product or a Popclip',
+    ],
+  ])('%j: %s', async (fields, message) => {
+    const answer = await post(SHOP_A, { type: 'custom', ...fields });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(message);
+    expect((await list(SHOP_A)).items).toEqual([]);
+  });
+
+  it('needs a scheduled time 4 minutes ahead, on the 5-minute grid, within a month', async () => {
+    const now = t.clock.now().getTime();
+    const tooSoon = new Date(Math.floor((now + 3 * 60_000) / 60_000) * 60_000);
+    const cases: [string, string][] = [
+      [new Date(Math.floor(now / 300_000) * 300_000 - 300_000).toISOString(), M.leadTime],
+      [
+        new Date(Math.ceil((now + 10 * 60_000) / 300_000) * 300_000 + 60_000).toISOString(),
+        M.offGrid,
+      ],
+      [
+        new Date(Math.ceil((now + 40 * 86_400_000) / 300_000) * 300_000).toISOString(),
+        M.outOfRange,
+      ],
+    ];
+    if (tooSoon.getUTCMinutes() % 5 === 0) cases.push([tooSoon.toISOString(), M.leadTime]);
+    for (const [sentAt, message] of cases) {
+      const answer = await post(SHOP_A, { type: 'custom', title: 't', body: 'b', sentAt });
+      expect(answer.statusCode, sentAt).toBe(400);
+      expect(answer.json().message).toBe(message);
+    }
+    expect((await list(SHOP_A)).items).toEqual([]);
+  });
+});
+
+describe('sending', () => {
+  it('sends at once to every device and counts results per platform; the sandbox phone gets it', async () => {
+    const id = await appId(SHOP_A);
+    for (const [platform, token] of [
+      ['sandbox', 'sandbox-phone-1'],
+      ['ios', 'ios-token-1'],
+      ['android', 'android-token-1'],
+    ]) {
+      expect((await register(id, platform as string, token as string)).statusCode).toBe(200);
+    }
+    // Tokens are stored encrypted.
+    const stored = await t.deps.database.db.select().from(pushDevices);
+    expect(stored.map((row) => row.token).every((token) => token.startsWith('enc:v1:'))).toBe(true);
+
+    const sent = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Big "sale"',
+      body: 'Today',
+      route: '/products/tee',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ title: "Big 'sale'", body: 'Today', sentAt: null });
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    const [item] = (await list(SHOP_A)).items;
+    expect(item).toMatchObject({ status: 'sent', failureReason: null });
+    expect(item?.sentAt).not.toBeNull();
+    expect(item?.results).toEqual({
+      targeted: 3,
+      delivered: 3,
+      failed: 0,
+      opened: 0,
+      ios: { targeted: 1, delivered: 1, failed: 0 },
+      android: { targeted: 1, delivered: 1, failed: 0 },
+    });
+    const received = (await inbox(id, 'sandbox-phone-1')).json().items;
+    expect(received).toEqual([
+      expect.objectContaining({
+        notificationId: item?.id,
+        title: "Big 'sale'",
+        body: 'Today',
+        route: '/products/tee',
+      }),
+    ]);
+
+    // Opens count once per device; another shop's device or app cannot report one.
+    const open = (app: string, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/apps/${app}/notifications/${item?.id}/opened`,
+        payload: { token },
+      });
+    expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
+    expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
+    const otherApp = await appId(SHOP_B);
+    expect((await register(otherApp, 'sandbox', 'shop-b-phone')).statusCode).toBe(200);
+    expect((await open(otherApp, 'shop-b-phone')).statusCode).toBe(404);
+    expect((await open(id, 'shop-b-phone')).statusCode).toBe(404);
+    expect((await list(SHOP_A)).items[0]?.results.opened).toBe(1);
+    // Shop B's phone received nothing of shop A's, and shop B lists nothing.
+    expect((await inbox(otherApp, 'shop-b-phone')).json().items).toEqual([]);
+    expect((await list(SHOP_B)).items).toEqual([]);
+
+    // A sent notification cannot be deleted.
+    const refused = await call(t, SHOP_A, 'DELETE', `${LIST}/${item?.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.sentNotDeletable);
+  });
+
+  it('sends a targeted notification only to the customers named', async () => {
+    await clear();
+    const id = await appId(SHOP_A);
+    await register(id, 'sandbox', 'customer-7-phone', 'customer-7');
+    const sent = await post(SHOP_A, {
+      type: 'custom',
+      title: 'For you',
+      body: 'b',
+      customerIds: ['customer-7'],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.runJobs();
+    expect((await list(SHOP_A)).items[0]?.results).toMatchObject({ targeted: 1, delivered: 1 });
+    expect(
+      (await inbox(id, 'customer-7-phone'))
+        .json()
+        .items.map((item: { title: string }) => item.title),
+    ).toEqual(['For you']);
+    expect(
+      (await inbox(id, 'sandbox-phone-1'))
+        .json()
+        .items.map((item: { title: string }) => item.title),
+    ).not.toContain('For you');
+  });
+
+  it('schedules: pending until its minute, then sent once; a pending one can be deleted, not by another shop', async () => {
+    await clear();
+    const scheduled = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Later',
+      body: 'b',
+      sentAt: slot(5),
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const other = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Delete me',
+      body: 'b',
+      sentAt: slot(10),
+    });
+    expect(await t.runJobs()).toBe(0);
+    expect((await list(SHOP_A)).items.map((item) => [item.title, item.status])).toEqual([
+      ['Delete me', 'pending'],
+      ['Later', 'pending'],
+    ]);
+    await makeDue(scheduled.json().id);
+    expect(await t.runJobs()).toBe(1);
+    expect(await t.runJobs()).toBe(0);
+    expect((await list(SHOP_A)).items.map((item) => item.status)).toEqual(['pending', 'sent']);
+
+    const otherId = other.json().id as string;
+    expect((await call(t, SHOP_B, 'DELETE', `${LIST}/${otherId}`)).statusCode).toBe(404);
+    const deleted = await call(t, SHOP_A, 'DELETE', `${LIST}/${otherId}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await list(SHOP_A)).items.map((item) => item.title)).toEqual(['Later']);
+    // Its job is gone with it.
+    await makeDue(otherId);
+    expect(await t.runJobs()).toBe(0);
+  });
+});
+
+describe('paging', () => {
+  it('pages 10 at a time with next and previous cursors', async () => {
+    await clear();
+    for (let n = 0; n < 12; n++) {
+      expect(
+        (await post(SHOP_A, { type: 'custom', title: `N${n}`, body: 'b', sentAt: slot(5 + 5 * n) }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const first = await list(SHOP_A);
+    expect(first.items.map((item) => item.title)).toEqual([
+      'N11',
+      'N10',
+      'N9',
+      'N8',
+      'N7',
+      'N6',
+      'N5',
+      'N4',
+      'N3',
+      'N2',
+    ]);
+    expect([first.hasPreviousPage, first.hasNextPage, first.cursor.previous]).toEqual([
+      false,
+      true,
+      null,
+    ]);
+    const second = await list(SHOP_A, first.cursor.next ?? '');
+    expect(second.items.map((item) => item.title)).toEqual(['N1', 'N0']);
+    expect([second.hasPreviousPage, second.hasNextPage]).toEqual([true, false]);
+    const back = await list(SHOP_A, second.cursor.previous ?? '');
+    expect(back.items.map((item) => item.title)).toEqual(first.items.map((item) => item.title));
+    expect(back.hasPreviousPage).toBe(false);
+    expect((await call(t, SHOP_A, 'GET', `${LIST}?cursor=nonsense`)).statusCode).toBe(400);
+    expect((await list(SHOP_B)).items).toEqual([]);
+  });
+});
+
+describe('a delivery cut short', () => {
+  it('goes on after the last finished batch when retried: no device gets it twice', async () => {
+    await clear();
+    const db = t.deps.database.db;
+    const id = await appId(SHOP_A);
+    await db.delete(pushDevices);
+    for (let n = 0; n < 5; n++) await register(id, 'sandbox', `retry-phone-${n}`);
+    const sent = await post(SHOP_A, { type: 'custom', title: 'Once', body: 'b' });
+    const notificationId = sent.json().id as string;
+    const sandbox = t.deps.push.channels.sandbox;
+    if (!sandbox) throw new Error('sandbox channel expected');
+    let calls = 0;
+    const crashing = {
+      ...t.deps,
+      push: {
+        ...t.deps.push,
+        channels: {
+          sandbox: {
+            send: async (...args: Parameters<typeof sandbox.send>) => {
+              calls += 1;
+              if (calls === 2) throw new Error('worker killed');
+              return sandbox.send(...args);
+            },
+          },
+        },
+      },
+    };
+    await expect(deliverNotification(crashing, notificationId, 2)).rejects.toThrow('worker killed');
+    await deliverNotification(t.deps, notificationId, 2);
+    for (let n = 0; n < 5; n++) {
+      const items = (await inbox(id, `retry-phone-${n}`))
+        .json()
+        .items.filter((item: { notificationId: string }) => item.notificationId === notificationId);
+      expect(items, `retry-phone-${n}`).toHaveLength(1);
+    }
+    expect((await list(SHOP_A)).items[0]).toMatchObject({
+      status: 'sent',
+      results: expect.objectContaining({ targeted: 5, delivered: 5 }),
+    });
+    // Run again (a duplicate job): a sent notification is left alone.
+    await deliverNotification(t.deps, notificationId, 2);
+    expect(
+      (await inbox(id, 'retry-phone-0'))
+        .json()
+        .items.filter((item: { notificationId: string }) => item.notificationId === notificationId),
+    ).toHaveLength(1);
+  });
+});
+
+describe('device API', () => {
+  it('registers, refreshes and unregisters; unknown apps and bad tokens are refused', async () => {
+    const id = await appId(SHOP_A);
+    expect((await register(id, 'ios', 'x')).statusCode).toBe(400);
+    expect((await register(id, 'windows', 'long-enough-token')).statusCode).toBe(400);
+    expect(
+      (await register('7d0c4a5e-1f1b-4a44-9f0e-2c9b3f0d6a11', 'ios', 'long-enough-token'))
+        .statusCode,
+    ).toBe(404);
+    const answer = await register(id, 'android', 'device-token-42', 'c-1');
+    expect(answer.json().topic).toMatch(/^shop-[0-9a-f-]{36}$/);
+    await register(id, 'android', 'device-token-42', 'c-2');
+    const db = t.deps.database.db;
+    const rows = await db.select().from(pushDevices).where(eq(pushDevices.customerId, 'c-2'));
+    expect(rows).toHaveLength(1);
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/apps/${id}/devices/unregister`,
+      payload: { token: 'device-token-42' },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await db.select().from(pushDevices).where(eq(pushDevices.customerId, 'c-2'))).toEqual(
+      [],
+    );
+  });
+});

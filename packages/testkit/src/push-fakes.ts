@@ -1,0 +1,297 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { constants, createServer as createHttp2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { importSPKI, jwtVerify } from 'jose';
+
+/**
+ * Local stand-ins for Firebase Cloud Messaging HTTP v1 (with Google's OAuth token endpoint) and
+ * APNs over HTTP/2, speaking their protocols: adapter tests, e2e and the push bench send to them.
+ * Each keeps what it delivered (or only counts, for the bench) and refuses dead tokens the way
+ * the real service does (FCM 404 UNREGISTERED, APNs 410 Unregistered).
+ */
+
+export interface FakeDelivery {
+  /** The FCM token or topic, or the APNs device token. */
+  target: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  /** APNs: the apns-topic header (the app's bundle id). */
+  appTopic?: string;
+}
+
+export interface PushFake {
+  url: string;
+  delivered: FakeDelivery[];
+  /** Deliveries so far (also when `keep` is off). */
+  count(): number;
+  /** When the last delivery was accepted (performance.now()), or null. */
+  lastDeliveryAt(): number | null;
+  /** Tokens the service answers as dead. */
+  unregistered: Set<string>;
+  close(): Promise<void>;
+}
+
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+/** A Firebase service-account key (what the JSON file holds) and its public half. */
+export function fakeFcmServiceAccount(projectId = 'popstage-test') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    serviceAccount: {
+      type: 'service_account',
+      project_id: projectId,
+      client_email: `push@${projectId}.iam.gserviceaccount.com`,
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    },
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/** An APNs token-auth key (.p8, ES256) and its public half. */
+export function fakeApnsKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    keyId: 'ABC123DEFG',
+    teamId: 'TEAM123456',
+  };
+}
+
+function recorder(keep: boolean) {
+  const delivered: FakeDelivery[] = [];
+  let count = 0;
+  let last: number | null = null;
+  return {
+    delivered,
+    record(delivery: FakeDelivery) {
+      count += 1;
+      last = performance.now();
+      if (keep) delivered.push(delivery);
+    },
+    count: () => count,
+    last: () => last,
+  };
+}
+
+const fcmError = (code: number, status: string, message: string, errorCode?: string) => ({
+  error: {
+    code,
+    message,
+    status,
+    ...(errorCode
+      ? { details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] }
+      : {}),
+  },
+});
+
+/** FCM v1 (POST /v1/projects/{id}/messages:send) and the OAuth token endpoint (POST /token). */
+export async function startFakeFcm(options: {
+  projectId: string;
+  clientEmail: string;
+  publicKey: string;
+  keep?: boolean;
+}): Promise<PushFake & { tokenUrl: string; tokensIssued(): number }> {
+  const key = await importSPKI(options.publicKey, 'RS256');
+  const accessTokens = new Set<string>();
+  const unregistered = new Set<string>();
+  const log = recorder(options.keep ?? true);
+  const sendPath = `/v1/projects/${options.projectId}/messages:send`;
+
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'POST' && req.url === '/token') {
+        const form = new URLSearchParams(text);
+        if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+          return answer(400, { error: 'unsupported_grant_type' });
+        }
+        jwtVerify(form.get('assertion') ?? '', key, {
+          audience: GOOGLE_TOKEN_URL,
+          issuer: options.clientEmail,
+        })
+          .then(({ payload }) => {
+            if (!String(payload.scope ?? '').includes('firebase.messaging')) {
+              return answer(400, { error: 'invalid_scope' });
+            }
+            const token = `ya29.${randomBytes(24).toString('base64url')}`;
+            accessTokens.add(token);
+            return answer(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+          })
+          .catch(() =>
+            answer(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }),
+          );
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== sendPath) {
+        return answer(404, fcmError(404, 'NOT_FOUND', 'Not found'));
+      }
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer || !accessTokens.has(bearer)) {
+        return answer(
+          401,
+          fcmError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'),
+        );
+      }
+      let message: {
+        token?: string;
+        topic?: string;
+        notification?: { title?: string; body?: string };
+        data?: Record<string, unknown>;
+      };
+      try {
+        message = (JSON.parse(text) as { message: typeof message }).message;
+      } catch {
+        return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
+      }
+      const target = message?.token ?? (message?.topic ? `/topics/${message.topic}` : undefined);
+      if (!target || (message.token && message.topic)) {
+        return answer(
+          400,
+          fcmError(
+            400,
+            'INVALID_ARGUMENT',
+            'Exactly one of token, topic or condition is required',
+            'INVALID_ARGUMENT',
+          ),
+        );
+      }
+      if (Object.values(message.data ?? {}).some((value) => typeof value !== 'string')) {
+        return answer(
+          400,
+          fcmError(400, 'INVALID_ARGUMENT', 'data values must be strings', 'INVALID_ARGUMENT'),
+        );
+      }
+      if (message.token && unregistered.has(message.token)) {
+        return answer(
+          404,
+          fcmError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED'),
+        );
+      }
+      log.record({
+        target,
+        title: message.notification?.title ?? '',
+        body: message.notification?.body ?? '',
+        data: message.data ?? {},
+      });
+      return answer(200, { name: `projects/${options.projectId}/messages/${log.count()}` });
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    tokenUrl: `${url}/token`,
+    delivered: log.delivered,
+    count: log.count,
+    lastDeliveryAt: log.last,
+    unregistered,
+    tokensIssued: () => accessTokens.size,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** APNs (POST /3/device/{token} over HTTP/2, cleartext here) with provider-token checks. */
+export async function startFakeApns(options: {
+  publicKey: string;
+  keyId: string;
+  teamId: string;
+  /** Accepted apns-topic values start with this. */
+  bundlePrefix: string;
+  keep?: boolean;
+}): Promise<PushFake> {
+  const key = await importSPKI(options.publicKey, 'ES256');
+  const verified = new Set<string>();
+  const unregistered = new Set<string>();
+  const log = recorder(options.keep ?? true);
+  const server = createHttp2Server({ peerMaxConcurrentStreams: 1000 });
+  server.on('stream', (stream, headers) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', async () => {
+      const answer = (status: number, reason?: string) => {
+        if (stream.destroyed) return;
+        stream.respond({
+          [constants.HTTP2_HEADER_STATUS]: status,
+          'apns-id': randomBytes(16).toString('hex'),
+        });
+        stream.end(
+          reason
+            ? JSON.stringify({ reason, ...(status === 410 ? { timestamp: Date.now() } : {}) })
+            : undefined,
+        );
+      };
+      const path = String(headers[constants.HTTP2_HEADER_PATH] ?? '');
+      const match = /^\/3\/device\/([^/?]+)$/.exec(path);
+      if (headers[constants.HTTP2_HEADER_METHOD] !== 'POST' || !match)
+        return answer(404, 'BadPath');
+      const jwt = /^bearer (.+)$/i.exec(String(headers.authorization ?? ''))?.[1];
+      if (!jwt) return answer(403, 'MissingProviderToken');
+      if (!verified.has(jwt)) {
+        try {
+          const { payload, protectedHeader } = await jwtVerify(jwt, key, {
+            issuer: options.teamId,
+          });
+          if (protectedHeader.kid !== options.keyId || typeof payload.iat !== 'number') {
+            return answer(403, 'InvalidProviderToken');
+          }
+          verified.add(jwt);
+        } catch {
+          return answer(403, 'InvalidProviderToken');
+        }
+      }
+      const topic = String(headers['apns-topic'] ?? '');
+      if (!topic.startsWith(`${options.bundlePrefix}.`)) return answer(400, 'TopicDisallowed');
+      const token = decodeURIComponent(match[1] ?? '');
+      if (!/^[0-9a-f]{64}$/i.test(token)) return answer(400, 'BadDeviceToken');
+      if (unregistered.has(token)) return answer(410, 'Unregistered');
+      let body: { aps?: { alert?: { title?: string; body?: string } } } & Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return answer(400, 'PayloadEmpty');
+      }
+      if (!body.aps) return answer(400, 'PayloadEmpty');
+      const { aps, ...data } = body;
+      log.record({
+        target: token,
+        title: aps.alert?.title ?? '',
+        body: aps.alert?.body ?? '',
+        data,
+        appTopic: topic,
+      });
+      return answer(200);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sessions = new Set<import('node:http2').ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    delivered: log.delivered,
+    count: log.count,
+    lastDeliveryAt: log.last,
+    unregistered,
+    close: () =>
+      new Promise((resolve) => {
+        for (const session of sessions) session.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
