@@ -34,6 +34,8 @@ export class EventQueue {
   private queue: WidgetEvent[] = [];
   private seen = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A flush found no visitor id yet. */
+  private due = false;
 
   constructor(
     private readonly url: string,
@@ -64,11 +66,18 @@ export class EventQueue {
   flush(final = false): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    // Events wait for the visitor's id (asked for once analytics are allowed).
+    // Events wait for the visitor's id (asked for once analytics are allowed); `resume` sends
+    // them when it comes, so batches keep their pace.
+    this.due = this.queue.length > 0 && !this.ids.visitorId;
     while (this.queue.length && this.ids.visitorId) {
       const events = this.queue.splice(0, MAX_BATCH);
       this.transport(this.url, JSON.stringify({ ...this.ids, events }), final);
     }
+  }
+
+  /** Sends what waited for the visitor's id, if its time had come meanwhile. */
+  resume(): void {
+    if (this.due) this.flush();
   }
 
   /** Sends what is left when the page goes away (pagehide also fires for the back/forward cache). */

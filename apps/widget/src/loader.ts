@@ -51,6 +51,12 @@ function boot(): void {
   const start = async () => {
     const data = await feed;
     if (!data) return;
+    // While a holdout test runs the player decides, once it knows the visitor's group, whether
+    // anything shows: the loader draws nothing itself.
+    if (data.settings.holdoutPercent > 0) {
+      void load();
+      return;
+    }
     if (!document.getElementById('popstage-style')) {
       const style = document.createElement('style');
       style.id = 'popstage-style';

@@ -114,6 +114,26 @@ describe('event batching', () => {
   });
 });
 
+describe('events waiting for the visitor id', () => {
+  it('are held at their flush and sent by resume once the id is known, not before', () => {
+    const ids = { visitorId: '' };
+    const sent: string[] = [];
+    const queue = new EventQueue('/events', ids, (_u, body) => sent.push(body));
+    queue.track('impression', 'a');
+    queue.resume();
+    expect(sent).toEqual([]);
+    queue.flush();
+    expect(sent).toEqual([]);
+    ids.visitorId = `v.${'s'.repeat(22)}`;
+    queue.resume();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? '{}').visitorId).toBe(ids.visitorId);
+    queue.track('impression', 'b');
+    queue.resume();
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe('visitor id', () => {
   const SIGNED = `v-abc.${'x'.repeat(22)}`;
   const KEY = 'popstage:visitor:shop-a.myshopify.com';

@@ -67,7 +67,7 @@ export class Widget {
   /** Gets the visitor's id (stored, or issued by the app), then sends what waited for it. */
   private async identify(): Promise<string> {
     const id = await this.visitor.ensure();
-    if (id) this.queue.flush();
+    if (id) this.queue.resume();
     return id;
   }
 
