@@ -7,6 +7,7 @@ import {
   mobileAppConfigs,
   mobileAppRequests,
   mobileAppSetups,
+  pushNotifications,
 } from './db/schema';
 import { proposePlanChange } from './features/billing/service';
 import { lastCode, sellerPayload, verifyPhone } from './test/account';
@@ -41,6 +42,7 @@ const A_DATA_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000da';
 
 /** Shop A's branded-app request (inserted in beforeAll). */
 const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
+const A_NOTIFICATION = '0a0a0a0a-0000-4000-8000-0000000000b7';
 const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
 
 const CASES: IsolationCase[] = [
@@ -62,6 +64,44 @@ const CASES: IsolationCase[] = [
     method: 'DELETE',
     route: '/api/popclips/:metaIdentifier/captions/:language',
     url: '/api/popclips/{clip}/captions/en',
+    expect: 404,
+  },
+  // Server-side clip search names its shop: another shop's domain is refused.
+  {
+    method: 'GET',
+    route: '/api/popclips/search',
+    url: `/api/popclips/search?shopifyDomain=${SHOP_A}&searchValue=clip`,
+    expect: 403,
+  },
+  {
+    method: 'POST',
+    route: '/api/media/csReupload',
+    url: '/api/media/csReupload',
+    payload: (a) => ({
+      metaIdentifier: a.clip,
+      fileName: 'b.mp4',
+      fileMeta: { type: 'video/mp4', size: 1000 },
+    }),
+    expect: 404,
+  },
+  // Push notifications: B lists and composes its own; A's ids are not B's to delete.
+  {
+    method: 'GET',
+    route: '/api/shopify/shop/mobile/notifications',
+    url: '/api/shopify/shop/mobile/notifications',
+    expect: 'own',
+  },
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/mobile/notifications',
+    url: '/api/shopify/shop/mobile/notifications',
+    payload: () => ({ type: 'custom', title: 'B news', body: 'For B only', sentAt: null }),
+    expect: 'own',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/shopify/shop/mobile/notifications/:id',
+    url: `/api/shopify/shop/mobile/notifications/${A_NOTIFICATION}`,
     expect: 404,
   },
   { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
@@ -882,6 +922,14 @@ beforeAll(async () => {
     },
     iosStatus: 'PENDING',
     submittedAt: new Date(),
+  });
+  // A's pending push notification: B's DELETE of its id must leave it.
+  await db.insert(pushNotifications).values({
+    id: A_NOTIFICATION,
+    shopId: shopAId,
+    title: 'a-secret-client',
+    body: 'a-secret-client',
+    scheduledAt: new Date(Date.now() + 86_400_000),
   });
 });
 afterAll(() => t.close());

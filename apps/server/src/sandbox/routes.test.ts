@@ -287,8 +287,10 @@ describe('storefront', () => {
     expect(widgetScript((await app.inject({ method: 'GET', url: root })).body)).toBeNull();
     await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
     const home = await app.inject({ method: 'GET', url: root });
+    // The loader comes from the extension's assets (Shopify's CDN); it finds the app by app_url.
     expect(widgetScript(home.body)).toMatchObject({
-      src: 'https://popstage.example/storefront/v1/widget.js',
+      src: expect.stringMatching(/\/extensions\/popstage\/assets\/popstage-loader\.js$/),
+      appUrl: 'https://popstage.example',
       shop: DEMO_SHOP,
     });
     await sandbox.setAppEmbed(DEMO_SHOP, false);

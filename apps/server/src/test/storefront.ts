@@ -6,10 +6,18 @@ export function productBlockTag(html: string): string | null {
   return match ? match[0].replace(/\s+/g, ' ') : null;
 }
 
-/** The widget script the app embed writes (its src and data-shop); null when not on the page. */
-export function widgetScript(html: string): { src: string; shop: string; at: number } | null {
-  const match = /<script\s+src="([^"]+\/storefront\/v1\/widget\.js)"\s+data-shop="([^"]+)"/.exec(
-    html,
-  );
-  return match?.[1] && match[2] ? { src: match[1], shop: match[2], at: match.index } : null;
+/**
+ * The loader script the app embed writes (its src from the extension's assets, data-shop and
+ * data-app-url, where the loader finds the app); null when not on the page.
+ */
+export function widgetScript(
+  html: string,
+): { src: string; shop: string; appUrl: string; at: number } | null {
+  const match =
+    /<script\s+src="([^"]+\/assets\/popstage-loader\.js)"\s+data-shop="([^"]+)"\s+data-app-url="([^"]+)"/.exec(
+      html,
+    );
+  return match?.[1] && match[2] && match[3]
+    ? { src: match[1], shop: match[2], appUrl: match[3], at: match.index }
+    : null;
 }
