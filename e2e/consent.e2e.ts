@@ -62,7 +62,12 @@ describe('storefront consent', () => {
         .toBeGreaterThan(0.2);
       await shopper.waitForTimeout(6000); // past the widget's 5 s batch delay
       expect(sent).toEqual([]);
-      expect(await shopper.evaluate(() => localStorage.getItem('popstage:visitor'))).toBeNull();
+      // No visitor id asked for or kept before consent.
+      expect(
+        await shopper.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith('popstage:visitor')),
+        ),
+      ).toEqual([]);
       await viewer.getByRole('button', { name: 'Close' }).click();
 
       // Accepted: the next view is counted, for a stored visitor.
@@ -74,9 +79,10 @@ describe('storefront consent', () => {
       await shopper.reload();
       await shopper.getByRole('button', { name: `Play featured video: ${TITLE}` }).click();
       await counted;
-      expect(await shopper.evaluate(() => localStorage.getItem('popstage:visitor'))).toMatch(
-        /\w{8,}/,
-      );
+      // The id the app issued and signed, kept per shop.
+      expect(
+        await shopper.evaluate((shop) => localStorage.getItem(`popstage:visitor:${shop}`), DEMO),
+      ).toMatch(/^[\w-]+\.[\w-]{22}$/);
     } finally {
       await context.close();
     }
