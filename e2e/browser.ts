@@ -11,3 +11,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** Both widths a merchant uses, a phone and a desktop, from the top of the embedded app. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await page
+    .frameLocator('#app-frame')
+    .locator('body')
+    .evaluate(() => window.scrollTo(0, 0));
+  // The admin frame animates its layout to the width: let it settle first.
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(800);
+  await screenshot(page, `${name}-1280`);
+}

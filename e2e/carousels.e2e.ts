@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, embedded, openAdmin, waitForAppPath } from './admin';
-import { screenshot } from './browser';
+import { screenshot, screenshotsAtBothWidths } from './browser';
 import { uploadClip } from './clips';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
@@ -12,20 +11,6 @@ const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
 const session = journeySession(BASE, DEMO);
-
-/** A phone and a desktop width, from the top of the app (the frame settles after a resize). */
-async function screenshots(page: Page, name: string) {
-  await page
-    .frameLocator('#app-frame')
-    .locator('body')
-    .evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-1280`);
-}
 
 const order = () =>
   embedded(session.page)
@@ -71,7 +56,7 @@ describe('carousels, placement, settings, share', () => {
     expect(cut).toBe(0);
     await app.getByRole('list', { name: 'Carousel order' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'carousels-order-375');
-    await screenshots(page, 'carousels-create');
+    await screenshotsAtBothWidths(page, 'carousels-create');
 
     await app.getByRole('button', { name: 'Save', exact: true }).click();
     const steps = app.getByRole('dialog', { name: 'Publish your carousel' });
@@ -155,12 +140,12 @@ describe('carousels, placement, settings, share', () => {
     await app.getByRole('button', { name: 'Delete Red look' }).click();
     const confirm = app.getByRole('dialog', { name: 'Delete Popclip?' });
     await confirm.getByText(/will be unpublished from your storefront/).waitFor();
-    await screenshots(page, 'popclips-delete-carousel-warning');
+    await screenshotsAtBothWidths(page, 'popclips-delete-carousel-warning');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await adminToast(admin, 'Clip successfully deleted.').waitFor();
     await app.getByText('Unpublished: "Spring picks"').waitFor();
     await manager.getByText('Draft').waitFor();
-    await screenshots(page, 'popclips-carousel-unpublished');
+    await screenshotsAtBothWidths(page, 'popclips-carousel-unpublished');
     const after = await api<{ data: { is_published: boolean; carousel_type_ids: string[] }[] }>(
       'GET',
       `/api/popclips/carousels?customerId=${DEMO}`,

@@ -2,7 +2,7 @@ import { pngImage } from '@popstage/testkit/image';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
-import { screenshot } from './browser';
+import { screenshot, screenshotsAtBothWidths } from './browser';
 import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
@@ -14,21 +14,6 @@ const session = journeySession(BASE, DEMO, { resetAfter: true });
 
 const api = <T>(method: 'GET' | 'POST', path: string, data?: object) =>
   shopApi(session.page.request, BASE, DEMO)<T>(method, path, data);
-
-/** Both widths a merchant uses: a phone and a desktop, from the top of the app. */
-async function screenshots(page: Page, name: string) {
-  await page
-    .frameLocator('#app-frame')
-    .locator('body')
-    .evaluate(() => window.scrollTo(0, 0));
-  // The admin frame animates its layout to the width: let it settle first.
-  await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-1280`);
-}
 
 /** Staff set the request's review state on the local Shopify's control page. */
 async function setReviewState(page: Page, fields: { iosStatus: string; iosLink?: string }) {
@@ -52,7 +37,7 @@ describe('mobile app builder journey', () => {
     await waitForAppPath(page, BASE, DEMO, '/mobile/setup');
     await app.getByRole('heading', { name: '1. App Request Checklist' }).waitFor();
     await app.getByText('Setup Not Completed').waitFor({ state: 'detached' });
-    await screenshots(page, 'mobile-setup');
+    await screenshotsAtBothWidths(page, 'mobile-setup');
 
     // 1. Checklist: each step saved at once.
     for (const label of [
@@ -122,7 +107,7 @@ describe('mobile app builder journey', () => {
     await images.getByRole('button', { name: 'Preview colours' }).click();
     const preview = app.getByRole('dialog', { name: 'Colour preview' });
     await preview.getByText('Demo Store').waitFor();
-    await screenshots(page, 'mobile-setup-colour-preview');
+    await screenshotsAtBothWidths(page, 'mobile-setup-colour-preview');
     await preview.getByRole('button', { name: 'Close' }).click();
     await images.getByRole('button', { name: 'Next' }).click();
 
@@ -136,12 +121,12 @@ describe('mobile app builder journey', () => {
     // 6. Submit.
     const submit = app.locator('#setup-submit-content').getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
-    await screenshots(page, 'mobile-setup-ready');
+    await screenshotsAtBothWidths(page, 'mobile-setup-ready');
     await submit.click();
     await adminToast(admin, 'Successfully submitted the app request.').waitFor();
     await app.getByText('iOS App Approval Pending').waitFor();
     await app.getByText('Android App Approval Pending').waitFor();
-    await screenshots(page, 'mobile-setup-submitted');
+    await screenshotsAtBothWidths(page, 'mobile-setup-submitted');
 
     // Staff: iOS under review, then live with its store link; the banners follow.
     await setReviewState(page, { iosStatus: 'REVIEW' });
@@ -173,7 +158,7 @@ describe('mobile app builder journey', () => {
     await saveBar.getByRole('button', { name: 'Save' }).click();
     await adminToast(admin, 'Successfully saved the changes').waitFor();
     await app.getByTestId('phone-preview').getByText('Summer sale').waitFor();
-    await screenshots(page, 'mobile-appearance');
+    await screenshotsAtBothWidths(page, 'mobile-appearance');
 
     // Custom menu: the main navigation by handle, checked against the store's menus.
     await app.getByRole('tab', { name: 'Custom Menu' }).click();
@@ -185,7 +170,7 @@ describe('mobile app builder journey', () => {
     await app.getByText('Could not find any results').waitFor();
     await handles.nth(1).fill('footer');
     await app.getByText('Footer menu', { exact: true }).waitFor();
-    await screenshots(page, 'mobile-custom-menu');
+    await screenshotsAtBothWidths(page, 'mobile-custom-menu');
     await saveBar.getByRole('button', { name: 'Save' }).click();
     await adminToast(admin, 'Successfully saved the changes').waitFor();
 
@@ -225,7 +210,7 @@ describe('mobile app builder journey', () => {
     // Customer account login: four steps, the client id saved through shop-info.
     await app.getByRole('tab', { name: 'Setup Customer Account Login' }).click();
     await app.getByText('Step 1 of 4').waitFor();
-    await screenshots(page, 'mobile-customer-login');
+    await screenshotsAtBothWidths(page, 'mobile-customer-login');
     await app.getByRole('button', { name: 'Next' }).click();
     await app.getByText('Step 2 of 4').waitFor();
     await app.getByRole('button', { name: 'Next' }).click();
@@ -243,6 +228,6 @@ describe('mobile app builder journey', () => {
     await app.getByRole('tab', { name: 'Notifications/Banners' }).click();
     await app.getByRole('button', { name: 'How to update it' }).click();
     await app.getByRole('dialog', { name: 'Update the Apple Developer Agreement' }).waitFor();
-    await screenshots(page, 'mobile-notifications');
+    await screenshotsAtBothWidths(page, 'mobile-notifications');
   });
 });

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { generateClip } from '@popstage/testkit/clip';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToast, openAdmin, waitForAppPath } from './admin';
-import { screenshot } from './browser';
+import { screenshot, screenshotsAtBothWidths } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
 import { localShopify } from './local-shopify';
 import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
@@ -14,20 +13,6 @@ const DEMO = 'demo-store.myshopify.com';
 const CLIP_TITLE = 'Push clip';
 
 const session = journeySession(BASE, DEMO, { resetAfter: true });
-
-/** Both widths a merchant uses: a phone and a desktop, from the top of the app. */
-async function screenshots(page: Page, name: string) {
-  await page
-    .frameLocator('#app-frame')
-    .locator('body')
-    .evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 375, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(800);
-  await screenshot(page, `${name}-1280`);
-}
 
 describe('push notifications journey', () => {
   it('composes, sends to the sandbox phone (a Popclip deep link), schedules and deletes', async () => {
@@ -61,7 +46,7 @@ describe('push notifications journey', () => {
     await app.getByLabel('Opens').selectOption('popclip');
     await app.getByRole('option', { name: CLIP_TITLE }).click();
     await app.getByText(`Selected: ${CLIP_TITLE}`).waitFor();
-    await screenshots(page, 'push-compose');
+    await screenshotsAtBothWidths(page, 'push-compose');
     await app.getByRole('button', { name: 'Send notification' }).click();
     await adminToast(admin, 'Notification sent successfully').waitFor();
     await waitForAppPath(page, BASE, DEMO, '/mobile/notifications-banners');
@@ -97,7 +82,7 @@ describe('push notifications journey', () => {
     await adminToast(admin, 'Notification scheduled successfully').waitFor();
     const pending = app.locator('[data-notification]', { hasText: 'Tomorrow' });
     await pending.getByText('Pending', { exact: true }).waitFor();
-    await screenshots(page, 'push-list');
+    await screenshotsAtBothWidths(page, 'push-list');
     await pending.getByRole('button', { name: 'Delete Tomorrow' }).click();
     await adminToast(admin, 'Scheduled Notification Deleted Sucessfully').waitFor();
     await pending.waitFor({ state: 'detached' });
