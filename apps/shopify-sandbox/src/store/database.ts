@@ -25,6 +25,11 @@ const MIGRATIONS = {
 /** Drizzle over the connection, with the local Shopify's own migrations applied. */
 export async function openStoreDb(connection: StoreConnection): Promise<StoreDb> {
   if (connection.kind === 'postgres') {
+    // An idle client dropped by the server (restart, admin, a test's DROP DATABASE) must not
+    // crash the process: the pool replaces it on the next checkout.
+    connection.pool.on('error', (error) =>
+      console.warn(`[store db] idle connection lost: ${error.message}`),
+    );
     const db = drizzleNodePg({ client: connection.pool, schema, casing: 'snake_case' });
     await migrateNodePg(db, MIGRATIONS);
     return db as unknown as StoreDb;
