@@ -1,24 +1,33 @@
 import { displaySize, type PlayablePlan, type Size } from './plan';
 import type { ProbeResult } from './probe';
 
-/** One step of the ladder: its short side (portrait or landscape) and bit-rate caps. */
+/** One step of the ladder: its short side (portrait or landscape), caps and x264 preset. */
 export interface Rung {
   name: string;
   shortSide: number;
   videoKbps: number;
-  audioKbps: number;
+  /**
+   * x264 preset when encoded; null for a rung that is only ever the source remuxed (never
+   * encoded: its cost would be about that of the whole rest of the ladder).
+   */
+  preset: 'superfast' | 'veryfast' | null;
 }
+
+/** Every rung shares one AAC track: the source's when it is AAC within this, else encoded. */
+export const AUDIO_MAX_KBPS = 128;
+const AUDIO_ENCODE_KBPS = 96;
 
 /**
  * The ladder shoppers get (docs/decisions.md, "Video delivery"): the caps are maxrate with a
  * buffer of twice that, so a 20 s clip on the 360p rung stays near 1.9 MB and starts on
- * Lighthouse's 1.6 Mbit/s mobile profile.
+ * Lighthouse's 1.6 Mbit/s mobile profile. The small rungs use superfast: at their caps the
+ * bits, not the search, bound the quality, and it keeps the ladder near one 720p encode.
  */
 export const LADDER: readonly Rung[] = [
-  { name: '360p', shortSide: 360, videoKbps: 650, audioKbps: 64 },
-  { name: '540p', shortSide: 540, videoKbps: 1200, audioKbps: 96 },
-  { name: '720p', shortSide: 720, videoKbps: 2000, audioKbps: 128 },
-  { name: '1080p', shortSide: 1080, videoKbps: 3500, audioKbps: 128 },
+  { name: '360p', shortSide: 360, videoKbps: 650, preset: 'superfast' },
+  { name: '540p', shortSide: 540, videoKbps: 1200, preset: 'superfast' },
+  { name: '720p', shortSide: 720, videoKbps: 2000, preset: 'veryfast' },
+  { name: '1080p', shortSide: 1080, videoKbps: 3500, preset: null },
 ];
 
 /** A rung made for one clip: its size follows the clip's shape. */
@@ -36,6 +45,8 @@ export interface DeliveryPlan {
   first: { kind: 'remux'; size: Size } | { kind: 'encode'; target: RungTarget };
   /** The other rungs, made together in one ffmpeg run (split filter). */
   ladder: RungTarget[];
+  /** The rungs' one audio track: none, the source's AAC copied, or encoded once. */
+  audio: 'none' | 'copy' | 'encode';
 }
 
 /** Scales so the short side is `short` (never up), even sides, same shape. */
@@ -57,35 +68,69 @@ export function rungsFor(display: Size): RungTarget[] {
   }));
 }
 
-export const rungBitsPerSecond = (rung: Rung) => (rung.videoKbps + rung.audioKbps) * 1000;
+export const rungBitsPerSecond = (rung: Rung) => (rung.videoKbps + AUDIO_MAX_KBPS) * 1000;
 
 /**
  * The fast path stays when the source is what browsers play (planPlayable copies it) and its
  * bit rate is within the top rung's caps: remuxed, it is that rung. A heavier source would cost a
- * phone its whole connection, so the smallest rung is encoded first and the clip plays from it.
+ * phone its whole connection, so the smallest rung is encoded first and the clip plays from it;
+ * the rungs that are never encoded (1080p) are left out.
  */
 export function planDelivery(probe: ProbeResult, playable: PlayablePlan): DeliveryPlan {
   const display = displaySize(probe);
   const rungs = rungsFor(display);
   const top = rungs.at(-1) as RungTarget;
   const light = probe.bitRate !== null && probe.bitRate <= rungBitsPerSecond(top.rung);
+  const audio = audioPlan(probe);
   if (playable.video === 'copy' && light) {
-    return { first: { kind: 'remux', size: display }, ladder: rungs.slice(0, -1) };
+    return { first: { kind: 'remux', size: display }, ladder: rungs.slice(0, -1), audio };
   }
-  const [smallest, ...rest] = rungs as [RungTarget, ...RungTarget[]];
-  return { first: { kind: 'encode', target: smallest }, ladder: rest };
+  const encoded = rungs.filter((target) => target.rung.preset !== null);
+  const [smallest, ...rest] = encoded as [RungTarget, ...RungTarget[]];
+  return { first: { kind: 'encode', target: smallest }, ladder: rest, audio };
+}
+
+function audioPlan(probe: ProbeResult): DeliveryPlan['audio'] {
+  if (probe.audioCodec === null) return 'none';
+  const small = probe.audioBitRate !== null && probe.audioBitRate <= AUDIO_MAX_KBPS * 1000;
+  return probe.audioCodec === 'aac' && small ? 'copy' : 'encode';
+}
+
+/**
+ * The rungs' audio track in its own file, made once: encoding AAC per rung cost as much as a
+ * small rung's picture. Every rung then copies it.
+ */
+export function audioArgs(input: string, output: string, audio: 'copy' | 'encode'): string[] {
+  const codec =
+    audio === 'copy'
+      ? ['-c:a', 'copy']
+      : ['-c:a', 'aac', '-b:a', `${AUDIO_ENCODE_KBPS}k`, '-ac', '2'];
+  return [
+    ...BASE,
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-dn',
+    '-sn',
+    ...codec,
+    '-f',
+    'mp4',
+    output,
+  ];
 }
 
 // First video and first audio only: phones add data tracks that MP4 cannot carry.
 const BASE = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-stats'];
 
 /** x264 options every rung shares: High profile, 2 s GOPs on any frame rate, capped rate. */
-function rungEncoding(rung: Rung, hasAudio: boolean, preset: string): string[] {
+function rungEncoding(rung: Rung, audio: string | null): string[] {
   return [
     '-c:v',
     'libx264',
     '-preset',
-    preset,
+    rung.preset ?? 'veryfast',
     '-profile:v',
     'high',
     '-crf',
@@ -100,7 +145,7 @@ function rungEncoding(rung: Rung, hasAudio: boolean, preset: string): string[] {
     'expr:gte(t,n_forced*2)',
     '-sc_threshold',
     '0',
-    ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'] : []),
+    ...(audio ? ['-c:a', 'copy'] : []),
     '-movflags',
     '+faststart',
     '-f',
@@ -110,38 +155,43 @@ function rungEncoding(rung: Rung, hasAudio: boolean, preset: string): string[] {
 
 const scale = (target: Size) => `scale=${target.width}:${target.height},format=yuv420p`;
 
-/** One rung on its own (the first playable file of a heavy source): fastest preset. */
+/** Maps the rungs' audio file, the second input, when there is one. */
+const audioInput = (audio: string | null) => (audio ? ['-i', audio] : []);
+const audioMap = (audio: string | null) => (audio ? ['-map', '1:a:0'] : []);
+
+/** One rung on its own (the first playable file of a heavy source). */
 export function singleRungArgs(
   input: string,
   output: string,
   target: RungTarget,
-  hasAudio: boolean,
+  audio: string | null,
 ): string[] {
   return [
     ...BASE,
     '-i',
     input,
+    ...audioInput(audio),
     '-map',
     '0:v:0',
-    ...(hasAudio ? ['-map', '0:a:0'] : []),
+    ...audioMap(audio),
     '-dn',
     '-sn',
     '-vf',
     scale(target),
-    ...rungEncoding(target.rung, hasAudio, 'veryfast'),
+    ...rungEncoding(target.rung, audio),
     output,
   ];
 }
 
 /**
  * Every rung in one run: the source is decoded once and split, each branch scaled and encoded
- * to its own MP4 (`outputs` in the order of `targets`).
+ * to its own MP4 (`outputs` in the order of `targets`), each copying the one audio track.
  */
 export function ladderArgs(
   input: string,
   targets: readonly RungTarget[],
   outputs: readonly string[],
-  hasAudio: boolean,
+  audio: string | null,
 ): string[] {
   const branches = targets.map((_, i) => `[v${i}]`).join('');
   const scales = targets.map((target, i) => `[v${i}]${scale(target)}[o${i}]`).join(';');
@@ -150,15 +200,16 @@ export function ladderArgs(
     ...BASE,
     '-i',
     input,
+    ...audioInput(audio),
     '-filter_complex',
     filter,
     ...targets.flatMap((target, i) => [
       '-map',
       `[o${i}]`,
-      ...(hasAudio ? ['-map', '0:a:0'] : []),
+      ...audioMap(audio),
       '-dn',
       '-sn',
-      ...rungEncoding(target.rung, hasAudio, 'veryfast'),
+      ...rungEncoding(target.rung, audio),
       outputs[i] as string,
     ]),
   ];

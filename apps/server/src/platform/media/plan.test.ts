@@ -16,6 +16,7 @@ const phone: ProbeResult = {
   rotation: 0,
   videoCodec: 'h264',
   audioCodec: 'aac',
+  audioBitRate: 128_000,
   pixelFormat: 'yuv420p',
   bitRate: 6_000_000,
   formatName: 'mov,mp4,m4a,3gp,3g2,mj2',

@@ -13,7 +13,7 @@ const format = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5', bit_r
 
 describe('parseProbe', () => {
   it('reads the first video and audio streams', () => {
-    const audio = { codec_type: 'audio', codec_name: 'aac' };
+    const audio = { codec_type: 'audio', codec_name: 'aac', bit_rate: '128000' };
     expect(parseProbe({ streams: [audio, video], format }, 123)).toEqual({
       durationSeconds: 12.5,
       width: 1080,
@@ -21,6 +21,7 @@ describe('parseProbe', () => {
       rotation: 0,
       videoCodec: 'h264',
       audioCodec: 'aac',
+      audioBitRate: 128_000,
       pixelFormat: 'yuv420p',
       bitRate: 4_000_000,
       formatName: format.format_name,

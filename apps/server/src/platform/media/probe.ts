@@ -11,6 +11,8 @@ export interface ProbeResult {
   rotation: 0 | 90 | 180 | 270;
   videoCodec: string;
   audioCodec: string | null;
+  /** The audio stream's bits per second; null when there is none or the container does not say. */
+  audioBitRate: number | null;
   pixelFormat: string;
   /** Whole-file bits per second; null when the container does not say. */
   bitRate: number | null;
@@ -26,6 +28,7 @@ interface FfprobeStream {
   height?: number;
   pix_fmt?: string;
   duration?: string;
+  bit_rate?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number | string }[];
@@ -77,6 +80,7 @@ export function parseProbe(output: FfprobeOutput, sizeBytes: number): ProbeResul
     rotation: rotationOf(video),
     videoCodec: video.codec_name,
     audioCodec: audio?.codec_name ?? null,
+    audioBitRate: positive(audio?.bit_rate) ?? null,
     pixelFormat: video.pix_fmt ?? 'unknown',
     bitRate: positive(output.format?.bit_rate) ?? null,
     formatName,

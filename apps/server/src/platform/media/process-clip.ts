@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   POPCLIP_VALIDATION_MESSAGES as M,
@@ -7,9 +7,16 @@ import {
 } from '@popstage/core/popclips';
 import { sweepStaleParts, writeAllAtomically, writeAtomically } from './atomic';
 import { MediaRejectedError } from './errors';
-import { ladderArgs, planDelivery, singleRungArgs } from './ladder';
+import { audioArgs, ladderArgs, planDelivery, singleRungArgs } from './ladder';
 import { loopArgs, webpPosterArgs } from './motion';
-import { type PlayablePlan, planPlayable, playableArgs, previewArgs, thumbnailArgs } from './plan';
+import {
+  displaySize,
+  type PlayablePlan,
+  planPlayable,
+  playableArgs,
+  previewArgs,
+  thumbnailArgs,
+} from './plan';
 import { type ProbeResult, probe } from './probe';
 import { runFfmpeg } from './run';
 
@@ -20,6 +27,7 @@ export const OUTPUT_FILES = {
   loop: 'loop.mp4',
   poster: 'poster.webp',
 } as const;
+const AUDIO_FILE = 'audio.m4a';
 
 export interface PlayableOutput {
   path: string;
@@ -73,8 +81,8 @@ const PLAYABLE_SHARE = 25;
 const LADDER_SHARE = 90;
 
 /**
- * Probe; the first playable file (source remuxed, or the smallest rung); the other rungs in one
- * ffmpeg run; then the thumbnail, GIF, loop and poster from the top rendition, together. Every
+ * Probe; the first playable file (source remuxed, or the smallest rung); then the other rungs in
+ * one ffmpeg run beside the thumbnail, GIF, loop and poster (from the source). Every
  * output is written to a part file and renamed, so running it again on the same input and outDir
  * (a retry after a killed worker) replaces the outputs cleanly. Throws MediaRejectedError for
  * input that is not a video.
@@ -99,7 +107,6 @@ export async function processVideo(
   }
   const plan = planPlayable(info);
   const delivery = planDelivery(info, plan);
-  const hasAudio = info.audioCodec !== null;
   const run = {
     signal,
     timeoutMs: options.timeoutMs ?? 60_000 + Math.ceil(info.durationSeconds) * 10_000,
@@ -108,76 +115,100 @@ export async function processVideo(
   const share = (from: number, to: number) => (percent: number) =>
     progress(from + ((to - from) * percent) / 100);
 
-  const playablePath = join(outDir, OUTPUT_FILES.playable);
-  const { first } = delivery;
-  const firstSize = first.kind === 'remux' ? first.size : first.target;
-  await writeAtomically(playablePath, (part) =>
-    runFfmpeg(
-      first.kind === 'remux'
-        ? playableArgs(plan, input, part)
-        : singleRungArgs(input, part, first.target, hasAudio),
-      { ...run, onProgress: share(0, PLAYABLE_SHARE) },
-    ),
-  );
-  const playable: PlayableOutput = {
-    path: playablePath,
-    remuxed: first.kind === 'remux',
-    width: firstSize.width,
-    height: firstSize.height,
-  };
-  progress(PLAYABLE_SHARE);
-  await onPlayable?.(playable, info);
+  // The rungs' one audio track, a work file removed at the end (a rerun makes it again). A
+  // heavy source's first rung needs it; a remux does not wait for it.
+  const audioPath = delivery.audio === 'none' ? null : join(outDir, AUDIO_FILE);
+  const audioMode = delivery.audio;
+  const makeAudio = (stop = signal) =>
+    audioPath && audioMode !== 'none'
+      ? writeAtomically(audioPath, (part) =>
+          runFfmpeg(audioArgs(input, part, audioMode), { ...run, signal: stop }),
+        )
+      : Promise.resolve();
 
-  const ladderPaths = delivery.ladder.map((target) => join(outDir, target.file));
-  if (ladderPaths.length > 0) {
-    await writeAllAtomically(ladderPaths, (parts) =>
-      runFfmpeg(ladderArgs(input, delivery.ladder, parts, hasAudio), {
-        ...run,
-        onProgress: share(PLAYABLE_SHARE, LADDER_SHARE),
-      }),
-    );
-  }
-  progress(LADDER_SHARE);
-  const made = [
-    { path: playablePath, ...firstSize },
-    ...delivery.ladder.map((target, i) => ({
-      path: ladderPaths[i] as string,
-      width: target.width,
-      height: target.height,
-    })),
-  ];
-  const renditions = await Promise.all(
-    made.map(async (file) => ({
-      ...file,
-      bitsPerSecond: Math.round(((await stat(file.path)).size * 8) / info.durationSeconds),
-    })),
-  );
-  renditions.sort((a, b) => a.width * a.height - b.width * b.height);
-  const top = renditions.at(-1) as RenditionOutput;
-  const topSize = { width: top.width, height: top.height };
+  try {
+    const playablePath = join(outDir, OUTPUT_FILES.playable);
+    const { first } = delivery;
+    const firstSize = first.kind === 'remux' ? first.size : first.target;
+    const makePlayable = (stop = signal) =>
+      writeAtomically(playablePath, (part) =>
+        runFfmpeg(
+          first.kind === 'remux'
+            ? playableArgs(plan, input, part)
+            : singleRungArgs(input, part, first.target, audioPath),
+          { ...run, signal: stop, onProgress: share(0, PLAYABLE_SHARE) },
+        ),
+      );
+    if (first.kind === 'remux')
+      await together(signal, (inner) => [makeAudio(inner), makePlayable(inner)]);
+    else await makeAudio().then(() => makePlayable());
+    const playable: PlayableOutput = {
+      path: playablePath,
+      remuxed: first.kind === 'remux',
+      width: firstSize.width,
+      height: firstSize.height,
+    };
+    progress(PLAYABLE_SHARE);
+    await onPlayable?.(playable, info);
 
-  const out = (name: keyof typeof OUTPUT_FILES) => join(outDir, OUTPUT_FILES[name]);
-  await together(signal, (inner) => {
-    const make = (name: keyof typeof OUTPUT_FILES, args: (part: string) => string[]) =>
-      writeAtomically(out(name), (part) => runFfmpeg(args(part), { ...run, signal: inner }));
-    return [
-      make('thumbnail', (part) => thumbnailArgs(top.path, part, topSize, info.durationSeconds)),
-      make('preview', (part) => previewArgs(top.path, part, topSize)),
-      make('loop', (part) => loopArgs(top.path, part, topSize)),
-      make('poster', (part) => webpPosterArgs(top.path, part, topSize, info.durationSeconds)),
+    // The other rungs in one run, and the pictures from the source's first seconds beside it: the
+    // pictures need little of the machine and no longer wait for the ladder.
+    const ladderPaths = delivery.ladder.map((target) => join(outDir, target.file));
+    const display = displaySize(info);
+    const out = (name: keyof typeof OUTPUT_FILES) => join(outDir, OUTPUT_FILES[name]);
+    await together(signal, (inner) => {
+      const make = (name: keyof typeof OUTPUT_FILES, args: (part: string) => string[]) =>
+        writeAtomically(out(name), (part) => runFfmpeg(args(part), { ...run, signal: inner }));
+      const ladder =
+        ladderPaths.length === 0
+          ? []
+          : [
+              writeAllAtomically(ladderPaths, (parts) =>
+                runFfmpeg(ladderArgs(input, delivery.ladder, parts, audioPath), {
+                  ...run,
+                  signal: inner,
+                  onProgress: share(PLAYABLE_SHARE, LADDER_SHARE),
+                }),
+              ),
+            ];
+      return [
+        ...ladder,
+        make('thumbnail', (part) => thumbnailArgs(input, part, display, info.durationSeconds)),
+        make('preview', (part) => previewArgs(input, part, display)),
+        make('loop', (part) => loopArgs(input, part, display)),
+        make('poster', (part) => webpPosterArgs(input, part, display, info.durationSeconds)),
+      ];
+    });
+    progress(LADDER_SHARE);
+    const made = [
+      { path: playablePath, ...firstSize },
+      ...delivery.ladder.map((target, i) => ({
+        path: ladderPaths[i] as string,
+        width: target.width,
+        height: target.height,
+      })),
     ];
-  });
-  progress(100);
-  return {
-    playable,
-    renditions,
-    thumbnail: out('thumbnail'),
-    preview: out('preview'),
-    loop: out('loop'),
-    poster: out('poster'),
-    probe: info,
-    plan,
-  };
+    const renditions = await Promise.all(
+      made.map(async (file) => ({
+        ...file,
+        bitsPerSecond: Math.round(((await stat(file.path)).size * 8) / info.durationSeconds),
+      })),
+    );
+    renditions.sort((a, b) => a.width * a.height - b.width * b.height);
+    progress(100);
+    return {
+      playable,
+      renditions,
+      thumbnail: out('thumbnail'),
+      preview: out('preview'),
+      loop: out('loop'),
+      poster: out('poster'),
+      probe: info,
+      plan,
+    };
+  } finally {
+    if (audioPath) await rm(audioPath, { force: true });
+  }
 }
 
 /** Runs tasks at once; the first failure stops the others, and all have ended when it throws. */

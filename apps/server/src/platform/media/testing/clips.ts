@@ -27,7 +27,7 @@ export const TEST_CLIPS = {
   webm: { seconds: 2, width: 360, height: 640, video: 'vp9', audio: 'opus', container: 'webm' },
   /** MPEG-4 Part 2 with MP3 in MOV: re-encoded. */
   mpeg4: { seconds: 2, width: 320, height: 240, video: 'mpeg4', audio: 'mp3', container: 'mov' },
-  /** H.264 but 2560x1440 (and heavy): a 360p file first, the ladder up to 1920x1080. */
+  /** H.264 but 2560x1440 (and heavy): a 360p file first, the ladder up to 1280x720 (1080p is only ever a remux). */
   oversize: {
     seconds: 1,
     width: 2560,

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { audioArgs, ladderArgs, planDelivery, singleRungArgs } from './ladder';
+import { planPlayable } from './plan';
+import type { ProbeResult } from './probe';
+
+/** A phone's upload: 1080x1920 H.264/AAC in MP4. */
+const phone: ProbeResult = {
+  durationSeconds: 20,
+  width: 1080,
+  height: 1920,
+  rotation: 0,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  audioBitRate: 128_000,
+  pixelFormat: 'yuv420p',
+  bitRate: 16_000_000,
+  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+  sizeBytes: 40_000_000,
+};
+const plan = (probe: ProbeResult) => planDelivery(probe, planPlayable(probe));
+const sizes = (targets: { width: number; height: number }[]) =>
+  targets.map((t) => `${t.width}x${t.height}`);
+
+describe('planDelivery', () => {
+  it('gives a heavy 1080p source 360p first, then 540p and 720p, never an encoded 1080p', () => {
+    const delivery = plan(phone);
+    expect(delivery.first).toMatchObject({ kind: 'encode', target: { width: 360, height: 640 } });
+    expect(sizes(delivery.ladder)).toEqual(['540x960', '720x1280']);
+  });
+
+  it('remuxes a 1080p source within the 1080p caps as that rung, the rest encoded', () => {
+    const delivery = plan({ ...phone, bitRate: 3_000_000 });
+    expect(delivery.first).toEqual({ kind: 'remux', size: { width: 1080, height: 1920 } });
+    expect(sizes(delivery.ladder)).toEqual(['360x640', '540x960', '720x1280']);
+  });
+
+  it('remuxes a 720p source within the 720p caps; the smaller rungs come from one run', () => {
+    const delivery = plan({ ...phone, width: 720, height: 1280, bitRate: 1_500_000 });
+    expect(delivery.first.kind).toBe('remux');
+    expect(sizes(delivery.ladder)).toEqual(['360x640', '540x960']);
+  });
+
+  it('copies AAC within 128 kbit/s and encodes anything else once', () => {
+    expect(plan(phone).audio).toBe('copy');
+    expect(plan({ ...phone, audioBitRate: 256_000 }).audio).toBe('encode');
+    expect(plan({ ...phone, audioBitRate: null }).audio).toBe('encode');
+    expect(plan({ ...phone, audioCodec: 'opus' }).audio).toBe('encode');
+    expect(plan({ ...phone, audioCodec: null, audioBitRate: null }).audio).toBe('none');
+  });
+});
+
+describe('ffmpeg arguments', () => {
+  const delivery = plan(phone);
+  const first = delivery.first.kind === 'encode' ? delivery.first.target : null;
+
+  it('encodes the audio once; every rung copies it from the second input', () => {
+    expect(audioArgs('in.mov', 'a.m4a', 'encode')).toEqual(
+      expect.arrayContaining(['-c:a', 'aac', '-b:a', '96k']),
+    );
+    expect(audioArgs('in.mov', 'a.m4a', 'copy')).toEqual(expect.arrayContaining(['-c:a', 'copy']));
+    const args = ladderArgs('in.mov', delivery.ladder, ['a.mp4', 'b.mp4'], 'a.m4a');
+    expect(args.filter((a) => a === '1:a:0')).toHaveLength(2);
+    expect(args).not.toContain('aac');
+    expect(args.join(' ')).toContain('-i in.mov -i a.m4a');
+  });
+
+  it('uses superfast for the small rungs and veryfast for 720p', () => {
+    if (!first) throw new Error('a heavy source is encoded first');
+    const single = singleRungArgs('in.mov', 'out.mp4', first, null);
+    expect(single[single.indexOf('-preset') + 1]).toBe('superfast');
+    expect(single).not.toContain('-c:a');
+    const ladder = ladderArgs('in.mov', delivery.ladder, ['a.mp4', 'b.mp4'], null);
+    const presets = ladder.flatMap((a, i) => (a === '-preset' ? [ladder[i + 1]] : []));
+    expect(presets).toEqual(['superfast', 'veryfast']);
+  });
+});
