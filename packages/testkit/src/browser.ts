@@ -14,6 +14,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** `debuggingPort` also opens DevTools on that port, for tools that drive Chromium over CDP. */
+export function launchChromium(options: { debuggingPort?: number } = {}): Promise<Browser> {
+  const port = options.debuggingPort ? [`--remote-debugging-port=${options.debuggingPort}`] : [];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...port] });
 }

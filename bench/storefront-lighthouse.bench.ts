@@ -1,0 +1,114 @@
+import { createServer } from 'node:net';
+import { startApp } from '@popstage/testkit/app';
+import { launchChromium } from '@popstage/testkit/browser';
+import lighthouse from 'lighthouse';
+import { median, report, reportFigure } from './report';
+import { prepareBenchShop } from './storefront/shop';
+
+/**
+ * Lighthouse's performance score (issue 19) on the sandbox storefront's home, product and
+ * collection pages, with the app embed off and on, weighted as Shopify weighs them for an app's
+ * storefront impact: 17 % home, 40 % product, 43 % collection. Lighthouse's default mobile run
+ * (simulated 1.6 Mbit/s, 150 ms, 4x CPU) in Debian's Chromium; the median of RUNS per page.
+ */
+
+const RUNS = 3;
+const WEIGHTS = { home: 0.17, product: 0.4, collection: 0.43 } as const;
+/** Shopify's own figure for an app's cost is up to 10 points; ours: at most 2. */
+const DROP_TARGET = 2;
+const RATE_LIMIT = '100000000';
+
+type PageName = keyof typeof WEIGHTS;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function score(url: string, port: number): Promise<number> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const value = result?.lhr.categories.performance?.score;
+  if (typeof value !== 'number') {
+    throw new Error(`no performance score for ${url}: ${result?.lhr.runtimeError?.message}`);
+  }
+  return value * 100;
+}
+
+async function setEmbed(baseUrl: string, shop: string, enabled: boolean) {
+  const answer = await fetch(`${baseUrl}/sandbox/api/shops/${shop}/embed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled }),
+  });
+  if (!answer.ok) throw new Error(`embed ${enabled}: ${answer.status} ${await answer.text()}`);
+}
+
+/** The first collection the store's home page links to. */
+async function collectionUrl(home: string): Promise<string> {
+  const html = await (await fetch(home)).text();
+  const href = /href="([^"]*\/collections\/[^"/?#]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('the home page links to no collection');
+  return new URL(href, home).href;
+}
+
+export default async function storefrontLighthouseBench(): Promise<void> {
+  const app = await startApp({
+    STOREFRONT_RATE_LIMIT: RATE_LIMIT,
+    STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
+  });
+  const port = await freePort();
+  const browser = await launchChromium({ debuggingPort: port });
+  try {
+    console.log('preparing the shop (install, publish products, upload and process clips)...');
+    const shop = await prepareBenchShop(app);
+    if (!shop.product) throw new Error('the bench shop has no product page with a clip');
+    const home = shop.primaryDomainUrl;
+    const pages: Record<PageName, string> = {
+      home,
+      product: shop.product.url,
+      collection: await collectionUrl(home),
+    };
+    const scores = { without: {}, with: {} } as Record<
+      'without' | 'with',
+      Record<PageName, number>
+    >;
+    for (const variant of ['without', 'with'] as const) {
+      await setEmbed(app.baseUrl, shop.domain, variant === 'with');
+      for (const [name, url] of Object.entries(pages) as [PageName, string][]) {
+        const runs: number[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await score(url, port));
+        scores[variant][name] = median(runs);
+        console.log(`  ${variant} the app, ${name}: ${runs.map((s) => s.toFixed(0)).join(', ')}`);
+      }
+    }
+    const weighted = (variant: 'without' | 'with') =>
+      (Object.keys(WEIGHTS) as PageName[]).reduce(
+        (sum, name) => sum + WEIGHTS[name] * scores[variant][name],
+        0,
+      );
+    for (const name of Object.keys(WEIGHTS) as PageName[]) {
+      reportFigure(
+        `lighthouse ${name}, with the app`,
+        scores.with[name],
+        'pts',
+        `without ${scores.without[name].toFixed(0)} (median of ${RUNS})`,
+      );
+    }
+    reportFigure('weighted score, without the app', weighted('without'), 'pts');
+    reportFigure('weighted score, with the app', weighted('with'), 'pts');
+    report('weighted score drop', weighted('without') - weighted('with'), DROP_TARGET, 'pts');
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
