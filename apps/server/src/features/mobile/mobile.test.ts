@@ -59,7 +59,6 @@ describe('app setup checklist', () => {
       name: 'pro',
       android: true,
       downloadsMax: 10_000,
-      higherTier: true,
     });
     expect((await get(SHOP_B, '/api/store/v1/app-setup')).json().plan).toMatchObject({
       name: 'basic',
@@ -201,6 +200,22 @@ describe('the app request', () => {
     expect(shop.mobileApp).toMatchObject({ requestSubmitted: true, iosStatus: 'PENDING' });
   });
 
+  it('makes the checklist read-only once submitted: 409 and the steps kept', async () => {
+    const before = (await get(SHOP_A, '/api/store/v1/app-setup')).json().data;
+    expect(before).toEqual(ALL_STEPS_DONE);
+    for (const body of [{ dunsCompletedAt: 0 }, { iosDevCompletedAt: t.clock.now().getTime() }]) {
+      const answer = await post(SHOP_A, '/api/store/v1/app-setup', body);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(
+        'The app request has been submitted: its setup can no longer be changed.',
+      );
+    }
+    expect((await get(SHOP_A, '/api/store/v1/app-setup')).json().data).toEqual(before);
+    // Shop B has not submitted: its checklist still toggles.
+    const b = await post(SHOP_B, '/api/store/v1/app-setup', { dunsCompletedAt: 0 });
+    expect(b.statusCode, b.body).toBe(200);
+  });
+
   it('is read and linked by its own shop only', async () => {
     const request = (await get(SHOP_A, '/api/shopify/shop/mobile/app-request')).json().data;
     const ids = `appRequestId=${request.id}&appRequestSkId=${encodeURIComponent(request.sk_identifier)}`;
@@ -273,6 +288,11 @@ describe('appearance and menus', () => {
     await refused({ bannerText: 'x'.repeat(51) }, 'Maximum 50 characters');
     await refused({ showInventoryLimit: 0 }, 'Please enter a valid input');
     await refused({ showInventoryLimit: 100 }, 'Please enter a valid input');
+    const fonts =
+      'Please choose one of the fonts offered: Default, Inter, Roboto, Lato, Montserrat, Poppins';
+    await refused({ font: 'Comic Sans' }, fonts);
+    await refused({ font: 'inter' }, fonts);
+    await refused({ font: '' }, fonts);
     await refused({ menuHandle: 'x'.repeat(51) }, 'Maximum 50 characters');
     await refused({ menuHandle: 'no-such-menu' }, 'Could not find any results');
     await refused(
