@@ -1,3 +1,4 @@
+import { APP_ICON_SIZE } from '@popstage/core/mobile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { ALL_STEPS_DONE, appRequestBody, subscribeMobile, uploadAppImage } from '../../test/mobile';
@@ -166,8 +167,20 @@ describe('the app request', () => {
       { ...body, collectionId: 'gid://shopify/Collection/999999999' },
       'Please select a collection',
     );
-    const bImage = await uploadAppImage(t, SHOP_B, { width: 4, height: 4 });
+    const bImage = await uploadAppImage(t, SHOP_B, APP_ICON_SIZE);
     await refused({ ...body, iconS3Url: bImage }, 'Please fill out all required fields');
+    // Sizes are checked on the stored bytes, not trusted from the browser.
+    const small = await uploadAppImage(t, SHOP_A, { width: 1535, height: 1536 });
+    await refused({ ...body, iconS3Url: small }, 'Selected image must be 1536x1536');
+    await refused({ ...body, iconS3Url: body.launchS3Url }, 'Selected image must be 1536x1536');
+    await refused({ ...body, launchS3Url: body.iconS3Url }, 'Selected image must be 1000x1600');
+    const sideways = await uploadAppImage(t, SHOP_A, { width: 1600, height: 1000 });
+    await refused({ ...body, launchS3Url: sideways }, 'Selected image must be 1000x1600');
+    const notAnImage = await uploadAppImage(t, SHOP_A, {
+      bytes: Buffer.from('GIF87a but not really'),
+      contentType: 'image/gif',
+    });
+    await refused({ ...body, launchS3Url: notAnImage }, 'Selected image must be 1000x1600');
     await refused(
       { ...body, iconS3Url: 'https://evil.example/icon.png' },
       'Please fill out all required fields',
@@ -303,6 +316,11 @@ describe('appearance and menus', () => {
       { headerLogoUrl: 'https://evil.example/logo.png' },
       'Upload the header logo again',
     );
+    const textLogo = await uploadAppImage(t, SHOP_A, {
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      contentType: 'image/png',
+    });
+    await refused({ headerLogoUrl: textLogo }, 'The header logo must be a gif, jpg or png image');
     expect((await get(SHOP_A, '/api/store/v1/app-config')).json().data).toEqual(before);
   });
 
