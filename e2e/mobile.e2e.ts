@@ -15,12 +15,15 @@ const session = journeySession(BASE, DEMO, { resetAfter: true });
 const api = <T>(method: 'GET' | 'POST', path: string, data?: object) =>
   shopApi(session.page.request, BASE, DEMO)<T>(method, path, data);
 
+/** The shop's part of the local Shopify's control page, where Popstage staff see requests. */
+async function controlSection(page: Page) {
+  await page.goto(`${localShopify(BASE)}/sandbox#${DEMO}`);
+  return page.locator(`section[id="${DEMO}"]`);
+}
+
 /** Staff set the request's review state on the local Shopify's control page. */
 async function setReviewState(page: Page, fields: { iosStatus: string; iosLink?: string }) {
-  await page.goto(`${localShopify(BASE)}/sandbox#${DEMO}`);
-  const form = page
-    .locator(`section[id="${DEMO}"]`)
-    .getByRole('form', { name: 'App request review' });
+  const form = (await controlSection(page)).getByRole('form', { name: 'App request review' });
   await form.getByLabel('iOS status').selectOption(fields.iosStatus);
   if (fields.iosLink) await form.getByLabel('iOS store link').fill(fields.iosLink);
   await form.getByRole('button', { name: 'Save review state' }).click();
@@ -128,8 +131,17 @@ describe('mobile app builder journey', () => {
     await app.getByText('Android App Approval Pending').waitFor();
     await screenshotsAtBothWidths(page, 'mobile-setup-submitted');
 
+    // The request appears on the sandbox control page, pending on both platforms (Mobile Pro).
+    const control = await controlSection(page);
+    await control.getByText(/^iOS PENDING · Android PENDING · submitted /).waitFor();
+    await control.getByRole('form', { name: 'App request review' }).waitFor();
+
     // Staff: iOS under review, then live with its store link; the banners follow.
     await setReviewState(page, { iosStatus: 'REVIEW' });
+    await page
+      .locator(`section[id="${DEMO}"]`)
+      .getByText(/^iOS REVIEW · Android PENDING · submitted /)
+      .waitFor();
     await openAdmin(page, BASE, DEMO, '/mobile/appearance');
     await app.getByText('iOS App Under Review').waitFor();
     await setReviewState(page, {

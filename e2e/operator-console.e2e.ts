@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { APP_ICON_SIZE, LAUNCH_SCREEN_SIZE } from '@popstage/core/mobile';
 import { type StartedApp, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import { pngImage } from '@popstage/testkit/image';
@@ -152,14 +153,15 @@ describe('operator console', () => {
       iosDevCompletedAt: 1_700_000_000_001,
       addDevEmailCompletedAt: 1_700_000_000_002,
     });
-    const image = async (fileName: string) => {
+    // The server reads the stored images' sizes: the spec's exact ones (spec 03 §5).
+    const image = async (fileName: string, size: { width: number; height: number }) => {
       const link = await api<{ uploadURL: string; publicUrl: string }>(
         'GET',
         `/api/store/v1/files/signed-link?path=apps/${shop}&contentType=image/png&public=true&fileName=${fileName}`,
       );
       const put = await page.request.put(link.uploadURL, {
         headers: { 'content-type': 'image/png' },
-        data: pngImage({ width: 8, height: 8 }),
+        data: pngImage(size),
       });
       expect(put.ok()).toBe(true);
       return link.publicUrl;
@@ -174,8 +176,8 @@ describe('operator console', () => {
       desiredAppName: 'Other Store',
       altAppNameOne: 'Other Shop',
       altAppNameTwo: 'Other Boutique',
-      iconS3Url: await image('icon.png'),
-      launchS3Url: await image('launch.png'),
+      iconS3Url: await image('icon.png', APP_ICON_SIZE),
+      launchS3Url: await image('launch.png', LAUNCH_SCREEN_SIZE),
       supportUrl: 'help.example.com',
       primaryColor: '#112233',
       secondaryColor: '#ddeeff',

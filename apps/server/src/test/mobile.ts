@@ -1,3 +1,4 @@
+import { APP_ICON_SIZE, LAUNCH_SCREEN_SIZE } from '@popstage/core/mobile';
 import { pngImage } from '@popstage/testkit/image';
 import { expect } from 'vitest';
 import { insertSubscription } from '../features/billing/subscription-store';
@@ -28,22 +29,36 @@ export async function subscribeMobile(t: TestApp, shop: string, addonId: string)
   });
 }
 
-/** Uploads an image through the signed link and answers its public URL. */
+/** PNGs by size, made once: a 1536x1536 one takes a moment to deflate. */
+const pngs = new Map<string, Buffer>();
+function cachedPng(size: { width: number; height: number }): Buffer {
+  const id = `${size.width}x${size.height}`;
+  const png = pngs.get(id) ?? pngImage(size);
+  pngs.set(id, png);
+  return png;
+}
+
+/**
+ * Uploads an image through the signed link and answers its public URL: a PNG of `size`, or the
+ * given bytes declared as `contentType`.
+ */
 export async function uploadAppImage(
   t: TestApp,
   shop: string,
-  size: { width: number; height: number },
+  image: { width: number; height: number } | { bytes: Buffer; contentType: string },
   fileName = 'My icon (1).png',
 ) {
+  const [bytes, contentType] =
+    'bytes' in image ? [image.bytes, image.contentType] : [cachedPng(image), 'image/png'];
   const link = await call(
     t,
     shop,
     'GET',
-    `/api/store/v1/files/signed-link?path=apps/${shop}&contentType=image/png&public=true&fileName=${encodeURIComponent(fileName)}`,
+    `/api/store/v1/files/signed-link?path=apps/${shop}&contentType=${contentType}&public=true&fileName=${encodeURIComponent(fileName)}`,
   );
   expect(link.statusCode, link.body).toBe(200);
   const { uploadURL, publicUrl } = link.json() as { uploadURL: string; publicUrl: string };
-  const put = await putSigned(t, uploadURL, pngImage(size), 'image/png');
+  const put = await putSigned(t, uploadURL, bytes, contentType);
   expect(put.statusCode, put.body).toBe(200);
   return publicUrl;
 }
@@ -54,7 +69,7 @@ export const ALL_STEPS_DONE = {
   addDevEmailCompletedAt: 1_700_000_000_002,
 };
 
-/** A complete app request body for the shop (images uploaded, first collection). */
+/** A complete app request body for the shop (images of the spec's sizes uploaded, first collection). */
 export async function appRequestBody(t: TestApp, shop: string) {
   const [collection] = await t.deps.storefront.searchCollections(shop);
   if (!collection) throw new Error('no collection');
@@ -64,8 +79,8 @@ export async function appRequestBody(t: TestApp, shop: string) {
     desiredAppName: 'Demo Store',
     altAppNameOne: 'Demo Shop',
     altAppNameTwo: 'Demo Boutique',
-    iconS3Url: await uploadAppImage(t, shop, { width: 16, height: 16 }),
-    launchS3Url: await uploadAppImage(t, shop, { width: 10, height: 16 }, 'launch.png'),
+    iconS3Url: await uploadAppImage(t, shop, APP_ICON_SIZE),
+    launchS3Url: await uploadAppImage(t, shop, LAUNCH_SCREEN_SIZE, 'launch.png'),
     supportUrl: 'help.example.com',
     primaryColor: '#112233',
     secondaryColor: '#ddeeff',

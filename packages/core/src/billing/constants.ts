@@ -5,7 +5,7 @@
 
 /** Popclips add-on price from which the shop is on the basic level (spec 02 §6). */
 export const BASIC_PRICE = '29.99';
-/** Mobile add-on price from which the shop has the higher mobile tier (Android, more downloads). */
+/** Mobile add-on price the higher mobile tier must exceed (spec 03 §6: "exceeds 79.99"). */
 export const MOBILE_HIGHER_TIER_PRICE = '79.99';
 /** Popclips add-on price from which the shop is on the premium level (spec 02 §6). */
 export const PREMIUM_PRICE = '149.99';
@@ -47,6 +47,16 @@ export const FREE_PLAN_NAMES = ['free', 'free 2025'] as const;
  * and showcase stores; the sandbox store is deliberately absent so that gating can be exercised.
  */
 export const PREMIUM_ALLOW_LIST_DOMAINS: readonly string[] = [
+  'popstage-demo.myshopify.com',
+  'popstage-showcase.myshopify.com',
+];
+
+/**
+ * Shops on the higher mobile tier whatever their mobile add-on costs (spec 03 §6 names an allow
+ * list but not its members; ours): the same demo and showcase stores as the popclips list, and
+ * for the same reason the sandbox store is not on it.
+ */
+export const MOBILE_HIGHER_TIER_ALLOW_LIST_DOMAINS: readonly string[] = [
   'popstage-demo.myshopify.com',
   'popstage-showcase.myshopify.com',
 ];

@@ -74,10 +74,16 @@ describe('capabilities', () => {
 });
 
 describe('price rules of the landing and mobile', () => {
-  it('mobile higher tier from 79.99', () => {
-    expect(isMobileHigherTier('79.99')).toBe(true);
+  it('mobile higher tier only above 79.99 (Pro at 79.99 is not), or on the allow list', () => {
+    expect(isMobileHigherTier('79.99')).toBe(false);
     expect(isMobileHigherTier('79.98')).toBe(false);
+    expect(isMobileHigherTier('80.00')).toBe(true);
+    expect(isMobileHigherTier('80')).toBe(true);
+    expect(isMobileHigherTier('199.99')).toBe(true);
     expect(isMobileHigherTier(null)).toBe(false);
+    expect(isMobileHigherTier('39.99', 'demo-store.myshopify.com')).toBe(false);
+    expect(isMobileHigherTier('39.99', ' Popstage-Demo.myshopify.com ')).toBe(true);
+    expect(isMobileHigherTier(null, 'popstage-showcase.myshopify.com')).toBe(true);
   });
 
   it('carousel button is Manage from 29.99', () => {

@@ -1,8 +1,9 @@
-import { amountAtLeast } from './cents';
+import { amountAtLeast, compareAmounts } from './cents';
 import {
   BASIC_PRICE,
   domainIn,
   FREE_SHARES_PER_MONTH,
+  MOBILE_HIGHER_TIER_ALLOW_LIST_DOMAINS,
   MOBILE_HIGHER_TIER_PRICE,
   PREMIUM_ALLOW_LIST_DOMAINS,
   PREMIUM_PRICE,
@@ -66,9 +67,17 @@ export function monthlyShareLimit(level: PopclipsPlanLevel): number | null {
   return level === 'free' ? FREE_SHARES_PER_MONTH : null;
 }
 
-/** Mobile add-on at 79.99 or more: the higher tier (Android, more downloads). */
-export function isMobileHigherTier(mobileAddonPrice: string | null | undefined): boolean {
-  return !!mobileAddonPrice && amountAtLeast(mobileAddonPrice, MOBILE_HIGHER_TIER_PRICE);
+/**
+ * The higher mobile tier (spec 03 §6): a mobile add-on priced above 79.99 (Pro at exactly 79.99 is
+ * not), or an allow-listed shop. The spec names no capability it unlocks (Android comes with the
+ * Pro plan, downloads with the add-on's attribute), so no gate reads it: docs/decisions.md.
+ */
+export function isMobileHigherTier(
+  mobileAddonPrice: string | null | undefined,
+  shopifyDomain?: string | null,
+): boolean {
+  if (domainIn(MOBILE_HIGHER_TIER_ALLOW_LIST_DOMAINS, shopifyDomain)) return true;
+  return !!mobileAddonPrice && compareAmounts(mobileAddonPrice, MOBILE_HIGHER_TIER_PRICE) > 0;
 }
 
 /** Landing Popclips card: the carousel button is 'manage' from 29.99, else an upgrade prompt. */

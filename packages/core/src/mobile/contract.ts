@@ -8,7 +8,7 @@ import {
   requiredName,
   supportUrlSchema,
 } from './fields';
-import { APP_REQUEST_TYPE, INVENTORY_LIMIT_MAX, INVENTORY_LIMIT_MIN } from './limits';
+import { APP_REQUEST_TYPE, CUSTOM_FONTS, INVENTORY_LIMIT_MAX, INVENTORY_LIMIT_MIN } from './limits';
 import { MOBILE_MESSAGES as M } from './messages';
 
 /**
@@ -16,6 +16,8 @@ import { MOBILE_MESSAGES as M } from './messages';
  * e-mail and the shop; the "legacy store service" (app-setup, app-config, files/signed-link) is
  * served by this server under /api/store/v1 (docs/decisions.md). The shop is always the session's.
  */
+
+const isCustomFont = (font: string) => (CUSTOM_FONTS as readonly string[]).includes(font);
 
 const assetUrl = z.string().trim().min(1, M.required).max(2048).url(M.required);
 
@@ -66,7 +68,6 @@ export const mobilePlanSchema = z.object({
   android: z.boolean(),
   /** mobile.appDownloads.max; -1 unlimited, null when the catalogue does not say. */
   downloadsMax: z.number().int().nullable(),
-  higherTier: z.boolean(),
 });
 export type MobilePlanFacts = z.infer<typeof mobilePlanSchema>;
 
@@ -97,7 +98,9 @@ export const appConfigBodySchema = z
     bannerText: bannerTextSchema,
     liveBannerTitle: bannerTextSchema,
     liveBannerText: bannerTextSchema,
-    font: z.string().trim().min(1).max(50),
+    // Only the fonts the Appearance tab offers: the branded app ships exactly these. A string
+    // refined rather than an enum, so that the admin's form can send its field as it holds it.
+    font: z.string({ error: M.unknownFont }).refine(isCustomFont, M.unknownFont),
     headerLogoUrl: z.string().trim().url().max(2048).nullable(),
     menuHandle: menuHandleSchema,
     shopMenuHandle: menuHandleSchema,

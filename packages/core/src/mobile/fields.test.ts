@@ -6,6 +6,7 @@ import {
   normaliseSupportUrl,
   supportUrlError,
 } from './fields';
+import { CUSTOM_FONTS } from './limits';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -53,6 +54,17 @@ describe('mobile field rules (spec 03 §5)', () => {
     );
     expect(appConfigBodySchema.safeParse({ showInventoryLimit: 100 }).success).toBe(false);
     expect(appConfigBodySchema.safeParse({ other: 1 }).success).toBe(false);
+  });
+
+  it('accepts only the fonts the Appearance tab offers', () => {
+    for (const font of CUSTOM_FONTS) {
+      expect(appConfigBodySchema.safeParse({ font }).success).toBe(true);
+    }
+    for (const font of ['Comic Sans', 'inter', ' Inter', '']) {
+      expect(messageOf(appConfigBodySchema.safeParse({ font }))).toBe(
+        'Please choose one of the fonts offered: Default, Inter, Roboto, Lato, Montserrat, Poppins',
+      );
+    }
   });
 
   it('requires every field of the app request, names up to 255', () => {

@@ -1,3 +1,5 @@
+import { CUSTOM_FONTS } from './limits';
+
 /** Every user-visible text of the mobile app builder, exactly as spec 03 §5 and §8 write them. */
 export const MOBILE_MESSAGES = {
   required: 'This is a required field',
@@ -24,6 +26,10 @@ export const MOBILE_MESSAGES = {
   noResults: 'Could not find any results',
   setupNotCompleted: 'Setup Not Completed',
   alreadySubmitted: 'The app request has already been submitted.',
+  // Ours (the spec gives no text): server refusals that the admin's own choices make rare.
+  setupLocked: 'The app request has been submitted: its setup can no longer be changed.',
+  unknownFont: `Please choose one of the fonts offered: ${CUSTOM_FONTS.join(', ')}`,
+  headerLogoNotImage: 'The header logo must be a gif, jpg or png image',
   accessDenied: 'Access Denied',
 } as const;
 

@@ -1,4 +1,11 @@
-import { type AppRequest, type appRequestBodySchema, MOBILE_MESSAGES } from '@popstage/core/mobile';
+import {
+  APP_ICON_SIZE,
+  type AppRequest,
+  type appRequestBodySchema,
+  imageSizeMessage,
+  LAUNCH_SCREEN_SIZE,
+  MOBILE_MESSAGES,
+} from '@popstage/core/mobile';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,6 +15,7 @@ import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { assetKeyOf } from './assets';
 import { saveConfigFields } from './config-store';
+import { hasExactSize, storedImage } from './image-checks';
 import type { MobilePlan } from './plan-gate';
 import { isChecklistComplete, readAppSetup } from './setup-store';
 
@@ -56,12 +64,22 @@ export async function readAppRequest(
 
 type ParsedBody = z.output<typeof appRequestBodySchema>;
 
-/** The merchant's images must be the ones they uploaded for this shop, and be there. */
+/**
+ * The merchant's images must be the ones they uploaded for this shop, be there, and be a gif, jpg
+ * or png of exactly the spec's size (icon 1536x1536, launch screen 1000x1600; spec 03 §5).
+ */
 async function assertOwnImages(deps: MobileDeps, tenant: Tenant, body: ParsedBody) {
-  for (const url of [body.iconS3Url, body.launchS3Url]) {
+  const images = [
+    { url: body.iconS3Url, size: APP_ICON_SIZE },
+    { url: body.launchS3Url, size: LAUNCH_SCREEN_SIZE },
+  ];
+  for (const { url, size } of images) {
     const key = assetKeyOf(deps.config.APP_URL, tenant.shop.shopifyDomain, url);
     if (!key || !(await deps.media.headObject(key))) {
       throw new HttpError(400, MOBILE_MESSAGES.fillRequired, { field: 'images' });
+    }
+    if (!hasExactSize(await storedImage(deps.media, key), size)) {
+      throw new HttpError(400, imageSizeMessage(size.width, size.height), { field: 'images' });
     }
   }
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { assetKeyOf } from './assets';
 import { configWire, ensureConfigRow, saveConfigFields } from './config-store';
+import { storedImage } from './image-checks';
 import { isRequestSubmitted } from './request-state';
 
 type ConfigDeps = Pick<AppDeps, 'database' | 'clock' | 'storefront' | 'config' | 'media'>;
@@ -52,6 +53,10 @@ export async function saveAppConfig(
     const key = assetKeyOf(deps.config.APP_URL, shop, body.headerLogoUrl);
     if (!key || !(await deps.media.headObject(key))) {
       throw new HttpError(400, 'Upload the header logo again', { field: 'headerLogoUrl' });
+    }
+    // Spec 03 §5: the header logo must be an image; its size is free (no dimension check is on).
+    if (!(await storedImage(deps.media, key))) {
+      throw new HttpError(400, MOBILE_MESSAGES.headerLogoNotImage, { field: 'headerLogoUrl' });
     }
   }
   const row = await saveConfigFields(db, tenant.shop.id, body, deps.clock.now());

@@ -1,3 +1,4 @@
+import { APP_ICON_SIZE } from '@popstage/core/mobile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { ALL_STEPS_DONE, appRequestBody, subscribeMobile, uploadAppImage } from '../../test/mobile';
@@ -59,7 +60,6 @@ describe('app setup checklist', () => {
       name: 'pro',
       android: true,
       downloadsMax: 10_000,
-      higherTier: true,
     });
     expect((await get(SHOP_B, '/api/store/v1/app-setup')).json().plan).toMatchObject({
       name: 'basic',
@@ -167,8 +167,20 @@ describe('the app request', () => {
       { ...body, collectionId: 'gid://shopify/Collection/999999999' },
       'Please select a collection',
     );
-    const bImage = await uploadAppImage(t, SHOP_B, { width: 4, height: 4 });
+    const bImage = await uploadAppImage(t, SHOP_B, APP_ICON_SIZE);
     await refused({ ...body, iconS3Url: bImage }, 'Please fill out all required fields');
+    // Sizes are checked on the stored bytes, not trusted from the browser.
+    const small = await uploadAppImage(t, SHOP_A, { width: 1535, height: 1536 });
+    await refused({ ...body, iconS3Url: small }, 'Selected image must be 1536x1536');
+    await refused({ ...body, iconS3Url: body.launchS3Url }, 'Selected image must be 1536x1536');
+    await refused({ ...body, launchS3Url: body.iconS3Url }, 'Selected image must be 1000x1600');
+    const sideways = await uploadAppImage(t, SHOP_A, { width: 1600, height: 1000 });
+    await refused({ ...body, launchS3Url: sideways }, 'Selected image must be 1000x1600');
+    const notAnImage = await uploadAppImage(t, SHOP_A, {
+      bytes: Buffer.from('GIF87a but not really'),
+      contentType: 'image/gif',
+    });
+    await refused({ ...body, launchS3Url: notAnImage }, 'Selected image must be 1000x1600');
     await refused(
       { ...body, iconS3Url: 'https://evil.example/icon.png' },
       'Please fill out all required fields',
@@ -199,6 +211,22 @@ describe('the app request', () => {
     });
     const shop = (await get(SHOP_A, '/api/shopify/shop')).json();
     expect(shop.mobileApp).toMatchObject({ requestSubmitted: true, iosStatus: 'PENDING' });
+  });
+
+  it('makes the checklist read-only once submitted: 409 and the steps kept', async () => {
+    const before = (await get(SHOP_A, '/api/store/v1/app-setup')).json().data;
+    expect(before).toEqual(ALL_STEPS_DONE);
+    for (const body of [{ dunsCompletedAt: 0 }, { iosDevCompletedAt: t.clock.now().getTime() }]) {
+      const answer = await post(SHOP_A, '/api/store/v1/app-setup', body);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(
+        'The app request has been submitted: its setup can no longer be changed.',
+      );
+    }
+    expect((await get(SHOP_A, '/api/store/v1/app-setup')).json().data).toEqual(before);
+    // Shop B has not submitted: its checklist still toggles.
+    const b = await post(SHOP_B, '/api/store/v1/app-setup', { dunsCompletedAt: 0 });
+    expect(b.statusCode, b.body).toBe(200);
   });
 
   it('is read and linked by its own shop only', async () => {
@@ -273,6 +301,11 @@ describe('appearance and menus', () => {
     await refused({ bannerText: 'x'.repeat(51) }, 'Maximum 50 characters');
     await refused({ showInventoryLimit: 0 }, 'Please enter a valid input');
     await refused({ showInventoryLimit: 100 }, 'Please enter a valid input');
+    const fonts =
+      'Please choose one of the fonts offered: Default, Inter, Roboto, Lato, Montserrat, Poppins';
+    await refused({ font: 'Comic Sans' }, fonts);
+    await refused({ font: 'inter' }, fonts);
+    await refused({ font: '' }, fonts);
     await refused({ menuHandle: 'x'.repeat(51) }, 'Maximum 50 characters');
     await refused({ menuHandle: 'no-such-menu' }, 'Could not find any results');
     await refused(
@@ -283,6 +316,11 @@ describe('appearance and menus', () => {
       { headerLogoUrl: 'https://evil.example/logo.png' },
       'Upload the header logo again',
     );
+    const textLogo = await uploadAppImage(t, SHOP_A, {
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      contentType: 'image/png',
+    });
+    await refused({ headerLogoUrl: textLogo }, 'The header logo must be a gif, jpg or png image');
     expect((await get(SHOP_A, '/api/store/v1/app-config')).json().data).toEqual(before);
   });
 

@@ -1,7 +1,5 @@
 import {
   addonAttributeValue,
-  addonPrice,
-  isMobileHigherTier,
   type MobilePlanName,
   mobilePlanName,
   supportsAndroid,
@@ -11,12 +9,14 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 
-/** The shop's mobile plan facts (spec 03 §6), from the active subscription and the catalogue. */
+/**
+ * The shop's mobile plan facts (spec 03 §6), from the active subscription and the catalogue. The
+ * spec's "higher tier" (core's isMobileHigherTier) is not among them: nothing in the spec depends
+ * on it (docs/decisions.md).
+ */
 export interface MobilePlan {
   name: MobilePlanName | null;
   android: boolean;
-  /** The add-on above 79.99, or an allow-listed shop. */
-  higherTier: boolean;
   /** mobile.appDownloads.max; -1 unlimited, null when the add-on does not say. */
   downloadsMax: number | null;
   /** The plan's SKU code, shown with 'Access Denied'. */
@@ -39,13 +39,12 @@ export function mobilePlanOf(
   return {
     name,
     android: name !== null && supportsAndroid(name),
-    higherTier: isMobileHigherTier(addonPrice(addon)),
     downloadsMax: typeof downloads === 'number' ? downloads : null,
     planCode,
   };
 }
 
-const NO_MOBILE = { name: null, android: false, higherTier: false, downloadsMax: null };
+const NO_MOBILE = { name: null, android: false, downloadsMax: null };
 
 /** Mobile routes need the mobile feature: else 403 'Access Denied' with the plan code. */
 export function requireMobile(

@@ -1,5 +1,5 @@
 import { COLLECTION_PREVIEW_PRODUCTS } from '@popstage/core/catalogue';
-import { mobileContract as contract } from '@popstage/core/mobile';
+import { mobileContract as contract, MOBILE_MESSAGES } from '@popstage/core/mobile';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
@@ -7,6 +7,7 @@ import { linkAppRequest, readAppRequest, submitAppRequest } from './app-request-
 import { signedAssetUpload } from './assets';
 import { readAppConfig, saveAppConfig } from './config-service';
 import { requireMobile } from './plan-gate';
+import { isRequestSubmitted } from './request-state';
 import { readAppSetup, saveAppSetup } from './setup-store';
 import { toCollectionWire, toMenuWire } from './wire';
 
@@ -43,15 +44,20 @@ export async function mobileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   serveRoute(app, contract.appSetup, async ({ tenant }) => {
-    const { name, android, downloadsMax, higherTier } = requireMobile(deps, tenant);
+    const { name, android, downloadsMax } = requireMobile(deps, tenant);
     return {
       data: await readAppSetup(deps.database.db, tenant.shop.id),
-      plan: { name, android, downloadsMax, higherTier },
+      plan: { name, android, downloadsMax },
     };
   });
 
   serveRoute(app, contract.saveAppSetup, async ({ tenant, body }) => {
     requireMobile(deps, tenant);
+    // Spec 03 §2: once submitted, every Setup field is read-only, the checklist included (the
+    // admin disables its toggles); undoing a step would misstate what the request was sent with.
+    if (await isRequestSubmitted(deps.database.db, tenant.shop.id)) {
+      throw new HttpError(409, MOBILE_MESSAGES.setupLocked);
+    }
     const now = deps.clock.now();
     if (Object.values(body).some((time) => time > now.getTime() + STEP_SKEW_MS)) {
       throw new HttpError(400, 'A step cannot be completed in the future');
