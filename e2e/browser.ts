@@ -26,3 +26,11 @@ export async function screenshotsAtBothWidths(page: Page, name: string): Promise
   await page.waitForTimeout(800);
   await screenshot(page, `${name}-1280`);
 }
+
+/** Saves the page at one size (the layout settles first), then goes back to 1280x900. */
+export async function screenshotAt(page: Page, name: string, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.waitForTimeout(800);
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

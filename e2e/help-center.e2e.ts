@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, waitForAppPath } from './admin';
-import { screenshot } from './browser';
+import { screenshotAt } from './browser';
 import { prepareShop } from './prepare-shop';
 import { journeySession } from './session';
 
@@ -11,13 +10,6 @@ const DEMO = 'demo-store.myshopify.com';
 const session = journeySession(BASE, DEMO, { resetAfter: true });
 
 /** The whole admin at a width (the frame is as tall as the window), then back to 1280. */
-async function shot(admin: Page, name: string, width: number, height: number) {
-  await admin.setViewportSize({ width, height });
-  await admin.waitForTimeout(600);
-  await screenshot(admin, name);
-  await admin.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('help center', () => {
   it('a merchant reads an article from the footer link, and finds another by search', async () => {
     const { page } = session;
@@ -29,8 +21,8 @@ describe('help center', () => {
     await app.getByRole('link', { name: 'Help Center' }).click();
     await waitForAppPath(admin, BASE, DEMO, '/resources');
     await app.getByRole('heading', { name: 'Popclips', level: 2 }).waitFor();
-    await shot(admin, 'help-center-1280', 1280, 2200);
-    await shot(admin, 'help-center-375', 375, 3600);
+    await screenshotAt(admin, 'help-center-1280', 1280, 2200);
+    await screenshotAt(admin, 'help-center-375', 375, 3600);
 
     await app.getByRole('link', { name: 'Upload a Popclip and tag products' }).click();
     await waitForAppPath(admin, BASE, DEMO, '/resources/articles/upload-a-popclip');
@@ -40,8 +32,8 @@ describe('help center', () => {
     await expect(
       app.getByText('Videos up to 100MB are accepted', { exact: false }).count(),
     ).resolves.toBe(1);
-    await shot(admin, 'help-article-1280', 1280, 1400);
-    await shot(admin, 'help-article-375', 375, 2000);
+    await screenshotAt(admin, 'help-article-1280', 1280, 1400);
+    await screenshotAt(admin, 'help-article-375', 375, 2000);
 
     // Back to the help center, and a search by a word of an article's body.
     await app.getByRole('button', { name: 'Back' }).first().click();

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTraffic } from '@popstage/shopify-sandbox/traffic/generate-traffic';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
-import { screenshot } from './browser';
+import { screenshotAt } from './browser';
 import { uploadClip, waitUntilProcessed } from './clips';
 import { localShopify } from './local-shopify';
 import { prepareShop, shopApi } from './prepare-shop';
@@ -21,13 +20,6 @@ const session = journeySession(BASE, DEMO, { resetAfter: true });
  * A screenshot of the whole app at a width: the admin frame's iframe is as tall as the window,
  * so the window is made tall enough for the page, then put back.
  */
-async function shot(admin: Page, name: string, width: number, height: number) {
-  await admin.setViewportSize({ width, height });
-  await admin.waitForTimeout(800);
-  await screenshot(admin, name);
-  await admin.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('Insights', () => {
   it('shows the totals of generated sandbox traffic, a clip’s funnel and the embedded report', async () => {
     const { page, workDir } = session;
@@ -87,8 +79,8 @@ describe('Insights', () => {
     await app.getByText('America/New_York', { exact: false }).first().waitFor();
     await app.getByRole('button', { name: 'Autumn lookbook' }).waitFor();
     await app.getByRole('heading', { name: 'Weekly' }).waitFor();
-    await shot(admin, 'insights-1280', 1280, 2300);
-    await shot(admin, 'insights-375', 375, 5200);
+    await screenshotAt(admin, 'insights-1280', 1280, 2300);
+    await screenshotAt(admin, 'insights-375', 375, 5200);
 
     // Compare with the previous period: deltas appear on the cards.
     await app.getByLabel('Compare with the previous period').click();
@@ -105,15 +97,15 @@ describe('Insights', () => {
         { timeout: 90_000 },
       )
       .toBe(20);
-    await shot(admin, 'insights-holdout-1280', 1280, 2900);
-    await shot(admin, 'insights-holdout-375', 375, 6000);
+    await screenshotAt(admin, 'insights-holdout-1280', 1280, 2900);
+    await screenshotAt(admin, 'insights-holdout-375', 375, 6000);
 
     // A clip's funnel and the orders credited to it.
     await app.getByRole('button', { name: 'Autumn lookbook' }).click();
     await app.getByRole('heading', { name: 'Funnel' }).waitFor();
     await app.getByText('Product clicks', { exact: true }).waitFor();
-    await shot(admin, 'insights-popclip-1280', 1280, 1200);
-    await shot(admin, 'insights-popclip-375', 375, 1900);
+    await screenshotAt(admin, 'insights-popclip-1280', 1280, 1200);
+    await screenshotAt(admin, 'insights-popclip-375', 375, 1900);
 
     // A customer asks the store for their data: Shopify's customers/data_request reaches the app,
     // which keeps an export the merchant downloads from Insights. And until Shopify approves
@@ -137,8 +129,8 @@ describe('Insights', () => {
     const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
     expect(exported.orders.map((order: { name: string }) => order.name)).toEqual(['#1001']);
     expect(exported.storefrontActivity.events.length).toBeGreaterThan(0);
-    await shot(admin, 'insights-privacy-1280', 1280, 2600);
-    await shot(admin, 'insights-privacy-375', 375, 5600);
+    await screenshotAt(admin, 'insights-privacy-1280', 1280, 2600);
+    await screenshotAt(admin, 'insights-privacy-375', 375, 5600);
     await page.request.post(`${control}/protected-customer-data`, { data: { granted: true } });
 
     // looker_dashboard alone: the embedded, signed report page of the same numbers.
@@ -152,7 +144,7 @@ describe('Insights', () => {
       .getByRole('heading', { name: /Insights report/ })
       .waitFor({ timeout: 30_000 });
     await reportFrame.getByText('Autumn lookbook').waitFor();
-    await shot(admin, 'insights-report-1280', 1280, 1400);
-    await shot(admin, 'insights-report-375', 375, 1400);
+    await screenshotAt(admin, 'insights-report-1280', 1280, 1400);
+    await screenshotAt(admin, 'insights-report-375', 375, 1400);
   });
 });

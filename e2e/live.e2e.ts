@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToast, openAdmin, waitForAppPath } from './admin';
-import { screenshot } from './browser';
+import { screenshot, screenshotAt } from './browser';
 import { waitUntilProcessed } from './clips';
 import { prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
@@ -10,13 +9,6 @@ const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
 
 const session = journeySession(BASE, DEMO, { resetAfter: true });
-
-async function shot(page: Page, name: string, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-  await page.waitForTimeout(600);
-  await screenshot(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('live selling', () => {
   it('a seller schedules and runs a sandbox show and turns its replay into a Popclip', async () => {
@@ -38,8 +30,8 @@ describe('live selling', () => {
     await app.getByRole('button', { name: 'Schedule show' }).click();
     await adminToast(admin, 'Live show scheduled.').waitFor();
     await app.getByRole('list', { name: 'Upcoming shows' }).getByText('Winter drop').waitFor();
-    await shot(admin, 'live-1280', 1280, 1600);
-    await shot(admin, 'live-375', 375, 2600);
+    await screenshotAt(admin, 'live-1280', 1280, 1600);
+    await screenshotAt(admin, 'live-375', 375, 2600);
 
     // The seller runs it on the live platform's dashboard (Go Live opens it).
     const dashboardUrl = await app.getByRole('link', { name: 'Go Live' }).getAttribute('href');

@@ -7,10 +7,10 @@ import { APP_ICON_SIZE, LAUNCH_SCREEN_SIZE } from '@popstage/core/mobile';
 import { type StartedApp, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import { pngImage } from '@popstage/testkit/image';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';
-import { screenshot } from './browser';
+import { screenshotAt } from './browser';
 import { prepareShop, shopApi } from './prepare-shop';
 
 const FREE_SHOP = 'demo-store.myshopify.com';
@@ -50,13 +50,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function shot(page: Page, name: string, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('operator console', () => {
   it('staff publish a banner for Free shops: the Free shop sees and dismisses it, Premium never sees it', async () => {
     const base = app.baseUrl;
@@ -92,8 +85,8 @@ describe('operator console', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await preview.getByText('Unlock more views').waitFor();
     await expect(preview.locator('script').count()).resolves.toBe(0);
-    await shot(page, 'operator-banner-preview-1280', 1280, 1500);
-    await shot(page, 'operator-banner-preview-375', 375, 2400);
+    await screenshotAt(page, 'operator-banner-preview-1280', 1280, 1500);
+    await screenshotAt(page, 'operator-banner-preview-375', 375, 2400);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Banner “Free plan upgrade” saved.').waitFor();
 
@@ -103,8 +96,8 @@ describe('operator console', () => {
     const banner = freeApp.getByRole('region', { name: 'Unlock more views' });
     await banner.waitFor();
     await banner.getByText('Basic', { exact: true }).waitFor();
-    await shot(free, 'promo-banner-1280', 1280, 900);
-    await shot(free, 'promo-banner-375', 375, 1400);
+    await screenshotAt(free, 'promo-banner-1280', 1280, 900);
+    await screenshotAt(free, 'promo-banner-375', 375, 1400);
     const dismissed = free.waitForResponse((r) =>
       r.url().includes('/api/popclips/shop-popups/dismiss'),
     );
@@ -138,7 +131,7 @@ describe('operator console', () => {
       .getByRole('link', { name: 'Audit log' })
       .click();
     await page.getByRole('cell', { name: 'banner.create' }).waitFor();
-    await shot(page, 'operator-audit-1280', 1280, 900);
+    await screenshotAt(page, 'operator-audit-1280', 1280, 900);
   }, 240_000);
 
   it('staff move a branded-app request to REVIEW in the console and the merchant’s banner changes', async () => {
@@ -195,8 +188,8 @@ describe('operator console', () => {
     await review.getByLabel('iOS status').selectOption('REVIEW');
     await review.getByRole('button', { name: 'Save request' }).click();
     await page.getByText('App request saved: the merchant sees the new status.').waitFor();
-    await shot(page, 'operator-app-request-1280', 1280, 1100);
-    await shot(page, 'operator-app-request-375', 375, 1800);
+    await screenshotAt(page, 'operator-app-request-1280', 1280, 1100);
+    await screenshotAt(page, 'operator-app-request-375', 375, 1800);
 
     // The merchant's mobile screens show the new status banner.
     const merchant = await browser.newPage({ viewport: { width: 1280, height: 900 } });
