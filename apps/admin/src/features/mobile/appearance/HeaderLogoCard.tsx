@@ -47,6 +47,8 @@ export function HeaderLogoCard({ url, size, onFile, onProblem }: Props) {
         </Text>
         <DropZone
           label={label}
+          // The card's heading says it already; the label stays for assistive technology.
+          labelHidden={!size}
           accept={MOBILE_IMAGE_TYPES.join(',')}
           type="image"
           allowMultiple={false}
