@@ -45,7 +45,7 @@ describe('mobile app builder journey', () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic', 'addon-mobile-pro']);
     // A Popclip for the preview's feed screen, processed while the merchant designs the app.
-    const product = await firstPublishedProduct(api);
+    const product = await firstPublishedProduct(shopApi(page.request, BASE, DEMO));
     const clipFile = await generateClip(join(session.workDir, 'preview.mp4'));
     const clipId = await uploadClip(page.request, BASE, DEMO, CLIP_TITLE, clipFile, product);
 
