@@ -1,14 +1,18 @@
+import { join } from 'node:path';
+import { generateClip } from '@popstage/testkit/clip';
 import { pngImage } from '@popstage/testkit/image';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSaveBar, adminToast, openAdmin, waitForAppPath } from './admin';
 import { screenshot, screenshotsAtBothWidths } from './browser';
+import { uploadClip, waitUntilProcessed } from './clips';
 import { localShopify } from './local-shopify';
-import { prepareShop, shopApi } from './prepare-shop';
+import { firstPublishedProduct, prepareShop, shopApi } from './prepare-shop';
 import { journeySession } from './session';
 
 const BASE = process.env.E2E_BASE_URL ?? '';
 const DEMO = 'demo-store.myshopify.com';
+const CLIP_TITLE = 'Preview clip';
 
 const session = journeySession(BASE, DEMO, { resetAfter: true });
 
@@ -19,6 +23,15 @@ const api = <T>(method: 'GET' | 'POST', path: string, data?: object) =>
 async function controlSection(page: Page) {
   await page.goto(`${localShopify(BASE)}/sandbox#${DEMO}`);
   return page.locator(`section[id="${DEMO}"]`);
+}
+
+/** On a phone the preview sits below the form: a 375 px shot scrolled to the phone. */
+async function previewAtPhoneWidth(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.waitForTimeout(800);
+  await page.frameLocator('#app-frame').getByTestId('phone-preview').scrollIntoViewIfNeeded();
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Staff set the request's review state on the local Shopify's control page. */
@@ -34,6 +47,10 @@ describe('mobile app builder journey', () => {
   it('a Mobile Pro merchant designs and submits an app, staff review it, appearance and menu reach the preview', async () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic', 'addon-mobile-pro']);
+    // A Popclip for the preview's feed screen, processed while the merchant designs the app.
+    const product = await firstPublishedProduct(shopApi(page.request, BASE, DEMO));
+    const clipFile = await generateClip(join(session.workDir, 'preview.mp4'));
+    const clipId = await uploadClip(page.request, BASE, DEMO, CLIP_TITLE, clipFile, product);
 
     // /mobile opens Setup while the app has no store link.
     const { admin, app } = await openAdmin(page, BASE, DEMO, '/mobile');
@@ -154,6 +171,21 @@ describe('mobile app builder journey', () => {
     // A store link exists: Setup Mobile App leaves the tabs.
     await expect(app.getByRole('tab', { name: 'Setup Mobile App' }).count()).resolves.toBe(0);
 
+    // Appearance: the header logo must be an image (a refused drop says why), then uploads.
+    const logo = app.getByLabel('Header logo', { exact: true });
+    await logo.setInputFiles({
+      name: 'logo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await adminToast(admin, 'Selected file must be a gif, jpg or png image').waitFor();
+    await logo.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: pngImage({ width: 480, height: 120, rgb: [255, 255, 255] }),
+    });
+    await app.getByRole('img', { name: 'Header logo' }).waitFor();
+
     // Appearance: saved through the save bar, shown in the preview.
     await app.getByLabel('Banner colour', { exact: true }).fill('#f6f6f6');
     await app.getByLabel('Live banner colour', { exact: true }).fill('#d72c0d');
@@ -189,7 +221,21 @@ describe('mobile app builder journey', () => {
     // The preview reads the saved config: the menu appears in its Menu screen.
     await app.getByRole('tab', { name: 'Appearance' }).click();
     await app.getByRole('button', { name: 'Menu' }).click();
-    await app.getByTestId('phone-preview').getByText('New arrivals').waitFor();
+    const phonePreview = app.getByTestId('phone-preview');
+    await phonePreview
+      .getByRole('region', { name: 'Main navigation' })
+      .getByText('New arrivals')
+      .waitFor();
+    // The Shop tab menu was set to the store's footer menu.
+    await phonePreview.getByRole('region', { name: 'Shop tab menu' }).waitFor();
+    await screenshotsAtBothWidths(page, 'mobile-preview-menus');
+    await previewAtPhoneWidth(page, 'mobile-preview-menus-phone-375');
+    // The Popclips screen reads the shop's storefront feed: the clip uploaded at the start.
+    await waitUntilProcessed(page.request, BASE, DEMO, clipId);
+    await app.getByRole('button', { name: 'Popclips' }).click();
+    await phonePreview.getByRole('list', { name: 'Popclips' }).getByText(CLIP_TITLE).waitFor();
+    await screenshotsAtBothWidths(page, 'mobile-preview-popclips');
+    await previewAtPhoneWidth(page, 'mobile-preview-popclips-phone-375');
 
     // The public config API a branded app reads.
     const config = await api<{ data: { publicAppId: string } }>('GET', '/api/store/v1/app-config');
@@ -241,5 +287,16 @@ describe('mobile app builder journey', () => {
     await app.getByRole('button', { name: 'How to update it' }).click();
     await app.getByRole('dialog', { name: 'Update the Apple Developer Agreement' }).waitFor();
     await screenshotsAtBothWidths(page, 'mobile-notifications');
+    await app
+      .getByRole('dialog', { name: 'Update the Apple Developer Agreement' })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
+
+    // Compose shows the status banners too.
+    await app.getByRole('button', { name: 'Compose Push Notification' }).click();
+    await waitForAppPath(page, BASE, DEMO, '/mobile/notification');
+    await app.getByText('iOS App Live').waitFor();
+    await screenshotsAtBothWidths(page, 'mobile-compose');
   });
 });

@@ -1,51 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { cardOf, mobileRoutes } from '../../test/mobile-fixture';
 import { renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
-
-const NOT_DONE = { dunsCompletedAt: 0, iosDevCompletedAt: 0, addDevEmailCompletedAt: 0 };
-const CONFIG = {
-  publicAppId: '0a0a0a0a-0000-4000-8000-000000000001',
-  featuredShopifyCollectionGid: null,
-  primaryColor: null,
-  secondaryColor: null,
-  bannerColor: null,
-  liveBannerColor: null,
-  bannerTitle: null,
-  bannerText: null,
-  liveBannerTitle: null,
-  liveBannerText: null,
-  customFont: null,
-  headerLogoUrl: null,
-  menuHandle: null,
-  shopMenuHandle: null,
-  customLinksHandle: null,
-  showInventoryLimit: 10,
-  customerAccountClientId: null,
-};
-
-const mobileRoutes = (setupAnswer: { status?: number } = {}) => ({
-  'GET /api/store/v1/app-setup': {
-    body: {
-      data: NOT_DONE,
-      plan: { name: 'basic', android: false, downloadsMax: 1000, higherTier: false },
-    },
-  },
-  'POST /api/store/v1/app-setup': (_request: Request, body: unknown) =>
-    setupAnswer.status
-      ? { status: setupAnswer.status, body: { error: 'x', message: 'x' } }
-      : { body: { data: { ...NOT_DONE, ...(body as object) } } },
-  'GET /api/store/v1/app-config': { body: { data: CONFIG } },
-  'GET /api/shopify/shop/mobile/app-request': { body: { data: null } },
-  'GET /api/shopify/shop/mobile/apple-email': {
-    body: { data: { emailAddress: 'appdev+demo-store@popstage.app' } },
-  },
-  'GET /api/mobile/catalogue/collections': {
-    body: { data: [{ value: 'gid://shopify/Collection/1', label: 'Women' }] },
-  },
-});
 
 describe('mobile tabs and banners', () => {
   it('shows the five tabs, the status banners and the not-submitted notice', async () => {
@@ -103,7 +62,7 @@ describe('Setup Mobile App', () => {
     const view = renderApp({
       path: '/mobile/setup',
       shop: readyShop(),
-      routes: mobileRoutes({ status: 500 }),
+      routes: mobileRoutes({ setupSaveStatus: 500 }),
     });
     const step = await screen.findByRole('checkbox', { name: /D-U-N-S/ });
     await userEvent.click(step);
@@ -185,12 +144,3 @@ describe('Setup Customer Account Login', () => {
     expect(await screen.findByText('Step 4 of 4')).toBeVisible();
   });
 });
-
-/** The Polaris card around a Setup card's heading. */
-function cardOf(heading: string): HTMLElement {
-  const title = screen.getByRole('heading', { name: heading });
-  const card =
-    title.closest('.Polaris-ShadowBevel') ?? title.parentElement?.parentElement?.parentElement;
-  if (!(card instanceof HTMLElement)) throw new Error(`no card for ${heading}`);
-  return card;
-}

@@ -4,16 +4,7 @@ import {
   MOBILE_MESSAGES,
   mobileContract,
 } from '@popstage/core/mobile';
-import {
-  BlockStack,
-  Card,
-  DropZone,
-  InlineGrid,
-  Select,
-  Text,
-  TextField,
-  Thumbnail,
-} from '@shopify/polaris';
+import { BlockStack, Card, InlineGrid, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
@@ -28,6 +19,7 @@ import {
   COLOUR_FIELDS,
   TEXT_FIELDS,
 } from './appearance/appearance-form';
+import { HEADER_LOGO_SIZE, HeaderLogoCard } from './appearance/HeaderLogoCard';
 import { CollectionPicker } from './CollectionPicker';
 import { ColourField } from './ColourField';
 import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './hooks';
@@ -84,10 +76,14 @@ export function MobileAppearancePage() {
     },
   });
 
-  const uploadLogo = async (file: File | undefined) => {
-    if (!file) return;
+  const uploadLogo = async (file: File) => {
     try {
-      change({ headerLogoUrl: await uploadAppImage(api, shop.shopifyDomain, file) });
+      const headerLogoUrl = await uploadAppImage(api, shop.shopifyDomain, file);
+      // From the latest draft: other fields may have changed during the upload.
+      setDraft((current) => {
+        const base = current ?? stored;
+        return base ? { ...base, headerLogoUrl } : current;
+      });
     } catch {
       host.showToast(MOBILE_MESSAGES.failed, { error: true });
     }
@@ -136,28 +132,12 @@ export function MobileAppearancePage() {
               />
             </BlockStack>
           </Card>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Header logo
-              </Text>
-              <DropZone
-                label="Header logo"
-                accept="image/gif,image/jpeg,image/png"
-                type="image"
-                allowMultiple={false}
-                onDropAccepted={(files) => void uploadLogo(files[0])}
-              >
-                {form.headerLogoUrl ? (
-                  <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
-                    <Thumbnail source={form.headerLogoUrl} alt="Header logo" size="large" />
-                  </div>
-                ) : (
-                  <DropZone.FileUpload actionHint="gif, jpg or png" />
-                )}
-              </DropZone>
-            </BlockStack>
-          </Card>
+          <HeaderLogoCard
+            url={form.headerLogoUrl}
+            size={HEADER_LOGO_SIZE}
+            onFile={uploadLogo}
+            onProblem={(message) => host.showToast(message, { error: true })}
+          />
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">

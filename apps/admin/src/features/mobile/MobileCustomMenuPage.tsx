@@ -14,15 +14,10 @@ import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAppConfig, useMenu, useMobileCache } from './hooks';
 import { MobileFrame } from './MobileFrame';
+import { MENU_SECTIONS, type MenuHandleField } from './menu/menu-sections';
 import { isAppSubmitted } from './submission';
 
-const SECTIONS = [
-  ['menuHandle', 'Main navigation', 'The menu of the app’s drawer.'],
-  ['shopMenuHandle', 'Shop tab menu', 'The menu of the Shop tab.'],
-  ['customLinksHandle', 'Extra links', 'Links shown below the menus (pages, policies).'],
-] as const;
-type HandleField = (typeof SECTIONS)[number][0];
-type Handles = Record<HandleField, string>;
+type Handles = Record<MenuHandleField, string>;
 
 /** /mobile/custom-menu (spec 03 §2): three menus by handle, each checked against the store. */
 export function MobileCustomMenuPage() {
@@ -72,7 +67,7 @@ export function MobileCustomMenuPage() {
   return (
     <MobileFrame tab="custom-menu" loading={config.isPending}>
       {handles
-        ? SECTIONS.map(([field, title, help]) => (
+        ? MENU_SECTIONS.map(([field, title, help]) => (
             <MenuSection
               key={field}
               title={title}

@@ -31,13 +31,11 @@ interface Props {
   loading?: boolean;
   /** The branded app's preview beside the content (Setup and Appearance). */
   preview?: ReactNode;
-  /** Promo banners (their own issue) render here, above the status banners. */
-  promoSlot?: ReactNode;
   children: ReactNode;
 }
 
 /** Every mobile screen: title, tabs, status banners, the not-submitted notice, content. */
-export function MobileFrame({ tab, loading = false, preview, promoSlot = null, children }: Props) {
+export function MobileFrame({ tab, loading = false, preview, children }: Props) {
   const shop = useShop();
   const navigate = useNavigate();
   const tabs = TABS.filter((entry) => entry.id !== 'setup' || !isSetupTabHidden(shop));
@@ -52,7 +50,6 @@ export function MobileFrame({ tab, loading = false, preview, promoSlot = null, c
   return (
     <PageShell title="Mobile App Builder" subtitle={current?.content} loading={loading} fullWidth>
       <BlockStack gap="400">
-        {promoSlot}
         <StatusBanners />
         <Tabs
           tabs={tabs.map(({ id, content }) => ({ id, content, panelID: `${id}-panel` }))}

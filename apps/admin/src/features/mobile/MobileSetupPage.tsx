@@ -6,7 +6,7 @@ import {
   normaliseSupportUrl,
   SUPPORT_URL_MAX,
 } from '@popstage/core/mobile';
-import { BlockStack, Box, Button, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Box, Button, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
@@ -138,6 +138,10 @@ export function MobileSetupPage() {
       }
     >
       {/* Polaris cards reach the edges on phones; plain text keeps a margin there. */}
+      {setup.isError ? (
+        // The checklist and the plan come in one answer (spec 03 §8).
+        <Banner tone="critical">{MOBILE_MESSAGES.planLoadFailed}</Banner>
+      ) : null}
       <Box paddingInline={{ xs: '400', sm: '0' }}>
         <BlockStack gap="200">
           <Text as="p" tone="subdued">

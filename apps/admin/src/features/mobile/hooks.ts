@@ -4,6 +4,7 @@ import {
   type MobilePlanFacts,
   mobileContract,
 } from '@popstage/core/mobile';
+import { storefrontContract } from '@popstage/core/storefront';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ApiClient } from '../../lib/api/client';
@@ -55,6 +56,18 @@ export function useMenu(handle: string) {
     mobileContract.menu,
     { params: { handle } },
     { enabled: handle !== '', retry: false, select: (answer) => answer.data },
+  );
+}
+
+/**
+ * The shop's Popclips as its branded app shows them: the public storefront feed the app reads
+ * (the config's popclipsFeedUrl), same origin, no new route. Only while `enabled`.
+ */
+export function useShopPopclips(shop: string, enabled: boolean) {
+  return useRouteQuery(
+    storefrontContract.feed,
+    { params: { shop } },
+    { enabled, retry: false, select: (feed) => feed.clips },
   );
 }
 

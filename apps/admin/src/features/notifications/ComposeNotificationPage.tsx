@@ -28,6 +28,7 @@ import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useApi } from '../../lib/api/ApiContext';
 import { ApiError } from '../../lib/api/errors';
+import { StatusBanners } from '../mobile';
 import { useNotifications, useRefreshNotifications } from './hooks';
 import { type ChosenRoute, RoutePicker } from './RoutePicker';
 
@@ -100,87 +101,91 @@ export function ComposeNotificationPage() {
 
   return (
     <PageShell title={M.compose}>
-      <Card>
-        <BlockStack gap="400">
-          <FormLayout>
-            <TextField
-              label="Title"
-              value={title}
-              onChange={(value) => {
-                setTitle(singleQuotes(value));
-                setErrors({ ...errors, title: undefined });
-              }}
-              maxLength={NOTIFICATION_TITLE_MAX}
-              showCharacterCount
-              autoComplete="off"
-              error={errors.title}
-              requiredIndicator
-            />
-            <TextField
-              label="Body"
-              value={body}
-              onChange={(value) => {
-                setBody(singleQuotes(value));
-                setErrors({ ...errors, body: undefined });
-              }}
-              maxLength={NOTIFICATION_BODY_MAX}
-              showCharacterCount
-              multiline={3}
-              autoComplete="off"
-              error={errors.body}
-              requiredIndicator
-            />
-            <RoutePicker value={route} onChange={setRoute} />
-            <Checkbox
-              label="Schedule for later"
-              checked={scheduled}
-              onChange={(checked) => {
-                setScheduled(checked);
-                setErrors({ ...errors, schedule: undefined });
-              }}
-            />
-            {scheduled && (
-              <BlockStack gap="200">
-                <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                  <TextField
-                    label="Date"
-                    type="date"
-                    value={day}
-                    min={window.first}
-                    max={window.last}
-                    onChange={(value) => {
-                      setDay(value);
-                      setTime('');
-                    }}
-                    autoComplete="off"
-                  />
-                  <Select
-                    label="Time"
-                    placeholder="Select a time"
-                    options={slots}
-                    value={time}
-                    onChange={(value) => {
-                      setTime(value);
-                      setErrors({ ...errors, schedule: undefined });
-                    }}
-                    disabled={!day}
-                    error={errors.schedule}
-                  />
-                </InlineGrid>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {`Times are in the store's time zone (${timeZone}).`}
-                </Text>
-              </BlockStack>
-            )}
-          </FormLayout>
-          <InlineStack align="end" gap="200">
-            <Button onClick={() => navigate(ROUTES.mobileNotificationsBanners)}>Cancel</Button>
-            <Button variant="primary" loading={sending} onClick={() => void submit()}>
-              {scheduled ? 'Schedule notification' : 'Send notification'}
-            </Button>
-          </InlineStack>
-        </BlockStack>
-      </Card>
+      <BlockStack gap="400">
+        {/* The app request's state, as at the top of every mobile screen (spec 03 §2). */}
+        <StatusBanners />
+        <Card>
+          <BlockStack gap="400">
+            <FormLayout>
+              <TextField
+                label="Title"
+                value={title}
+                onChange={(value) => {
+                  setTitle(singleQuotes(value));
+                  setErrors({ ...errors, title: undefined });
+                }}
+                maxLength={NOTIFICATION_TITLE_MAX}
+                showCharacterCount
+                autoComplete="off"
+                error={errors.title}
+                requiredIndicator
+              />
+              <TextField
+                label="Body"
+                value={body}
+                onChange={(value) => {
+                  setBody(singleQuotes(value));
+                  setErrors({ ...errors, body: undefined });
+                }}
+                maxLength={NOTIFICATION_BODY_MAX}
+                showCharacterCount
+                multiline={3}
+                autoComplete="off"
+                error={errors.body}
+                requiredIndicator
+              />
+              <RoutePicker value={route} onChange={setRoute} />
+              <Checkbox
+                label="Schedule for later"
+                checked={scheduled}
+                onChange={(checked) => {
+                  setScheduled(checked);
+                  setErrors({ ...errors, schedule: undefined });
+                }}
+              />
+              {scheduled && (
+                <BlockStack gap="200">
+                  <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+                    <TextField
+                      label="Date"
+                      type="date"
+                      value={day}
+                      min={window.first}
+                      max={window.last}
+                      onChange={(value) => {
+                        setDay(value);
+                        setTime('');
+                      }}
+                      autoComplete="off"
+                    />
+                    <Select
+                      label="Time"
+                      placeholder="Select a time"
+                      options={slots}
+                      value={time}
+                      onChange={(value) => {
+                        setTime(value);
+                        setErrors({ ...errors, schedule: undefined });
+                      }}
+                      disabled={!day}
+                      error={errors.schedule}
+                    />
+                  </InlineGrid>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {`Times are in the store's time zone (${timeZone}).`}
+                  </Text>
+                </BlockStack>
+              )}
+            </FormLayout>
+            <InlineStack align="end" gap="200">
+              <Button onClick={() => navigate(ROUTES.mobileNotificationsBanners)}>Cancel</Button>
+              <Button variant="primary" loading={sending} onClick={() => void submit()}>
+                {scheduled ? 'Schedule notification' : 'Send notification'}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      </BlockStack>
     </PageShell>
   );
 }

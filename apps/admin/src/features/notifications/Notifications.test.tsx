@@ -131,6 +131,38 @@ describe('compose push notification', () => {
       },
     });
 
+  it('shows the app request’s status banners at the top, as every mobile screen does', async () => {
+    const shop = readyShop();
+    renderApp({
+      path: '/mobile/notification',
+      shop: readyShop({
+        mobileApp: {
+          ...shop.mobileApp,
+          requestSubmitted: true,
+          iosStatus: 'Review',
+          androidStatus: 'in progress',
+          customerIssue: 'Add a demo account for the reviewers',
+        },
+      }),
+      routes: { ...base, 'GET /api/shopify/shop/mobile/notifications': page([]) },
+    });
+    await pageTitle(M.compose);
+    const titles = [
+      'Customer Action Required',
+      'iOS App Under Review',
+      'Android App Approval Pending',
+    ];
+    for (const title of titles) expect(await screen.findByText(title)).toBeVisible();
+    expect(screen.getByText('Add a demo account for the reviewers')).toBeVisible();
+    // Above the form.
+    const form = screen.getByLabelText('Title');
+    for (const title of titles) {
+      expect(
+        screen.getByText(title).compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+  });
+
   it('checks title and body, turns double quotes into single ones, sends and goes back to the list', async () => {
     const view = compose({
       body: {

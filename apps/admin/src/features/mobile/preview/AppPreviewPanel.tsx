@@ -1,7 +1,16 @@
 import { BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import { useState } from 'react';
-import { useAppConfig, useAppRequest, useCollectionPreview, useMenu } from '../hooks';
+import { useShop } from '../../../app/shop/ShopContext';
+import {
+  useAppConfig,
+  useAppRequest,
+  useCollectionPreview,
+  useMenu,
+  useShopPopclips,
+} from '../hooks';
+import { MENU_SECTIONS } from '../menu/menu-sections';
 import { PhonePreview, type PreviewLook, type PreviewScreen } from './PhonePreview';
+import type { PreviewMenu } from './PreviewMenus';
 
 interface Props {
   /** Unsaved edits shown over the saved config. */
@@ -10,15 +19,34 @@ interface Props {
   collectionId?: string | null;
 }
 
+const SCREENS: { screen: PreviewScreen; label: string }[] = [
+  { screen: 'home', label: 'Home' },
+  { screen: 'product', label: 'Product' },
+  { screen: 'menu', label: 'Menu' },
+  { screen: 'popclips', label: 'Popclips' },
+];
+
 /** The admin's side panel: the branded app rendered from the saved config and the edits. */
 export function AppPreviewPanel({ look = {}, collectionId }: Props) {
+  const shop = useShop();
   const config = useAppConfig().data;
   const appName = useAppRequest().data?.desiredAppName ?? '';
   const [screen, setScreen] = useState<PreviewScreen>('home');
   const featured = useCollectionPreview(
     collectionId !== undefined ? collectionId : (config?.featuredShopifyCollectionGid ?? null),
   ).data;
-  const menu = useMenu(config?.menuHandle ?? '').data;
+  // The three menus of the saved config, in MENU_SECTIONS' order.
+  const stored = [
+    useMenu(config?.menuHandle ?? '').data,
+    useMenu(config?.shopMenuHandle ?? '').data,
+    useMenu(config?.customLinksHandle ?? '').data,
+  ];
+  const menus: PreviewMenu[] = MENU_SECTIONS.flatMap(([, label], index) => {
+    const menu = stored[index];
+    return menu ? [{ label, menu }] : [];
+  });
+  // The feed is read when its screen opens; a failed read shows no clips (spec 03 §8).
+  const popclips = useShopPopclips(shop.shopifyDomain, screen === 'popclips');
   const merged: PreviewLook = {
     appName,
     primaryColor: config?.primaryColor ?? '#000000',
@@ -40,9 +68,9 @@ export function AppPreviewPanel({ look = {}, collectionId }: Props) {
           App preview
         </Text>
         <ButtonGroup variant="segmented">
-          {(['home', 'product', 'menu'] as const).map((name) => (
+          {SCREENS.map(({ screen: name, label }) => (
             <Button key={name} pressed={screen === name} onClick={() => setScreen(name)}>
-              {name === 'home' ? 'Home' : name === 'product' ? 'Product' : 'Menu'}
+              {label}
             </Button>
           ))}
         </ButtonGroup>
@@ -51,7 +79,8 @@ export function AppPreviewPanel({ look = {}, collectionId }: Props) {
           screen={screen}
           products={featured?.products ?? []}
           collectionTitle={featured?.title ?? null}
-          menuItems={menu?.items ?? []}
+          menus={menus}
+          clips={popclips.isError ? [] : (popclips.data ?? null)}
         />
       </BlockStack>
     </Card>

@@ -1,5 +1,7 @@
-import type { MobileCatalogueProduct, MobileMenuItem } from '@popstage/core/mobile';
+import type { MobileCatalogueProduct } from '@popstage/core/mobile';
 import type { CSSProperties } from 'react';
+import { type PreviewMenu, PreviewMenus } from './PreviewMenus';
+import { type PreviewClip, PreviewPopclips } from './PreviewPopclips';
 
 /** What the branded app shows, from the saved (or edited) config. */
 export interface PreviewLook {
@@ -16,14 +18,17 @@ export interface PreviewLook {
   font?: string | null;
 }
 
-export type PreviewScreen = 'home' | 'product' | 'menu';
+export type PreviewScreen = 'home' | 'product' | 'menu' | 'popclips';
 
 interface Props {
   look: PreviewLook;
   screen: PreviewScreen;
   products: MobileCatalogueProduct[];
   collectionTitle?: string | null;
-  menuItems?: MobileMenuItem[];
+  /** The Menu screen's menus (main navigation, Shop tab menu, extra links), those that exist. */
+  menus?: PreviewMenu[];
+  /** The Popclips screen's clips; null while the feed loads. */
+  clips?: PreviewClip[] | null;
 }
 
 const colour = (value: string | null | undefined, fallback: string) =>
@@ -52,8 +57,15 @@ const frame: CSSProperties = {
   background: '#fff',
 };
 
-/** A mobile-sized mock of the branded app: home, a product page or the menu. */
-export function PhonePreview({ look, screen, products, collectionTitle, menuItems = [] }: Props) {
+/** A mobile-sized mock of the branded app: home, a product page, the menus or the Popclips feed. */
+export function PhonePreview({
+  look,
+  screen,
+  products,
+  collectionTitle,
+  menus = [],
+  clips = [],
+}: Props) {
   const primary = colour(look.primaryColor, '#000000');
   const secondary = colour(look.secondaryColor, '#ffffff');
   const fontFamily = look.font && look.font !== 'Default' ? `${look.font}, sans-serif` : undefined;
@@ -132,19 +144,8 @@ export function PhonePreview({ look, screen, products, collectionTitle, menuItem
             </div>
           </div>
         ) : null}
-        {screen === 'menu' ? (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {menuItems.map((item) => (
-              <li key={item.id} style={{ padding: '10px 4px', borderBottom: '1px solid #eee' }}>
-                {item.title}
-                {item.items.length > 0 ? (
-                  <span style={{ color: '#8a8a8a' }}> ({item.items.length})</span>
-                ) : null}
-              </li>
-            ))}
-            {menuItems.length === 0 ? <li style={{ color: '#8a8a8a' }}>No menu yet</li> : null}
-          </ul>
-        ) : null}
+        {screen === 'menu' ? <PreviewMenus menus={menus} /> : null}
+        {screen === 'popclips' ? <PreviewPopclips clips={clips} /> : null}
       </div>
       <div
         style={{

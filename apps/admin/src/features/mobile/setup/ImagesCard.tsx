@@ -1,6 +1,5 @@
 import {
   APP_ICON_SIZE,
-  imageSizeMessage,
   LAUNCH_SCREEN_SIZE,
   MOBILE_IMAGE_TYPES,
   MOBILE_MESSAGES,
@@ -21,7 +20,7 @@ import { useApi } from '../../../lib/api/ApiContext';
 import { ColourField } from '../ColourField';
 import { uploadAppImage } from '../hooks';
 import { PhonePreview, type PreviewScreen } from '../preview/PhonePreview';
-import { imageProblem } from './image-check';
+import { imageProblem, imageRejectedMessage } from './image-check';
 import type { SetupErrors, SetupForm } from './setup-form';
 
 interface Props {
@@ -149,9 +148,7 @@ function ImageDrop({ label, size, url, error, disabled, onUploaded }: DropProps)
         allowMultiple={false}
         disabled={disabled || uploading}
         onDropAccepted={(files) => void accept(files[0])}
-        onDropRejected={() =>
-          host.showToast(imageSizeMessage(size.width, size.height), { error: true })
-        }
+        onDropRejected={() => host.showToast(imageRejectedMessage(size), { error: true })}
         label={label}
       >
         {url ? (

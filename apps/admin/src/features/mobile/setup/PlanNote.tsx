@@ -1,4 +1,4 @@
-import { formatLimit, MOBILE_CONTACT_SALES_TEXT } from '@popstage/core/billing';
+import { formatLimit, isUnlimited, MOBILE_CONTACT_SALES_TEXT } from '@popstage/core/billing';
 import type { MobilePlanFacts } from '@popstage/core/mobile';
 import { Link, Text } from '@shopify/polaris';
 
@@ -16,7 +16,7 @@ export function PlanNote({ plan, supportEmail }: { plan: MobilePlanFacts; suppor
     <Text as="p" tone="subdued">
       Mobile {PLAN_LABEL[plan.name]}: {plan.android ? 'iOS and Android' : 'iOS (Android from Pro)'}
       {downloads ? `, ${downloads}` : ''}.{' '}
-      {plan.downloadsMax !== -1 ? (
+      {plan.downloadsMax === null || !isUnlimited(plan.downloadsMax) ? (
         <Link url={`mailto:${supportEmail}?subject=More%20app%20downloads`}>
           {MOBILE_CONTACT_SALES_TEXT}
         </Link>
