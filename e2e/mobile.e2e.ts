@@ -298,5 +298,5 @@ describe('mobile app builder journey', () => {
     await waitForAppPath(page, BASE, DEMO, '/mobile/notification');
     await app.getByText('iOS App Live').waitFor();
     await screenshotsAtBothWidths(page, 'mobile-compose');
-  });
+  }, 150_000); // the longest journey: a clip processed, an app designed, submitted and reviewed
 });
