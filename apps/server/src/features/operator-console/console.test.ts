@@ -1,7 +1,6 @@
 import { CONSOLE_MESSAGES } from '@popstage/core/operator-console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { recentAudit } from '../operator';
 import {
   addStaff,
   consoleForm,
@@ -9,6 +8,7 @@ import {
   signedIn,
   signIn as signInAs,
 } from '../../test/operator-console';
+import { recentAudit } from '../operator';
 import { createStaffMember } from './staff';
 import { findOperatorByEmail } from './store';
 import { totpCode } from './totp';
