@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { CONSOLE_MESSAGES } from '@popstage/core/operator-console';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { createStaffMember, hasAdmin } from './features/operator-console';
+import { createFirstAdmin, hasAdmin } from './features/operator-console';
 import { systemClock } from './platform/clock';
 
 /**
@@ -20,16 +21,16 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
+    // Checked before asking for a password; createFirstAdmin checks again.
     if (await hasAdmin({ database })) {
-      console.error('An admin exists already: add staff from the Staff page of /operator.');
+      console.error(CONSOLE_MESSAGES.adminExists);
       return 1;
     }
     const password = process.env.OPERATOR_PASSWORD ?? (await ask('Password (12+ characters): '));
-    const admin = await createStaffMember({ database, clock: systemClock }, 'cli', {
-      email: values.email,
-      password,
-      role: 'admin',
-    });
+    const admin = await createFirstAdmin(
+      { database, clock: systemClock },
+      { email: values.email, password },
+    );
     console.log(`Created admin ${admin.email}. Sign in at ${config.APP_URL}/operator`);
     return 0;
   } catch (error) {

@@ -116,3 +116,20 @@ function retryReadsOnLostConnection(pool: pg.Pool): void {
     }
   };
 }
+
+/**
+ * Runs `work` in one transaction and hands it `deps` whose database is that transaction, so
+ * everything it writes through them commits together or not at all (a nested call makes a
+ * savepoint). Inside, reach the database only through the deps given: with PGlite a query on the
+ * outer connection waits for the transaction to end and would never run. Calls to other systems
+ * (the store platform, whose local Shopify shares the connection; the job queue) belong before
+ * or after it.
+ */
+export function inTransaction<D extends { database: Database }, T>(
+  deps: D,
+  work: (deps: D) => Promise<T>,
+): Promise<T> {
+  return deps.database.db.transaction((tx) =>
+    work({ ...deps, database: { ...deps.database, db: tx } }),
+  );
+}

@@ -103,6 +103,16 @@ describe('control page', () => {
     expect(response.body).toContain('deactivate_shop');
   });
 
+  it('sends staff to the operator console: the console, and each shop’s page there', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/sandbox' });
+    const appUrl = harness.deps.config.APP_URL;
+    expect(body).toContain(`<a href="${appUrl}/operator">Operator console</a>`);
+    expect(body).toContain('npm run operator:create');
+    for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
+      expect(body).toContain(`<a href="${appUrl}/operator/shops/${shop}">`);
+    }
+  });
+
   it('toggles a flag through its form and comes back with a notice', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -77,9 +77,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Ports a test may replace (e.g. a failing live platform or a refusing bot check). */
+/**
+ * Ports a test may replace (e.g. a failing live platform or a refusing bot check), and the
+ * catalogue (an add-on with figures the committed one does not sell).
+ */
 export type TestOverrides = Partial<
-  Pick<AppDeps, 'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter'>
+  Pick<
+    AppDeps,
+    'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter' | 'catalogue'
+  >
 >;
 
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */

@@ -13,6 +13,9 @@ export const CONSOLE_MESSAGES = {
   totpWrong: 'That code is not right. Check the time on your device and try again.',
   emailTaken: 'A staff member with this e-mail already exists.',
   codeTaken: 'This discount code already exists.',
+  staffNotFound: 'This staff member does not exist.',
+  /** `npm run operator:create` creates the first admin only. */
+  adminExists: 'An admin exists already: add staff from the Staff page of /operator.',
 } as const;
 
 /** OWASP's minimum for a password that is not checked against breach lists. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, TEST_TOKEN } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
+import { pageTitle } from '../../test/toasts';
 import { hmacHex } from './sign-popup-request';
 
 const BANNER = {
@@ -78,5 +79,75 @@ describe('promo banners in the page shell', () => {
     expect(await hmacHex('token', message)).toBe(
       '1b56bf712e09e38b9df29318f813805ae0b3e80182f240780bbd80d61bf83145',
     );
+  });
+});
+
+/** What the server answers for a page (its targeting is tested in banners.test.ts): `banner` on
+ * pages under `prefix`, nothing elsewhere. */
+const targeted = (prefix: string, banner: object) => (request: Request) => {
+  const page = new URL(request.url).searchParams.get('renderUrl') ?? '';
+  return { body: { data: page.startsWith(prefix) ? [banner] : [] } };
+};
+
+/** The fakes a mobile screen loads (an app not yet requested). */
+const MOBILE_ROUTES = {
+  'GET /api/store/v1/app-config': { body: { data: null } },
+  'GET /api/store/v1/app-setup': {
+    body: {
+      data: { dunsCompletedAt: 0, iosDevCompletedAt: 0, addDevEmailCompletedAt: 0 },
+      plan: { name: 'basic', android: false, downloadsMax: 1000, higherTier: false },
+    },
+  },
+  'GET /api/shopify/shop/mobile/app-request': { body: { data: null } },
+  'GET /api/mobile/catalogue/collections': { body: { data: [] } },
+};
+
+describe('promo banners on mobile screens and external calls to action', () => {
+  it('shows a banner targeted at /mobile/* on a mobile screen, asked with that screen’s path', async () => {
+    const mobileBanner = {
+      ...BANNER,
+      rule_id: '22222222-2222-4222-8222-222222222222',
+      heading_text: 'Your branded app',
+      render_url: '/mobile/*',
+      extras: { cta_text: 'Finish setup', cta_link: '/mobile/setup' },
+    };
+    const view = renderApp({
+      path: '/mobile/custom-menu',
+      shop: readyShop(),
+      routes: {
+        ...MOBILE_ROUTES,
+        'GET /api/popclips/shop-popups': targeted('/mobile/', mobileBanner),
+      },
+    });
+    await pageTitle('Mobile App Builder');
+    const banner = await screen.findByRole('region', { name: 'Your branded app' });
+    // An app path stays in the app: no new tab.
+    const cta = within(banner).getByRole('link', { name: 'Finish setup' });
+    expect(cta).toHaveAttribute('href', '/mobile/setup');
+    expect(cta).not.toHaveAttribute('target');
+    const asked = view
+      .calls('GET', '/api/popclips/shop-popups')
+      .map((call) => new URL(call.request.url).searchParams.get('renderUrl'));
+    expect(asked).toContain('/mobile/custom-menu');
+  });
+
+  it('opens an external call to action in a new tab, without access to the app', async () => {
+    const external = {
+      ...BANNER,
+      rule_id: '33333333-3333-4333-8333-333333333333',
+      heading_text: 'Join the live selling webinar',
+      is_external_cta_link: true,
+      extras: { cta_text: 'Register', cta_link: 'https://popstage.app/webinar' },
+    };
+    renderApp({
+      path: '/insights',
+      shop: readyShop(),
+      routes: { 'GET /api/popclips/shop-popups': targeted('/insights', external) },
+    });
+    const banner = await screen.findByRole('region', { name: 'Join the live selling webinar' });
+    const cta = within(banner).getByRole('link', { name: /Register/ });
+    expect(cta).toHaveAttribute('href', 'https://popstage.app/webinar');
+    expect(cta).toHaveAttribute('target', '_blank');
+    expect(cta.getAttribute('rel')).toContain('noopener');
   });
 });

@@ -61,6 +61,22 @@ describe('live shows on /live', () => {
     expect(within(replays).getByText(/45:00 · kept until Feb 20, 2027/)).toBeVisible();
   });
 
+  it('says unlimited for a plan without a monthly limit (the server answers -1)', async () => {
+    renderApp({
+      path: '/live',
+      shop: readyShop(),
+      routes: {
+        ...routes,
+        'GET /api/live/shows': {
+          body: { data: { upcoming: [SHOW], replays: [], eventsThisMonth: 7, eventsPerMonth: -1 } },
+        },
+      },
+    });
+    expect(await screen.findByText('Unlimited live shows a month')).toBeVisible();
+    expect(screen.queryByText(/live shows this month/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Schedule show' })).toBeEnabled();
+  });
+
   it('schedules a show with its products', async () => {
     const user = userEvent.setup();
     const view = renderApp({ path: '/live', shop: readyShop(), routes });

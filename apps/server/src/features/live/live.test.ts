@@ -1,5 +1,6 @@
 import { LIVE_MESSAGES } from '@popstage/core/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertSubscription } from '../../test/billing';
@@ -11,41 +12,65 @@ let t: TestApp;
 let sellerId = '';
 let productIds: string[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  t.clock.set(new Date('2026-11-25T10:00:00Z'));
-  // SHOP_A: live basic (4 shows a month) and its seller account.
-  const shop = await ensureShop(t.deps, SHOP_A);
+/**
+ * The committed catalogue, but its live Pro add-on sold with more events a month than the spec's
+ * unlimited threshold (spec 01 §2.9: above 999999 means unlimited), as staff may set one up.
+ */
+function catalogueWithHugeLivePro() {
+  const catalogue = readCatalogueFile();
+  const pro = catalogue.addons.find((addon) => addon.id === 'addon-live-pro');
+  const events = pro?.attributes.find((a) => a.attributeId === 'live.monthlyLiveEvents.max');
+  if (!events) throw new Error('the catalogue has no live Pro add-on');
+  // The spec's figure, not core's constant: the test holds the rule, whatever the code says.
+  events.value = 1_000_000;
+  return catalogue;
+}
+
+/** The shop's active subscription from `activatedAt` on: a plan with these add-ons. */
+async function activate(shopDomain: string, addonIds: string[], activatedAt: Date) {
+  const shop = await ensureShop(t.deps, shopDomain);
   await insertSubscription(t.deps.database.db, {
     shopId: shop.id,
     draftId: shop.id,
     planId: 'bundle-flexible-2025-monthly',
-    addonIds: ['addon-popclips-free-2025', 'addon-live-basic'],
+    addonIds,
     status: 'ACTIVE',
     isStub: false,
-    platformSubscriptionId: 'gid://shopify/AppSubscription/55',
+    platformSubscriptionId: `gid://shopify/AppSubscription/${activatedAt.getTime()}`,
     lineItems: [],
-    subtotal: '49.99',
-    total: '49.99',
+    subtotal: '0.00',
+    total: '0.00',
     currencyCode: 'USD',
-    activatedAt: t.clock.now(),
+    activatedAt,
   });
-  const verification = await verifyPhone(t, SHOP_A, '+15553339001');
+}
+
+/** The shop's seller account on the live platform, after its phone is verified. */
+async function createSeller(shop: string, phone: string): Promise<string> {
+  const verification = await verifyPhone(t, shop, phone);
   const created = await t.asShop(
-    SHOP_A,
+    shop,
     'POST',
     '/api/shopify/shop/psl-account',
-    sellerPayload(SHOP_A, verification),
+    sellerPayload(shop, verification),
   );
   expect(created.statusCode, created.body).toBe(200);
-  sellerId = created.json().data.sellerId;
+  return created.json().data.sellerId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { catalogue: catalogueWithHugeLivePro() });
+  t.clock.set(new Date('2026-11-25T10:00:00Z'));
+  // SHOP_A: live basic (4 shows a month) and its seller account.
+  await activate(SHOP_A, ['addon-popclips-free-2025', 'addon-live-basic'], t.clock.now());
+  sellerId = await createSeller(SHOP_A, '+15553339001');
   const products = await t.deps.platform.listProducts(SHOP_A, { first: 2 });
   productIds = products.nodes.map((p) => p.id);
 });
 afterAll(() => t.close());
 
-const schedule = (title: string, startsAt: string, products: string[] = []) =>
-  t.asShop(SHOP_A, 'POST', SHOWS, { title, startsAt, productIds: products });
+const schedule = (title: string, startsAt: string, products: string[] = [], shop = SHOP_A) =>
+  t.asShop(shop, 'POST', SHOWS, { title, startsAt, productIds: products });
 
 describe('live shows', () => {
   it('refuses a shop without the live add-on', async () => {
@@ -142,4 +167,38 @@ describe('live shows', () => {
     expect(clip?.durationSeconds).toBeCloseTo(6, 0);
     expect(clip?.products.map((p) => p.shopifyProductId)).toEqual(productIds);
   }, 120_000);
+});
+
+describe('unlimited live events', () => {
+  /** Schedules `count` shows for SHOP_B in the month; answers their status codes. */
+  async function fillMonth(month: string, count: number) {
+    const codes: number[] = [];
+    for (let day = 1; day <= count; day++) {
+      const date = `${month}-${String(day).padStart(2, '0')}T18:00:00Z`;
+      codes.push((await schedule(`Show ${date}`, date, [], SHOP_B)).statusCode);
+    }
+    return codes;
+  }
+
+  it('lets a Premium live shop (-1 in the catalogue) schedule past the Basic limit', async () => {
+    await activate(SHOP_B, ['addon-popclips-free-2025', 'addon-live-premium'], t.clock.now());
+    await createSeller(SHOP_B, '+15553339002');
+    expect(await fillMonth('2026-12', 6)).toEqual([201, 201, 201, 201, 201, 201]);
+    const list = (await t.asShop(SHOP_B, 'GET', SHOWS)).json().data;
+    expect(list.eventsPerMonth).toBe(-1);
+    expect(list.upcoming).toHaveLength(6);
+  });
+
+  it('counts an add-on above 999999 events a month as unlimited', async () => {
+    // SHOP_B moves to live Pro, which this file's catalogue sells with 1,000,000 events.
+    await activate(
+      SHOP_B,
+      ['addon-popclips-free-2025', 'addon-live-pro'],
+      new Date(t.clock.now().getTime() + 1000),
+    );
+    t.clock.advance(2000);
+    const list = (await t.asShop(SHOP_B, 'GET', SHOWS)).json().data;
+    expect(list.eventsPerMonth).toBe(-1);
+    expect(await fillMonth('2027-01', 5)).toEqual([201, 201, 201, 201, 201]);
+  });
 });

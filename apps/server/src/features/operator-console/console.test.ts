@@ -1,61 +1,28 @@
 import { CONSOLE_MESSAGES } from '@popstage/core/operator-console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import {
+  addStaff,
+  consoleForm,
+  STAFF_PASSWORD as PASSWORD,
+  signedIn,
+  signIn as signInAs,
+} from '../../test/operator-console';
 import { recentAudit } from '../operator';
 import { createStaffMember } from './staff';
 import { findOperatorByEmail } from './store';
 import { totpCode } from './totp';
 
-const PASSWORD = 'a long staff password';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['viewer', 'support', 'admin'] as const) {
-    await createStaffMember(t.deps, 'cli', {
-      email: `${role}@popstage.app`,
-      password: PASSWORD,
-      role,
-    });
-  }
+  await addStaff(t, ['viewer', 'support', 'admin']);
 });
 afterAll(() => t.close());
 
-const form = (fields: Record<string, string | string[]>) =>
-  new URLSearchParams(
-    Object.entries(fields).flatMap(([k, v]): [string, string][] =>
-      Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
-    ),
-  ).toString();
-
-let address = 0;
-/** Each sign-in from its own address, so the per-address limit only counts where tested. */
-async function signIn(email: string, password = PASSWORD, code = '', ip = `10.0.0.${++address}`) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/operator/sign-in',
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form({ email, password, code }),
-  });
-}
-
-/** A signed-in staff member: their cookie and the CSRF token their pages carry. */
-async function as(role: string) {
-  const res = await signIn(`${role}@popstage.app`);
-  expect(res.statusCode, res.body).toBe(303);
-  const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-  const page = await t.app.inject({ method: 'GET', url: '/operator/account', headers: { cookie } });
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const post = (url: string, fields: Record<string, string | string[]>, token = csrf) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form({ _csrf: token, ...fields }),
-    });
-  return { cookie, csrf, get, post };
-}
+const signIn = (email: string, password = PASSWORD, code = '', ip?: string) =>
+  signInAs(t, email, { password, code, ...(ip ? { ip } : {}) });
+const as = (role: string) => signedIn(t, role);
 
 describe('sign-in', () => {
   it('refuses a wrong password or an unknown e-mail with the same words', async () => {
@@ -171,7 +138,7 @@ describe('roles, CSRF and the audit log', () => {
         origin: 'https://evil.example',
         'content-type': 'application/x-www-form-urlencoded',
       },
-      payload: form({ _csrf: support.csrf, flags: 'looker_dashboard' }),
+      payload: consoleForm({ _csrf: support.csrf, flags: 'looker_dashboard' }),
     });
     expect(fromElsewhere.statusCode).toBe(403);
     const before = await recentAudit(t.deps.database.db, { target: SHOP_A, limit: 50 });

@@ -1,3 +1,3 @@
 /** The operator console's public face: its pages, and staff accounts for the one-time CLI. */
 export { operatorConsoleRoutes } from './routes';
-export { createStaffMember, hasAdmin } from './staff';
+export { createFirstAdmin, hasAdmin } from './staff';

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { insertAudit } from './audit-store';
 
@@ -11,9 +12,14 @@ export interface AuditEntry {
   after: unknown;
 }
 
-/** Writes one change to the audit log (who, when, what, before and after). */
+type AuditDeps = Pick<AppDeps, 'database' | 'clock'>;
+
+/**
+ * Writes one change to the audit log (who, when, what, before and after). Give it the deps of the
+ * transaction that made the change (see `audited`), so the change and its entry commit together.
+ */
 export async function recordAudit(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: AuditDeps,
   actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
@@ -28,22 +34,27 @@ export async function recordAudit(
 }
 
 /**
- * Runs a change and logs it with the state read before and after; nothing is logged when the
- * change fails (and it changed nothing).
+ * Runs a change and logs it with the state read before and after, all in one transaction: a
+ * change whose entry cannot be written is rolled back (no unlogged change), and a failed change
+ * logs nothing. `read` and `change` get the transaction's deps and must use them for every
+ * query; anything outside the database (a store platform call, a queued job) goes before or
+ * after `audited`.
  */
-export async function audited<T>(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+export function audited<D extends AuditDeps, T>(
+  deps: D,
   actor: AuditActor,
-  what: { action: string; target: string; read: () => Promise<unknown> },
-  change: () => Promise<T>,
+  what: { action: string; target: string; read: (deps: D) => Promise<unknown> },
+  change: (deps: D) => Promise<T>,
 ): Promise<T> {
-  const before = await what.read();
-  const result = await change();
-  await recordAudit(deps, actor, {
-    action: what.action,
-    target: what.target,
-    before,
-    after: await what.read(),
+  return inTransaction(deps, async (tx) => {
+    const before = await what.read(tx);
+    const result = await change(tx);
+    await recordAudit(tx, actor, {
+      action: what.action,
+      target: what.target,
+      before,
+      after: await what.read(tx),
+    });
+    return result;
   });
-  return result;
 }

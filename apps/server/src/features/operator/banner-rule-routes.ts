@@ -1,5 +1,6 @@
 import { bannerRulesOperatorContract as contract } from '@popstage/core/banners';
 import type { FastifyInstance } from 'fastify';
+import { inTransaction } from '../../db/client';
 import { serveRoute } from '../../http/contract-route';
 import {
   createBannerRule,
@@ -13,27 +14,31 @@ import { audited, recordAudit } from './audit';
 /** The staff API's promo banner rules; every change goes to the audit log as 'staff-api'. */
 export function bannerRuleRoutes(app: FastifyInstance): void {
   const { deps } = app;
-  const read = (ruleId: string) => () => readBannerRule(deps, ruleId).catch(() => null);
+  const read = (ruleId: string) => (tx: typeof deps) =>
+    readBannerRule(tx, ruleId).catch(() => null);
 
   serveRoute(app, contract.list, async () => ({ rules: await listBannerRules(deps) }));
 
-  serveRoute(app, contract.create, async ({ body }) => {
-    const rule = await createBannerRule(deps, body);
-    await recordAudit(deps, 'staff-api', {
-      action: 'banner.create',
-      target: rule.rule_id,
-      before: null,
-      after: rule,
-    });
-    return { rule };
-  });
+  // The rule and its entry in one transaction: no rule without its log line.
+  serveRoute(app, contract.create, async ({ body }) => ({
+    rule: await inTransaction(deps, async (tx) => {
+      const rule = await createBannerRule(tx, body);
+      await recordAudit(tx, 'staff-api', {
+        action: 'banner.create',
+        target: rule.rule_id,
+        before: null,
+        after: rule,
+      });
+      return rule;
+    }),
+  }));
 
   serveRoute(app, contract.update, async ({ params, body }) => ({
     rule: await audited(
       deps,
       'staff-api',
       { action: 'banner.update', target: params.ruleId, read: read(params.ruleId) },
-      () => replaceBannerRule(deps, params.ruleId, body),
+      (tx) => replaceBannerRule(tx, params.ruleId, body),
     ),
   }));
 
@@ -42,7 +47,7 @@ export function bannerRuleRoutes(app: FastifyInstance): void {
       deps,
       'staff-api',
       { action: 'banner.delete', target: params.ruleId, read: read(params.ruleId) },
-      () => removeBannerRule(deps, params.ruleId),
+      (tx) => removeBannerRule(tx, params.ruleId),
     ),
   }));
 }

@@ -9,6 +9,7 @@ export { recentAudit } from './audit-store';
 export { operatorRoutes } from './routes';
 export {
   changeMobileAppRequest,
+  installedShop,
   mobileAppRequestHistory,
   operatorShop,
   proposeCompanyPlanChange,

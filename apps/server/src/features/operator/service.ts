@@ -16,6 +16,7 @@ import {
 } from '../mobile';
 import { queueProductClipCounts } from '../popclips';
 import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';
+import { type AuditActor, audited } from './audit';
 
 type Deps = Pick<AppDeps, 'database' | 'platform' | 'clock'>;
 
@@ -52,40 +53,56 @@ export async function operatorShop(
 /**
  * The shop's row, creating it from the store as a first admin open would. Without an access token
  * (the merchant never opened the app) Shopify tells the app nothing about the shop, so staff are
- * told to install it first.
+ * told to install it first. It may ask the store platform, so it runs before a change's
+ * transaction (see `audited`); the changes below then only read the row.
  */
-async function installedShop(deps: Deps, domain: string) {
+export async function installedShop(deps: Deps, domain: string) {
   try {
     return await ensureShop(deps, domain);
   } catch (error) {
     if (error instanceof PlatformError && error.kind === 'unauthorized') {
-      throw new HttpError(
-        409,
-        `Popstage is not installed on ${domain}: open the app in the shop's admin first`,
-      );
+      throw new HttpError(409, notInstalled(domain));
     }
     throw error;
   }
 }
 
+const notInstalled = (domain: string) =>
+  `Popstage is not installed on ${domain}: open the app in the shop's admin first`;
+
+/** The shop's row inside a change; `installedShop` made sure it exists. */
+async function shopRow(deps: Pick<AppDeps, 'database'>, domain: string) {
+  const row = await findShop(deps.database.db, domain);
+  if (!row) throw new HttpError(409, notInstalled(domain));
+  return row;
+}
+
 /**
- * Sets the given flags in one atomic jsonb merge (no lost updates). A deactivated shop's
- * storefront shows no clips, so deactivate_shop recounts its product pages.
+ * Sets the given flags in one atomic jsonb merge (no lost updates), logged. A deactivated shop's
+ * storefront shows no clips, so deactivate_shop recounts its product pages once the change is
+ * committed.
  */
 export async function setFeatureFlags(
   deps: Deps & Pick<AppDeps, 'queue'>,
+  actor: AuditActor,
   domain: string,
   patch: Partial<Record<FeatureFlagName, boolean>>,
 ) {
   const shop = await installedShop(deps, domain);
-  await updateShop(deps.database.db, domain, {
-    featureFlags: sql`${shops.featureFlags} || ${JSON.stringify(patch)}::jsonb` as never,
-  });
+  await audited(
+    deps,
+    actor,
+    { action: 'shop.feature-flags', target: domain, read: (tx) => operatorShop(tx, domain) },
+    (tx) =>
+      updateShop(tx.database.db, domain, {
+        featureFlags: sql`${shops.featureFlags} || ${JSON.stringify(patch)}::jsonb` as never,
+      }),
+  );
   if (patch.deactivate_shop !== undefined) await queueProductClipCounts(deps, shop.id);
 }
 
 export async function setMobileAppState(deps: Deps, domain: string, preset: MobilePreset) {
-  const shop = await installedShop(deps, domain);
+  const shop = await shopRow(deps, domain);
   await writeMobilePreset(deps.database.db, shop.id, preset, deps.clock.now());
 }
 
@@ -95,7 +112,7 @@ export async function changeMobileAppRequest(
   domain: string,
   change: MobileRequestChange,
 ) {
-  const shop = await installedShop(deps, domain);
+  const shop = await shopRow(deps, domain);
   const plan = await planFacts(deps.database.db, deps.catalogue, shop);
   const android = mobilePlanOf(deps, { plan })?.android ?? false;
   await setRequestByStaff(deps, shop.id, android, change);
@@ -113,7 +130,7 @@ export async function proposeCompanyPlanChange(
   domain: string,
   change: { planId: string; addonIds: string[] },
 ) {
-  await installedShop(deps, domain);
+  await shopRow(deps, domain);
   await proposePlanChange(deps, domain, change);
 }
 

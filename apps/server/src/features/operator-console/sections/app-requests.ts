@@ -10,6 +10,7 @@ import { HttpError } from '../../../http/errors';
 import {
   audited,
   changeMobileAppRequest,
+  installedShop,
   mobileAppRequestHistory,
   operatorShop,
 } from '../../operator';
@@ -90,6 +91,8 @@ export const appRequestsSection: ConsoleSection = {
     app.post('/operator/shops/:shop/app-request', async (request, reply) => {
       const session = kit.require(request, 'appRequests.write');
       const domain = shopDomain((request.params as { shop: string }).shop);
+      // Before the change's transaction: it may ask the store platform.
+      await installedShop(deps, domain);
       const change = changeOf(
         request.body as FormBody,
         (await operatorShop(deps, domain)).mobileAppRequest,
@@ -100,9 +103,9 @@ export const appRequestsSection: ConsoleSection = {
         {
           action: 'shop.mobile-app-request',
           target: domain,
-          read: async () => (await operatorShop(deps, domain)).mobileAppRequest,
+          read: async (tx) => (await operatorShop(tx, domain)).mobileAppRequest,
         },
-        () => changeMobileAppRequest(deps, domain, change),
+        (tx) => changeMobileAppRequest(tx, domain, change),
       );
       return kit.redirect(
         reply,

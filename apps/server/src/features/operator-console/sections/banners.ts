@@ -9,6 +9,7 @@ import { operatorCan } from '@popstage/core/operator-console';
 import { FEATURE_IDS } from '@popstage/core/shop';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { inTransaction } from '../../../db/client';
 import { HttpError } from '../../../http/errors';
 import { sanitizeHtml } from '../../../http/sanitize-html';
 import {
@@ -103,17 +104,16 @@ export const bannersSection: ConsoleSection = {
           preview: true,
         });
       }
-      const rule = await createBannerRule(deps, parsed.data);
-      await recordAudit(
-        deps,
-        { email: session.user.email },
-        {
-          action: 'banner.create',
-          target: rule.rule_id,
-          before: null,
-          after: rule,
-        },
-      );
+      // The rule and its log line commit together.
+      const rule = await inTransaction(deps, async (tx) => {
+        const created = await createBannerRule(tx, parsed.data);
+        await recordAudit(
+          tx,
+          { email: session.user.email },
+          { action: 'banner.create', target: created.rule_id, before: null, after: created },
+        );
+        return created;
+      });
       return kit.redirect(
         reply,
         `/operator/banners/${rule.rule_id}`,
@@ -143,9 +143,9 @@ export const bannersSection: ConsoleSection = {
         {
           action: 'banner.update',
           target: id,
-          read: () => readBannerRule(deps, id).catch(() => null),
+          read: (tx) => readBannerRule(tx, id).catch(() => null),
         },
-        () => replaceBannerRule(deps, id, parsed.data),
+        (tx) => replaceBannerRule(tx, id, parsed.data),
       );
       return kit.redirect(reply, action, `Banner “${rule.rule_name}” saved.`);
     });
@@ -159,9 +159,9 @@ export const bannersSection: ConsoleSection = {
         {
           action: 'banner.delete',
           target: id,
-          read: () => readBannerRule(deps, id).catch(() => null),
+          read: (tx) => readBannerRule(tx, id).catch(() => null),
         },
-        () => removeBannerRule(deps, id),
+        (tx) => removeBannerRule(tx, id),
       );
       return kit.redirect(reply, '/operator/banners', 'Banner deleted.');
     });

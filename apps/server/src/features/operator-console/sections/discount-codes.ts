@@ -6,15 +6,17 @@ import {
   operatorCan,
 } from '@popstage/core/operator-console';
 import { FEATURE_IDS } from '@popstage/core/shop';
+import { type Db, inTransaction } from '../../../db/client';
 import { HttpError } from '../../../http/errors';
 import { endDiscountCode, insertDiscountCode, listDiscountCodes } from '../../billing';
-import { recordAudit } from '../../operator';
+import { audited, recordAudit } from '../../operator';
 import { csrfField, time } from '../layout';
 import { type ConsoleSection, type FormBody, field, fields } from '../section';
 
-type CodeRow = Awaited<ReturnType<typeof listDiscountCodes>>[number];
-const summary = (row: CodeRow | undefined) =>
-  row
+/** What the audit log keeps of a code: its terms (null before it exists). */
+async function codeSummary(db: Db, code: string) {
+  const row = (await listDiscountCodes(db)).find((c) => c.code === code);
+  return row
     ? {
         code: row.code,
         kind: row.kind,
@@ -24,6 +26,7 @@ const summary = (row: CodeRow | undefined) =>
         maxRedemptions: row.maxRedemptions,
       }
     : null;
+}
 
 /** Discount codes merchants type on the Select Plan page (billing reads them from the table). */
 export const discountCodesSection: ConsoleSection = {
@@ -79,47 +82,48 @@ ${
       if (!parsed.success)
         throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Check the form');
       const input = parsed.data;
-      const created = await insertDiscountCode(db, {
-        code: input.code,
-        description: input.description,
-        kind: input.kind,
-        value: input.kind === 'free_popclips_addon' ? null : input.value,
-        appliesTo: input.appliesTo,
-        startsAt: deps.clock.now(),
-        endsAt: input.endsAt ? new Date(`${input.endsAt}T23:59:59Z`) : null,
-        maxRedemptions: input.maxRedemptions ? Number(input.maxRedemptions) : null,
+      // The code and its log line commit together.
+      await inTransaction(deps, async (tx) => {
+        const created = await insertDiscountCode(tx.database.db, {
+          code: input.code,
+          description: input.description,
+          kind: input.kind,
+          value: input.kind === 'free_popclips_addon' ? null : input.value,
+          appliesTo: input.appliesTo,
+          startsAt: deps.clock.now(),
+          endsAt: input.endsAt ? new Date(`${input.endsAt}T23:59:59Z`) : null,
+          maxRedemptions: input.maxRedemptions ? Number(input.maxRedemptions) : null,
+        });
+        if (!created) throw new HttpError(409, M.codeTaken);
+        await recordAudit(
+          tx,
+          { email: session.user.email },
+          {
+            action: 'discount-code.create',
+            target: input.code,
+            before: null,
+            after: await codeSummary(tx.database.db, input.code),
+          },
+        );
       });
-      if (!created) throw new HttpError(409, M.codeTaken);
-      const row = (await listDiscountCodes(db)).find((c) => c.code === input.code);
-      await recordAudit(
-        deps,
-        { email: session.user.email },
-        {
-          action: 'discount-code.create',
-          target: input.code,
-          before: null,
-          after: summary(row),
-        },
-      );
       return kit.redirect(reply, '/operator/discount-codes', `Code ${input.code} created.`);
     });
 
     app.post('/operator/discount-codes/:code/end', async (request, reply) => {
       const session = kit.require(request, 'discounts.write');
       const code = (request.params as { code: string }).code.slice(0, 40);
-      const before = (await listDiscountCodes(db)).find((c) => c.code === code);
-      if (!before || !(await endDiscountCode(db, code, deps.clock.now()))) {
-        throw new HttpError(404, 'This discount code does not exist.');
-      }
-      const after = (await listDiscountCodes(db)).find((c) => c.code === code);
-      await recordAudit(
+      await audited(
         deps,
         { email: session.user.email },
         {
           action: 'discount-code.end',
           target: code,
-          before: summary(before),
-          after: summary(after),
+          read: (tx) => codeSummary(tx.database.db, code),
+        },
+        async (tx) => {
+          if (!(await endDiscountCode(tx.database.db, code, deps.clock.now()))) {
+            throw new HttpError(404, 'This discount code does not exist.');
+          }
         },
       );
       return kit.redirect(reply, '/operator/discount-codes', `Code ${code} ended.`);

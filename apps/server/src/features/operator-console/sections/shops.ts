@@ -2,11 +2,13 @@ import { type Html, html } from '@popstage/core/html';
 import type { OperatorShop } from '@popstage/core/operator';
 import { operatorCan } from '@popstage/core/operator-console';
 import { FEATURE_FLAG_NAMES } from '@popstage/core/shop';
+import type { ShopRow } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
 import { HttpError } from '../../../http/errors';
 import { billingOffer, planFacts, popclipsGating, shopBillingState } from '../../billing';
 import {
   audited,
+  installedShop,
   operatorShop,
   proposeCompanyPlanChange,
   recentAudit,
@@ -18,6 +20,12 @@ import { csrfField, time } from '../layout';
 import { type ConsoleSection, type FormBody, field, fields, shopDomain } from '../section';
 import type { ConsoleSession } from '../sessions';
 import { auditTable } from './audit-table';
+
+/** The plan change Popstage proposed and the merchant has not accepted yet, if any. */
+async function pendingProposal(deps: AppDeps, shop: ShopRow) {
+  const plan = await planFacts(deps.database.db, deps.catalogue, shop);
+  return (await shopBillingState(deps, { shop, plan })).pendingSubscription;
+}
 
 /** What staff look at for one shop: plan, usage, clips, recent errors and changes. */
 async function overview(deps: AppDeps, domain: string) {
@@ -78,12 +86,7 @@ ${details ? html`<section class="card"><h2>Recent changes</h2>${auditTable(detai
       const domain = shopDomain((request.params as { shop: string }).shop);
       const on = new Set(fields(request.body as FormBody, 'flags'));
       const patch = Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, on.has(name)]));
-      await audited(
-        deps,
-        { email: session.user.email },
-        { action: 'shop.feature-flags', target: domain, read: () => operatorShop(deps, domain) },
-        () => setFeatureFlags(deps, domain, patch),
-      );
+      await setFeatureFlags(deps, { email: session.user.email }, domain, patch);
       return kit.redirect(reply, `/operator/shops/${domain}`, 'Feature flags saved.');
     });
 
@@ -94,16 +97,13 @@ ${details ? html`<section class="card"><h2>Recent changes</h2>${auditTable(detai
       const planId = field(body, 'planId');
       const addonIds = fields(body, 'addonIds').filter((id) => id !== '');
       if (!planId) throw new HttpError(400, 'Choose a plan');
+      // Before the change's transaction: it may ask the store platform.
+      const shop = await installedShop(deps, domain);
       await audited(
         deps,
         { email: session.user.email },
-        {
-          action: 'shop.plan-proposal',
-          target: domain,
-          read: async () =>
-            (await overview(deps, domain)).details?.billing.pendingSubscription ?? null,
-        },
-        () => proposeCompanyPlanChange(deps, domain, { planId, addonIds }),
+        { action: 'shop.plan-proposal', target: domain, read: (tx) => pendingProposal(tx, shop) },
+        (tx) => proposeCompanyPlanChange(tx, domain, { planId, addonIds }),
       );
       return kit.redirect(
         reply,

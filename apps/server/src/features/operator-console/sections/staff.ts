@@ -1,5 +1,9 @@
 import { html } from '@popstage/core/html';
-import { OPERATOR_ROLES, type OperatorRole } from '@popstage/core/operator-console';
+import {
+  CONSOLE_MESSAGES as M,
+  OPERATOR_ROLES,
+  type OperatorRole,
+} from '@popstage/core/operator-console';
 import { z } from 'zod';
 import { HttpError } from '../../../http/errors';
 import { csrfField, time } from '../layout';
@@ -72,7 +76,7 @@ export const staffSection: ConsoleSection = {
       const session = kit.require(request, 'staff.manage');
       const id = z.uuid().safeParse((request.params as { id: string }).id);
       const member = id.success ? await findOperatorById(deps.database.db, id.data) : undefined;
-      if (!member) throw new HttpError(404, 'This staff member does not exist.');
+      if (!member) throw new HttpError(404, M.staffNotFound);
       if (member.id === session.user.id)
         throw new HttpError(400, 'Ask another admin to change your own account.');
       const body = request.body as FormBody;
