@@ -55,20 +55,6 @@ export interface PlatformCollection {
   productsCount: number;
 }
 
-export interface MenuItem {
-  title: string;
-  url: string;
-  type: string;
-  items: MenuItem[];
-}
-
-export interface PlatformMenu {
-  id: string;
-  handle: string;
-  title: string;
-  items: MenuItem[];
-}
-
 export interface PlatformPage {
   id: string;
   title: string;
@@ -193,7 +179,6 @@ export interface StorePlatform {
   ensureSalesChannel(shop: string): Promise<void>;
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
   publishProducts(shop: string, ids?: string[]): Promise<number>;
-  getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;
   /** A new Storefront API access token for the app's clients (storefrontAccessTokenCreate). */
   createStorefrontAccessToken(shop: string, title: string): Promise<string>;
   /** Whether the Popstage app embed is switched on in the published theme. */

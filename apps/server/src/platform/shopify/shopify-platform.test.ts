@@ -466,14 +466,6 @@ describe('shop and catalogue', () => {
     );
     expect(published.nodes.length).toBe(Math.min(50, active.length));
   });
-
-  it('finds a menu by exact handle with nested items', async () => {
-    const main = await h.platform.getMenu(SHOP, 'main-menu');
-    expect(main).toEqual(await h.store.getMenu(SHOP, 'main-menu'));
-    expect(main?.items.some((item) => item.items.length > 0)).toBe(true);
-    expect(await h.platform.getMenu(SHOP, 'footer')).toEqual(await h.store.getMenu(SHOP, 'footer'));
-    expect(await h.platform.getMenu(SHOP, 'main')).toBeNull();
-  });
 });
 
 describe('app embed', () => {
