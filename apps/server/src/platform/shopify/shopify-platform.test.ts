@@ -46,12 +46,22 @@ const forgetToken = async (shop: string) => {
   return h.createPlatform();
 };
 
-/** A store product as the adapter asks for it: ten variants at most, the featured image only. */
-/** A store product as the adapter reads it: 10 variants, the featured image, no publication flag. */
-const asFetched = ({ publishedToSalesChannel: _, ...product }: StoreProduct): PlatformProduct => ({
-  ...product,
-  variants: product.variants.slice(0, 10),
+/**
+ * A store product as the adapter reads it: the fields the app uses and nothing else (no vendor,
+ * tags, stock counts or SKUs), 10 variants, the featured image.
+ */
+const asFetched = (product: StoreProduct): PlatformProduct => ({
+  id: product.id,
+  title: product.title,
+  handle: product.handle,
+  description: product.description,
+  status: product.status,
+  priceRange: { min: product.priceRange.min, currencyCode: product.priceRange.currencyCode },
+  variants: product.variants
+    .slice(0, 10)
+    .map(({ id, price, availableForSale }) => ({ id, price, availableForSale })),
   images: product.images.slice(0, 1),
+  createdAt: product.createdAt,
 });
 
 /** Every product of the shop, read from the local Shopify's store. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { API_VERSION, loadSchema } from '@popstage/shopify-sandbox/schema/load-schema';
-import { parse } from 'graphql';
+import { Kind, parse, visit } from 'graphql';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
@@ -74,6 +74,42 @@ describe("the adapter's GraphQL documents against Shopify's published Admin sche
 
   it.each(DOCUMENTS)('$name costs at most 1,000 points at its largest', ({ document }) => {
     expectAffordable(schema, document, LARGEST_VARIABLES[operationName(document)] ?? {});
+  });
+
+  // Issue 13 point 5: only the fields the app reads (PlatformProduct's readers), nothing else.
+  it("asks for a product's fields the app reads and no others", () => {
+    const fragment = parse(products.PRODUCTS_QUERY).definitions.find(
+      (definition) => definition.kind === Kind.FRAGMENT_DEFINITION,
+    );
+    const paths: string[] = [];
+    visit(fragment ?? parse('{a}'), {
+      Field: {
+        enter(field, _key, _parent, _path, ancestors) {
+          if (field.selectionSet) return;
+          const names = ancestors.flatMap((node) =>
+            !Array.isArray(node) && (node as { kind?: string }).kind === Kind.FIELD
+              ? [(node as { name: { value: string } }).name.value]
+              : [],
+          );
+          paths.push([...names, field.name.value].join('.'));
+        },
+      },
+    });
+    expect(paths.sort()).toEqual([
+      'createdAt',
+      'description',
+      'featuredMedia.image.altText',
+      'featuredMedia.image.url',
+      'handle',
+      'id',
+      'priceRangeV2.minVariantPrice.amount',
+      'priceRangeV2.minVariantPrice.currencyCode',
+      'status',
+      'title',
+      'variants.nodes.availableForSale',
+      'variants.nodes.id',
+      'variants.nodes.price',
+    ]);
   });
 
   it('refuses a page size left to a variable the check was not given', () => {
