@@ -77,9 +77,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Ports a test may replace (e.g. a failing live platform or a refusing bot check). */
+/**
+ * Ports a test may replace (e.g. a failing live platform or a refusing bot check). A database
+ * passed in (another app's: a restart with other settings) stays open when this app closes.
+ */
 export type TestOverrides = Partial<
-  Pick<AppDeps, 'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter'>
+  Pick<
+    AppDeps,
+    'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter' | 'database'
+  >
 >;
 
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */
@@ -92,7 +98,7 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const clock = createTestClock();
   const deps = await createDeps(config, {
-    database: await createTestDatabase(),
+    database: overrides.database ?? (await createTestDatabase()),
     clock,
     adminDist: null,
     widgetBundle: null,
@@ -136,7 +142,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await queue.stop({ graceful: false, close: true });
-      await database.close();
+      if (!overrides.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
