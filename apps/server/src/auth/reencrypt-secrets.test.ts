@@ -57,11 +57,10 @@ async function valuesStartingWith(prefix: string): Promise<Record<string, number
 beforeAll(async () => {
   database = await createTestDatabase();
   before = await createTestApp({ TOKEN_ENCRYPTION_KEY: KEY_1 }, { database });
-  // Shopify tokens: exchanged for both shops at start; both shops installed (the merchant opened
-  // the app); the storefront token: created for the catalogue.
+  // Shopify tokens: exchanged for both shops at start. Both shops installed (the merchant opened
+  // the app), which creates their storefront tokens.
   await call(before, SHOP_A, 'GET', '/api/shopify/shop');
   await call(before, SHOP_B, 'GET', '/api/shopify/shop');
-  await before.deps.storefront.searchCollections(SHOP_A);
   // A push device, through the branded app's public registration.
   await subscribeMobile(before, SHOP_A, 'addon-mobile-pro');
   const device = await before.app.inject({

@@ -135,6 +135,10 @@ export function createStorefrontCatalogue(
   };
 
   return {
+    async ensureToken(shop) {
+      await options.tokens.require(shop);
+    },
+
     async searchCollections(shop, query) {
       const data = await request<{ collections: { nodes: StorefrontCollection[] } }>(
         shop,
