@@ -24,10 +24,6 @@ async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise
   await sandbox.close();
 }
 
-const stepCard = (title: string) =>
-  appFrame().locator('.Polaris-ShadowBevel', {
-    has: appFrame().getByRole('heading', { name: title }),
-  });
 const toast = (text: string) => adminToast(session.page, text);
 const shopCard = (sandbox: Page) => sandbox.locator('section', { hasText: DEMO }).first();
 
