@@ -44,6 +44,24 @@ describe('loadConfig', () => {
     expect(config.PLATFORM).toBe('shopify');
   });
 
+  it('refuses shopify mode without its own TOKEN_ENCRYPTION_KEY, even with the stand-ins allowed', () => {
+    const { TOKEN_ENCRYPTION_KEY: _key, ...rest } = SHOPIFY_MODE_ENV;
+    // Sandbox mode derives a key from the API secret; Shopify mode must never fall back to that.
+    expect(() => loadConfig(rest)).toThrow(ConfigError);
+    expect(() => loadConfig(rest)).toThrow(
+      /TOKEN_ENCRYPTION_KEY: must be set when PLATFORM=shopify/,
+    );
+    expect(() => loadConfig({ ...rest, ALLOW_SANDBOX_SERVICES: 'true' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: must be set when PLATFORM=shopify/,
+    );
+    expect(() => loadConfig({ ...rest, TOKEN_ENCRYPTION_KEY: 'too-short' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    expect(loadConfig({ ...SHOPIFY_MODE_ENV }).TOKEN_ENCRYPTION_KEY).toBe(
+      SHOPIFY_MODE_ENV.TOKEN_ENCRYPTION_KEY,
+    );
+  });
+
   it('refuses the offline stand-ins in shopify mode, naming each variable', () => {
     const {
       OTP_PROVIDER: _otp,

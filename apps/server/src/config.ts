@@ -42,8 +42,9 @@ const schema = z
      */
     SHOPIFY_ADMIN_URL: z.url().optional(),
     /**
-     * Encrypts Shopify access and refresh tokens at rest (AES-256-GCM): 32 bytes as 64 hex digits
-     * or base64. Required in Shopify mode; sandbox mode derives one from the API secret.
+     * Encrypts the stored secrets (Shopify tokens, storefront token, csToken, device tokens, TOTP
+     * secrets; AES-256-GCM): 32 bytes as 64 hex digits or base64. Required in Shopify mode; sandbox
+     * mode derives one from the API secret. Rotation: docs/operations.md.
      */
     TOKEN_ENCRYPTION_KEY: z
       .string()

@@ -72,7 +72,10 @@ export interface AppDeps {
   clock: Clock;
   /** The plans, add-ons and features of catalogue.v1.json, validated once at start. */
   catalogue: Catalogue;
-  /** Encrypts secrets at rest (Shopify tokens, the store account's token, device tokens). */
+  /**
+   * Encrypts secrets at rest (Shopify tokens, the storefront token, the store account's token,
+   * device tokens, operator TOTP secrets); auth/reencrypt-secrets.ts lists every such column.
+   */
   secrets: TokenCipher;
   /** Push notifications to the branded app: FCM, APNs, or the sandbox push service. */
   push: PushSender;

@@ -318,6 +318,14 @@ const CASES: IsolationCase[] = [
     payload: () => ({ event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL' }),
     expect: 'own',
   },
+  // Queues the publication of the session's shop; a shop named in the body is not read.
+  {
+    method: 'POST',
+    route: '/api/shopify/shop/app-setup-wizard/publish-products',
+    url: '/api/shopify/shop/app-setup-wizard/publish-products',
+    payload: () => ({ shopifyDomain: SHOP_A }),
+    expect: 'own',
+  },
   // B has no store account: refused whatever A has.
   {
     method: 'GET',

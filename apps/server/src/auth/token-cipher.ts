@@ -1,15 +1,18 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Secrets at rest (Shopify access and refresh tokens): AES-256-GCM with a 96-bit random IV, the
- * key's id as associated data. Stored as `enc:v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url).
- * Rotation: a new current key encrypts; previous keys still decrypt until every value has been
- * written again (docs/operations.md). A value without the prefix was stored before encryption
- * and is read as it is; the next write encrypts it.
+ * Secrets at rest (deps.secrets: Shopify tokens, the storefront token, csToken, push device
+ * tokens, operator TOTP secrets): AES-256-GCM with a 96-bit random IV, the key's id as associated
+ * data. Stored as `enc:v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url). Rotation: a new current
+ * key encrypts; previous keys still decrypt until `npm run secrets:reencrypt` has rewritten every
+ * value under the current one (reencrypt-secrets.ts, docs/operations.md). A value without the
+ * prefix was stored before encryption and is read as it is; re-encryption encrypts it.
  */
 export interface TokenCipher {
   encrypt(plain: string): string;
   decrypt(stored: string): string;
+  /** What every value encrypted with the current key starts with (re-encryption finds the rest). */
+  readonly currentPrefix: string;
 }
 
 const PREFIX = 'enc:v1:';
@@ -36,6 +39,7 @@ export function createTokenCipher(current: string, previous: readonly string[] =
   );
 
   return {
+    currentPrefix: `${PREFIX}${currentId}:`,
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', currentKey, iv);

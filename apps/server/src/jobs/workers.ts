@@ -2,6 +2,7 @@ import { createStoreAccountJob } from '../features/account/store-account-job';
 import { rollupJob } from '../features/analytics';
 import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { deliverPushJob } from '../features/notifications';
+import { publishProductsJob } from '../features/onboarding';
 import { productClipCountsJob } from '../features/popclips/clip-counts-job';
 import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
 import { uploadSweepJob } from '../features/popclips/upload-sweep-job';
@@ -25,6 +26,7 @@ export const JOBS: JobDefinition[] = [
   shopRedactJob,
   pruneDataRequestsJob,
   deliverPushJob,
+  publishProductsJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

@@ -17,13 +17,10 @@ export interface PlatformShop {
 
 export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
 
+/** What the storefront needs of a variant: the cheapest one for sale goes in the cart. */
 export interface PlatformVariant {
   id: string;
-  title: string;
-  sku: string;
   price: string;
-  compareAtPrice: string | null;
-  inventoryQuantity: number;
   availableForSale: boolean;
 }
 
@@ -32,17 +29,19 @@ export interface PlatformImage {
   altText: string;
 }
 
+/**
+ * A product as the app reads it: the picker (catalogue/wire.ts), the tagged products of a clip
+ * (popclips/products.ts) and the storefront feed (storefront/wire.ts). Only these fields are
+ * asked of Shopify (queries/products.ts); the feed's snapshots store them as they are.
+ */
 export interface PlatformProduct {
   id: string;
   title: string;
   handle: string;
   description: string;
-  vendor: string;
-  productType: string;
-  tags: string[];
   status: ProductStatus;
-  totalInventory: number;
-  priceRange: { min: string; max: string; currencyCode: string };
+  /** The lowest variant price and the shop's currency. */
+  priceRange: { min: string; currencyCode: string };
   variants: PlatformVariant[];
   images: PlatformImage[];
   createdAt: string;
@@ -53,20 +52,6 @@ export interface PlatformCollection {
   title: string;
   handle: string;
   productsCount: number;
-}
-
-export interface MenuItem {
-  title: string;
-  url: string;
-  type: string;
-  items: MenuItem[];
-}
-
-export interface PlatformMenu {
-  id: string;
-  handle: string;
-  title: string;
-  items: MenuItem[];
 }
 
 export interface PlatformPage {
@@ -193,7 +178,6 @@ export interface StorePlatform {
   ensureSalesChannel(shop: string): Promise<void>;
   /** Publishes the given products (all active ones when ids is omitted); returns how many changed. */
   publishProducts(shop: string, ids?: string[]): Promise<number>;
-  getMenu(shop: string, handle: string): Promise<PlatformMenu | null>;
   /** A new Storefront API access token for the app's clients (storefrontAccessTokenCreate). */
   createStorefrontAccessToken(shop: string, title: string): Promise<string>;
   /** Whether the Popstage app embed is switched on in the published theme. */

@@ -79,12 +79,21 @@ export interface TestApp {
 
 /**
  * Ports a test may replace (e.g. a failing live platform or a refusing bot check), and the
- * catalogue (an add-on with figures the committed one does not sell).
+ * catalogue (an add-on with figures the committed one does not sell). A database passed in
+ * (another app's: a restart with other settings) stays open when this app closes.
  */
 export type TestOverrides = Partial<
   Pick<
     AppDeps,
-    'otp' | 'botCheck' | 'live' | 'media' | 'social' | 'widgetBundle' | 'helpCenter' | 'catalogue'
+    | 'otp'
+    | 'botCheck'
+    | 'live'
+    | 'media'
+    | 'social'
+    | 'widgetBundle'
+    | 'helpCenter'
+    | 'catalogue'
+    | 'database'
   >
 >;
 
@@ -98,7 +107,7 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const clock = createTestClock();
   const deps = await createDeps(config, {
-    database: await createTestDatabase(),
+    database: overrides.database ?? (await createTestDatabase()),
     clock,
     adminDist: null,
     widgetBundle: null,
@@ -142,7 +151,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await queue.stop({ graceful: false, close: true });
-      await database.close();
+      if (!overrides.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

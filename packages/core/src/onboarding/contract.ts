@@ -31,4 +31,11 @@ export const onboardingContract = {
     response: wizardAnswer,
     summary: 'Marks a wizard step done (the first popclip, the first carousel)',
   }),
+  publishProducts: defineRoute({
+    method: 'POST',
+    path: '/api/shopify/shop/app-setup-wizard/publish-products',
+    status: 202,
+    response: z.object({ data: z.object({ queued: z.literal(true) }) }),
+    summary: "Step 2: publishes the shop's active products to the Popstage sales channel (a job)",
+  }),
 };

@@ -8,6 +8,9 @@ import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
 import { ALL_POPCLIPS_CAROUSEL_NOTE } from './StepBodies';
+import { PUBLISH_MESSAGES, PUBLISH_POLL_MS } from './use-publish-products';
+
+const PUBLISH_PATH = '/api/shopify/shop/app-setup-wizard/publish-products';
 
 const freshShop = (overrides: Partial<Shop> = {}) =>
   readyShop({
@@ -72,7 +75,7 @@ describe('Get Started wizard', () => {
     });
     expect(screen.getByText('0% complete')).toBeVisible();
     expect(isDisabled(control('Create live page'))).toBe(false);
-    expect(isDisabled(control('Publish products'))).toBe(true);
+    expect(isDisabled(control('Publish all products'))).toBe(true);
     expect(isDisabled(control('Skip'))).toBe(true);
     expect(isDisabled(control('Add all-Popclips carousel'))).toBe(true);
     expect(screen.queryByText("You're all set")).toBeNull();
@@ -115,15 +118,55 @@ describe('Get Started wizard', () => {
         selector: '.Polaris-Badge *, .Polaris-Badge',
       }),
     ).toBeVisible();
-    expect(isDisabled(control('Publish products'))).toBe(false);
+    expect(isDisabled(control('Publish all products'))).toBe(false);
   });
 
-  it('step 2: links to the sandbox publish control', async () => {
-    await openWizard([SDK], {}, freshShop({ embedEnabled: true, livePageCreated: true }));
-    const publish = control('Publish products');
-    expect(publish).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
-    expect(publish).toHaveAttribute('target', '_blank');
+  it('step 2: publishes through the app, then completes once the store has the products', async () => {
+    let published = 0;
+    let posted = false;
+    let readsSincePost = 0;
+    const view = await openWizard(
+      () => {
+        // The job lands between the first and the second read after the click.
+        if (posted && ++readsSincePost > 1) published = 72;
+        return published > 0 ? [SDK, PRODUCTS] : [SDK];
+      },
+      {
+        [`POST ${PUBLISH_PATH}`]: () => {
+          posted = true;
+          return { status: 202, body: { data: { queued: true } } };
+        },
+      },
+      () =>
+        freshShop({
+          embedEnabled: true,
+          livePageCreated: true,
+          publishedProductsToSalesChannelCount: published,
+        }),
+    );
     expect(screen.getByText('0 products published')).toBeVisible();
+    // Picking products one by one stays possible, in the store's admin (/sandbox offline).
+    const choose = control('Choose products');
+    expect(choose).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
+    expect(choose).toHaveAttribute('target', '_blank');
+
+    await userEvent.click(control('Publish all products'));
+    await expectToast(PUBLISH_MESSAGES.started);
+    expect(view.calls('POST', PUBLISH_PATH)).toHaveLength(1);
+    // The wizard is re-read while the job publishes, until the step is done.
+    await screen.findByText('50% complete', {}, { timeout: 3 * PUBLISH_POLL_MS + 1000 });
+    await screen.findByText('72 products published');
+  });
+
+  it('step 2: says so when the publication cannot be started', async () => {
+    await openWizard(
+      [SDK],
+      { [`POST ${PUBLISH_PATH}`]: { status: 503, body: { error: 'x', message: 'down' } } },
+      freshShop({ embedEnabled: true, livePageCreated: true }),
+    );
+    await userEvent.click(control('Publish all products'));
+    await expectToast(PUBLISH_MESSAGES.failed);
+    expect(screen.getByText('25% complete')).toBeVisible();
   });
 
   it('step 3: skipping stores the choice, then all set and Continue goes to landing', async () => {

@@ -23,6 +23,7 @@ import {
 } from './StepBodies';
 import { StepCard } from './StepCard';
 import { storeLinks } from './store-links';
+import { usePublishProducts } from './use-publish-products';
 import { useWizardActions } from './use-wizard-actions';
 import { isAllSet, stepStates } from './wizard-steps';
 
@@ -59,6 +60,7 @@ function Wizard() {
   const wizard = useWizardStatus();
   const embed = useEmbedStatus();
   const actions = useWizardActions();
+  const publishing = usePublishProducts();
   const [continuing, setContinuing] = useState(false);
   const links = storeLinks(host.kind, shop.shopifyDomain);
   const level = usePopclipsPlanLevel();
@@ -133,6 +135,7 @@ function Wizard() {
               enabled={products.enabled && !products.done}
               publishedCount={shop.publishedProductsToSalesChannelCount}
               productsUrl={links.products}
+              publishing={publishing}
               actions={actions}
             />
           </StepCard>

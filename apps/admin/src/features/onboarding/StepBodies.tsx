@@ -1,4 +1,5 @@
 import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
+import type { usePublishProducts } from './use-publish-products';
 import type { useWizardActions } from './use-wizard-actions';
 import { STEP_LINKS } from './wizard-steps';
 
@@ -51,18 +52,36 @@ interface ProductsProps {
   enabled: boolean;
   publishedCount: number;
   productsUrl: string;
+  publishing: ReturnType<typeof usePublishProducts>;
   actions: Actions;
 }
 
-/** Step 2: products go to the sales channel in the store admin (or /sandbox). */
-export function ProductsStepBody({ enabled, publishedCount, productsUrl, actions }: ProductsProps) {
+/**
+ * Step 2: the app publishes every active product to its sales channel; a merchant who wants only
+ * some picks them in the store admin instead (or /sandbox), then checks again.
+ */
+export function ProductsStepBody({
+  enabled,
+  publishedCount,
+  productsUrl,
+  publishing,
+  actions,
+}: ProductsProps) {
   return (
     <InlineStack gap="400" blockAlign="center">
       <Text as="span">
         {publishedCount === 1 ? '1 product published' : `${publishedCount} products published`}
       </Text>
-      <Button url={productsUrl} target="_blank" disabled={!enabled}>
-        Publish products
+      <Button
+        variant="primary"
+        onClick={publishing.publish}
+        loading={publishing.busy}
+        disabled={!enabled}
+      >
+        Publish all products
+      </Button>
+      <Button variant="plain" url={productsUrl} target="_blank" disabled={!enabled}>
+        Choose products
       </Button>
       <CheckAgain enabled={enabled} actions={actions} />
     </InlineStack>

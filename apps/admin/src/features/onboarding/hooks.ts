@@ -10,11 +10,11 @@ export const embedQueryKey = routeKey(shopContract.embed);
 
 /** Steps 1 and 2 are read from the store on every call, so a refetch on focus picks up what the
  * merchant did in the other tab (theme editor, products admin, /sandbox). */
-export function useWizardStatus() {
+export function useWizardStatus(refetchInterval: number | false = false) {
   return useRouteQuery(
     onboardingContract.wizard,
     {},
-    { staleTime: 0, select: (answer) => answer.data },
+    { staleTime: 0, refetchInterval, select: (answer) => answer.data },
   );
 }
 
@@ -34,4 +34,9 @@ export function skipFirstPopclip(api: ApiClient) {
   return api.call(shopContract.saveInfo, {
     body: { key: 'skippedFirstPopclipsCreation', value: true },
   });
+}
+
+/** Step 2: queues the publication of the shop's active products to the Popstage sales channel. */
+export function publishProducts(api: ApiClient) {
+  return api.call(onboardingContract.publishProducts, {});
 }

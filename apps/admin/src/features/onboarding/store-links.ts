@@ -17,7 +17,7 @@ function apiKey(doc: Document): string {
 export interface StoreLinks {
   /** Where the merchant switches the app embed on. */
   appEmbed: string;
-  /** Where the merchant publishes products to the sales channel. */
+  /** Where the merchant picks products for the sales channel one by one (the app publishes all). */
   products: string;
   /** Where the merchant adds the carousel block (all Popclips, newest first) to the home page. */
   carouselBlock: string;

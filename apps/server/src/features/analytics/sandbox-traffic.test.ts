@@ -18,10 +18,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ STOREFRONT_RATE_LIMIT: '100000' });
   const shop = await ensureShop(t.deps, SHOP_A);
+  // Stock counts are the local Shopify's (the app does not ask Shopify for them).
+  const stocked = new Set(
+    (await t.deps.sandbox?.listProducts(SHOP_A, { first: 40 }))?.nodes
+      .filter((p) => p.variants.some((v) => v.availableForSale && v.inventoryQuantity > 2))
+      .map((p) => p.id),
+  );
   const products = (await t.deps.platform.listProducts(SHOP_A, { first: 40 })).nodes.filter(
-    (p) =>
-      p.status === 'ACTIVE' &&
-      p.variants.some((v) => v.availableForSale && v.inventoryQuantity > 2),
+    (p) => p.status === 'ACTIVE' && stocked.has(p.id),
   );
   for (let i = 0; i < 4; i++) {
     await insertProcessedClip(t.deps.database.db, {

@@ -4,6 +4,7 @@ import { shops } from '../../db/schema';
 import { call as appCall, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 
 const WIZARD = '/api/shopify/shop/app-setup-wizard';
+const PUBLISH = `${WIZARD}/publish-products`;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -57,9 +58,12 @@ describe('app-setup-wizard', () => {
       headers: await t.auth(SHOP_A),
     });
     expect((await call(SHOP_A, 'GET')).json().data.completion_percentage).toBe(75);
-    // The app's first load connects its sales channel; then the merchant publishes to it.
+    // The app's first load connects its sales channel; then the merchant publishes one product
+    // to it in the store's own admin (step 2's button is below, with shop B).
     expect((await appCall(t, SHOP_A, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_A}/publish-products` });
+    const [first] = (await t.deps.platform.listProducts(SHOP_A, { first: 1, status: 'ACTIVE' }))
+      .nodes;
+    expect(await t.deps.sandbox?.publishProducts(SHOP_A, [first?.id ?? ''])).toBe(1);
     const done = await call(SHOP_A, 'GET');
     expect(done.json().data).toEqual({
       completion_percentage: 100,
@@ -118,5 +122,65 @@ describe('app-setup-wizard', () => {
       completion_percentage: 25,
       events: ['STEP_ADD_YOUR_FIRST_POPCLIP'],
     });
+  });
+});
+
+describe('step 2: publish products to the sales channel', () => {
+  /** The local Shopify's own view: active products, and those on the app's publication. */
+  const store = async (shop: string) => {
+    const sandbox = t.deps.sandbox;
+    if (!sandbox) throw new Error('sandbox mode only');
+    let active = 0;
+    let after: string | null = null;
+    do {
+      const page = await sandbox.listProducts(shop, { first: 250, after, status: 'ACTIVE' });
+      active += page.nodes.length;
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+    return { active, published: await sandbox.countPublishedProducts(shop) };
+  };
+  const productsStepDone = async (shop: string) =>
+    ((await call(shop, 'GET')).json().data.events as string[]).includes(
+      'STEP_PUBLISH_PRODUCTS_TO_VIDEEO_SC',
+    );
+
+  // Shop B (the smaller store) publishes with the button; shop A published one product itself.
+  // A 72-product store: three publish batches through the local Shopify's Admin API.
+  it("publishes every active product of the session's shop through the Admin API, as a job", async () => {
+    const a = await store(SHOP_A);
+    expect(a.published).toBe(1);
+    expect(await productsStepDone(SHOP_B)).toBe(false);
+    expect((await appCall(t, SHOP_B, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
+
+    // A shop named in the body changes nothing: the session's shop is the one published.
+    const queued = await appCall(t, SHOP_B, 'POST', PUBLISH, { shopifyDomain: SHOP_A });
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json()).toEqual({ data: { queued: true } });
+    // The job publishes, not the request: until it runs the step stays open.
+    expect(await productsStepDone(SHOP_B)).toBe(false);
+    expect(await t.runJobs()).toBe(1);
+
+    const b = await store(SHOP_B);
+    expect(b.active).toBeGreaterThan(0);
+    expect(b.published).toBe(b.active);
+    expect(await productsStepDone(SHOP_B)).toBe(true);
+    const shop = (await appCall(t, SHOP_B, 'GET', '/api/shopify/shop')).json();
+    expect(shop.publishedProductsToSalesChannelCount).toBe(b.active);
+    expect(await store(SHOP_A)).toEqual(a);
+  }, 60_000);
+
+  it('queues one run for repeated clicks, and a repeat publishes nothing twice', async () => {
+    const before = await store(SHOP_B);
+    for (let i = 0; i < 3; i++) {
+      expect((await appCall(t, SHOP_B, 'POST', PUBLISH)).statusCode).toBe(202);
+    }
+    expect(await t.runJobs()).toBe(1);
+    expect(await store(SHOP_B)).toEqual(before);
+  });
+
+  it('needs a session token', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: PUBLISH });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ message: expect.any(String) });
   });
 });

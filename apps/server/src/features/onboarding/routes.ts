@@ -2,6 +2,7 @@ import { onboardingContract as contract } from '@popstage/core/onboarding';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { countPopclips } from '../popclips';
+import { queuePublishProducts } from './publish-products-job';
 import { recordWizardEvent, wizardStatus } from './service';
 import { toWizardStatusWire } from './wire';
 
@@ -18,5 +19,11 @@ export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   serveRoute(app, contract.recordEvent, async ({ tenant, body }) => {
     const count = await popclipCount(tenant.shop.id);
     return { data: toWizardStatusWire(await recordWizardEvent(deps, tenant, body.event, count)) };
+  });
+
+  // Step 2 reads the published count from the store; the admin re-reads the wizard until it moves.
+  serveRoute(app, contract.publishProducts, async ({ tenant }) => {
+    await queuePublishProducts(deps, tenant.shop.id);
+    return { data: { queued: true as const } };
   });
 }

@@ -1,4 +1,5 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlags, type ShopInfoKey } from '@popstage/core/shop';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -10,17 +11,18 @@ export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
 /**
  * The shop's row, installing it from the platform on the first authenticated call. Only tenant
  * resolution (and platform-driven paths such as webhooks and the sandbox) call it; services of
- * authenticated routes read request.tenant.
+ * authenticated routes read request.tenant. `onInstall` runs once the row is first stored.
  */
 export async function ensureShop(
   deps: Pick<AppDeps, 'database' | 'platform'>,
   domain: string,
+  onInstall?: (row: ShopRow) => Promise<void>,
 ): Promise<ShopRow> {
   const existing = await findShop(deps.database.db, domain);
   if (existing) return existing;
   const platformShop = await deps.platform.getShop(domain);
   if (!platformShop) throw notFound(`Shop ${domain} is not known to the store platform`);
-  return insertShop(deps.database.db, {
+  const row = await insertShop(deps.database.db, {
     shopifyDomain: platformShop.domain,
     shopName: platformShop.name,
     shopHandle: platformShop.domain.replace(/\.myshopify\.com$/, ''),
@@ -30,6 +32,25 @@ export async function ensureShop(
     currency: platformShop.currency,
     shopifyShopCreatedAt: new Date(platformShop.createdAt),
   });
+  await onInstall?.(row);
+  return row;
+}
+
+/**
+ * On install (after the token exchange, once the shop is stored): the storefront access token
+ * the branded app's catalogue calls carry (issue 13 point 6). A failure does not stop the
+ * install: it is logged, and the catalogue creates the token on its first call instead.
+ */
+export async function createStorefrontToken(
+  deps: Pick<AppDeps, 'storefront'>,
+  domain: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  try {
+    await deps.storefront.ensureToken(domain);
+  } catch (error) {
+    log.warn({ err: error, shop: domain }, 'creating the storefront access token failed');
+  }
 }
 
 export function featureFlagsOf(row: ShopRow): FeatureFlags {

@@ -1,11 +1,11 @@
 import { ACCESS_DENIED_TITLE, openWhileDeactivated } from '@popstage/core/shop';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { findSellerAccount } from '../account';
 import { planFacts } from '../billing';
-import { ensureShop } from './service';
+import { createStorefrontToken, ensureShop } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,12 +14,17 @@ declare module 'fastify' {
   }
 }
 
-/** Everything a service needs to know about the session's shop, read once. */
+type TenantDeps = Pick<AppDeps, 'database' | 'platform' | 'catalogue' | 'storefront'>;
+
+/** Everything a service needs to know about the session's shop, read once; installs it first. */
 export async function resolveTenant(
-  deps: Pick<AppDeps, 'database' | 'platform' | 'catalogue'>,
+  deps: TenantDeps,
   shopDomain: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Tenant> {
-  const shop = await ensureShop(deps, shopDomain);
+  const shop = await ensureShop(deps, shopDomain, () =>
+    createStorefrontToken(deps, shopDomain, log),
+  );
   const db = deps.database.db;
   const [seller, plan] = await Promise.all([
     findSellerAccount(db, shop.id),
@@ -33,9 +38,9 @@ export async function resolveTenant(
  * deactivated shop (spec 01 §2: the whole app blocked) is refused here, once for every shop
  * route, before any handler reads or writes; only the app load answers, to show the page.
  */
-export function tenantHook(deps: Pick<AppDeps, 'database' | 'platform' | 'catalogue'>) {
+export function tenantHook(deps: TenantDeps) {
   return async (request: FastifyRequest) => {
-    request.tenant = await resolveTenant(deps, request.shopDomain);
+    request.tenant = await resolveTenant(deps, request.shopDomain, request.log);
     const route = request.routeOptions.url ?? request.url;
     if (
       request.tenant.shop.featureFlags.deactivate_shop &&

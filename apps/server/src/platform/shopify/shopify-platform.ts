@@ -39,7 +39,6 @@ import {
   type CollectionNode,
   toPlatformCollection,
 } from './queries/collections';
-import { MENUS_QUERY, type MenuNode, toPlatformMenu } from './queries/menus';
 import { ORDERS_ACCESS_QUERY } from './queries/orders';
 import {
   PAGE_CREATE_MUTATION,
@@ -427,19 +426,6 @@ export function createShopifyPlatform(
         published += batch.length;
       }
       return published;
-    },
-
-    async getMenu(shop, handle) {
-      let after: string | null = null;
-      do {
-        const data: { menus: ConnectionNode<MenuNode> } = await request(shop, MENUS_QUERY, {
-          after,
-        });
-        const menu = data.menus.nodes.find((node) => node.handle === handle);
-        if (menu) return toPlatformMenu(menu);
-        after = data.menus.pageInfo.hasNextPage ? data.menus.pageInfo.endCursor : null;
-      } while (after);
-      return null;
     },
 
     async createStorefrontAccessToken(shop, title) {

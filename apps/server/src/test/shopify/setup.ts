@@ -15,6 +15,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import { createTokenCipher } from '../../auth/token-cipher';
 import type { Database } from '../../db/client';
+import { readAppScopes } from '../../platform/shopify/app-scopes';
 import {
   createShopifyPlatform,
   type ShopifyPlatformOptions,
@@ -33,8 +34,7 @@ export const EXTENSION_UUID = appEmbedType(loadThemeApp()).split('/').pop() ?? '
 export const APP = {
   apiKey: 'popstage-test-api-key',
   apiSecret: 'popstage-test-api-secret-of-32-chars',
-  scopes:
-    'write_products,write_publications,read_themes,write_online_store_pages,read_online_store_navigation,read_orders,unauthenticated_read_product_listings,unauthenticated_read_content',
+  scopes: readAppScopes().join(','),
 };
 export const STORE_BASE_URL = 'http://localhost:3000';
 

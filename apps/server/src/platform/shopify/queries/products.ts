@@ -2,9 +2,9 @@ import type { PlatformProduct, ProductStatus } from '../../port';
 import { normalizeAmount } from '../money';
 
 /**
- * Products with what the port needs, kept under Shopify's 1,000-point query limit: one product
- * costs 18 points (itself, its price range, 10 variants, its featured image), so a page of
- * PRODUCT_PAGE_MAX costs 902. Whether a product is on the app's publication is asked only where
+ * Products with what the port needs and nothing more (PlatformProduct lists the readers), kept
+ * under Shopify's 1,000-point query limit: one product costs 17 points (itself, its lowest price,
+ * 10 variants, its featured image), so a page of PRODUCT_PAGE_MAX costs 852. Whether a product is on the app's publication is asked only where
  * it matters (publishing), with the publication's id. The image is the featured
  * media (a MediaImage): the app shows one image per product. Ten variants are enough to find the
  * cheapest available one the storefront adds to the cart (recorded in docs/decisions.md).
@@ -17,18 +17,10 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     title
     handle
     description
-    vendor
-    productType
-    tags
     status
     createdAt
-    totalInventory
     priceRangeV2 {
       minVariantPrice {
-        amount
-        currencyCode
-      }
-      maxVariantPrice {
         amount
         currencyCode
       }
@@ -36,11 +28,7 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     variants(first: 10) {
       nodes {
         id
-        title
-        sku
         price
-        compareAtPrice
-        inventoryQuantity
         availableForSale
       }
     }
@@ -144,24 +132,10 @@ export interface ProductNode {
   title: string;
   handle: string;
   description: string;
-  vendor: string;
-  productType: string;
-  tags: string[];
   status: ProductStatus;
   createdAt: string;
-  totalInventory: number | null;
-  priceRangeV2: { minVariantPrice: Money; maxVariantPrice: Money };
-  variants: {
-    nodes: {
-      id: string;
-      title: string;
-      sku: string | null;
-      price: string;
-      compareAtPrice: string | null;
-      inventoryQuantity: number | null;
-      availableForSale: boolean;
-    }[];
-  };
+  priceRangeV2: { minVariantPrice: Money };
+  variants: { nodes: { id: string; price: string; availableForSale: boolean }[] };
   /** Null without media; an empty object for a video or 3D model (the inline fragment). */
   featuredMedia: { image?: { url: string; altText: string | null } | null } | null;
 }
@@ -172,24 +146,14 @@ export function toPlatformProduct(node: ProductNode): PlatformProduct {
     title: node.title,
     handle: node.handle,
     description: node.description,
-    vendor: node.vendor,
-    productType: node.productType,
-    tags: node.tags,
     status: node.status,
-    totalInventory: node.totalInventory ?? 0,
     priceRange: {
       min: normalizeAmount(node.priceRangeV2.minVariantPrice.amount),
-      max: normalizeAmount(node.priceRangeV2.maxVariantPrice.amount),
       currencyCode: node.priceRangeV2.minVariantPrice.currencyCode,
     },
     variants: node.variants.nodes.map((variant) => ({
       id: variant.id,
-      title: variant.title,
-      sku: variant.sku ?? '',
       price: normalizeAmount(variant.price),
-      compareAtPrice:
-        variant.compareAtPrice === null ? null : normalizeAmount(variant.compareAtPrice),
-      inventoryQuantity: variant.inventoryQuantity ?? 0,
       availableForSale: variant.availableForSale,
     })),
     images: node.featuredMedia?.image

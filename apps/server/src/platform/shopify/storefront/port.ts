@@ -44,6 +44,11 @@ export interface SearchResults {
 }
 
 export interface StorefrontCatalogue {
+  /**
+   * Creates the shop's storefront access token unless one is stored: on install, right after the
+   * token exchange. Every call below creates it too when none is stored (the fallback).
+   */
+  ensureToken(shop: string): Promise<void>;
   /** Collections whose title matches, first 20 (all when the query is empty). */
   searchCollections(shop: string, query?: string): Promise<StorefrontCollection[]>;
   /** A collection and its first products (100, 5 for a preview, 250 to fetch); null if unknown. */

@@ -1,20 +1,40 @@
 import { API_VERSION, loadSchema } from '@popstage/shopify-sandbox/schema/load-schema';
-import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import {
+  documentsOf,
+  expectAffordable,
+  expectNothingDeprecated,
+  expectValid,
+  operationName,
+} from '../../../test/shopify/documents';
 import * as queries from './queries';
+import { STOREFRONT_SIZES } from './storefront-catalogue';
 
-const documents = Object.entries(queries).map(([name, document]) => ({
-  name,
-  document: parse(document),
-}));
-const storefrontDocuments = documents.filter(
-  ({ name }) => name !== 'STOREFRONT_TOKEN_CREATE_MUTATION',
-);
-const adminDocuments = documents.filter(({ name }) => name === 'STOREFRONT_TOKEN_CREATE_MUTATION');
+const documents = documentsOf(queries);
+const isAdmin = ({ name }: { name: string }) => name === 'STOREFRONT_TOKEN_CREATE_MUTATION';
+const schemaOf = (name: string) =>
+  loadSchema(isAdmin({ name }) ? 'admin' : 'storefront', API_VERSION);
+
+/** The largest variables the adapter sends (storefront-catalogue.ts). */
+const LARGEST_VARIABLES: Record<string, Record<string, unknown>> = {
+  PopstageCollectionSearch: { first: STOREFRONT_SIZES.collectionSearch },
+  PopstageCollectionProducts: { first: STOREFRONT_SIZES.collectionPage },
+  PopstageProductSearch: { first: STOREFRONT_SIZES.productSearch },
+  PopstageProductsByIds: {
+    ids: Array.from({ length: STOREFRONT_SIZES.idsBatch }, (_, i) => String(i)),
+  },
+  PopstagePredictiveSearch: { limit: STOREFRONT_SIZES.search },
+  PopstageProductsAndCollections: { first: STOREFRONT_SIZES.search },
+};
 
 describe("the branded app's catalogue documents against Shopify's published schemas", () => {
-  it('cover every catalogue query of spec 03 §7', () => {
-    expect(storefrontDocuments.map(({ name }) => name).sort()).toEqual([
+  it('cover every catalogue query of spec 03 §7, and the token mutation', () => {
+    expect(
+      documents
+        .filter((document) => !isAdmin(document))
+        .map(({ name }) => name)
+        .sort(),
+    ).toEqual([
       'COLLECTION_PRODUCTS_QUERY',
       'COLLECTION_SEARCH_QUERY',
       'MENU_QUERY',
@@ -24,15 +44,29 @@ describe("the branded app's catalogue documents against Shopify's published sche
       'PRODUCTS_BY_IDS_QUERY',
       'PRODUCT_SEARCH_QUERY',
     ]);
+    expect(documents.filter(isAdmin)).toHaveLength(1);
   });
 
-  it.each(storefrontDocuments)('$name is valid on the Storefront API', ({ document }) => {
-    const schema = loadSchema('storefront', API_VERSION);
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+  it.each(documents)('$name is valid', ({ name, document }) =>
+    expectValid(schemaOf(name), document),
+  );
+
+  it.each(documents)('$name uses no deprecated field or argument', ({ name, document }) =>
+    expectNothingDeprecated(schemaOf(name), document),
+  );
+
+  it.each(documents)('$name costs at most 1,000 points at its largest', ({ name, document }) => {
+    expectAffordable(schemaOf(name), document, LARGEST_VARIABLES[operationName(document)] ?? {});
   });
 
-  it.each(adminDocuments)('$name is valid on the Admin API', ({ document }) => {
-    const schema = loadSchema('admin', API_VERSION);
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+  // The spec's 250-product fetch is paged: one page of 250 would be over Shopify's limit.
+  it('asks a collection for fewer products per page than would pass 1,000 points', () => {
+    const collection = documents.find(({ name }) => name === 'COLLECTION_PRODUCTS_QUERY');
+    if (!collection) throw new Error('no collection document');
+    const schema = schemaOf(collection.name);
+    expect(
+      expectAffordable(schema, collection.document, { first: STOREFRONT_SIZES.collectionPage }),
+    ).toBeGreaterThan(0);
+    expect(() => expectAffordable(schema, collection.document, { first: 250 })).toThrow(/costs/);
   });
 });

@@ -1,19 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { shops } from '../../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../../test/app';
 
 /**
  * The Storefront catalogue through the app's one adapter against the local Shopify's Storefront
- * endpoint (sandbox mode): the token is created through the Admin API on first use and stored
- * encrypted, and each shop sees only its own catalogue.
+ * endpoint (sandbox mode): the token is created through the Admin API on install (or on first
+ * use when that failed) and stored encrypted, and each shop sees only its own catalogue.
  */
 let t: TestApp;
+let creations: MockInstance;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The app row exists once the merchant has opened the app.
-  for (const shop of [SHOP_A, SHOP_B]) await t.asShop(shop, 'GET', '/api/shopify/shop');
+  creations = vi.spyOn(t.deps.platform, 'createStorefrontAccessToken');
+  // Installed when the merchant first opens the app; shop B's token creation fails then.
+  await t.asShop(SHOP_A, 'GET', '/api/shopify/shop');
+  creations.mockRejectedValueOnce(new Error('Shopify is down'));
+  const b = await t.asShop(SHOP_B, 'GET', '/api/shopify/shop');
+  expect(b.statusCode, b.body).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -26,17 +31,27 @@ const storedToken = async (shop: string) => {
 };
 
 describe('StorefrontCatalogue on the local Shopify', () => {
-  it('creates the storefront token once, stores it encrypted, and reuses it', async () => {
-    expect(await storedToken(SHOP_A)).toBeNull();
-    const collections = await t.deps.storefront.searchCollections(SHOP_A);
-    expect(collections.length).toBeGreaterThan(0);
-    expect(collections.length).toBeLessThanOrEqual(20);
+  it('creates the storefront token on install, stores it encrypted, and reuses it', async () => {
+    expect(creations.mock.calls.filter(([shop]) => shop === SHOP_A)).toHaveLength(1);
     const stored = await storedToken(SHOP_A);
     expect(stored).not.toBeNull();
     const plain = t.deps.secrets.decrypt(stored ?? '');
     expect(stored).not.toBe(plain);
+    // The merchant's next opens and the catalogue calls use it; none creates another.
+    await t.asShop(SHOP_A, 'GET', '/api/shopify/shop');
+    const collections = await t.deps.storefront.searchCollections(SHOP_A);
+    expect(collections.length).toBeGreaterThan(0);
+    expect(collections.length).toBeLessThanOrEqual(20);
     await t.deps.storefront.searchCollections(SHOP_A, 'a');
     expect(await storedToken(SHOP_A)).toBe(stored);
+    expect(creations.mock.calls.filter(([shop]) => shop === SHOP_A)).toHaveLength(1);
+  });
+
+  it('installs without the token when creating it fails, and creates it on first use', async () => {
+    expect(await storedToken(SHOP_B)).toBeNull();
+    expect((await t.deps.storefront.searchCollections(SHOP_B)).length).toBeGreaterThan(0);
+    expect(await storedToken(SHOP_B)).not.toBeNull();
+    expect(creations.mock.calls.filter(([shop]) => shop === SHOP_B)).toHaveLength(2);
   });
 
   it('searches collections by title', async () => {

@@ -1,3 +1,4 @@
+import type { PageInfo } from '../../port';
 import { ShopifyAuthError, ShopifyGraphqlError, ShopifyUnavailableError } from '../errors';
 import { operationName } from '../graphql-client';
 import type {
@@ -25,6 +26,8 @@ export const STOREFRONT_SIZES = {
   collectionSearch: 20,
   productSearch: 10,
   search: 10,
+  /** Products of a collection per query: 100 cards cost 403 points (250 would cost 1,003). */
+  collectionPage: 100,
   /** nodes(ids:) takes at most 250 ids. */
   idsBatch: 250,
 } as const;
@@ -132,6 +135,10 @@ export function createStorefrontCatalogue(
   };
 
   return {
+    async ensureToken(shop) {
+      await options.tokens.require(shop);
+    },
+
     async searchCollections(shop, query) {
       const data = await request<{ collections: { nodes: StorefrontCollection[] } }>(
         shop,
@@ -142,12 +149,28 @@ export function createStorefrontCatalogue(
     },
 
     async collectionWithProducts(shop, id, first) {
-      const data = await request<{
-        collection: (StorefrontCollection & { products: { nodes: ProductNode[] } }) | null;
-      }>(shop, COLLECTION_PRODUCTS_QUERY, { id, first });
-      const found = data.collection;
-      if (!found) return null;
-      return { ...toCollection(found), products: found.products.nodes.map(toProduct) };
+      let found: StorefrontCollection | null = null;
+      const products: StorefrontProduct[] = [];
+      let after: string | null = null;
+      do {
+        const data: {
+          collection:
+            | (StorefrontCollection & {
+                products: { nodes: ProductNode[]; pageInfo: PageInfo };
+              })
+            | null;
+        } = await request(shop, COLLECTION_PRODUCTS_QUERY, {
+          id,
+          first: Math.min(first - products.length, STOREFRONT_SIZES.collectionPage),
+          after,
+        });
+        if (!data.collection) return null;
+        found = toCollection(data.collection);
+        products.push(...data.collection.products.nodes.map(toProduct));
+        const { hasNextPage, endCursor } = data.collection.products.pageInfo;
+        after = hasNextPage ? endCursor : null;
+      } while (after && products.length < first);
+      return { ...found, products };
     },
 
     async menu(shop, handle): Promise<StorefrontMenu | null> {

@@ -1,0 +1,54 @@
+// `npm run shopify:check`: every offline check of Shopify production readiness (issue 13) in one
+// go, before a deploy or a move to a new API version. Shopify's theme-check first, then the tests
+// below through the local Shopify, grouped by the issue's points so a missing one shows.
+import { spawnSync } from 'node:child_process';
+
+const CHECKS = {
+  '1 App Bridge and the API key at serve time': ['apps/server/src/app-framing.test.ts'],
+  '2 Expiring offline tokens, encryption and its rotation, scopes': [
+    'apps/server/src/platform/shopify/', // token exchange, refresh, scopes, documents, storefront
+    'apps/server/src/auth/token-cipher.test.ts',
+    'apps/server/src/auth/reencrypt-secrets.test.ts',
+    'apps/server/src/features/account/accounts.test.ts', // csToken stored encrypted
+    'apps/server/src/features/shop/', // scopes_update, uninstall, app_url metafield
+    'apps/server/src/config.test.ts', // TOKEN_ENCRYPTION_KEY required
+  ],
+  '3 API version; documents valid, not deprecated, within cost (Admin and Storefront)': [
+    // platform/shopify/ above holds queries/documents.test.ts and storefront/queries.test.ts.
+    'apps/shopify-sandbox/src/graphql/cost.test.ts',
+    'apps/shopify-sandbox/src/schema/load-schema.test.ts',
+  ],
+  '4 Onboarding checks: app embed, sales channel and the publish step': [
+    'apps/server/src/features/onboarding/',
+    'apps/admin/src/features/onboarding/',
+  ],
+  '5 Queries within limits; the storefront feed never calls Shopify': [
+    'apps/server/src/features/storefront/product-snapshot.test.ts',
+  ],
+  // 6 Storefront API catalogue: platform/shopify/storefront/ (under point 2's folder).
+  '7 Privacy and consent': [
+    'apps/widget/src/consent.test.ts',
+    'apps/server/src/features/compliance/',
+    'apps/server/src/sandbox/privacy-requests.test.ts',
+    'apps/server/src/sandbox/protected-customer-data.test.ts',
+    'apps/admin/src/features/analytics/InsightsPage.test.tsx',
+  ],
+  '8 Production configuration': [
+    'apps/server/src/cross-origin.test.ts', // config.test.ts: under point 2
+  ],
+  '9 Theme app extension (theme-check runs first)': [
+    'apps/shopify-sandbox/src/theme/render-app-blocks.test.ts',
+  ],
+  '10 Deploy path: the app against a local Shopify running alone': [
+    'apps/server/src/sandbox/standalone.test.ts',
+  ],
+};
+
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
+
+if (run('npm', ['run', '-s', 'check:theme']) !== 0) process.exit(1);
+const projects = ['server', 'shopify-sandbox', 'admin', 'widget'].flatMap((name) => [
+  '--project',
+  name,
+]);
+process.exit(run('npx', ['vitest', 'run', ...projects, ...Object.values(CHECKS).flat()]));
