@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { operatorUsers, pushDevices, shopifySessions, shops } from '../db/schema';
-import { createStaffMember } from '../features/operator-console';
+import { createFirstAdmin } from '../features/operator-console';
 import { newTotpSecret, totpCode } from '../features/operator-console/totp';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/database';
@@ -77,7 +77,7 @@ beforeAll(async () => {
     .where(eq(shops.shopifyDomain, SHOP_A));
   await db.update(shops).set({ csToken: 'cst_plain' }).where(eq(shops.shopifyDomain, SHOP_B));
   // An operator enrolled in two-step sign-in.
-  await createStaffMember(before.deps, 'cli', { email: STAFF, password: PASSWORD, role: 'admin' });
+  await createFirstAdmin(before.deps, { email: STAFF, password: PASSWORD });
   await db
     .update(operatorUsers)
     .set({ totpSecret: before.deps.secrets.encrypt(TOTP_SECRET) })
