@@ -64,13 +64,16 @@ describe('ffmpeg arguments', () => {
     expect(args.join(' ')).toContain('-i in.mov -i a.m4a');
   });
 
-  it('uses superfast for the small rungs and veryfast for 720p', () => {
+  it('encodes every rung with superfast, capped, without audio when there is none', () => {
     if (!first) throw new Error('a heavy source is encoded first');
     const single = singleRungArgs('in.mov', 'out.mp4', first, null);
     expect(single[single.indexOf('-preset') + 1]).toBe('superfast');
+    expect(single[single.indexOf('-maxrate') + 1]).toBe('650k');
     expect(single).not.toContain('-c:a');
     const ladder = ladderArgs('in.mov', delivery.ladder, ['a.mp4', 'b.mp4'], null);
     const presets = ladder.flatMap((a, i) => (a === '-preset' ? [ladder[i + 1]] : []));
-    expect(presets).toEqual(['superfast', 'veryfast']);
+    expect(presets).toEqual(['superfast', 'superfast']);
+    const caps = ladder.flatMap((a, i) => (a === '-maxrate' ? [ladder[i + 1]] : []));
+    expect(caps).toEqual(['1200k', '2000k']);
   });
 });

@@ -151,10 +151,14 @@ export async function processVideo(
     progress(PLAYABLE_SHARE);
     await onPlayable?.(playable, info);
 
-    // The other rungs in one run, and the pictures from the source's first seconds beside it: the
-    // pictures need little of the machine and no longer wait for the ladder.
+    // The other rungs in one run, and the pictures beside it (they no longer wait for the
+    // ladder). The moving ones (GIF 320 wide, loop 240) come from the first playable file, which
+    // is at least that wide and far cheaper to decode than a heavy source; the stills (up to 720)
+    // from the source.
     const ladderPaths = delivery.ladder.map((target) => join(outDir, target.file));
     const display = displaySize(info);
+    const motion = Math.min(firstSize.width, firstSize.height) >= 320 ? playablePath : input;
+    const motionSize = motion === input ? display : firstSize;
     const out = (name: keyof typeof OUTPUT_FILES) => join(outDir, OUTPUT_FILES[name]);
     await together(signal, (inner) => {
       const make = (name: keyof typeof OUTPUT_FILES, args: (part: string) => string[]) =>
@@ -174,8 +178,8 @@ export async function processVideo(
       return [
         ...ladder,
         make('thumbnail', (part) => thumbnailArgs(input, part, display, info.durationSeconds)),
-        make('preview', (part) => previewArgs(input, part, display)),
-        make('loop', (part) => loopArgs(input, part, display)),
+        make('preview', (part) => previewArgs(motion, part, motionSize)),
+        make('loop', (part) => loopArgs(motion, part, motionSize)),
         make('poster', (part) => webpPosterArgs(input, part, display, info.durationSeconds)),
       ];
     });
