@@ -62,6 +62,7 @@ export {
   isMobileHigherTier,
   isWhiteLabelUpgradeHidden,
   monthlyShareLimit,
+  POPCLIPS_CAPABILITY_LEVEL,
   POPCLIPS_PLAN_LEVELS,
   popclipsCarouselButton,
   popclipsPlanLevel,

@@ -1,4 +1,4 @@
-import { PREMIUM_PRICE } from '@popstage/core/billing';
+import { BASIC_PRICE, PREMIUM_PRICE } from '@popstage/core/billing';
 import { formatMonthlyPrice } from '@popstage/core/format';
 import { ROUTES } from '@popstage/core/routing';
 import { Badge, BlockStack, Button, Checkbox, InlineStack } from '@shopify/polaris';
@@ -8,13 +8,21 @@ import type { ManagePlansLocationState } from '../billing';
 interface Props {
   label: string;
   help: string;
+  /** The plan that unlocks it. */
+  plan: 'basic' | 'premium';
 }
 
+const PLANS = {
+  basic: { name: 'Basic', price: BASIC_PRICE },
+  premium: { name: 'Premium', price: PREMIUM_PRICE },
+} as const;
+
 /**
- * A Premium setting on a lower plan: shown off and locked, with the upgrade beside it, rather
+ * A setting above the shop's plan: shown off and locked, with the upgrade beside it, rather
  * than a toggle the storefront would ignore.
  */
-export function LockedSetting({ label, help }: Props) {
+export function LockedSetting({ label, help, plan }: Props) {
+  const { name, price } = PLANS[plan];
   const navigate = useNavigate();
   const state: ManagePlansLocationState = { checkoutTrigger: 'upgrade_prompt' };
   return (
@@ -23,7 +31,7 @@ export function LockedSetting({ label, help }: Props) {
         label={
           <InlineStack gap="200" blockAlign="center">
             {label}
-            <Badge tone="info">Premium</Badge>
+            <Badge tone="info">{name}</Badge>
           </InlineStack>
         }
         helpText={help}
@@ -34,9 +42,9 @@ export function LockedSetting({ label, help }: Props) {
         <Button
           variant="plain"
           onClick={() => navigate(ROUTES.managePlans, { state })}
-          accessibilityLabel={`Upgrade to Premium for ${label.toLowerCase()}`}
+          accessibilityLabel={`Upgrade to ${name} for ${label.toLowerCase()}`}
         >
-          {`Upgrade for ${formatMonthlyPrice(PREMIUM_PRICE)}`}
+          {`Upgrade for ${formatMonthlyPrice(price)}`}
         </Button>
       </InlineStack>
     </BlockStack>

@@ -2,8 +2,10 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ADDONS, subscriptionWith } from '../../test/billing-fixture';
 import { basicShop, premiumShop } from '../../test/carousel-fixture';
 import { renderApp } from '../../test/render-app';
+import { readyShop } from '../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../test/toasts';
 
 const SETTINGS = '/api/shopify/shop/popclips/settings';
@@ -24,7 +26,7 @@ async function openSettings(shop = premiumShop()) {
     },
   });
   await pageTitle('Popclips Settings');
-  await screen.findByRole('checkbox', { name: 'Show views on Popclips' });
+  await screen.findByRole('checkbox', { name: /Show views on Popclips/ });
   return view;
 }
 
@@ -79,6 +81,22 @@ describe('Popclips settings', () => {
     expect(screen.getByRole('checkbox', { name: 'Show views on Popclips' })).toBeEnabled();
     await userEvent.click(
       screen.getByRole('button', { name: 'Upgrade to Premium for show likes on popclips' }),
+    );
+    await pageTitle('Subscription');
+    expect(view.pathname()).toBe('/manage/plans');
+  });
+
+  it('locks "Show views on Popclips" on Free, with the Basic upgrade', async () => {
+    const view = await openSettings(
+      readyShop({ subscription: subscriptionWith([ADDONS.popclipsFree]) }),
+    );
+    const views = screen.getByRole('checkbox', { name: /Show views on Popclips/ });
+    expect(views).toBeDisabled();
+    expect(views).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Show likes on Popclips/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Hide Popclips on product pages' })).toBeEnabled();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Upgrade to Basic for show views on popclips' }),
     );
     await pageTitle('Subscription');
     expect(view.pathname()).toBe('/manage/plans');

@@ -1,4 +1,8 @@
-import { hasPopclipsCapability } from '@popstage/core/billing';
+import {
+  hasPopclipsCapability,
+  POPCLIPS_CAPABILITY_LEVEL,
+  type PopclipsCapability,
+} from '@popstage/core/billing';
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { type PopclipsSettings, settingsContract } from '@popstage/core/settings';
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
@@ -36,6 +40,12 @@ export const SETTING_LABELS: Record<keyof PopclipsSettings, { label: string; hel
   },
 };
 
+/** Settings the storefront honours only from a plan up (spec 02 §6): locked below it. */
+const GATED: Partial<Record<keyof PopclipsSettings, PopclipsCapability>> = {
+  showViewsOnPopClips: 'viewCounts',
+  showLikesOnPopClips: 'likes',
+};
+
 const same = (a: PopclipsSettings, b: PopclipsSettings) => SETTING_KEYS.every((k) => a[k] === b[k]);
 
 /** /popclips/settings (spec 02 §2): four toggles; a change raises the host's save bar. */
@@ -45,8 +55,12 @@ export function PopclipsSettingsPage() {
   const track = useTrack();
   const queryClient = useQueryClient();
   const stored = usePopclipsSettings();
-  // Likes are Premium (spec 02 §6): below it the storefront shows none, so the toggle is locked.
-  const likesAllowed = hasPopclipsCapability(usePopclipsPlanLevel(), 'likes');
+  const level = usePopclipsPlanLevel();
+  const lockedBy = (key: keyof PopclipsSettings) => {
+    const capability = GATED[key];
+    if (!capability || hasPopclipsCapability(level, capability)) return null;
+    return POPCLIPS_CAPABILITY_LEVEL[capability];
+  };
   const [draft, setDraft] = useState<PopclipsSettings | null>(null);
   const [saving, setSaving] = useState(false);
   const [placementOpen, setPlacementOpen] = useState(false);
@@ -103,9 +117,10 @@ export function PopclipsSettingsPage() {
               Storefront player
             </Text>
             {values
-              ? SETTING_KEYS.map((key) =>
-                  key === 'showLikesOnPopClips' && !likesAllowed ? (
-                    <LockedSetting key={key} {...SETTING_LABELS[key]} />
+              ? SETTING_KEYS.map((key) => {
+                  const plan = lockedBy(key);
+                  return plan ? (
+                    <LockedSetting key={key} plan={plan} {...SETTING_LABELS[key]} />
                   ) : (
                     <Checkbox
                       key={key}
@@ -115,8 +130,8 @@ export function PopclipsSettingsPage() {
                       disabled={saving}
                       onChange={(checked) => set(key, checked)}
                     />
-                  ),
-                )
+                  );
+                })
               : null}
           </BlockStack>
         </Card>
