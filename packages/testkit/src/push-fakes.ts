@@ -8,7 +8,8 @@ import { importSPKI, jwtVerify } from 'jose';
  * Local stand-ins for Firebase Cloud Messaging HTTP v1 (with Google's OAuth token endpoint) and
  * APNs over HTTP/2, speaking their protocols: adapter tests, e2e and the push bench send to them.
  * Each keeps what it delivered (or only counts, for the bench) and refuses dead tokens the way
- * the real service does (FCM 404 UNREGISTERED, APNs 410 Unregistered).
+ * the real service does (FCM 404 UNREGISTERED, APNs 410 Unregistered). `refuse` makes it answer
+ * the next requests as an overloaded service does (429, 500, 503, with or without Retry-After).
  */
 
 export interface FakeDelivery {
@@ -30,8 +31,73 @@ export interface PushFake {
   lastDeliveryAt(): number | null;
   /** Tokens the service answers as dead. */
   unregistered: Set<string>;
+  /** Answers the next `times` requests (for `target`, or any) with a transient refusal. */
+  refuse(refusal: TransientRefusal): void;
+  /**
+   * Send requests that reached the service for a target (FCM token or /topics/..., APNs device
+   * token), refused ones included.
+   */
+  attempts(target: string): number;
   close(): Promise<void>;
 }
+
+/** A refusal the real service gives when it is overloaded or rate limits the sender. */
+export interface TransientRefusal {
+  /**
+   * FCM: 429 QUOTA_EXCEEDED, 500 INTERNAL, 503 UNAVAILABLE; APNs: 429 TooManyRequests, 500
+   * InternalServerError, 503 ServiceUnavailable.
+   */
+  status: 429 | 500 | 503;
+  /** How many requests are refused; the service answers as usual after them. */
+  times: number;
+  /** The Retry-After header (delay seconds, or an HTTP date), when given. */
+  retryAfter?: number | string;
+  /** Only requests for this FCM token or topic (/topics/...) or APNs device token; else any. */
+  target?: string;
+  /** APNs only: the body's reason (TooManyProviderTokenUpdates...); else the status's usual one. */
+  reason?: string;
+}
+
+/** The refusals still to give, and how many send requests each target made. */
+function refusals() {
+  const pending: (TransientRefusal & { left: number })[] = [];
+  const tries = new Map<string, number>();
+  return {
+    add(refusal: TransientRefusal) {
+      pending.push({ ...refusal, left: refusal.times });
+    },
+    /** Counts a request for `target`; the refusal it gets, or null. */
+    take(target: string): TransientRefusal | null {
+      tries.set(target, (tries.get(target) ?? 0) + 1);
+      const refusal = pending.find(
+        (candidate) => candidate.left > 0 && (!candidate.target || candidate.target === target),
+      );
+      if (!refusal) return null;
+      refusal.left -= 1;
+      return refusal;
+    },
+    attempts: (target: string) => tries.get(target) ?? 0,
+  };
+}
+
+const retryAfterHeader = (refusal: TransientRefusal): Record<string, string> =>
+  refusal.retryAfter === undefined ? {} : { 'retry-after': String(refusal.retryAfter) };
+
+const FCM_REFUSALS = {
+  429: { status: 'RESOURCE_EXHAUSTED', errorCode: 'QUOTA_EXCEEDED', message: 'Quota exceeded.' },
+  500: { status: 'INTERNAL', errorCode: 'INTERNAL', message: 'Internal error encountered.' },
+  503: {
+    status: 'UNAVAILABLE',
+    errorCode: 'UNAVAILABLE',
+    message: 'The service is currently unavailable.',
+  },
+} as const;
+
+const APNS_REFUSALS = {
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailable',
+} as const;
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
@@ -97,6 +163,7 @@ export async function startFakeFcm(options: {
   const key = await importSPKI(options.publicKey, 'RS256');
   const accessTokens = new Set<string>();
   const unregistered = new Set<string>();
+  const refused = refusals();
   const log = recorder(options.keep ?? true);
   const sendPath = `/v1/projects/${options.projectId}/messages:send`;
 
@@ -105,8 +172,8 @@ export async function startFakeFcm(options: {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const answer = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
         res.end(JSON.stringify(body));
       };
       if (req.method === 'POST' && req.url === '/token') {
@@ -170,6 +237,15 @@ export async function startFakeFcm(options: {
           fcmError(400, 'INVALID_ARGUMENT', 'data values must be strings', 'INVALID_ARGUMENT'),
         );
       }
+      const refusal = refused.take(target);
+      if (refusal) {
+        const { status, errorCode, message: text } = FCM_REFUSALS[refusal.status];
+        return answer(
+          refusal.status,
+          fcmError(refusal.status, status, text, errorCode),
+          retryAfterHeader(refusal),
+        );
+      }
       if (message.token && unregistered.has(message.token)) {
         return answer(
           404,
@@ -195,6 +271,8 @@ export async function startFakeFcm(options: {
     count: log.count,
     lastDeliveryAt: log.last,
     unregistered,
+    refuse: refused.add,
+    attempts: refused.attempts,
     tokensIssued: () => accessTokens.size,
     close: () =>
       new Promise((resolve) => {
@@ -216,17 +294,19 @@ export async function startFakeApns(options: {
   const key = await importSPKI(options.publicKey, 'ES256');
   const verified = new Set<string>();
   const unregistered = new Set<string>();
+  const refused = refusals();
   const log = recorder(options.keep ?? true);
   const server = createHttp2Server({ peerMaxConcurrentStreams: 1000 });
   server.on('stream', (stream, headers) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', async () => {
-      const answer = (status: number, reason?: string) => {
+      const answer = (status: number, reason?: string, headers: Record<string, string> = {}) => {
         if (stream.destroyed) return;
         stream.respond({
           [constants.HTTP2_HEADER_STATUS]: status,
           'apns-id': randomBytes(16).toString('hex'),
+          ...headers,
         });
         stream.end(
           reason
@@ -256,6 +336,14 @@ export async function startFakeApns(options: {
       const topic = String(headers['apns-topic'] ?? '');
       if (!topic.startsWith(`${options.bundlePrefix}.`)) return answer(400, 'TopicDisallowed');
       const token = decodeURIComponent(match[1] ?? '');
+      const refusal = refused.take(token);
+      if (refusal) {
+        return answer(
+          refusal.status,
+          refusal.reason ?? APNS_REFUSALS[refusal.status],
+          retryAfterHeader(refusal),
+        );
+      }
       if (!/^[0-9a-f]{64}$/i.test(token)) return answer(400, 'BadDeviceToken');
       if (unregistered.has(token)) return answer(410, 'Unregistered');
       let body: { aps?: { alert?: { title?: string; body?: string } } } & Record<string, unknown>;
@@ -288,6 +376,8 @@ export async function startFakeApns(options: {
     count: log.count,
     lastDeliveryAt: log.last,
     unregistered,
+    refuse: refused.add,
+    attempts: refused.attempts,
     close: () =>
       new Promise((resolve) => {
         for (const session of sessions) session.destroy();

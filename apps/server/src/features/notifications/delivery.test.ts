@@ -10,14 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDevices, pushNotifications } from '../../db/schema';
 import { createQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/workers';
+import { createPushSender } from '../../platform/push/from-config';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { subscribeMobile } from '../../test/mobile';
 import { deliverPushJob } from './deliver-job';
 
 /**
  * Delivery through FCM HTTP v1 and APNs (their local fakes): the shop topic for a broadcast,
- * tokens for the rest, dead tokens (FCM UNREGISTERED, APNs 410) forgetting their device, and a
- * scheduled job run once by two workers started after a restart.
+ * tokens for the rest, dead tokens (FCM UNREGISTERED, APNs 410) forgetting their device, a
+ * scheduled job run once by two workers started after a restart, and refusals for now (429, 503)
+ * retried before a device counts as failed.
  */
 const account = fakeFcmServiceAccount('popstage-test');
 const apnsKey = fakeApnsKey();
@@ -169,4 +171,62 @@ describe('FCM and APNs delivery', () => {
     expect(ofThis(fcm)).toHaveLength(1);
     expect(ofThis(apns)).toHaveLength(1);
   }, 60_000);
+
+  it('retries 429 and 503 before counting a device failed, with the reason', async () => {
+    // The app's push sender again, with retries that wait on nothing (the waits are listed).
+    const slept: number[] = [];
+    const original = t.deps.push;
+    t.deps.push = createPushSender(t.deps.config, t.deps.database.db, t.clock, {
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
+    try {
+      // c-1 has an iPhone (APNs: too many requests once, come back in 30 s) and an Android
+      // phone (FCM: unavailable for longer than the retries last).
+      apns.refuse({ status: 429, times: 1, retryAfter: 30, target: iosToken(1) });
+      fcm.refuse({ status: 503, times: 50, target: 'android-alive' });
+      const sent = await call(t, SHOP_A, 'POST', LIST, {
+        type: 'custom',
+        title: 'Retried',
+        body: 'b',
+        customerIds: ['c-1'],
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const before = await deviceCount();
+      const tried = () => [apns.attempts(iosToken(1)), fcm.attempts('android-alive')];
+      const triedBefore = tried();
+      await t.runJobs();
+      // The scheduled notification of the test before is later: find this one by id.
+      const items = (await call(t, SHOP_A, 'GET', LIST)).json().data.items as Awaited<
+        ReturnType<typeof firstItem>
+      >[];
+      const item = items.find((each) => each.id === sent.json().id);
+      expect(item).toMatchObject({
+        status: 'sent',
+        failureReason:
+          'FCM UNAVAILABLE: The service is currently unavailable. (gave up after 5 attempts)',
+        results: expect.objectContaining({
+          targeted: 2,
+          delivered: 1,
+          failed: 1,
+          android: { targeted: 1, delivered: 0, failed: 1 },
+          ios: { targeted: 1, delivered: 1, failed: 0 },
+        }),
+      });
+      // The iPhone got it once, after the Retry-After; the Android phone is kept.
+      const ofThis = (fake: PushFake) =>
+        fake.delivered.filter((delivery) => delivery.data.notificationId === item?.id);
+      expect(ofThis(apns)).toHaveLength(1);
+      expect(ofThis(fcm)).toHaveLength(0);
+      expect(slept).toContain(30_000);
+      expect(slept).toHaveLength(1 + 4);
+      // Two requests for the iPhone, five (the limit) for the Android phone.
+      expect(tried().map((count, index) => count - (triedBefore[index] ?? 0))).toEqual([2, 5]);
+      expect(await deviceCount()).toBe(before);
+    } finally {
+      await t.deps.push.close();
+      t.deps.push = original;
+    }
+  });
 });

@@ -7,6 +7,14 @@ import {
   type PushMessage,
   type PushShop,
 } from './port';
+import {
+  type Attempt,
+  createRetrier,
+  gaveUpReason,
+  isTransientStatus,
+  type PushRetryOptions,
+  retryAfterMs,
+} from './retry';
 
 export interface ApnsOptions {
   /** The .p8 key of the Apple team (PEM, ES256). */
@@ -20,12 +28,25 @@ export interface ApnsOptions {
   /** Streams in flight at once on the one HTTP/2 connection (APNs allows up to 1,000). */
   concurrency?: number;
   now?: () => Date;
+  /** Retries of 429 and 5xx answers (retry.ts); tests pass their sleep. */
+  retry?: Omit<PushRetryOptions, 'now'>;
 }
 
 /** Apple refuses a provider token older than an hour and one refreshed more than every 20 minutes. */
 const TOKEN_TTL_MS = 50 * 60_000;
 /** Reasons that mean the token will never work again: the device is forgotten. */
 const DEAD_TOKEN = new Set(['Unregistered', 'BadDeviceToken', 'DeviceTokenNotForTopic']);
+/**
+ * A 429 about our provider token, not the device: the connection stays refused for a while
+ * (Apple's forums), so retrying within the send's window would not help.
+ */
+const NOT_RETRIED = new Set(['TooManyProviderTokenUpdates']);
+
+interface Answer {
+  status: number;
+  reason: string | null;
+  retryAfter: string | null;
+}
 
 export const apnsTopic = (bundlePrefix: string, shop: Pick<PushShop, 'handle'>) =>
   `${bundlePrefix}.${shop.handle.replace(/[^A-Za-z0-9-]/g, '-')}`;
@@ -40,10 +61,14 @@ const payload = (message: PushMessage) =>
 /**
  * APNs over HTTP/2 with token authentication: an ES256 JWT (jose) signed with the team's key,
  * reused for 50 minutes; one POST /3/device/{token} stream per device on a shared connection.
- * 410 Unregistered and BadDeviceToken unregister the device.
+ * 410 Unregistered and BadDeviceToken unregister the device. TooManyRequests (429),
+ * InternalServerError (500) and ServiceUnavailable (503) are retried with backoff, after any
+ * Retry-After, within one window per send (retry.ts); a device counts as failed only when they
+ * give up.
  */
 export function createApnsChannel(options: ApnsOptions): PushChannel {
   const now = options.now ?? (() => new Date());
+  const retrier = createRetrier({ ...options.retry, now: () => now().getTime() });
   let session: ClientHttp2Session | null = null;
   let providerToken: { jwt: string; at: number } | null = null;
   // Imported on first use: a bad key fails the sends (with the reason), not the start.
@@ -70,7 +95,7 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
   }
 
   function post(topic: string, token: string, body: string, jwt: string) {
-    return new Promise<{ status: number; reason: string | null }>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       const stream = connection().request({
         [constants.HTTP2_HEADER_METHOD]: 'POST',
         [constants.HTTP2_HEADER_PATH]: `/3/device/${encodeURIComponent(token)}`,
@@ -81,9 +106,12 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
         'content-type': 'application/json',
       });
       let status = 0;
+      let retryAfter: string | null = null;
       const chunks: Buffer[] = [];
       stream.on('response', (headers) => {
         status = Number(headers[constants.HTTP2_HEADER_STATUS]);
+        const header = headers[constants.HTTP2_HEADER_RETRY_AFTER];
+        retryAfter = typeof header === 'string' ? header : null;
       });
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -97,32 +125,50 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
             reason = null;
           }
         }
-        resolve({ status, reason });
+        resolve({ status, reason, retryAfter });
       });
       stream.on('error', reject);
       stream.end(body);
     });
   }
 
+  /** One device's request; a refused provider token is renewed and sent again once. */
+  async function attempt(topic: string, token: string, body: string): Promise<Attempt<Answer>> {
+    let answer = await post(topic, token, body, await bearer());
+    if (answer.status === 403 && answer.reason === 'ExpiredProviderToken') {
+      answer = await post(topic, token, body, await bearer(true));
+    }
+    // TooManyRequests (429), InternalServerError (500), ServiceUnavailable / Shutdown (503):
+    // APNs did not take the notification.
+    return isTransientStatus(answer.status) && !NOT_RETRIED.has(answer.reason ?? '')
+      ? {
+          value: answer,
+          transient: true,
+          retryAfterMs: retryAfterMs(answer.retryAfter, now().getTime()),
+        }
+      : { value: answer, transient: false };
+  }
+
   return {
     async send(shop, message, devices) {
       const topic = apnsTopic(options.bundlePrefix, shop);
       const body = payload(message);
+      const deadline = retrier.window();
       return mapLimit(
         devices,
         options.concurrency ?? 200,
         async (device): Promise<DeviceOutcome> => {
           try {
-            let answer = await post(topic, device.token, body, await bearer());
-            if (answer.status === 403 && answer.reason === 'ExpiredProviderToken') {
-              answer = await post(topic, device.token, body, await bearer(true));
-            }
+            // A stream that got no answer is not retried: APNs may have taken it.
+            const sent = await retrier.run(deadline, () => attempt(topic, device.token, body));
+            const answer = sent.value;
             if (answer.status === 200) return { deviceId: device.id, delivered: true };
             const reason = answer.reason ?? `HTTP ${answer.status}`;
+            const shown = `APNs ${answer.status} ${reason}`;
             return {
               deviceId: device.id,
               delivered: false,
-              reason: `APNs ${answer.status} ${reason}`,
+              reason: sent.gaveUp ? gaveUpReason(shown, sent.attempts) : shown,
               unregistered: answer.status === 410 || DEAD_TOKEN.has(reason),
             };
           } catch (error) {

@@ -8,6 +8,14 @@ import {
   type PushMessage,
   shopTopic,
 } from './port';
+import {
+  type Attempt,
+  createRetrier,
+  gaveUpReason,
+  isTransientStatus,
+  type PushRetryOptions,
+  retryAfterMs,
+} from './retry';
 
 export interface FcmOptions {
   serviceAccount: FcmServiceAccount;
@@ -18,6 +26,14 @@ export interface FcmOptions {
   /** Sends in flight at once (FCM v1 has no batch call; firebase-admin's sendEach does the same). */
   concurrency?: number;
   fetch?: typeof fetch;
+  /** Retries of 429 and 5xx answers (retry.ts); tests pass their clock and sleep. */
+  retry?: PushRetryOptions;
+}
+
+/** Why a message was not taken: FCM's error code and the reason shown with the results. */
+interface Failure {
+  code: string;
+  reason: string;
 }
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -48,7 +64,9 @@ const messageBody = (message: PushMessage, target: { token: string } | { topic: 
 /**
  * Firebase Cloud Messaging HTTP v1 (Android): a service-account OAuth token from
  * google-auth-library (cached until it expires), one POST per token, the shop's topic for
- * broadcasts. UNREGISTERED (404) and a token FCM calls invalid unregister the device.
+ * broadcasts. UNREGISTERED (404) unregisters the device. QUOTA_EXCEEDED (429), INTERNAL (500)
+ * and UNAVAILABLE (503) are retried with backoff, after any Retry-After, within one window per
+ * send (retry.ts); a device counts as failed only when they give up.
  */
 export function createFcmChannel(options: FcmOptions): PushChannel {
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -65,10 +83,10 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
   });
   const sendUrl = `${options.apiUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
 
-  async function post(
-    body: unknown,
-    retried = false,
-  ): Promise<{ reason: string; code: string } | null> {
+  const retrier = createRetrier(options.retry);
+  const now = options.retry?.now ?? Date.now;
+
+  async function post(body: unknown, retried = false): Promise<Attempt<Failure | null>> {
     const { token } = await auth.getAccessToken();
     const answer = await doFetch(sendUrl, {
       method: 'POST',
@@ -77,7 +95,7 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
     });
     if (answer.ok) {
       await answer.arrayBuffer();
-      return null;
+      return { value: null, transient: false };
     }
     const parsed = fcmErrorSchema.safeParse(await answer.json().catch(() => null));
     const error = parsed.success ? parsed.data.error : undefined;
@@ -90,18 +108,41 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
       auth.credentials = {};
       return post(body, true);
     }
-    return { code, reason: `FCM ${code}${error?.message ? `: ${error.message}` : ''}` };
+    const value = { code, reason: `FCM ${code}${error?.message ? `: ${error.message}` : ''}` };
+    // QUOTA_EXCEEDED (429), INTERNAL (500), UNAVAILABLE (503): FCM did not take the message.
+    return isTransientStatus(answer.status)
+      ? {
+          value,
+          transient: true,
+          retryAfterMs: retryAfterMs(answer.headers.get('retry-after'), now()),
+        }
+      : { value, transient: false };
+  }
+
+  /**
+   * Sends one message, retrying what FCM refused for now until `deadline`; a request that got
+   * no answer is not retried (FCM may have taken it: the device must not get it twice).
+   */
+  async function deliver(body: unknown, deadline: number): Promise<Failure | null> {
+    try {
+      const sent = await retrier.run(deadline, () => post(body));
+      if (sent.value && sent.gaveUp) {
+        return { ...sent.value, reason: gaveUpReason(sent.value.reason, sent.attempts) };
+      }
+      return sent.value;
+    } catch (error) {
+      return { code: 'NETWORK', reason: `FCM request failed: ${(error as Error).message}` };
+    }
   }
 
   return {
     async send(_shop, message, devices) {
+      const deadline = retrier.window();
       return mapLimit(
         devices,
         options.concurrency ?? 64,
         async (device): Promise<DeviceOutcome> => {
-          const failed = await post(messageBody(message, { token: device.token })).catch(
-            (error: Error) => ({ code: 'NETWORK', reason: `FCM request failed: ${error.message}` }),
-          );
+          const failed = await deliver(messageBody(message, { token: device.token }), deadline);
           if (!failed) return { deviceId: device.id, delivered: true };
           return {
             deviceId: device.id,
@@ -113,8 +154,9 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
       );
     },
     async sendToTopic(shop, message) {
-      const failed = await post(messageBody(message, { topic: shopTopic(shop) })).catch(
-        (error: Error) => ({ code: 'NETWORK', reason: `FCM request failed: ${error.message}` }),
+      const failed = await deliver(
+        messageBody(message, { topic: shopTopic(shop) }),
+        retrier.window(),
       );
       return failed ? { reason: failed.reason } : null;
     },
