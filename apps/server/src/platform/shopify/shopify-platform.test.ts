@@ -476,6 +476,23 @@ describe('shop and catalogue', () => {
     );
     expect(published.nodes.length).toBe(Math.min(50, active.length));
   });
+
+  it('asks for the app publication once per 10 minutes, not on every call', async () => {
+    let now = new Date('2026-11-26T10:00:00Z');
+    const platform = h.createPlatform({ clock: { now: () => now } });
+    h.reset();
+    const asked = () =>
+      h.graphqlRequests().filter((r) => r.operation === 'PopstageAppPublication').length;
+    // An admin load and a wizard poll each ask for the count and the channel: one lookup.
+    for (let i = 0; i < 5; i++) {
+      await platform.ensureSalesChannel(SHOP);
+      await platform.countPublishedProducts(SHOP);
+    }
+    expect(asked()).toBe(1);
+    now = new Date(now.getTime() + 10 * 60_000 + 1);
+    await platform.countPublishedProducts(SHOP);
+    expect(asked()).toBe(2);
+  });
 });
 
 describe('app embed', () => {

@@ -105,6 +105,7 @@ const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 250;
 /** nodes(ids:) takes at most 250 ids; products are heavy, so ask in smaller groups. */
 const NODES_BATCH_SIZE = 50;
+const PUBLICATION_TTL_MS = 10 * 60_000;
 
 interface ConnectionNode<T> {
   nodes: T[];
@@ -128,15 +129,21 @@ export function createShopifyPlatform(
     adminOrigin,
     fetch: fetchImpl,
   };
+  const clock = options.clock ?? systemClock;
+  /** The app's publication per shop: see appPublicationId. */
+  const publications = new Map<string, { id: string; until: number }>();
   const tokens = createAccessTokens(
     db,
     {
-      exchange: (shop, sessionToken, now) =>
-        exchangeSessionToken(grantOptions, shop, sessionToken, now),
+      exchange: (shop, sessionToken, now) => {
+        // An exchange is an install or reinstall: a reinstall connects a new channel.
+        publications.delete(shop);
+        return exchangeSessionToken(grantOptions, shop, sessionToken, now);
+      },
       refresh: (shop, refreshToken, now) =>
         refreshAccessToken(grantOptions, shop, refreshToken, now),
     },
-    options.clock ?? systemClock,
+    clock,
     options.tokenCipher,
     options.requiredScopes,
   );
@@ -151,11 +158,27 @@ export function createShopifyPlatform(
   const productMetafields = createProductMetafields(request);
 
   /**
-   * The app's publication in the shop (its sales channel): the APP publication whose catalog lists
-   * this app. Null where the app is no sales channel. Asked each time (a small query): an
-   * uninstall deletes the channel, and a reinstall connects a new one.
+   * Found publications, kept PUBLICATION_TTL_MS per shop and process. Asking each time cost about
+   * 150 points a call, and every admin load and wizard poll asks (twice on a load): at 100 points
+   * a second restored, a merchant polling the publish step drained the bucket and was throttled.
+   * An uninstall deletes the channel and a reinstall connects a new one: a stale id lives at most
+   * the TTL in another process; here a token exchange (an install) or a refused publish drops it.
    */
   const appPublicationId = async (shop: string): Promise<string | null> => {
+    const now = clock.now().getTime();
+    const kept = publications.get(shop);
+    if (kept && kept.until > now) return kept.id;
+    const found = await findAppPublication(shop);
+    if (found === null) publications.delete(shop);
+    else publications.set(shop, { id: found, until: now + PUBLICATION_TTL_MS });
+    return found;
+  };
+
+  /**
+   * The app's publication in the shop (its sales channel): the APP publication whose catalog lists
+   * this app. Null where the app is no sales channel.
+   */
+  const findAppPublication = async (shop: string): Promise<string | null> => {
     let after: string | null = null;
     do {
       const data: AppPublicationData = await request(shop, APP_PUBLICATION_QUERY, { after });
@@ -422,6 +445,9 @@ export function createShopifyPlatform(
         const userErrors = batch.flatMap(
           (_, index) => data[`p${index}`]?.userErrors ?? [],
         ) as ShopifyUserErrorDetail[];
+        // A refusal may mean the kept publication is gone (uninstalled meanwhile, another
+        // process's reinstall): the retry looks it up again.
+        if (userErrors.length > 0) publications.delete(shop);
         throwOnUserErrors('publishablePublish', { userErrors });
         published += batch.length;
       }
