@@ -30,6 +30,12 @@ import { UnpublishedCarouselsBanner } from './UnpublishedCarouselsBanner';
 import { useDeleteClip } from './use-delete-clip';
 import { WatermarkUpsell } from './WatermarkUpsell';
 
+/**
+ * Polaris pages have no side margin on phones, where cards run edge to edge; the search field
+ * and the clip grid are not cards, so they keep the page's inset there.
+ */
+const EDGE = { xs: '400', sm: '0' } as const;
+
 /** Set by the create page when it sends a blocked merchant back here (spec 02 §2). */
 export interface ClipsListLocationState {
   viewLimitMessage?: string;
@@ -100,7 +106,7 @@ export function PopclipsListPage() {
         {watermark ? <WatermarkUpsell /> : null}
         {carouselManager ? <CarouselManager /> : null}
         {clips.length > 0 ? (
-          <Box maxWidth="420px">
+          <Box maxWidth="420px" paddingInline={EDGE}>
             <TextField
               label="Search by title"
               labelHidden
@@ -125,17 +131,19 @@ export function PopclipsListPage() {
         ) : searchValue && found.isPending ? null : shown.length === 0 ? (
           <ClipsEmptyState searching={clips.length > 0} createDisabled={createBlocked} />
         ) : (
-          <InlineGrid columns={{ xs: 2, sm: 3, md: 4, lg: 5, xl: 7 }} gap="400">
-            {shown.map((clip) => (
-              <ClipCard
-                key={clip.metaIdentifier}
-                clip={clip}
-                watermark={watermark}
-                onDelete={remove.ask}
-                onShare={setSharing}
-              />
-            ))}
-          </InlineGrid>
+          <Box paddingInline={EDGE}>
+            <InlineGrid columns={{ xs: 2, sm: 3, md: 4, lg: 5, xl: 7 }} gap="400">
+              {shown.map((clip) => (
+                <ClipCard
+                  key={clip.metaIdentifier}
+                  clip={clip}
+                  watermark={watermark}
+                  onDelete={remove.ask}
+                  onShare={setSharing}
+                />
+              ))}
+            </InlineGrid>
+          </Box>
         )}
         {shownQuery.hasNextPage ? (
           <InlineStack align="center">
