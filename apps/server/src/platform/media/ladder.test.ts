@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { audioArgs, ladderArgs, planDelivery, singleRungArgs } from './ladder';
 import { planPlayable } from './plan';
 import type { ProbeResult } from './probe';
+import { phoneProbe } from './testing/phone-probe';
 
-/** A phone's upload: 1080x1920 H.264/AAC in MP4. */
-const phone: ProbeResult = {
-  durationSeconds: 20,
-  width: 1080,
-  height: 1920,
-  rotation: 0,
-  videoCodec: 'h264',
-  audioCodec: 'aac',
-  audioBitRate: 128_000,
-  pixelFormat: 'yuv420p',
-  bitRate: 16_000_000,
-  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
-  sizeBytes: 40_000_000,
-};
+/** A phone's 20 s upload at 16 Mbit/s: heavier than any rung. */
+const phone = phoneProbe({ durationSeconds: 20, bitRate: 16_000_000, sizeBytes: 40_000_000 });
 const plan = (probe: ProbeResult) => planDelivery(probe, planPlayable(probe));
 const sizes = (targets: { width: number; height: number }[]) =>
   targets.map((t) => `${t.width}x${t.height}`);

@@ -8,20 +8,9 @@ import {
   thumbnailSeconds,
 } from './plan';
 import type { ProbeResult } from './probe';
+import { phoneProbe } from './testing/phone-probe';
 
-const phone: ProbeResult = {
-  durationSeconds: 30,
-  width: 1080,
-  height: 1920,
-  rotation: 0,
-  videoCodec: 'h264',
-  audioCodec: 'aac',
-  audioBitRate: 128_000,
-  pixelFormat: 'yuv420p',
-  bitRate: 6_000_000,
-  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
-  sizeBytes: 22_000_000,
-};
+const phone = phoneProbe();
 
 describe('planPlayable', () => {
   it.each<[string, Partial<ProbeResult>, 'copy' | 'encode', 'copy' | 'encode' | 'none']>([
