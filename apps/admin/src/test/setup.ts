@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { currentAppBridge } from './app-bridge';
 
 // A lazy page's first render (chunk, Polaris, the fake server) can pass 1 s on a loaded 2-core
@@ -31,6 +31,10 @@ if (!globalThis.ResizeObserver) {
 window.scrollTo = () => {};
 // Polaris' listbox (Autocomplete, Combobox) scrolls its active option into view.
 if (!Element.prototype.scrollBy) Element.prototype.scrollBy = () => {};
+// Polaris' Listbox scrolls its active option from a 50 ms debounce it does not cancel on unmount:
+// a file's last test can leave one that fires after the file's jsdom (and its
+// requestAnimationFrame) is gone. Let such timers run while the environment is still there.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
 afterEach(() => {
   cleanup();

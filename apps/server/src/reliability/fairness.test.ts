@@ -50,6 +50,11 @@ describe('clip processing fairness', () => {
     expect(processClipJob.concurrency).toEqual({ local: 2, perGroup: 1 });
     await startWorkers(queue, {} as JobContext, [job]);
     await queue.send(job.name, { clip: 'a-long' }, { group: { id: 'shop-a' } });
+    // The long clip runs before the others are sent: two jobs sent within the same instant have
+    // no order pg-boss keeps, and the point is what happens while the long one runs.
+    for (let waited = 0; !events.includes('start a-long') && waited < 20_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await queue.send(job.name, { clip: 'a-second' }, { group: { id: 'shop-a' } });
     await queue.send(job.name, { clip: 'b-short' }, { group: { id: 'shop-b' } });
     let guard: NodeJS.Timeout | undefined;
