@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core minus one: a single worker on CI's 2 cores, while
-    // the server suite spends much of its time waiting on PostgreSQL and ffmpeg.
-    maxWorkers: 2,
     projects: [
       {
         test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },
