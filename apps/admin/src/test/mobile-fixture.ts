@@ -1,6 +1,7 @@
 import type { AppConfig, AppRequest, AppSetup, MobilePlanFacts } from '@popstage/core/mobile';
 import type { Shop } from '@popstage/core/shop';
 import { screen } from '@testing-library/react';
+import type { SetupForm } from '../features/mobile/setup/setup-form';
 import type { FakeRoutes } from './fake-routes';
 import { readyShop } from './shop-fixture';
 
@@ -150,4 +151,38 @@ export function cardOf(heading: string): HTMLElement {
     title.closest('.Polaris-ShadowBevel') ?? title.parentElement?.parentElement?.parentElement;
   if (!(card instanceof HTMLElement)) throw new Error(`no card for ${heading}`);
   return card;
+}
+
+/** Every Setup card filled in (the images as uploaded before), as the browser keeps the draft. */
+export const COMPLETE_SETUP_FORM: SetupForm = {
+  supportUrl: 'https://help.demo-store.example',
+  appleCompanyName: 'Demo Store LLC',
+  appleDevTeamId: 'A1B2C3D4E5',
+  desiredAppName: 'Demo Store',
+  altAppNameOne: 'Demo Shop',
+  altAppNameTwo: 'Demo Store App',
+  iconUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-icon.png',
+  launchUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-launch.png',
+  primaryColor: '#112233',
+  secondaryColor: '#ffffff',
+  collection: { value: 'gid://shopify/Collection/1', label: 'Women' },
+};
+
+/** GET /api/shopify/shop-details for the demo shop, with the saved Customer Account client id. */
+export function shopDetailsAnswer(customerAccountClientId: string | null) {
+  return {
+    body: {
+      data: {
+        shop: {
+          shopifyDomain: 'demo-store.myshopify.com',
+          shopName: 'Demo Store',
+          ownerName: 'Dana',
+          ownerEmail: 'dana@example.com',
+          primaryDomainUrl: 'https://demo-store.example',
+          currency: 'USD',
+          customerAccountClientId,
+        },
+      },
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { cardOf, mobileRoutes } from '../../test/mobile-fixture';
+import { cardOf, mobileRoutes, shopDetailsAnswer } from '../../test/mobile-fixture';
 import { renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle } from '../../test/toasts';
@@ -105,21 +105,7 @@ describe('Setup Customer Account Login', () => {
       shop: readyShop(),
       routes: {
         ...mobileRoutes(),
-        'GET /api/shopify/shop-details': {
-          body: {
-            data: {
-              shop: {
-                shopifyDomain: 'demo-store.myshopify.com',
-                shopName: 'Demo Store',
-                ownerName: 'Dana',
-                ownerEmail: 'dana@example.com',
-                primaryDomainUrl: 'https://demo-store.example',
-                currency: 'USD',
-                customerAccountClientId: null,
-              },
-            },
-          },
-        },
+        'GET /api/shopify/shop-details': shopDetailsAnswer(null),
         'POST /api/shopify/shop-info': (_request: Request, body: unknown) => ({
           body: { success: true, data: body },
         }),

@@ -1,30 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mobileRoutes } from '../../test/mobile-fixture';
+import { mobileRoutes, shopDetailsAnswer } from '../../test/mobile-fixture';
 import { type FakeAnswer, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, toastTexts } from '../../test/toasts';
 
 const DOMAIN = 'https://demo-store.example';
-
-function shopDetails(customerAccountClientId: string | null) {
-  return {
-    body: {
-      data: {
-        shop: {
-          shopifyDomain: 'demo-store.myshopify.com',
-          shopName: 'Demo Store',
-          ownerName: 'Dana',
-          ownerEmail: 'dana@example.com',
-          primaryDomainUrl: DOMAIN,
-          currency: 'USD',
-          customerAccountClientId,
-        },
-      },
-    },
-  };
-}
 
 function renderLogin(options: { savedId?: string | null; saveAnswer?: FakeAnswer } = {}) {
   return renderApp({
@@ -32,7 +14,7 @@ function renderLogin(options: { savedId?: string | null; saveAnswer?: FakeAnswer
     shop: readyShop(),
     routes: {
       ...mobileRoutes(),
-      'GET /api/shopify/shop-details': shopDetails(options.savedId ?? null),
+      'GET /api/shopify/shop-details': shopDetailsAnswer(options.savedId ?? null),
       'POST /api/shopify/shop-info': options.saveAnswer ?? { body: { success: true } },
     },
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ALL_DONE,
   appRequest,
+  COMPLETE_SETUP_FORM,
   cardOf,
   mobileRoutes,
   SUBMITTED_CONFIG,
@@ -17,20 +18,7 @@ import type { SetupForm } from './setup/setup-form';
 const DRAFT_KEY = 'popstage:mobile-setup:demo-store.myshopify.com';
 const REQUEST_PATH = '/api/shopify/shop/mobile/app-request';
 
-/** Every card filled in (the images as uploaded before), kept as the browser keeps the draft. */
-const COMPLETE: SetupForm = {
-  supportUrl: 'https://help.demo-store.example',
-  appleCompanyName: 'Demo Store LLC',
-  appleDevTeamId: 'A1B2C3D4E5',
-  desiredAppName: 'Demo Store',
-  altAppNameOne: 'Demo Shop',
-  altAppNameTwo: 'Demo Store App',
-  iconUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-icon.png',
-  launchUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-launch.png',
-  primaryColor: '#112233',
-  secondaryColor: '#ffffff',
-  collection: { value: 'gid://shopify/Collection/1', label: 'Women' },
-};
+const COMPLETE = COMPLETE_SETUP_FORM;
 
 afterEach(() => localStorage.clear());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_DONE, NOT_DONE } from '../../../test/mobile-fixture';
+import { ALL_DONE, COMPLETE_SETUP_FORM, NOT_DONE } from '../../../test/mobile-fixture';
 import {
   cardErrors,
   EMPTY_SETUP_FORM,
@@ -9,20 +9,8 @@ import {
   submitProblem,
 } from './setup-form';
 
-/** Every card filled in correctly. */
-const COMPLETE: SetupForm = {
-  supportUrl: 'help.demo-store.example',
-  appleCompanyName: 'Demo Store LLC',
-  appleDevTeamId: 'A1B2C3D4E5',
-  desiredAppName: 'Demo Store',
-  altAppNameOne: 'Demo Shop',
-  altAppNameTwo: 'Demo Store App',
-  iconUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-icon.png',
-  launchUrl: '/mobile/v1/assets/apps/demo-store.myshopify.com/1-launch.png',
-  primaryColor: '#112233',
-  secondaryColor: '#ffffff',
-  collection: { value: 'gid://shopify/Collection/1', label: 'Women' },
-};
+/** Every card filled in correctly; the support URL as typed, before https:// is added. */
+const COMPLETE: SetupForm = { ...COMPLETE_SETUP_FORM, supportUrl: 'help.demo-store.example' };
 
 describe('submitProblem (spec 03 §5: each message opens its card)', () => {
   it('finds nothing when every card is complete', () => {
