@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { startApp } from '@popstage/testkit/app';
+import { freePort, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import lighthouse from 'lighthouse';
 import { median, report, reportFigure } from './report';
@@ -19,15 +18,6 @@ const DROP_TARGET = 2;
 const RATE_LIMIT = '100000000';
 
 type PageName = keyof typeof WEIGHTS;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function score(url: string, port: number): Promise<number> {
   const result = await lighthouse(url, {

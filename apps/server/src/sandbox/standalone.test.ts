@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { openLocalShopify } from '@popstage/shopify-sandbox/local-shopify';
 import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { freePort } from '@popstage/testkit/app';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +18,6 @@ const OPERATOR_TOKEN = 'o'.repeat(48);
 let local: FastifyInstance;
 let localUrl: string;
 let t: TestApp;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 beforeAll(async () => {
   const [appPort, localPort] = [await freePort(), await freePort()];
