@@ -81,6 +81,19 @@ describe('merchant polish', () => {
     await shots(page, 'polish-plans-free');
   });
 
+  it('Settings on Free: views locked with the Basic upgrade, likes with Premium', async () => {
+    const { page } = session;
+    await prepareShop(page.request, BASE, DEMO, ['addon-popclips-free-2025']);
+    const { app } = await openAdmin(page, BASE, DEMO, '/popclips/settings');
+    const views = app.getByRole('checkbox', { name: /Show views on Popclips/ });
+    await views.waitFor();
+    expect(await views.isDisabled()).toBe(true);
+    await app
+      .getByRole('button', { name: 'Upgrade to Basic for show views on popclips' })
+      .waitFor();
+    await shots(page, 'polish-settings-views-locked');
+  });
+
   it('Settings on Basic: likes locked with the upsell, and leaving unsaved changes asks', async () => {
     const { page } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-basic']);
