@@ -43,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     retryReadsOnLostConnection(pool);
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateUnderLock(pool);
     let closed: Promise<void> | undefined;
     return {
       kind: 'postgres',
@@ -77,6 +77,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
+
+/**
+ * Drizzle's migrator takes no lock: processes started together would each read the journal and
+ * apply the same migration. One session-level advisory lock, held on one connection for the whole
+ * run, makes later starters wait and then find nothing left to apply.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    try {
+      const db = drizzleNodePg({ client, casing: 'snake_case' });
+      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+const MIGRATION_LOCK = 'popstage.migrations';
 
 /** Rows of a raw SQL query; both drivers answer with a `rows` array. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -22,6 +22,24 @@ const MIGRATIONS = {
   migrationsTable: '__shopify_sandbox_migrations',
 };
 
+/**
+ * Drizzle's migrator takes no lock: processes started together would apply the same migration
+ * twice. A session advisory lock held on one connection for the run serialises them.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('shopify_sandbox.migrations'))`);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, casing: 'snake_case' }), MIGRATIONS);
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('shopify_sandbox.migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Drizzle over the connection, with the local Shopify's own migrations applied. */
 export async function openStoreDb(connection: StoreConnection): Promise<StoreDb> {
   if (connection.kind === 'postgres') {
@@ -30,9 +48,12 @@ export async function openStoreDb(connection: StoreConnection): Promise<StoreDb>
     connection.pool.on('error', (error) =>
       console.warn(`[store db] idle connection lost: ${error.message}`),
     );
-    const db = drizzleNodePg({ client: connection.pool, schema, casing: 'snake_case' });
-    await migrateNodePg(db, MIGRATIONS);
-    return db as unknown as StoreDb;
+    await migrateUnderLock(connection.pool);
+    return drizzleNodePg({
+      client: connection.pool,
+      schema,
+      casing: 'snake_case',
+    }) as unknown as StoreDb;
   }
   const db = drizzlePglite({ client: connection.client, schema, casing: 'snake_case' });
   await migratePglite(db, MIGRATIONS);
