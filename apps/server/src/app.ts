@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { RouteContract } from '@popstage/core/contract';
 import { isShopDomain } from '@popstage/core/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -69,7 +70,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Every route registered, so suites (tenant isolation) can prove they cover them all. */
-    routeList: { method: string; url: string }[];
+    routeList: { method: string; url: string; contract?: RouteContract }[];
   }
 }
 
@@ -101,7 +102,9 @@ export async function buildApp(
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+      if (method !== 'HEAD') {
+        app.routeList.push({ method, url: route.url, contract: route.config?.contract });
+      }
     }
   });
   app.decorateRequest('shopDomain', '');

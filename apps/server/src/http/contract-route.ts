@@ -1,6 +1,13 @@
 import type { RouteContract, RouteParsed, RouteReply } from '@popstage/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract a route was registered from (serveRoute, webhook topics). */
+    contract?: RouteContract;
+  }
+}
+
 /** A request whose params, query and body the contract's schemas have already parsed. */
 export type ContractRequest<C extends RouteContract> = Omit<
   FastifyRequest,
@@ -37,6 +44,8 @@ export function serveRoute<C extends RouteContract>(
   const status = contract.status ?? 200;
   app.route({
     ...options.route,
+    // Kept on the route so the app's OpenAPI document is made of what is actually served.
+    config: { ...options.route?.config, contract },
     method: contract.method,
     url: contract.path,
     schema: {

@@ -111,7 +111,7 @@ export function shopifyWebhookRoutes(
       done(null, body),
     );
 
-    app.post(`/webhooks/${topic}`, { schema }, async (request) => {
+    app.post(`/webhooks/${topic}`, { schema, config: { contract } }, async (request) => {
       const raw = request.body;
       const headers = request.headers;
       const signed =

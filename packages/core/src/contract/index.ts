@@ -12,4 +12,6 @@ export {
   routeQuery,
 } from './define';
 export { errorBodySchema } from './errors';
+export type { OpenApiDocument } from './openapi';
+export { openApiDocument, openApiPath } from './openapi';
 export { webhookAnswerSchema } from './webhook';

@@ -21,4 +21,15 @@ export const healthContract = {
     response: healthSchema,
     summary: 'Database and queue state of this process',
   }),
+  /** Sandbox mode only: made from the contracts of the routes this process serves. */
+  apiDocs: defineRoute({
+    method: 'GET',
+    path: '/api/docs',
+    response: z.looseObject({
+      openapi: z.literal('3.1.0'),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+    }),
+    summary: 'The OpenAPI document of every route, generated from the contracts (sandbox mode)',
+  }),
 };

@@ -1,3 +1,4 @@
+import { openApiDocument, type RouteContract } from '@popstage/core/contract';
 import { healthContract as contract, type Health } from '@popstage/core/health';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
@@ -21,8 +22,30 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     // The contract's schema covers the 200 answer; a 503 is sent as is.
     return ok ? answer : reply.code(503).send(answer);
   });
+  if (app.deps.config.PLATFORM === 'sandbox') {
+    serveRoute(app, contract.apiDocs, async () => apiDocument(app.routeList));
+  }
 }
 
+/**
+ * The OpenAPI document of the served routes; docs/api.md is written from it (npm run docs). Paths
+ * are the served ones: a contract registered under a prefix (the storefront's) is listed with it.
+ */
+export function apiDocument(
+  routes: readonly { method: string; url: string; contract?: RouteContract }[],
+) {
+  const contracts = routes.flatMap(({ method, url, contract }) =>
+    contract
+      ? [{ ...contract, method: method as RouteContract['method'], path: url as `/${string}` }]
+      : [],
+  );
+  return openApiDocument(contracts, {
+    title: 'Popstage',
+    version: '1',
+    description:
+      'Every route of the Popstage server, generated from the contracts in packages/core.',
+  });
+}
 async function check(probe: () => Promise<void>): Promise<{ ok: boolean; error?: string }> {
   try {
     await probe();
