@@ -2,14 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from '@popstage/core/contract';
+import { z } from 'zod';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { configSchema, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createDeps } from './deps';
 
 /**
  * Writes the references that must match the code (`npm run docs`): docs/api.md's route table,
- * from the OpenAPI document the app serves at /api/docs (itself made of the served contracts).
+ * from the OpenAPI document the app serves at /api/docs (itself made of the served contracts),
+ * and the README's environment table, from config.ts's schema (each variable's `.meta()`).
  * With --check it writes nothing and exits 1 when a reference is out of date (CI runs that).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -101,6 +103,22 @@ function routeTable({ document, uncontracted }: Served): string {
   ].join('\n\n');
 }
 
+/** One row per variable: its name, what applies when it is unset, and what it means. */
+function environmentTable(): string {
+  const rows = Object.entries(configSchema.shape).map(([name, field]) => {
+    const meta = z.globalRegistry.get(field) as
+      | { description?: string; whenUnset?: string }
+      | undefined;
+    if (!meta?.description) throw new Error(`config.ts: ${name} has no description in .meta()`);
+    const def = (field as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })
+      ._zod.def;
+    const fallback =
+      meta.whenUnset ?? (def.type === 'default' ? `\`${String(def.defaultValue)}\`` : 'unset');
+    return `| \`${name}\` | ${fallback} | ${meta.description.replaceAll('|', '\\|')} |`;
+  });
+  return `| name | when unset | meaning |\n|---|---|---|\n${rows.join('\n')}`;
+}
+
 /** Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in a file. */
 function between(file: string, name: string, content: string): { before: string; after: string } {
   const before = readFileSync(file, 'utf8');
@@ -118,15 +136,21 @@ function between(file: string, name: string, content: string): { before: string;
 
 const apiFile = path.join(root, 'docs/api.md');
 const api = between(apiFile, 'routes', routeTable(await served()));
-const stale = [api.before !== api.after ? 'docs/api.md' : ''].filter(Boolean);
+const readmeFile = path.join(root, 'README.md');
+const readme = between(readmeFile, 'environment', environmentTable());
+const stale = [
+  api.before !== api.after ? 'docs/api.md' : '',
+  readme.before !== readme.after ? 'README.md' : '',
+].filter(Boolean);
 if (check) {
   if (stale.length > 0) {
     console.error(`Out of date: ${stale.join(', ')}. Run npm run docs and commit the result.`);
     process.exit(1);
   }
-  console.log('References are current: docs/api.md');
+  console.log('References are current: docs/api.md, README.md');
 } else {
   writeFileSync(apiFile, api.after);
+  writeFileSync(readmeFile, readme.after);
   console.log(stale.length > 0 ? `Wrote ${stale.join(', ')}` : 'References were current');
 }
 process.exit(0);

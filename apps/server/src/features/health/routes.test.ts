@@ -13,7 +13,15 @@ describe('GET /api/docs (sandbox mode)', () => {
   it('is the OpenAPI document of every route served from a contract, schemas included', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    const document = res.json() as { openapi: string; paths: Record<string, Record<string, any>> };
+    type Operation = {
+      summary: string;
+      requestBody: { content: { 'application/json': { schema: { properties: object } } } };
+      responses: object;
+    };
+    const document = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, Operation | undefined>>;
+    };
     expect(document.openapi).toBe('3.1.0');
     const served = t.app.routeList.filter((route) => route.contract);
     expect(served.length).toBeGreaterThan(100);
@@ -25,6 +33,7 @@ describe('GET /api/docs (sandbox mode)', () => {
     );
     // Schemas come from the contract: the body of creating a carousel names its fields.
     const create = document.paths['/api/popclips/carousels']?.post;
+    if (!create) throw new Error('POST /api/popclips/carousels is not in the document');
     expect(create.summary).toBe(carouselsContract.create.summary);
     expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toContain(
       'carousel_title',
