@@ -61,6 +61,7 @@ import { installErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
+import { refuseRepeatedQueryKeys } from './http/repeated-query';
 import { localAdminOrigin } from './http/shopify-admin';
 import { installTextGuard } from './http/text-guard';
 import { localMediaRoutes } from './platform/storage/local-routes';
@@ -110,6 +111,7 @@ export async function buildApp(
   app.decorateRequest('shopDomain', '');
   installErrorHandling(app);
   installTextGuard(app);
+  refuseRepeatedQueryKeys(app);
   installBodyTimeout(app, {
     bodyMs: deps.config.REQUEST_BODY_TIMEOUT_MS,
     uploadMs: deps.config.UPLOAD_BODY_TIMEOUT_MS,

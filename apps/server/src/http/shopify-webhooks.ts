@@ -14,7 +14,7 @@ import { hasUncleanText, MALFORMED_TEXT } from './text-guard';
 export interface ShopifyWebhookDelivery<T> {
   shopDomain: string;
   webhookId: string;
-  /** When the event happened (X-Shopify-Triggered-At); the receiving time when absent or later. */
+  /** When the event happened (X-Shopify-Triggered-At, required); the receiving time when later. */
   triggeredAt: Date;
   payload: T;
   log: FastifyBaseLogger;
@@ -69,6 +69,9 @@ export interface ShopifyWebhookRoute<C extends WebhookContract>
  */
 export const WEBHOOK_MAX_AGE_MS = 5 * 3_600_000;
 
+export const MISSING_TRIGGERED_AT =
+  'Missing or unreadable X-Shopify-Triggered-At: the delivery age cannot be checked';
+
 const headersSchema = z.object({
   'x-shopify-hmac-sha256': z.string().optional(),
   'x-shopify-shop-domain': z.string().optional(),
@@ -81,7 +84,7 @@ const headersSchema = z.object({
  * POST /webhooks/{topic} for one Shopify webhook topic: HMAC-SHA256 of the raw body with the app
  * secret (401 when wrong), shop domain and webhook id headers (400 when missing), the body's
  * schema (400 when malformed), then the handler. A webhook id seen before for the topic is
- * acknowledged without work; a failure answers 500 so Shopify retries. Nothing is stored before
+ * acknowledged without work (per shop: ids are not trusted across shops); a failure answers 500 so Shopify retries. Nothing is stored before
  * every check has passed. A topic given by its contract has its answers (duplicates included)
  * checked against the contract's response schema.
  * https://shopify.dev/docs/apps/build/webhooks/subscribe/https
@@ -133,7 +136,11 @@ export function shopifyWebhookRoutes(
       if (named !== undefined && named.trim().toLowerCase() !== shopDomain) {
         throw new HttpError(400, 'The payload names another shop than X-Shopify-Shop-Domain');
       }
+      // Shopify sends X-Shopify-Triggered-At with every delivery
+      // (https://shopify.dev/docs/apps/build/webhooks/delivery-structure): one without it, or
+      // with a time that cannot be read, cannot have its age checked and is refused.
       const triggeredAt = eventTime(headers['x-shopify-triggered-at'], deps.clock.now());
+      if (!triggeredAt) throw new HttpError(400, MISSING_TRIGGERED_AT);
       if (deps.clock.now().getTime() - triggeredAt.getTime() > WEBHOOK_MAX_AGE_MS) {
         throw new HttpError(400, 'The webhook was triggered too long ago: a replay is refused');
       }
@@ -142,7 +149,13 @@ export function shopifyWebhookRoutes(
       const seen = await db
         .select({ webhookId: webhookDeliveries.webhookId })
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.topic, topic)));
+        .where(
+          and(
+            eq(webhookDeliveries.shopDomain, shopDomain),
+            eq(webhookDeliveries.topic, topic),
+            eq(webhookDeliveries.webhookId, webhookId),
+          ),
+        );
       if (seen.length > 0) return { ok: true, duplicate: true };
       const answer = await definition.handle(deps, {
         shopDomain,
@@ -161,10 +174,11 @@ export function shopifyWebhookRoutes(
   };
 }
 
-function eventTime(header: string | undefined, now: Date): Date {
-  const at = header ? new Date(header) : now;
-  // An unreadable or future time (clock skew) counts as now.
-  return Number.isNaN(at.getTime()) || at > now ? now : at;
+function eventTime(header: string | undefined, now: Date): Date | null {
+  const at = new Date(header?.trim() || Number.NaN);
+  if (Number.isNaN(at.getTime())) return null;
+  // A future time (clock skew) counts as now.
+  return at > now ? now : at;
 }
 
 function parsePayload<S extends z.ZodType>(raw: Buffer, schema: S): z.output<S> {

@@ -28,6 +28,9 @@ function filled(url: string, value: string): string {
   return url.replace(/:[A-Za-z]+/g, encoded(value)).replace(/\*$/, encoded(value));
 }
 
+/** The operator console sends a request without its session to sign in, before reading it. */
+const CONSOLE_SIGN_IN = '/operator/sign-in';
+
 /** The refusal's words: the JSON body's message, or the operator console's page or text. */
 function bodyMessage(res: { headers: Record<string, unknown>; body: string; json(): unknown }) {
   return String(res.headers['content-type']).startsWith('application/json')
@@ -57,6 +60,7 @@ describe('text a database cannot store', () => {
         // Routes whose authentication comes first (operator, signed media) refuse with 401/403;
         // the operator console answers in HTML or text, with the same words.
         if (res.statusCode === 400) expect(bodyMessage(res)).toContain(MALFORMED_TEXT);
+        else if (res.statusCode === 303) expect(res.headers.location).toBe(CONSOLE_SIGN_IN);
         else expect([401, 403], `${label}: ${route.method} ${route.url}`).toContain(res.statusCode);
       }
       expect(outcomes.filter((line) => line.startsWith('400')).length).toBeGreaterThan(20);
@@ -78,7 +82,9 @@ describe('text a database cannot store', () => {
         expect(res.statusCode, `${label}: ${route.method} ${route.url}`).toBeLessThan(500);
         // NUL decodes to a NUL: refused. The CESU-8 bytes of a surrogate are no UTF-8 and stay
         // as sent ('%ED%A0%80'), which any route may store or refuse as its schema says.
-        if (value === NUL && res.statusCode !== 400) {
+        if (value === NUL && res.statusCode === 303) {
+          expect(res.headers.location).toBe(CONSOLE_SIGN_IN);
+        } else if (value === NUL && res.statusCode !== 400) {
           expect([401, 403, 404], `${label}: ${route.method} ${route.url}`).toContain(
             res.statusCode,
           );

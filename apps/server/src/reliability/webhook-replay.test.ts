@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopRow } from '../db/schema';
+import { orderAttribution } from '../features/analytics';
 import { findShop } from '../features/shop';
+import { MISSING_TRIGGERED_AT } from '../http/shopify-webhooks';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../test/app';
 import { clipWithMedia, placeOrder, rowCounts } from '../test/compliance';
 import { postWebhook } from '../test/webhooks';
@@ -19,6 +21,15 @@ const openAdmin = async (shop: string) =>
 const feed = (shop: string) =>
   t.app.inject({ method: 'GET', url: `/storefront/v1/shops/${shop}/feed` });
 const uninstalledPayload = (shop: string) => ({ myshopify_domain: shop, name: 'Shop' });
+const order = (id: number) => ({
+  id,
+  name: `#${id}`,
+  created_at: t.clock.now().toISOString(),
+  currency: 'USD',
+  total_price: '25.00',
+  note_attributes: [],
+  line_items: [],
+});
 const redact = (shop: string) =>
   postWebhook(t, 'shop/redact', { shop_id: 954889, shop_domain: shop }, { shop });
 
@@ -86,20 +97,10 @@ describe('webhook replays', () => {
 
   it('a delivery triggered longer ago than Shopify retries is refused and stores nothing', async () => {
     const before = await rowCounts(t, shopA.id);
-    const stale = await postWebhook(
-      t,
-      'orders/create',
-      {
-        id: 4242,
-        name: '#4242',
-        created_at: t.clock.now().toISOString(),
-        currency: 'USD',
-        total_price: '10.00',
-        note_attributes: [],
-        line_items: [],
-      },
-      { shop: SHOP_A, triggeredAt: new Date(t.clock.now().getTime() - 6 * HOUR) },
-    );
+    const stale = await postWebhook(t, 'orders/create', order(4242), {
+      shop: SHOP_A,
+      triggeredAt: new Date(t.clock.now().getTime() - 6 * HOUR),
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().message).toContain('too long ago');
     expect(await rowCounts(t, shopA.id)).toEqual(before);
@@ -113,25 +114,43 @@ describe('webhook replays', () => {
     expect((await findShop(t.deps.database.db, SHOP_B))?.uninstalledAt).toBeNull();
   });
 
-  it("an orders/create resent under another shop's header stores nothing for that shop", async () => {
-    const original = {
-      id: 7001,
-      name: '#7001',
-      created_at: t.clock.now().toISOString(),
-      currency: 'USD',
-      total_price: '25.00',
-      note_attributes: [],
-      line_items: [],
-    };
-    expect(
-      (await postWebhook(t, 'orders/create', original, { shop: SHOP_A })).json(),
-    ).toMatchObject({ outcome: 'recorded' });
+  it('a delivery without X-Shopify-Triggered-At (Shopify always sends it) is refused', async () => {
+    const before = await rowCounts(t, shopA.id);
+    const missing = await postWebhook(t, 'orders/create', order(4343), {
+      shop: SHOP_A,
+      triggeredAt: null,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MISSING_TRIGGERED_AT);
+    expect(await rowCounts(t, shopA.id)).toEqual(before);
+  });
+
+  it("an order of one shop replayed under another's header does not make the real delivery skip", async () => {
+    // The replay comes first (the real delivery failed and Shopify retries it later), with the
+    // real delivery's id: neither the delivery id nor the order id may be taken from shop A.
     const shopB = (await findShop(t.deps.database.db, SHOP_B)) as ShopRow;
-    const before = await rowCounts(t, shopB.id);
-    const replay = await postWebhook(t, 'orders/create', original, { shop: SHOP_B });
+    const replay = await postWebhook(t, 'orders/create', order(7001), {
+      shop: SHOP_B,
+      webhookId: 'delivery-7001',
+    });
     expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toMatchObject({ outcome: 'skipped', reason: 'other_shops_order' });
-    expect(await rowCounts(t, shopB.id)).toEqual(before);
+    expect(replay.json()).toMatchObject({ duplicate: false, attributedLines: 0 });
+    const real = await postWebhook(t, 'orders/create', order(7001), {
+      shop: SHOP_A,
+      webhookId: 'delivery-7001',
+    });
+    expect(real.statusCode).toBe(200);
+    expect(real.json()).toMatchObject({ duplicate: false, outcome: 'recorded' });
+    expect((await orderAttribution(t.deps.database.db, shopA.id, '7001'))?.order.name).toBe(
+      '#7001',
+    );
+    // And the other way round: shop A's order replayed under B after the real one changes
+    // nothing of A's order.
+    const again = await postWebhook(t, 'orders/create', order(7001), { shop: SHOP_B });
+    expect(again.json()).toMatchObject({ outcome: 'duplicate', attributedLines: 0 });
+    expect((await orderAttribution(t.deps.database.db, shopB.id, '7001'))?.attributions).toEqual(
+      [],
+    );
     // Shop B's own orders are recorded as ever.
     await placeOrder(t, SHOP_B, { id: 7002, visitorId: 'v', clipId: 'none', productId: 1 });
   });

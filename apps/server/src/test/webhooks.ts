@@ -9,7 +9,8 @@ export interface SignedWebhookOptions {
   webhookId?: string;
   /** Replaces the correct signature. */
   hmac?: string;
-  triggeredAt?: Date;
+  /** X-Shopify-Triggered-At: now unless given; null sends none. */
+  triggeredAt?: Date | null;
 }
 
 /** A Shopify webhook delivery of `topic` to POST /webhooks/{topic}, signed with the app secret. */
@@ -31,9 +32,10 @@ export function postWebhook(
       'x-shopify-webhook-id': options.webhookId ?? `test-webhook-${nextWebhookId++}`,
       'x-shopify-topic': topic,
       'x-shopify-api-version': t.deps.config.SHOPIFY_API_VERSION,
-      ...(options.triggeredAt
-        ? { 'x-shopify-triggered-at': options.triggeredAt.toISOString() }
-        : {}),
+      // Shopify sends it with every delivery; null leaves it out.
+      ...(options.triggeredAt === null
+        ? {}
+        : { 'x-shopify-triggered-at': (options.triggeredAt ?? t.clock.now()).toISOString() }),
     },
     payload: raw,
   });

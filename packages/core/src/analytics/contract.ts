@@ -62,13 +62,7 @@ export const clipLikesSchema = z.object({ clip_id: z.string(), likes: z.number()
 export type ClipLikes = z.infer<typeof clipLikesSchema>;
 
 /** Why an order was acknowledged without storing anything. */
-export const ORDER_SKIP_REASONS = [
-  'unknown_shop',
-  'test_order',
-  'cancelled',
-  /** The id is another shop's order: a delivery replayed under this shop's header. */
-  'other_shops_order',
-] as const;
+export const ORDER_SKIP_REASONS = ['unknown_shop', 'test_order', 'cancelled'] as const;
 export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];
 
 /** orders/create: how the order was taken and how many of its lines were credited to clips. */

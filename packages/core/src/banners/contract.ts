@@ -3,6 +3,7 @@ import { POPCLIPS_PLAN_LEVELS } from '../billing/plan-level';
 import { defineRoute } from '../contract/define';
 import { isShopDomain } from '../shop/domain';
 import { FEATURE_IDS } from '../shop/types';
+import { isCtaLink } from './cta-link';
 
 /**
  * Promo banners (spec 03 §2 "Promo banners", §3 "Promo banner rule", §7): rules written by
@@ -39,10 +40,7 @@ const ctaLinkSchema = z
   .string()
   .trim()
   .max(BANNER_LIMITS.ctaLink)
-  .refine(
-    (link) => link === '' || /^https:\/\/[^\s]+$/.test(link) || /^\/[^\s/][^\s]*$|^\/$/.test(link),
-    BANNER_MESSAGES.ctaLink,
-  );
+  .refine(isCtaLink, BANNER_MESSAGES.ctaLink);
 
 /** What staff write (the operator console and the staff API). */
 export const bannerRuleInputSchema = z

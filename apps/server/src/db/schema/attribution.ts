@@ -39,8 +39,6 @@ export const storefrontOrders = pgTable(
   (table) => [
     primaryKey({ columns: [table.shopId, table.orderId] }),
     index('storefront_orders_shop_ordered_idx').on(table.shopId, table.orderedAt),
-    // Shopify's order ids are unique across shops: a replay under another shop is found by id.
-    index('storefront_orders_order_idx').on(table.orderId),
   ],
 );
 

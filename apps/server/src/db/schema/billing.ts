@@ -90,5 +90,7 @@ export const webhookDeliveries = pgTable(
     shopDomain: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.webhookId, table.topic] })],
+  // Per shop: the HMAC covers the body, not the headers, so a delivery id resent under another
+  // shop's header must not mark the real delivery of that shop as seen (issue 28).
+  (table) => [primaryKey({ columns: [table.shopDomain, table.topic, table.webhookId] })],
 );

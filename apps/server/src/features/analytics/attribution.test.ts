@@ -114,6 +114,7 @@ function deliver(
       'x-shopify-webhook-id': options.webhookId ?? `webhook-${nextWebhookId++}`,
       'x-shopify-topic': options.topic ?? 'orders/create',
       'x-shopify-api-version': '2025-04',
+      'x-shopify-triggered-at': t.clock.now().toISOString(),
     },
     payload: raw,
   });

@@ -120,6 +120,7 @@ async function order(spec: {
       'x-shopify-webhook-id': `insights-${nextWebhookId++}`,
       'x-shopify-topic': 'orders/create',
       'x-shopify-api-version': '2026-10',
+      'x-shopify-triggered-at': t.clock.now().toISOString(),
     },
     payload: body,
   });

@@ -6,7 +6,7 @@ import {
   type OrderInput,
   type OrderSource,
 } from '@popstage/core/analytics';
-import { and, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/schema';
 
@@ -60,20 +60,6 @@ export async function visitorInteractions(
  * Stores the order and its credited lines in one transaction. An order stored before (the same
  * order delivered again) is left as it was and answered as stored: inserted is false.
  */
-/**
- * Whether another shop holds this order id. Shopify's ids are unique across shops, and a
- * webhook's HMAC covers its body, not its shop header: a captured orders/create resent under
- * another shop's header is the one way to get here.
- */
-export async function isOtherShopsOrder(db: Db, shopId: string, orderId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ shopId: storefrontOrders.shopId })
-    .from(storefrontOrders)
-    .where(and(eq(storefrontOrders.orderId, orderId), ne(storefrontOrders.shopId, shopId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function insertOrder(
   db: Db,
   input: {

@@ -14,12 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { knownClipIds, storefrontShop } from '../storefront';
-import {
-  insertOrder,
-  isOtherShopsOrder,
-  type OrderWithAttributions,
-  visitorInteractions,
-} from './order-store';
+import { insertOrder, type OrderWithAttributions, visitorInteractions } from './order-store';
 import { markDirtyHours } from './rollup-store';
 
 export type RecordedOrder =
@@ -37,7 +32,9 @@ const skipped = (reason: OrderSkipReason): RecordedOrder => ({
 /**
  * Records an order of the shop (Shopify's orders/create or the sandbox checkout) with its line
  * items credited to clips (docs/decisions.md "Sales attribution"). Idempotent per shop and order
- * id. Unknown, deactivated and uninstalled shops, test orders and orders cancelled on arrival
+ * id: an order id is the shop's own, so the same id under another shop (a delivery replayed under
+ * that shop's header; the HMAC does not cover headers) neither blocks nor touches this shop's
+ * order, and credits only that shop's clips through its own visitors' events (issue 28). Unknown, deactivated and uninstalled shops, test orders and orders cancelled on arrival
  * store nothing.
  */
 export async function recordOrder(
@@ -51,7 +48,6 @@ export async function recordOrder(
   if (!shop) return skipped('unknown_shop');
   if (order.test) return skipped('test_order');
   if (order.cancelled) return skipped('cancelled');
-  if (await isOtherShopsOrder(db, shop.id, order.orderId)) return skipped('other_shops_order');
 
   // Every window a merchant can choose is computed now (Insights switches between them).
   const widest = attributionWindowsFor(

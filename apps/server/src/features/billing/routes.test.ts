@@ -285,6 +285,7 @@ describe('APP_SUBSCRIPTIONS_UPDATE webhook', () => {
         'x-shopify-shop-domain': SHOP_B,
         'x-shopify-webhook-id': webhookId,
         'x-shopify-topic': 'app_subscriptions/update',
+        'x-shopify-triggered-at': t.clock.now().toISOString(),
       },
       payload: body,
     });

@@ -101,19 +101,21 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     });
   });
 
-  // Everything else needs a session; a form also needs its CSRF token.
+  // Everything else needs a session, read first so that every refusal (a bad query, a bad form)
+  // is a console page; a form also needs its CSRF token, checked once the body is parsed.
   await app.register(async (signedIn) => {
-    signedIn.addHook('preHandler', async (request, reply) => {
+    signedIn.addHook('onRequest', async (request, reply) => {
       const session = await readSession(deps, request.cookies[SESSION_COOKIE]);
       if (!session) {
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return reply.redirect('/operator/sign-in', 303);
       }
-      if (request.method === 'POST') {
-        const given = (request.body as FormBody | undefined)?._csrf;
-        if (given !== session.csrfToken) throw new HttpError(403, M.csrf);
-      }
       sessions.set(request, session);
+    });
+    signedIn.addHook('preHandler', async (request) => {
+      if (request.method !== 'POST') return;
+      const given = (request.body as FormBody | undefined)?._csrf;
+      if (given !== kit.session(request).csrfToken) throw new HttpError(403, M.csrf);
     });
 
     const kit: ConsoleKit = {

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   POPCLIP_VALIDATION_MESSAGES as M,
   POPCLIP_SERVER_MESSAGES as S,
@@ -7,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popclips } from '../../db/schema';
+import type { LocalObjectStore } from '../../platform/storage/local-store';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { csUpload, getClip, putSigned, subscribe } from '../../test/popclips';
 import {
@@ -52,6 +56,22 @@ describe('abandoned uploads', () => {
   it('the sweep is a scheduled pg-boss job', async () => {
     const { JOBS } = await import('../../jobs/workers');
     expect(JOBS.find((job) => job.name === UPLOAD_SWEEP_JOB)?.schedule).toBe('*/5 * * * *');
+  });
+
+  it('the worker sweeps partial uploads a killed process left, not only a web restart', async () => {
+    const tmp = path.join((t.deps.media as LocalObjectStore).root, 'tmp');
+    await mkdir(tmp, { recursive: true });
+    const crashed = path.join(tmp, 'left-by-a-crash');
+    await writeFile(crashed, Buffer.alloc(4096));
+    // Older than any upload still allowed to run; an upload in flight now keeps its file.
+    t.clock.advance(t.deps.config.UPLOAD_BODY_TIMEOUT_MS + 61_000);
+    const inFlight = path.join(tmp, 'upload-in-flight');
+    await writeFile(inFlight, Buffer.alloc(10));
+    await utimes(inFlight, t.clock.now(), t.clock.now());
+    await t.deps.queue.send(UPLOAD_SWEEP_JOB, {});
+    expect(await t.runJobs()).toBeGreaterThan(0);
+    expect(existsSync(crashed)).toBe(false);
+    expect(existsSync(inFlight)).toBe(true);
   });
 
   it('cannot go in a carousel or be shared; the answer says why and nothing is stored', async () => {

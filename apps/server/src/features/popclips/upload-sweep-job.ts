@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { popclips } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { defineJob } from '../../jobs/job';
+import type { LocalObjectStore } from '../../platform/storage/local-store';
 import { removeClipFromCarousels } from '../carousels';
 import { clipObjectKeys } from './service';
 import { clearFeaturedIf } from './store';
@@ -17,7 +18,8 @@ import { clearFeaturedIf } from './store';
  * Abandoned uploads (issue 14): a clip still 'uploading' UPLOAD_GRACE_SECONDS after its PUT URL
  * expired becomes 'interrupted' (the admin offers to upload again); one left interrupted for
  * INTERRUPTED_CLIP_RETENTION_HOURS is deleted with its objects. Every 5 minutes, so a clip is
- * marked at most 5 minutes late.
+ * marked at most 5 minutes late. On local disk the run also removes partial uploads a killed
+ * process left in the store's temp folder (issue 28: before, only a web restart did).
  */
 export const UPLOAD_SWEEP_JOB = 'popclips.sweep-uploads';
 export const UPLOAD_SWEEP_SCHEDULE = '*/5 * * * *';
@@ -69,13 +71,27 @@ export async function deleteInterruptedClips(
   return deleted;
 }
 
+/**
+ * Partial uploads older than any upload still allowed to run (its body timeout, and a minute):
+ * a live upload writes its temp file as it goes, so only a dead process's file is that old.
+ */
+const partialUploadAgeMs = (config: Pick<AppDeps['config'], 'UPLOAD_BODY_TIMEOUT_MS'>) =>
+  config.UPLOAD_BODY_TIMEOUT_MS + 60_000;
+
+/** Removes partial uploads of killed processes (local disk; S3 keeps no partial object). */
+async function sweepPartialUploads(deps: Pick<AppDeps, 'config' | 'media'>): Promise<number> {
+  if (deps.media.kind !== 'local') return 0;
+  return (deps.media as LocalObjectStore).sweepTemp(partialUploadAgeMs(deps.config));
+}
+
 export const uploadSweepJob = defineJob<Record<string, never>>({
   name: UPLOAD_SWEEP_JOB,
   retryLimit: 3,
   expireInSeconds: 10 * 60,
   schedule: UPLOAD_SWEEP_SCHEDULE,
-  handler: async (_data, { database, media, clock }) => {
+  handler: async (_data, { database, media, clock, config }) => {
     await markInterruptedUploads(database.db, clock.now());
     await deleteInterruptedClips({ database, media }, clock.now());
+    await sweepPartialUploads({ config, media });
   },
 });
