@@ -34,8 +34,11 @@ const schema = z
       .default('2026-10'),
     /** Shopify billing charges are test charges unless this is false (real money). */
     SHOPIFY_BILLING_TEST: booleanFlag.default(true),
-    /** UUID or handle of the theme app extension, to find its app embed in the theme. */
-    SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage'),
+    /**
+     * Override only: the handle or uuid naming the app embed in the theme. Unset, the embed is
+     * found by the app's own handle (Admin API) or the extension's uuid (its toml's `uid`).
+     */
+    SHOPIFY_THEME_EXTENSION: z.string().min(1).optional(),
     /**
      * Where shops' Admin APIs live, as `<url>/<shop domain>` (a local Shopify running on its
      * own); unset: https://<shop> in Shopify mode, the local Shopify of this process in sandbox.
