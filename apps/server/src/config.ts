@@ -32,8 +32,11 @@ const schema = z
       .string()
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-10')
       .default('2026-10'),
-    /** Shopify billing charges are test charges unless this is false (real money). */
-    SHOPIFY_BILLING_TEST: booleanFlag.default(true),
+    /**
+     * Forces every charge to be a test charge. Unset or false, a charge is a test charge exactly
+     * when the shop is a development store (Admin API shop.plan.partnerDevelopment).
+     */
+    SHOPIFY_BILLING_TEST: booleanFlag.default(false),
     /**
      * Override only: the handle or uuid naming the app embed in the theme. Unset, the embed is
      * found by the app's own handle (Admin API) or the extension's uuid (its toml's `uid`).
