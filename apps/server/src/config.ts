@@ -62,14 +62,21 @@ export const configSchema = z
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-10')
       .default('2026-10')
       .meta({ description: 'Admin GraphQL API version the Shopify adapter calls' }),
-    /** Shopify billing charges are test charges unless this is false (real money). */
-    SHOPIFY_BILLING_TEST: booleanFlag
-      .default(true)
-      .meta({ description: 'Shopify charges are test charges; set `false` to bill real money' }),
-    /** UUID or handle of the theme app extension, to find its app embed in the theme. */
-    SHOPIFY_THEME_EXTENSION: z.string().min(1).default('popstage').meta({
+    /**
+     * Forces every charge to be a test charge. Unset or false, a charge is a test charge exactly
+     * when the shop is a development store (Admin API shop.plan.partnerDevelopment).
+     */
+    SHOPIFY_BILLING_TEST: booleanFlag.default(false).meta({
       description:
-        "the app handle (shopify.app.toml) or the theme app extension's uuid, to find its app embed in the theme's settings_data.json",
+        "`true` forces every charge to be a test charge (staging, demos, the app review's store). Unset, a charge is a test charge exactly when the shop is a development store (Admin API `shop.plan.partnerDevelopment`): real stores are billed, development stores never are",
+    }),
+    /**
+     * Override only: the handle or uuid naming the app embed in the theme. Unset, the embed is
+     * found by the app's own handle (Admin API) or the extension's uuid (its toml's `uid`).
+     */
+    SHOPIFY_THEME_EXTENSION: z.string().min(1).optional().meta({
+      description:
+        "override only: a handle or uuid naming the app embed in the theme's settings_data.json. Unset, the embed is found by the app's own handle (read from the Admin API's `currentAppInstallation.app.handle`, whatever the Partner Dashboard app is called) or the theme extension's uuid (the `uid` Shopify CLI writes into `extensions/popstage/shopify.extension.toml`)",
     }),
     /**
      * Where shops' Admin APIs live, as `<url>/<shop domain>` (a local Shopify running on its

@@ -19,7 +19,7 @@ import type { PushSender } from './platform/push/port';
 import { createInjectFetch } from './platform/sandbox/inject-fetch';
 import { localAdminOrigin, openAppLocalShopify } from './platform/sandbox/local-shopify';
 import { createServicePorts } from './platform/services';
-import { createShopifyPlatform, readAppScopes } from './platform/shopify';
+import { createShopifyPlatform, readAppScopes, readThemeExtensionUuid } from './platform/shopify';
 import {
   createStorefrontCatalogue,
   createStorefrontTokens,
@@ -128,6 +128,7 @@ export async function createDeps(
       billingTest: config.SHOPIFY_BILLING_TEST,
       appUrl: config.APP_URL,
       themeExtension: config.SHOPIFY_THEME_EXTENSION,
+      extensionUuid: readThemeExtensionUuid(),
       clock,
       requiredScopes: readAppScopes(),
       tokenCipher: secrets,

@@ -120,6 +120,8 @@ export async function openLocalShopify(
           ...keys,
           scopes: appConfig.scopes.join(','),
           channelSpecifications: appConfig.channelSpecifications,
+          // The handle the theme's block types carry (shopify.app.toml's).
+          handle: themeApp.appHandle,
         },
       });
       await app.register(storefrontApiPlugin, { store, tokens: ctx.storefrontTokens });

@@ -13,6 +13,11 @@ export interface PlatformShop {
   createdAt: string;
   /** IANA time zone of the shop (Shopify's ianaTimezone); Insights counts days in it. */
   timeZone?: string;
+  /**
+   * A partner development store (Shopify's `shop.plan.partnerDevelopment`): charges there are
+   * test charges, since Shopify bills no real money for a store that is not on a paid plan.
+   */
+  developmentStore: boolean;
 }
 
 export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';

@@ -71,28 +71,41 @@ describe('webhook replays', () => {
     expect((await feed(SHOP_A)).statusCode).toBe(200);
   });
 
-  it('shop/redact deletes nothing for an installed shop or within 48 hours of an uninstall', async () => {
+  it('shop/redact deletes nothing for an installed shop, nor when issued before a reinstall', async () => {
     expect((await redact(SHOP_A)).json()).toMatchObject({
       outcome: 'skipped',
       reason: 'installed',
     });
     await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_A}/uninstall` });
     expect((await findShop(t.deps.database.db, SHOP_A))?.uninstalledAt).not.toBeNull();
-    t.clock.advance(47 * HOUR);
-    expect((await redact(SHOP_A)).json()).toMatchObject({
-      outcome: 'skipped',
-      reason: 'recently_uninstalled',
-    });
+    // Shopify issues the request; the merchant reinstalls before it arrives.
+    const issuedAt = t.clock.now();
+    t.clock.advance(60_000);
+    expect((await openAdmin(SHOP_A)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const late = await postWebhook(
+      t,
+      'shop/redact',
+      { shop_id: 954889, shop_domain: SHOP_A },
+      { shop: SHOP_A, triggeredAt: issuedAt },
+    );
+    expect(late.json()).toMatchObject({ outcome: 'skipped', reason: 'reinstalled' });
     await t.runJobs();
     expect(await rowCounts(t, shopA.id)).toMatchObject({ shops: 1, clips: 1 });
-    // Reinstalled in time: a redact at 48 hours still finds the shop installed.
-    expect((await openAdmin(SHOP_A)).statusCode).toBe(200);
-    t.clock.advance(2 * HOUR);
-    expect((await redact(SHOP_A)).json()).toMatchObject({
-      outcome: 'skipped',
-      reason: 'installed',
-    });
+  });
+
+  it('shop/redact erases an uninstalled shop whenever it arrives, minutes after the uninstall', async () => {
+    const shopB = (await findShop(t.deps.database.db, SHOP_B)) as ShopRow;
+    await clipWithMedia(t, shopB, 'clip-b');
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_B}/uninstall` });
+    t.clock.advance(5 * 60_000);
+    expect((await redact(SHOP_B)).json()).toMatchObject({ outcome: 'queued' });
+    expect(await t.runJobs()).toBe(1);
+    expect(await rowCounts(t, shopB.id)).toMatchObject({ shops: 0, clips: 0 });
+    // Shop A, installed, keeps everything.
     expect(await rowCounts(t, shopA.id)).toMatchObject({ shops: 1, clips: 1 });
+    // The merchant's next open is a fresh install.
+    expect((await openAdmin(SHOP_B)).statusCode).toBe(200);
   });
 
   it('a delivery triggered longer ago than Shopify retries is refused and stores nothing', async () => {

@@ -12,6 +12,8 @@ export interface AdminContext {
   scopes: string[];
   /** The app's deployed channel specifications (channelCreate binds to one of them). */
   channelSpecifications: string[];
+  /** The installed app's handle (App.handle). */
+  appHandle: string;
 }
 
 /** A connection answer with both `nodes` and `edges`, as Shopify serves either. */

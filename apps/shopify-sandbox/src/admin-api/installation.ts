@@ -8,11 +8,11 @@ import { APP_ID, APP_PUBLICATION_ID, appPublicationExists } from './publications
 /** The app's installation on the shop: one per shop in the local Shopify. */
 export const APP_INSTALLATION_ID = toGid('AppInstallation', 1);
 
-export function currentAppInstallation() {
+export function currentAppInstallation(_args: unknown, context: AdminContext) {
   return {
     __typename: 'AppInstallation',
     id: APP_INSTALLATION_ID,
-    app: { __typename: 'App', id: APP_ID },
+    app: { __typename: 'App', id: APP_ID, handle: context.appHandle },
     // Deprecated in 2026-10 (the root `publications` replaces it), still served as Shopify does.
     publication: async (_args: unknown, context: AdminContext) =>
       (await appPublicationExists(context))

@@ -18,7 +18,14 @@ export interface AdminApiOptions {
   tokens: AccessTokens;
   storefrontTokens: StorefrontTokens;
   /** The one app installed on the local Shopify: its credentials and granted scopes. */
-  app: { apiKey: string; apiSecret: string; scopes: string; channelSpecifications?: string[] };
+  app: {
+    apiKey: string;
+    apiSecret: string;
+    scopes: string;
+    channelSpecifications?: string[];
+    /** The app's handle (App.handle): what theme block types name it by; `popstage` unless given. */
+    handle?: string;
+  };
   /** Milliseconds; the leaky buckets refill by it (tests move it). */
   now?: () => number;
 }
@@ -119,6 +126,7 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
           storefrontTokens: options.storefrontTokens,
           scopes: options.app.scopes.split(','),
           channelSpecifications: options.app.channelSpecifications ?? [],
+          appHandle: options.app.handle ?? 'popstage',
         },
         body: request.body ?? {},
         bucket: bucketOf(shop),

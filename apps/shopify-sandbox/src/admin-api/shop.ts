@@ -29,5 +29,15 @@ export async function shop(_args: unknown, context: AdminContext) {
     createdAt: found.createdAt,
     shopOwnerName: found.ownerName,
     ianaTimezone: TIME_ZONES[found.domain] ?? 'UTC',
+    // https://shopify.dev/docs/api/admin-graphql/2026-10/objects/ShopPlan
+    plan: async () => {
+      const development = (await context.store.partnerDevelopment(context.shop)) ?? false;
+      return {
+        __typename: 'ShopPlan',
+        partnerDevelopment: development,
+        publicDisplayName: development ? 'Development' : 'Basic',
+        shopifyPlus: false,
+      };
+    },
   };
 }

@@ -21,7 +21,7 @@ export function renderApprovalPage({ shopName, subscription, replaces }: Approva
     'Approve subscription',
     html`<p class="muted">${shopName} · Popstage</p>
   <h1>Approve subscription</h1>
-  ${subscription.test ? html`<p><span class="badge warn">Test charge</span> <small class="muted">No money is taken for a test charge.</small></p>` : ''}
+  ${chargeKind(subscription)}
   ${summary(subscription)}
   ${
     replaces.length > 0
@@ -58,6 +58,13 @@ export function renderUnknownChargePage(): string {
   <p class="muted">This approval link does not match any charge in the sandbox store.</p>
   <p><a href="/sandbox">Back to the sandbox</a></p>`,
   );
+}
+
+/** Which kind of charge the merchant approves, as Shopify's page says it. */
+function chargeKind(subscription: SandboxAppSubscription): Html {
+  return subscription.test
+    ? html`<p><span class="badge warn">Test charge</span> <small class="muted">No money is taken for a test charge.</small></p>`
+    : html`<p><span class="badge on">Real charge</span> <small class="muted">The store is billed this amount every 30 days once approved.</small></p>`;
 }
 
 function summary(subscription: SandboxAppSubscription): Html {

@@ -15,6 +15,7 @@ import {
   webhooksSection,
 } from './control-sections';
 import type { SandboxShopState } from './service';
+import { storePlanSection } from './store-plan';
 
 /** The /sandbox control page: plain forms that POST and come back here, so it works without JS. */
 
@@ -43,6 +44,7 @@ export const NOTICES = {
   traffic: 'Generating a month of shopper traffic: this page follows its progress.',
   privacy_undelivered:
     'Privacy request sent, but the app did not accept it: it is retried as Shopify would.',
+  store_plan: 'Store plan saved: the app’s next charge is a test charge or a real one accordingly.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -142,6 +144,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   </form>`;
   })}
 
+  ${storePlanSection(shop)}
   ${subscriptionsSection(shop)}
   ${extras.offer ? proposeSection(shop, extras.offer) : ''}
   ${mobileSection(shop)}

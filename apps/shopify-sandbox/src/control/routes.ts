@@ -33,6 +33,7 @@ import {
   shopState,
   uninstallApp,
 } from './service';
+import { setStorePlan } from './store-plan';
 import type { TrafficRuns } from './traffic';
 
 const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain');
@@ -430,6 +431,24 @@ export const controlRoutes: FastifyPluginAsyncZod<{
         backTo(shop, accepted(delivery) ? 'privacy' : 'privacy_undelivered'),
         303,
       );
+    },
+  );
+
+  app.post(
+    '/api/shops/:shop/store-plan',
+    { schema: { params: shopParams, body: z.object({ development: z.boolean() }).strict() } },
+    async (request) => {
+      await setStorePlan(ctx, request.params.shop, request.body.development);
+      return stateOf(request.params.shop);
+    },
+  );
+
+  app.post(
+    '/shops/:shop/store-plan',
+    { schema: { params: shopParams, body: z.object({ development: formBoolean }) } },
+    async (request, reply) => {
+      await setStorePlan(ctx, request.params.shop, request.body.development);
+      return reply.redirect(backTo(request.params.shop, 'store_plan'), 303);
     },
   );
 

@@ -32,6 +32,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   webhooks: WebhookLogEntry[];
   /** The shop's shopper traffic generation, running or last done; null when never started. */
   traffic: TrafficRun | null;
+  /** A partner development store (test charges) rather than a live one (shop.plan). */
+  partnerDevelopment: boolean;
 }
 
 const NO_FLAGS = Object.fromEntries(
@@ -75,6 +77,7 @@ export async function shopState(
     livePage,
     appSubscriptions,
     webhooks,
+    partnerDevelopment,
   ] = await Promise.all([
     appSide(ctx, shop.domain),
     ctx.tokens.installed(shop.domain),
@@ -86,6 +89,7 @@ export async function shopState(
     store.findPage(shop.domain, 'live'),
     store.listAppSubscriptions(shop.domain),
     ctx.webhooks.recent(shop.domain),
+    store.partnerDevelopment(shop.domain),
   ]);
   return {
     ...shop,
@@ -107,6 +111,7 @@ export async function shopState(
     appSubscriptions,
     webhooks,
     traffic,
+    partnerDevelopment: partnerDevelopment ?? false,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from './schema';
 import { replaceStore, writeStoreIfAbsent } from './seed-writer';
 import { findShopDefinition, SANDBOX_SHOPS, storefrontUrl } from './shop-definitions';
+import { createSandboxShopPlan } from './shop-plan';
 import type { SandboxStore } from './store';
 import type {
   Connection,
@@ -120,6 +121,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     ...createSandboxAppMetafields(db),
     ...createSandboxProductMetafields(db),
     ...createSandboxAppInstallation(db),
+    ...createSandboxShopPlan(db),
 
     async getShop(shop) {
       const row = await findShopRow(shop);

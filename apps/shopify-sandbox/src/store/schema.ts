@@ -52,6 +52,11 @@ export const sandboxShops = shopifySandbox.table('shops', {
    * null until the app connects. Its publication exists only while connected.
    */
   salesChannel: text(),
+  /**
+   * A partner development store (Admin API `shop.plan.partnerDevelopment`): the app's charges
+   * there are test charges. The control page makes a store live (a paid plan) or development.
+   */
+  partnerDevelopment: boolean().notNull().default(true),
 });
 
 const shopDomain = () =>

@@ -46,8 +46,9 @@ export const complianceContract = {
         z.object({ outcome: z.literal('queued') }),
         z.object({
           outcome: z.literal('skipped'),
-          // An installed shop, or one uninstalled less than SHOP_REDACT_AFTER_HOURS ago.
-          reason: z.enum(['installed', 'recently_uninstalled']),
+          // The shop was installed again after Shopify issued the request (X-Shopify-Triggered-At):
+          // its token was exchanged since, or Shopify still accepts the app's token.
+          reason: z.enum(['reinstalled', 'installed']),
         }),
       ]),
     ),

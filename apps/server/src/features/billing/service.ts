@@ -215,11 +215,26 @@ async function createCharge(
       price: { amount: row.subtotal, currencyCode: row.currencyCode },
       ...(discount ? { discount } : {}),
       returnUrl: `${config.APP_URL}/billing/return?shop=${encodeURIComponent(shop.shopifyDomain)}`,
-      test: config.PLATFORM === 'sandbox' || config.SHOPIFY_BILLING_TEST,
+      test: await isTestCharge(deps, shop),
       replacementBehavior: 'APPLY_IMMEDIATELY',
     },
   );
   return { platformSubscriptionId: subscription.id, confirmationUrl };
+}
+
+/**
+ * A charge is a test charge exactly when the shop is a development store, read from the platform
+ * at checkout (a development store moved to a paid plan bills from its next checkout), or when
+ * SHOPIFY_BILLING_TEST forces test charges (staging, demos, review stores).
+ */
+export async function isTestCharge(
+  deps: Pick<AppDeps, 'config' | 'platform'>,
+  shop: ShopRow,
+): Promise<boolean> {
+  if (deps.config.SHOPIFY_BILLING_TEST) return true;
+  const platformShop = await deps.platform.getShop(shop.shopifyDomain);
+  if (!platformShop) throw new HttpError(502, BILLING_MESSAGES.checkoutLinkFailed);
+  return platformShop.developmentStore;
 }
 
 /**

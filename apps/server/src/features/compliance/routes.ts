@@ -2,7 +2,7 @@ import { complianceContract as contract, dataRequestsContract } from '@popstage/
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { findShop } from '../shop';
+import { findShop, recordUninstall, reinstalledSince } from '../shop';
 import { collectCustomerData, redactCustomerOrders } from './customer-data';
 import { dataRequestExport, listDataRequests, storeDataRequest } from './data-requests';
 import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
@@ -74,32 +74,30 @@ export const customersRedactRoutes = shopifyWebhookRoutes({
   },
 });
 
-/** Shopify sends shop/redact 48 hours after an uninstall; nothing is deleted sooner. */
-export const SHOP_REDACT_AFTER_HOURS = 48;
-
 /**
- * SHOP_REDACT (48 hours after an uninstall): queued, since deleting a shop's media and events can
- * outlast Shopify's 5-second answer window. A shop installed again is left alone, and so is one
- * uninstalled less than 48 hours ago: a replayed delivery after an uninstall cannot delete what
- * the merchant may still come back for.
+ * SHOP_REDACT: Shopify issues it 48 hours after an uninstall, and the app acts whenever it
+ * arrives: queued, since deleting a shop's media and events can outlast Shopify's 5-second answer
+ * window. It is skipped only when the shop was installed again after the request was issued
+ * (X-Shopify-Triggered-At): a token exchanged since, or a token Shopify still accepts (the HMAC
+ * covers the body only, so a captured delivery replayed under new headers must not erase a shop
+ * that has the app). An app/uninstalled the app never got is recorded first, so the job, which
+ * deletes only uninstalled shops, finds the shop uninstalled.
  */
 export const shopRedactRoutes = shopifyWebhookRoutes({
   contract: contract.shopRedact,
   payloadShop: (payload) => payload.shop_domain,
-  handle: async (deps, { shopDomain, log }) => {
-    const shop = await findShop(deps.database.db, shopDomain);
-    if (shop && shop.uninstalledAt === null) {
+  handle: async (deps, { shopDomain, triggeredAt, log }) => {
+    const db = deps.database.db;
+    if (await reinstalledSince(db, shopDomain, triggeredAt)) {
+      log.warn({ shop: shopDomain, triggeredAt }, 'shop/redact issued before a reinstall: skipped');
+      return { outcome: 'skipped' as const, reason: 'reinstalled' as const };
+    }
+    if (!(await deps.platform.accessRevoked(shopDomain))) {
       log.warn({ shop: shopDomain }, 'shop/redact for an installed shop: nothing deleted');
       return { outcome: 'skipped' as const, reason: 'installed' as const };
     }
-    const redactableFrom = deps.clock.now().getTime() - SHOP_REDACT_AFTER_HOURS * 3_600_000;
-    if (shop?.uninstalledAt && shop.uninstalledAt.getTime() > redactableFrom) {
-      log.warn(
-        { shop: shopDomain },
-        'shop/redact within 48 hours of the uninstall: nothing deleted',
-      );
-      return { outcome: 'skipped' as const, reason: 'recently_uninstalled' as const };
-    }
+    const shop = await findShop(db, shopDomain);
+    if (shop && shop.uninstalledAt === null) await recordUninstall(db, shopDomain, triggeredAt);
     const data: ShopRedactData = { shopDomain, shopId: shop?.id ?? null };
     await deps.queue.send(SHOP_REDACT_JOB, data);
     return { outcome: 'queued' as const };

@@ -2,3 +2,4 @@
 
 export { ensureShop, featureFlagsOf } from './service';
 export { deleteShop, findShop, updateShop } from './store';
+export { recordUninstall, reinstalledSince } from './uninstall';

@@ -4,37 +4,49 @@ import { isAppEmbedEnabledIn } from './app-embed';
 
 const UUID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 
-const embed = (extra: Record<string, unknown> = {}) => ({
-  type: `shopify://apps/popstage/blocks/app-embed/${UUID}`,
+const embed = (extra: Record<string, unknown> = {}, handle = 'popstage') => ({
+  type: `shopify://apps/${handle}/blocks/app-embed/${UUID}`,
   disabled: false,
   settings: {},
   ...extra,
 });
 
 describe('isAppEmbedEnabledIn', () => {
-  it('finds the enabled embed by extension uuid or by handle, despite the leading comment', () => {
+  it("finds the enabled embed by the app's handle or the extension uuid, despite the leading comment", () => {
+    const data = settingsData({ '1234': embed({}, 'reels-by-acme') });
+    expect(isAppEmbedEnabledIn(data, { appHandle: 'reels-by-acme' })).toBe(true);
+    expect(isAppEmbedEnabledIn(data, { extensionUuid: UUID })).toBe(true);
+    expect(isAppEmbedEnabledIn(data, { appHandle: 'popstage' })).toBe(false);
+  });
+
+  it('takes an override as the only name, matching any whole segment', () => {
     const data = settingsData({ '1234': embed() });
-    expect(isAppEmbedEnabledIn(data, UUID)).toBe(true);
-    expect(isAppEmbedEnabledIn(data, 'popstage')).toBe(true);
-    expect(isAppEmbedEnabledIn(data, 'app-embed')).toBe(true);
+    expect(isAppEmbedEnabledIn(data, { override: UUID, appHandle: 'other' })).toBe(true);
+    expect(isAppEmbedEnabledIn(data, { override: 'app-embed' })).toBe(true);
+    expect(isAppEmbedEnabledIn(data, { override: 'ffff', appHandle: 'popstage' })).toBe(false);
   });
 
   it('is off when the block is disabled, absent, or from another app', () => {
-    expect(isAppEmbedEnabledIn(settingsData({ a: embed({ disabled: true }) }), UUID)).toBe(false);
-    expect(isAppEmbedEnabledIn(settingsData({}), UUID)).toBe(false);
-    const other = { type: 'shopify://apps/reviews/blocks/stars/ffff', disabled: false };
-    expect(isAppEmbedEnabledIn(settingsData({ a: other }), 'popstage')).toBe(false);
+    const ours = { appHandle: 'popstage', extensionUuid: UUID };
+    expect(isAppEmbedEnabledIn(settingsData({ a: embed({ disabled: true }) }), ours)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsData({}), ours)).toBe(false);
+    const other = { type: 'shopify://apps/reviews/blocks/popstage/ffff', disabled: false };
+    expect(isAppEmbedEnabledIn(settingsData({ a: other }), ours)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsData({ a: embed() }), {})).toBe(false);
   });
 
   it('matches whole segments only, and only app blocks', () => {
-    expect(isAppEmbedEnabledIn(settingsData({ a: embed() }), 'pop')).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsData({ a: embed() }), { appHandle: 'pop' })).toBe(false);
     const section = { type: 'popstage', disabled: false };
-    expect(isAppEmbedEnabledIn(settingsData({ a: section }), 'popstage')).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsData({ a: section }), { appHandle: 'popstage' })).toBe(
+      false,
+    );
   });
 
   it('reads a preset named by current, and survives junk', () => {
-    expect(isAppEmbedEnabledIn(settingsData({ a: embed() }, 'Default'), UUID)).toBe(true);
-    expect(isAppEmbedEnabledIn('not json', UUID)).toBe(false);
-    expect(isAppEmbedEnabledIn('{"current":{}}', UUID)).toBe(false);
+    const ours = { extensionUuid: UUID };
+    expect(isAppEmbedEnabledIn(settingsData({ a: embed() }, 'Default'), ours)).toBe(true);
+    expect(isAppEmbedEnabledIn('not json', ours)).toBe(false);
+    expect(isAppEmbedEnabledIn('{"current":{}}', ours)).toBe(false);
   });
 });

@@ -16,11 +16,22 @@ interface SettingsData {
   presets?: Record<string, unknown>;
 }
 
+/** What names the app's embed: its handle, the extension's uuid, or an override naming either. */
+export interface AppEmbedIdentity {
+  /** The app's handle (Admin API `currentAppInstallation.app.handle`): the block type's first segment. */
+  appHandle?: string | null;
+  /** The theme app extension's uuid (`uid` in its shopify.extension.toml): the last segment. */
+  extensionUuid?: string | null;
+  /** SHOPIFY_THEME_EXTENSION: a handle or uuid, matched against any whole segment. */
+  override?: string | null;
+}
+
 /**
- * @param extension the theme app extension's uuid or a handle in the block type (app or block
- *   handle); compared to whole path segments so that `popstage` does not match `popstage-old`.
+ * Whether an app embed of this app is on. A block type is
+ * `shopify://apps/{app handle}/blocks/{block handle}/{extension uuid}`; segments are compared
+ * whole, so that `popstage` does not match `popstage-old`.
  */
-export function isAppEmbedEnabledIn(settingsData: string, extension: string): boolean {
+export function isAppEmbedEnabledIn(settingsData: string, identity: AppEmbedIdentity): boolean {
   const parsed = parseSettingsData(settingsData);
   if (!parsed) return false;
   // `current` is either the settings object or the name of a preset holding them.
@@ -30,8 +41,13 @@ export function isAppEmbedEnabledIn(settingsData: string, extension: string): bo
   if (!blocks || typeof blocks !== 'object') return false;
   return Object.values(blocks as Record<string, SettingsBlock>).some((block) => {
     if (typeof block?.type !== 'string' || block.disabled === true) return false;
-    const match = /^shopify:\/\/apps\/(.+)$/.exec(block.type);
-    return match?.[1]?.split('/').includes(extension) ?? false;
+    const segments = /^shopify:\/\/apps\/(.+)$/.exec(block.type)?.[1]?.split('/');
+    if (!segments) return false;
+    if (identity.override) return segments.includes(identity.override);
+    return (
+      (!!identity.appHandle && segments[0] === identity.appHandle) ||
+      (!!identity.extensionUuid && segments.at(-1) === identity.extensionUuid)
+    );
   });
 }
 

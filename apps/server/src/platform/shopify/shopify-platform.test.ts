@@ -7,7 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shopifySessions } from '../../db/schema';
 import {
   APP,
+  APP_HANDLE,
   answerOf,
+  EXTENSION_UUID,
   SHOP,
   type ShopifyHarness,
   startShopifyHarness,
@@ -496,13 +498,28 @@ describe('shop and catalogue', () => {
 });
 
 describe('app embed', () => {
-  it("reads the MAIN theme's settings_data.json: on, then off", async () => {
+  it("reads the MAIN theme's settings_data.json: on, then off, by the app's own handle", async () => {
     await h.store.setAppEmbed(SHOP, true);
+    // No configuration: the handle (not `popstage` here) comes from currentAppInstallation.
+    expect(APP_HANDLE).not.toBe('popstage');
     expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(true);
     expect(h.graphqlRequests()[0]?.variables).toEqual({ filenames: ['config/settings_data.json'] });
-    // Another extension's uuid is not ours, even with the embed on.
+    expect(h.graphqlRequests()[0]?.answer).toMatchObject({
+      data: { currentAppInstallation: { app: { handle: APP_HANDLE } } },
+    });
+    // The extension's uuid finds it too; SHOPIFY_THEME_EXTENSION overrides both.
+    expect(await h.createPlatform({ extensionUuid: EXTENSION_UUID }).isAppEmbedEnabled(SHOP)).toBe(
+      true,
+    );
+    expect(await h.createPlatform({ themeExtension: EXTENSION_UUID }).isAppEmbedEnabled(SHOP)).toBe(
+      true,
+    );
     const other = h.createPlatform({ themeExtension: 'ffffffff-c3d4-7e5f-8a9b-0c1d2e3f4a5b' });
     expect(await other.isAppEmbedEnabled(SHOP)).toBe(false);
+    // The old default, `popstage`, names no block of this app.
+    expect(await h.createPlatform({ themeExtension: 'popstage' }).isAppEmbedEnabled(SHOP)).toBe(
+      false,
+    );
     await h.store.setAppEmbed(SHOP, false);
     expect(await h.platform.isAppEmbedEnabled(SHOP)).toBe(false);
   });

@@ -86,8 +86,13 @@ export interface ShopifyPlatformOptions {
   /** Subscriptions are created as test charges (config SHOPIFY_BILLING_TEST). */
   billingTest: boolean;
   appUrl: string;
-  /** UUID or handle of the theme app extension, to recognise its app embed. */
-  themeExtension: string;
+  /**
+   * Override (SHOPIFY_THEME_EXTENSION): the handle or uuid that names the app embed. Unset, the
+   * embed is recognised by the app's own handle, read from the Admin API, or `extensionUuid`.
+   */
+  themeExtension?: string | undefined;
+  /** The theme app extension's uuid when its shopify.extension.toml carries one (`uid`). */
+  extensionUuid?: string | null;
   /** Where a shop's Admin API lives; https://{shop} unless tests point it at the local Shopify. */
   adminOrigin?: (shop: string) => string;
   fetch?: typeof fetch;
@@ -279,23 +284,30 @@ export function createShopifyPlatform(
     return data.shop.primaryDomain.url;
   };
 
-  const readSettingsData = async (shop: string): Promise<string | null> => {
+  /** The MAIN theme's settings_data.json and the app's own handle, in one query. */
+  const readSettingsData = async (
+    shop: string,
+  ): Promise<{ settings: string | null; appHandle: string | null }> => {
     const data = await request<MainThemeSettingsData>(shop, MAIN_THEME_SETTINGS_QUERY, {
       filenames: [SETTINGS_DATA_FILE],
     });
+    const appHandle = data.currentAppInstallation.app.handle;
     const body = data.themes.nodes[0]?.files?.nodes[0]?.body;
-    if (!body) return null;
-    if (body.content !== undefined) return body.content;
-    if (body.contentBase64 !== undefined) {
-      return Buffer.from(body.contentBase64, 'base64').toString('utf8');
-    }
-    if (body.url !== undefined) {
-      const response = await fetchImpl(body.url);
-      if (!response.ok)
-        throw new Error(`Fetching ${SETTINGS_DATA_FILE} failed: ${response.status}`);
-      return response.text();
-    }
-    return null;
+    const read = async (): Promise<string | null> => {
+      if (!body) return null;
+      if (body.content !== undefined) return body.content;
+      if (body.contentBase64 !== undefined) {
+        return Buffer.from(body.contentBase64, 'base64').toString('utf8');
+      }
+      if (body.url !== undefined) {
+        const response = await fetchImpl(body.url);
+        if (!response.ok)
+          throw new Error(`Fetching ${SETTINGS_DATA_FILE} failed: ${response.status}`);
+        return response.text();
+      }
+      return null;
+    };
+    return { settings: await read(), appHandle };
   };
 
   return {
@@ -470,8 +482,15 @@ export function createShopifyPlatform(
     },
 
     async isAppEmbedEnabled(shop) {
-      const settings = await readSettingsData(shop);
-      return settings !== null && isAppEmbedEnabledIn(settings, options.themeExtension);
+      const { settings, appHandle } = await readSettingsData(shop);
+      return (
+        settings !== null &&
+        isAppEmbedEnabledIn(settings, {
+          appHandle,
+          extensionUuid: options.extensionUuid ?? null,
+          override: options.themeExtension ?? null,
+        })
+      );
     },
 
     async findPage(shop, handle): Promise<PlatformPage | null> {

@@ -27,9 +27,16 @@ export const SHOP = DEMO_SHOP;
 /** The tokens' key in these tests; stored rows are read back through it. */
 export const TEST_TOKEN_CIPHER = createTokenCipher('ab'.repeat(32));
 
-/** The extension uuid the local Shopify writes in its theme's settings_data.json. */
+/**
+ * The app's handle on this local Shopify: not shopify.app.toml's `popstage` (a deployer may pick
+ * any), so the adapter must read it from the Admin API to find its app embed.
+ */
+export const APP_HANDLE = 'reels-by-acme';
 /** The theme app extension's uuid, as the local Shopify's theme writes it in block types. */
-export const EXTENSION_UUID = appEmbedType(loadThemeApp()).split('/').pop() ?? '';
+export const EXTENSION_UUID =
+  appEmbedType(loadThemeApp({ appHandle: APP_HANDLE }))
+    .split('/')
+    .pop() ?? '';
 /** The app as installed on the local Shopify; the scopes are shopify.app.toml's. */
 export const APP = {
   apiKey: 'popstage-test-api-key',
@@ -64,7 +71,7 @@ const TOKEN_EXCHANGE_PATH = '/admin/oauth/access_token';
 export async function startShopifyHarness(options: { billingTest?: boolean } = {}) {
   const storeDb = await createTestStoreDb();
   const store = createSandboxStore(storeDb.db, { baseUrl: STORE_BASE_URL });
-  const themes = createThemeStates(storeDb.db, loadThemeApp());
+  const themes = createThemeStates(storeDb.db, loadThemeApp({ appHandle: APP_HANDLE }));
   await store.seed();
   let clock = Date.now();
   const tokens = createAccessTokens(storeDb.db, () => new Date(clock));
@@ -114,7 +121,11 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     tokens,
     storefrontTokens: createStorefrontTokens(storeDb.db, () => new Date(clock)),
     // The specifications extensions/channel-config deploys, as Shopify would know them.
-    app: { ...APP, channelSpecifications: readAppConfig().channelSpecifications },
+    app: {
+      ...APP,
+      channelSpecifications: readAppConfig().channelSpecifications,
+      handle: APP_HANDLE,
+    },
     now: () => clock,
   });
   await server.listen({ host: '127.0.0.1', port: 0 });
@@ -130,7 +141,6 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
       apiVersion: API_VERSION,
       billingTest: options.billingTest ?? false,
       appUrl: 'https://popstage.example',
-      themeExtension: EXTENSION_UUID,
       adminOrigin,
       tokenCipher: TEST_TOKEN_CIPHER,
       // The local Shopify's clock: token expiry is judged on one time line.

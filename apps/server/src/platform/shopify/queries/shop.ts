@@ -15,6 +15,9 @@ export const SHOP_QUERY = /* GraphQL */ `
       createdAt
       shopOwnerName
       ianaTimezone
+      plan {
+        partnerDevelopment
+      }
     }
   }
 `;
@@ -29,6 +32,7 @@ export interface ShopNode {
   createdAt: string;
   shopOwnerName: string;
   ianaTimezone?: string | null;
+  plan: { partnerDevelopment: boolean };
 }
 
 export function toPlatformShop(shop: ShopNode): PlatformShop {
@@ -41,6 +45,7 @@ export function toPlatformShop(shop: ShopNode): PlatformShop {
     primaryDomainUrl: shop.primaryDomain.url,
     currency: shop.currencyCode,
     createdAt: new Date(shop.createdAt).toISOString(),
+    developmentStore: shop.plan.partnerDevelopment,
     ...(shop.ianaTimezone ? { timeZone: shop.ianaTimezone } : {}),
   };
 }

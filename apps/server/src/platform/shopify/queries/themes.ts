@@ -8,6 +8,11 @@ export const SETTINGS_DATA_FILE = 'config/settings_data.json';
 
 export const MAIN_THEME_SETTINGS_QUERY = /* GraphQL */ `
   query PopstageMainThemeSettings($filenames: [String!]!) {
+    currentAppInstallation {
+      app {
+        handle
+      }
+    }
     themes(first: 1, roles: [MAIN]) {
       nodes {
         id
@@ -39,6 +44,8 @@ export interface ThemeFileBody {
 }
 
 export interface MainThemeSettingsData {
+  /** The app's own handle: the first segment of its blocks' types. */
+  currentAppInstallation: { app: { handle: string | null } };
   themes: {
     nodes: { id: string; files: { nodes: { filename: string; body: ThemeFileBody }[] } | null }[];
   };

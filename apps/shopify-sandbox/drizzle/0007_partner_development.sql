@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_sandbox"."shops" ADD COLUMN "partner_development" boolean DEFAULT true NOT NULL;
