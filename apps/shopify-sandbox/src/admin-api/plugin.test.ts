@@ -1,4 +1,5 @@
 import { sessionToken } from '@popstage/testkit/shop';
+import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppConfig } from '../app-config';
@@ -297,5 +298,35 @@ describe('Admin GraphQL', () => {
     });
     await tokens.setGrantedScopes(DEMO_SHOP, readAppConfig().scopes);
     expect((await graphql(token, query)).json().data.products.nodes).toHaveLength(1);
+  });
+
+  it("answers a bad variable with Shopify's error and never turns the bucket NaN (random variables)", async () => {
+    clock += 60_000;
+    const query = 'query P($first: Int) { products(first: $first) { nodes { id } } }';
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (first) => {
+        const answer = (await graphql(token, query, { first })).json();
+        const status = (await graphql(token, '{ shop { name } }')).json().extensions.cost
+          .throttleStatus;
+        expect(Number.isInteger(status.currentlyAvailable)).toBe(true);
+        if (answer.errors?.[0]?.message.startsWith('Variable $first')) {
+          expect(answer.extensions).toBeUndefined();
+        }
+      }),
+      { numRuns: 40 },
+    );
+    const bad = (await graphql(token, query, { first: 'ten' })).json();
+    expect(bad).toEqual({
+      errors: [
+        {
+          message: 'Variable $first of type Int was provided invalid value',
+          locations: [{ line: 1, column: 9 }],
+          extensions: {
+            value: 'ten',
+            problems: [{ path: [], explanation: 'Int cannot represent non-integer value: "ten"' }],
+          },
+        },
+      ],
+    });
   });
 });
