@@ -1,4 +1,5 @@
 import { sessionToken } from '@popstage/testkit/shop';
+import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppConfig } from '../app-config';
@@ -15,7 +16,8 @@ import { adminApiPlugin } from './plugin';
 const APP = {
   apiKey: 'test-key',
   apiSecret: 'test-secret-at-least-16',
-  scopes: 'write_products',
+  // What shopify.app.toml declares: the grant at install.
+  scopes: readAppConfig().scopes.join(','),
   channelSpecifications: readAppConfig().channelSpecifications,
 };
 const GRAPHQL = `/${DEMO_SHOP}/admin/api/${API_VERSION}/graphql.json`;
@@ -24,6 +26,7 @@ const EXCHANGE = `/${DEMO_SHOP}/admin/oauth/access_token`;
 let database: TestStoreDb;
 let app: FastifyInstance;
 let clock = Date.now();
+let tokens: ReturnType<typeof createAccessTokens>;
 
 /** An App Bridge session token for the shop, signed with the app's secret unless told. */
 const sessionTokenFor = (shop: string, apiSecret = APP.apiSecret) =>
@@ -52,7 +55,7 @@ beforeAll(async () => {
   const store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
   const themes = createThemeStates(database.db, loadThemeApp());
   await store.seed();
-  const tokens = createAccessTokens(database.db, () => new Date(clock));
+  tokens = createAccessTokens(database.db, () => new Date(clock));
   app = Fastify();
   await app.register(adminApiPlugin, {
     store,
@@ -75,7 +78,7 @@ describe('token exchange', () => {
     expect(answer.statusCode).toBe(200);
     const { access_token, scope } = answer.json();
     expect(access_token).toMatch(/^shpat_/);
-    expect(scope).toBe('write_products');
+    expect(scope).toBe(APP.scopes);
     const shop = await graphql(access_token, '{ shop { myshopifyDomain currencyCode } }');
     expect(shop.json().data).toEqual({ shop: { myshopifyDomain: DEMO_SHOP, currencyCode: 'USD' } });
   });
@@ -165,13 +168,14 @@ describe('Admin GraphQL', () => {
   it('refuses a query over 1,000 points and throttles a burst past the bucket', async () => {
     const huge = '{ products(first: 250) { nodes { variants(first: 250) { nodes { id } } } } }';
     expect((await graphql(token, huge)).json().errors[0].extensions.code).toBe('MAX_COST_EXCEEDED');
-    const dear = '{ products(first: 76) { nodes { variants(first: 10) { nodes { id } } } } }';
+    // 252 points asked and returned (the shop has 300 products): the 8th finds 2000 - 7 × 252.
+    const dear = '{ products(first: 250) { nodes { id } } }';
     const codes: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 8; i++) {
       const answer = (await graphql(token, dear)).json();
       codes.push(answer.errors?.[0]?.extensions?.code ?? 'ok');
     }
-    expect(codes).toEqual(['ok', 'ok', 'THROTTLED']);
+    expect(codes).toEqual([...Array(7).fill('ok'), 'THROTTLED']);
     clock += 20_000;
     expect((await graphql(token, dear)).json().errors).toBeUndefined();
   });
@@ -197,14 +201,22 @@ describe('Admin GraphQL', () => {
     );
   });
 
-  it('answers 404 for another API version and for a shop it does not have', async () => {
+  it('answers an old version on the oldest served one, 404 for a version that never was or an unknown shop', async () => {
     const old = await app.inject({
       method: 'POST',
       url: `/${DEMO_SHOP}/admin/api/2019-01/graphql.json`,
       headers: { 'x-shopify-access-token': token },
       payload: { query: '{ shop { name } }' },
     });
-    expect(old.statusCode).toBe(404);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['x-shopify-api-version']).toBe('2025-10');
+    const future = await app.inject({
+      method: 'POST',
+      url: `/${DEMO_SHOP}/admin/api/2099-01/graphql.json`,
+      headers: { 'x-shopify-access-token': token },
+      payload: { query: '{ shop { name } }' },
+    });
+    expect(future.statusCode).toBe(404);
     const unknown = await app.inject({
       method: 'POST',
       url: `/nope.myshopify.com/admin/api/${API_VERSION}/graphql.json`,
@@ -243,5 +255,78 @@ describe('Admin GraphQL', () => {
     expect(again.json().data.channelCreate.userErrors).toEqual([
       { field: ['input'], code: 'INVALID' },
     ]);
+  });
+
+  it('serves every Admin version @shopify/dev-mcp ships, each on its own schema', async () => {
+    for (const version of ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10', 'unstable']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/${DEMO_SHOP}/admin/api/${version}/graphql.json`,
+        headers: { 'x-shopify-access-token': token },
+        payload: { query: '{ shop { name } }' },
+      });
+      expect(answer.headers['x-shopify-api-version']).toBe(version);
+      expect(answer.json().data.shop.name).toBe('Demo Store');
+    }
+  });
+
+  it('refunds what a query asked but did not get', async () => {
+    clock += 60_000;
+    const answer = (
+      await graphql(
+        token,
+        '{ products(first: 5) { nodes { variants(first: 50) { nodes { id } } } } }',
+      )
+    ).json();
+    const { requestedQueryCost, actualQueryCost, throttleStatus } = answer.extensions.cost;
+    const variants = answer.data.products.nodes.flatMap(
+      (product: { variants: { nodes: unknown[] } }) => product.variants.nodes,
+    );
+    expect(requestedQueryCost).toBe(2 + 5 * (1 + 2 + 50));
+    expect(actualQueryCost).toBe(2 + 5 * (1 + 2) + variants.length);
+    expect(throttleStatus.currentlyAvailable).toBe(2000 - actualQueryCost);
+  });
+
+  it("answers ACCESS_DENIED once the merchant narrows the grant, and serves it again with shopify.app.toml's scopes", async () => {
+    const query = '{ products(first: 1) { nodes { id } } }';
+    await tokens.setGrantedScopes(DEMO_SHOP, ['read_themes']);
+    const denied = (await graphql(token, query)).json();
+    expect(denied.errors[0]).toMatchObject({
+      message: 'Access denied for products field. Required access: `read_products` access scope.',
+      path: ['products'],
+      extensions: { code: 'ACCESS_DENIED', requiredAccess: '`read_products` access scope.' },
+    });
+    await tokens.setGrantedScopes(DEMO_SHOP, readAppConfig().scopes);
+    expect((await graphql(token, query)).json().data.products.nodes).toHaveLength(1);
+  });
+
+  it("answers a bad variable with Shopify's error and never turns the bucket NaN (random variables)", async () => {
+    clock += 60_000;
+    const query = 'query P($first: Int) { products(first: $first) { nodes { id } } }';
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (first) => {
+        const answer = (await graphql(token, query, { first })).json();
+        const status = (await graphql(token, '{ shop { name } }')).json().extensions.cost
+          .throttleStatus;
+        expect(Number.isInteger(status.currentlyAvailable)).toBe(true);
+        if (answer.errors?.[0]?.message.startsWith('Variable $first')) {
+          expect(answer.extensions).toBeUndefined();
+        }
+      }),
+      { numRuns: 40 },
+    );
+    const bad = (await graphql(token, query, { first: 'ten' })).json();
+    expect(bad).toEqual({
+      errors: [
+        {
+          message: 'Variable $first of type Int was provided invalid value',
+          locations: [{ line: 1, column: 9 }],
+          extensions: {
+            value: 'ten',
+            problems: [{ path: [], explanation: 'Int cannot represent non-integer value: "ten"' }],
+          },
+        },
+      ],
+    });
   });
 });

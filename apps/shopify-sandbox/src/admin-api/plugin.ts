@@ -2,7 +2,9 @@ import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { runGraphql } from '../graphql/execute';
 import { LeakyBucket } from '../graphql/leaky-bucket';
-import { API_VERSION, loadSchema } from '../schema/load-schema';
+import { resolveVersion } from '../schema/api-versions';
+import { loadSchema } from '../schema/load-schema';
+import { requiredAccess } from '../schema/required-access';
 import type { AccessTokens } from '../store/access-tokens';
 import type { SandboxStore } from '../store/store';
 import type { StorefrontTokens } from '../store/storefront-tokens';
@@ -45,7 +47,6 @@ type Body = Record<string, unknown>;
 export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOptions) {
   const { store, tokens } = options;
   const now = options.now ?? Date.now;
-  const schema = loadSchema('admin', API_VERSION);
   const buckets = new Map<string, LeakyBucket>();
   const bucketOf = (shop: string) => {
     const bucket = buckets.get(shop) ?? new LeakyBucket(now);
@@ -109,28 +110,32 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
   app.post<{ Params: { shop: string; version: string }; Body: Body | undefined }>(
     '/:shop/admin/api/:version/graphql.json',
     async (request, reply) => {
-      const { shop, version } = request.params;
+      const { shop } = request.params;
       if (!(await knownShop(shop, reply))) return;
-      if (version !== API_VERSION) return reply.code(404).send({ errors: 'Not Found' });
+      // Each version on its own schema; an unserved old one falls forward, as on Shopify.
+      const version = resolveVersion('admin', request.params.version);
+      if (!version) return reply.code(404).send({ errors: 'Not Found' });
+      reply.header('x-shopify-api-version', version);
       const token = request.headers['x-shopify-access-token'];
-      if (typeof token !== 'string' || !(await tokens.verify(shop, token))) {
-        return reply.code(401).send({ errors: INVALID_TOKEN });
-      }
-      return runGraphql({
-        schema,
+      const granted = typeof token === 'string' ? await tokens.grantedScopes(shop, token) : null;
+      if (!granted) return reply.code(401).send({ errors: INVALID_TOKEN });
+      const answer = await runGraphql({
+        schema: loadSchema('admin', version),
         resolvers: adminResolvers,
         context: {
           shop,
           store,
           themes: options.themes,
           storefrontTokens: options.storefrontTokens,
-          scopes: options.app.scopes.split(','),
+          scopes: granted,
           channelSpecifications: options.app.channelSpecifications ?? [],
           appHandle: options.app.handle ?? 'popstage',
         },
         body: request.body ?? {},
         bucket: bucketOf(shop),
+        access: { rules: requiredAccess('admin', version), granted: new Set(granted) },
       });
+      return reply.code(answer.status).send(answer.body);
     },
   );
 }

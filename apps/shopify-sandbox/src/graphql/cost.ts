@@ -8,8 +8,10 @@ import {
   type GraphQLSchema,
   getArgumentValues,
   getNamedType,
+  getNullableType,
   isAbstractType,
   isCompositeType,
+  isListType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
@@ -21,7 +23,8 @@ import {
  * The requested (static) cost of an operation with Shopify's documented rules: scalar and enum 0,
  * object 1, a connection 2 + (first or last) × the cost of one item (its node, 1, plus what is
  * selected on it), an interface or union the most expensive of its possible selections, and each
- * mutation field 10. https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
+ * mutation field 10; a list of objects fetched by `ids` (`nodes(ids:)`) one object per id.
+ * https://shopify.dev/docs/api/usage/rate-limits
  */
 
 export const MUTATION_COST = 10;
@@ -29,7 +32,7 @@ export const CONNECTION_COST = 2;
 /** Shopify refuses a single query that asks for more. */
 export const MAX_QUERY_COST = 1000;
 
-interface Context {
+export interface CostContext {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
@@ -43,13 +46,7 @@ export function requestedCost(
 ): number {
   const operation = findOperation(document, operationName);
   if (!operation) return 0;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(definition.name.value, definition);
-    }
-  }
-  const context: Context = { schema, fragments, variables };
+  const context = costContext(schema, document, variables);
   if (operation.operation === 'mutation') {
     return (
       fieldsOf(context, operation.selectionSet, schema.getMutationType() ?? undefined).filter(
@@ -59,6 +56,20 @@ export function requestedCost(
   }
   const root = schema.getQueryType();
   return root ? selectionCost(context, operation.selectionSet, root) : 0;
+}
+
+export function costContext(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): CostContext {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments.set(definition.name.value, definition);
+    }
+  }
+  return { schema, fragments, variables };
 }
 
 export function findOperation(
@@ -74,7 +85,7 @@ export function findOperation(
 
 /** What a selection set costs on a type; on an abstract type, its dearest concrete type. */
 function selectionCost(
-  context: Context,
+  context: CostContext,
   selectionSet: SelectionSetNode,
   type: GraphQLCompositeType,
 ): number {
@@ -87,7 +98,7 @@ function selectionCost(
   return objectCost(context, selectionSet, type);
 }
 
-function objectCost(context: Context, selectionSet: SelectionSetNode, type: GraphQLObjectType) {
+function objectCost(context: CostContext, selectionSet: SelectionSetNode, type: GraphQLObjectType) {
   let total = 0;
   for (const field of fieldsOf(context, selectionSet, type)) {
     const definition = type.getFields()[field.name.value];
@@ -96,24 +107,54 @@ function objectCost(context: Context, selectionSet: SelectionSetNode, type: Grap
   return total;
 }
 
-function fieldCost(context: Context, field: FieldNode, definition: GraphQLField<unknown, unknown>) {
+function fieldCost(
+  context: CostContext,
+  field: FieldNode,
+  definition: GraphQLField<unknown, unknown>,
+) {
   const type = getNamedType(definition.type);
   if (!isCompositeType(type) || !field.selectionSet) return 0;
+  const args = argumentsOf(context, field, definition);
   if (isObjectType(type) && isConnection(type)) {
-    const args = getArgumentValues(definition, field, context.variables);
-    const size = Number(args.first ?? args.last ?? 0);
-    return CONNECTION_COST + size * itemCost(context, field.selectionSet, type);
+    return CONNECTION_COST + pageSize(args) * itemCost(context, field.selectionSet, type);
   }
-  return 1 + selectionCost(context, field.selectionSet, type);
+  const one = 1 + selectionCost(context, field.selectionSet, type);
+  return isIdList(definition, args) ? args.ids.length * one : one;
 }
 
-function isConnection(type: GraphQLObjectType): boolean {
+/** Arguments as coerced with the request's variables; {} when graphql-js would refuse them. */
+export function argumentsOf(
+  context: CostContext,
+  field: FieldNode,
+  definition: GraphQLField<unknown, unknown>,
+): Record<string, unknown> {
+  try {
+    return getArgumentValues(definition, field, context.variables);
+  } catch {
+    return {};
+  }
+}
+
+/** `first` or `last`; a count that is not one costs as none (validation answers it). */
+function pageSize(args: Record<string, unknown>): number {
+  const size = args.first ?? args.last ?? 0;
+  return typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : 0;
+}
+
+export function isIdList(
+  definition: GraphQLField<unknown, unknown>,
+  args: Record<string, unknown>,
+): args is { ids: unknown[] } {
+  return isListType(getNullableType(definition.type)) && Array.isArray(args.ids);
+}
+
+export function isConnection(type: GraphQLObjectType): boolean {
   const fields = type.getFields();
   return type.name.endsWith('Connection') && ('edges' in fields || 'nodes' in fields);
 }
 
 /** One item of a connection: its node (1) and the node's selection, by `edges { node }` or `nodes`. */
-function itemCost(context: Context, selectionSet: SelectionSetNode, type: GraphQLObjectType) {
+function itemCost(context: CostContext, selectionSet: SelectionSetNode, type: GraphQLObjectType) {
   let cost = 0;
   for (const field of fieldsOf(context, selectionSet, type)) {
     const name = field.name.value;
@@ -137,7 +178,7 @@ function itemCost(context: Context, selectionSet: SelectionSetNode, type: GraphQ
 }
 
 function nodeCost(
-  context: Context,
+  context: CostContext,
   selectionSet: SelectionSetNode,
   definition: GraphQLField<unknown, unknown> | undefined,
 ) {
@@ -147,8 +188,8 @@ function nodeCost(
 }
 
 /** The fields a selection set asks of a concrete type, through fragments that apply to it. */
-function fieldsOf(
-  context: Context,
+export function fieldsOf(
+  context: CostContext,
   selectionSet: SelectionSetNode,
   type: GraphQLObjectType | undefined,
 ): FieldNode[] {

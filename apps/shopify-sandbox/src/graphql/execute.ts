@@ -6,12 +6,26 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
   type GraphQLTypeResolver,
+  getNamedType,
+  isObjectType,
   parse,
   validate,
 } from 'graphql';
+import { grants, type RequiredAccess, type ScopeRule } from '../schema/required-access';
 import { StoreError } from '../store/errors';
-import { findOperation, MAX_QUERY_COST, requestedCost } from './cost';
+import { actualCost } from './actual-cost';
+import { findOperation, isConnection, MAX_QUERY_COST, requestedCost } from './cost';
 import type { LeakyBucket, ThrottleStatus } from './leaky-bucket';
+import {
+  accessDenied,
+  MISSING_QUERY,
+  maxCostExceeded,
+  oversizedInputs,
+  type ShopifyError,
+  THROTTLED,
+  undefinedFields,
+} from './shopify-errors';
+import { coerceVariables } from './variables';
 
 /**
  * A root field's resolver: (args, context) like graphql-js, without the parent. Its args are
@@ -39,32 +53,73 @@ export interface CostExtension {
 
 export interface GraphqlAnswer {
   data?: unknown;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
+  errors?: ShopifyError[];
   extensions?: { cost: CostExtension };
+}
+
+/** The HTTP answer: 200 with GraphQL's body, or Shopify's 400 for a request without a query. */
+export type GraphqlReply =
+  | { status: 200; body: GraphqlAnswer }
+  | { status: 400; body: typeof MISSING_QUERY };
+
+/** What the token may read: the scopes granted and the schema's rules. */
+export interface Access {
+  rules: RequiredAccess;
+  granted: ReadonlySet<string>;
 }
 
 /**
  * Objects resolvers return carry plain values; a field whose value is a function is called with
  * (args, context). A field with neither is one the local Shopify does not serve: it answers an
  * error naming it instead of a silent null, so the app never relies on data it would not get.
+ * With `access`, a field the token's scopes do not reach answers Shopify's ACCESS_DENIED first.
  */
-const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
-  const value = (source as Record<string, unknown> | null)?.[info.fieldName];
-  if (typeof value === 'function') {
-    try {
-      const result: unknown = value(args, context);
-      return result instanceof Promise ? result.catch(argumentError) : result;
-    } catch (error) {
-      return argumentError(error);
+function fieldResolver(access: Access | null): GraphQLFieldResolver<unknown, unknown> {
+  return (source, args, context, info) => {
+    const rule = access
+      ? ruleOf(access.rules, info.parentType.name, info.fieldName, info.returnType)
+      : null;
+    if (access && rule && !grants(access.granted, rule))
+      throw accessDenied(info.fieldName, rule.text);
+    const value = (source as Record<string, unknown> | null)?.[info.fieldName];
+    if (typeof value === 'function') {
+      try {
+        const result: unknown = value(args, context);
+        return result instanceof Promise ? result.catch(argumentError) : result;
+      } catch (error) {
+        return argumentError(error);
+      }
     }
+    if (value !== undefined) return value;
+    if (info.fieldName === '__typename') return info.parentType.name;
+    throw new GraphQLError(
+      `Field '${info.parentType.name}.${info.fieldName}' is not served by the local Shopify.`,
+      { extensions: { code: 'NOT_IMPLEMENTED' } },
+    );
+  };
+}
+
+/**
+ * The scope a field needs: its own rule, else the rule of the object type it returns (a
+ * connection: of its nodes), so `products` needs what a Product needs.
+ */
+function ruleOf(
+  rules: RequiredAccess,
+  parent: string,
+  field: string,
+  returnType: Parameters<typeof getNamedType>[0],
+): ScopeRule | null {
+  if (field.startsWith('__')) return null;
+  const own = rules.fields.get(`${parent}.${field}`);
+  if (own) return own;
+  const named = getNamedType(returnType);
+  if (!isObjectType(named)) return null;
+  if (isConnection(named)) {
+    const node = named.getFields().nodes?.type;
+    return node ? (rules.types.get(getNamedType(node).name) ?? null) : null;
   }
-  if (value !== undefined) return value;
-  if (info.fieldName === '__typename') return info.parentType.name;
-  throw new GraphQLError(
-    `Field '${info.parentType.name}.${info.fieldName}' is not served by the local Shopify.`,
-    { extensions: { code: 'NOT_IMPLEMENTED' } },
-  );
-};
+  return rules.types.get(named.name) ?? null;
+}
 
 /** The store refusing an argument (a cursor that is not one) is a client error, as in Shopify. */
 function argumentError(error: unknown): never {
@@ -92,66 +147,71 @@ function parseCached(query: string): DocumentNode {
 
 /**
  * One GraphQL request as Shopify answers it: parse and validate on the published schema, the
- * single-query cost limit, the leaky bucket, then execution; the cost always in
- * `extensions.cost`. Errors are 200 answers with `errors`, as Shopify sends them.
+ * variables coerced by their declared types, input lists of at most 250, the single-query cost
+ * limit, the leaky bucket, then execution with the token's scopes enforced per field; the actual
+ * cost (what was returned) refunded to the bucket and both costs in `extensions.cost`. Errors are
+ * 200 answers with `errors`, as Shopify sends them; a request without a query is a 400.
  */
 export async function runGraphql<Context>(options: {
   schema: GraphQLSchema;
   resolvers: Resolvers<Context>;
   context: Context;
   body: GraphqlRequestBody;
-  /** The Admin API's cost limit and leaky bucket; null for the Storefront API, which has none. */
+  /** The Admin API's leaky bucket; null for the Storefront API, which has none. */
   bucket: LeakyBucket | null;
-}): Promise<GraphqlAnswer> {
+  /** The largest requested cost one query may have; Admin 1,000 by default. */
+  maxCost?: number | null;
+  /** Scopes enforced per field; null (default) serves every field. */
+  access?: Access | null;
+}): Promise<GraphqlReply> {
   const { schema, body, bucket } = options;
   if (typeof body.query !== 'string' || body.query.trim() === '') {
-    return { errors: [{ message: 'No query string was present' }] };
+    return { status: 400, body: MISSING_QUERY };
   }
+  const answer = (payload: GraphqlAnswer): GraphqlReply => ({ status: 200, body: payload });
   let document: DocumentNode;
   try {
     document = parseCached(body.query);
   } catch (error) {
-    return { errors: [toWire(error as GraphQLError)] };
+    return answer({ errors: [toWire(error as GraphQLError)] });
   }
+  const unknownFields = undefinedFields(schema, document);
+  if (unknownFields.length > 0) return answer({ errors: unknownFields });
   const invalid = validate(schema, document);
-  if (invalid.length > 0) return { errors: invalid.map(toWire) };
+  if (invalid.length > 0) return answer({ errors: invalid.map(toWire) });
 
-  const variables = isRecord(body.variables) ? body.variables : {};
   const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-  let extensions: { cost: CostExtension } | undefined;
-  if (bucket) {
-    const cost = requestedCost(schema, document, variables, operationName);
-    const costExtension = (actual: number | null) => ({
-      cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus: bucket.status() },
-    });
-    if (cost > MAX_QUERY_COST) {
-      const message = `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`;
-      return {
-        errors: [
-          { message, extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST } },
-        ],
-        extensions: costExtension(null),
-      };
-    }
-    if (!bucket.take(cost)) {
-      return {
-        errors: [
-          {
-            message: 'Throttled',
-            extensions: {
-              code: 'THROTTLED',
-              documentation: 'https://shopify.dev/api/usage/rate-limits',
-            },
+  const operation = findOperation(document, operationName);
+  if (!operation) return answer({ errors: [{ message: `No operation named "${operationName}"` }] });
+  const coerced = coerceVariables(schema, operation, variablesOf(body.variables));
+  if ('errors' in coerced) return answer({ errors: coerced.errors });
+  const variables = coerced.values;
+  const oversized = oversizedInputs(schema, document, variables);
+  if (oversized.length > 0) return answer({ errors: oversized });
+
+  const cost = requestedCost(schema, document, variables, operationName);
+  const maxCost = options.maxCost === undefined ? MAX_QUERY_COST : options.maxCost;
+  const costExtension = (actual: number | null): { cost: CostExtension } | undefined =>
+    bucket
+      ? {
+          cost: {
+            requestedQueryCost: cost,
+            actualQueryCost: actual,
+            throttleStatus: bucket.status(),
           },
-        ],
-        extensions: costExtension(null),
-      };
-    }
-    extensions = costExtension(cost);
+        }
+      : undefined;
+  if (maxCost !== null && cost > maxCost) {
+    return answer({
+      errors: [maxCostExceeded(cost, maxCost)],
+      ...extensionsOf(costExtension(null)),
+    });
+  }
+  if (bucket && !bucket.take(cost)) {
+    return answer({ errors: [THROTTLED], ...extensionsOf(costExtension(null)) });
   }
 
-  const operation = findOperation(document, operationName);
-  const roots = operation?.operation === 'mutation' ? options.resolvers.mutation : undefined;
+  const roots = operation.operation === 'mutation' ? options.resolvers.mutation : undefined;
   // Root resolvers are fields whose value is a function: the field resolver calls them.
   const rootValue = roots ?? options.resolvers.query;
   const result: ExecutionResult = await execute({
@@ -161,18 +221,40 @@ export async function runGraphql<Context>(options: {
     contextValue: options.context,
     variableValues: variables,
     operationName,
-    fieldResolver,
+    fieldResolver: fieldResolver(options.access ?? null),
     typeResolver,
   });
-  return {
+  let extensions: { cost: CostExtension } | undefined;
+  if (bucket) {
+    const actual = actualCost(schema, document, variables, operationName, result.data);
+    bucket.refund(cost - actual);
+    extensions = costExtension(actual);
+  }
+  return answer({
     ...(result.data !== undefined ? { data: result.data } : {}),
     ...(result.errors ? { errors: result.errors.map(toWire) } : {}),
-    ...(extensions ? { extensions } : {}),
-  };
+    ...extensionsOf(extensions),
+  });
 }
 
-function toWire(error: GraphQLError): { message: string; extensions?: Record<string, unknown> } {
-  return error.toJSON() as { message: string; extensions?: Record<string, unknown> };
+function extensionsOf(extensions: { cost: CostExtension } | undefined) {
+  return extensions ? { extensions } : {};
+}
+
+/** Variables arrive as an object, or (from some clients) as a JSON string of one. */
+function variablesOf(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      return variablesOf(JSON.parse(value));
+    } catch {
+      return {};
+    }
+  }
+  return isRecord(value) ? value : {};
+}
+
+function toWire(error: GraphQLError): ShopifyError {
+  return error.toJSON() as ShopifyError;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -24,12 +24,23 @@ export class LeakyBucket {
     this.updatedAt = now();
   }
 
-  /** Takes `cost` points when the bucket holds them; false (and nothing taken) when it does not. */
+  /**
+   * Takes `cost` points when the bucket holds them; false (and nothing taken) when it does not.
+   * Only a whole, non-negative cost is taken: anything else (NaN from a bad count) would poison
+   * the bucket for good, so it is refused.
+   */
   take(cost: number): boolean {
     this.refill();
-    if (cost > this.available) return false;
+    if (!Number.isSafeInteger(cost) || cost < 0 || cost > this.available) return false;
     this.available -= cost;
     return true;
+  }
+
+  /** Gives back what a query took beyond its actual cost, up to the bucket's size. */
+  refund(points: number): void {
+    if (!Number.isFinite(points) || points <= 0) return;
+    this.refill();
+    this.available = Math.min(this.limits.maximumAvailable, this.available + points);
   }
 
   status(): ThrottleStatus {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { StoreDb } from './database';
 import { sandboxAccessTokens as tokens } from './schema';
 
@@ -42,22 +42,51 @@ export function createAccessTokens(db: StoreDb, now: () => Date) {
     };
   }
 
+  /** The scopes a live access token of the shop carries; null for any other token. */
+  async function grantedScopes(shop: string, token: string): Promise<string[] | null> {
+    const [row] = await db
+      .select({ scope: tokens.scope })
+      .from(tokens)
+      .where(
+        and(
+          eq(tokens.token, token),
+          eq(tokens.shopDomain, shop),
+          or(isNull(tokens.expiresAt), gt(tokens.expiresAt, now())),
+        ),
+      );
+    return row ? row.scope.split(',').filter(Boolean) : null;
+  }
+
   return {
     issue,
+    grantedScopes,
 
-    /** The shop a live access token belongs to; null when unknown, expired or another shop's. */
+    /** Whether a live access token belongs to the shop (not unknown, expired or another shop's). */
     async verify(shop: string, token: string): Promise<boolean> {
+      return (await grantedScopes(shop, token)) !== null;
+    },
+
+    /**
+     * What the merchant granted the installed app on the shop, on every token it holds: narrower
+     * than the app's configuration after revoking scopes (`appRevokeAccessScopes`, the control
+     * page's scope section), the configuration's again once approved.
+     */
+    async setGrantedScopes(shop: string, scopes: readonly string[]): Promise<void> {
+      await db
+        .update(tokens)
+        .set({ scope: scopes.join(',') })
+        .where(eq(tokens.shopDomain, shop));
+    },
+
+    /** The scopes the app holds on the shop (its newest token's); null when not installed. */
+    async shopScopes(shop: string): Promise<string[] | null> {
       const [row] = await db
-        .select({ token: tokens.token })
+        .select({ scope: tokens.scope })
         .from(tokens)
-        .where(
-          and(
-            eq(tokens.token, token),
-            eq(tokens.shopDomain, shop),
-            or(isNull(tokens.expiresAt), gt(tokens.expiresAt, now())),
-          ),
-        );
-      return row !== undefined;
+        .where(eq(tokens.shopDomain, shop))
+        .orderBy(desc(tokens.createdAt))
+        .limit(1);
+      return row ? row.scope.split(',').filter(Boolean) : null;
     },
 
     /** The refresh grant: a new pair for a live refresh token, which is used up (rotation). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runGraphql } from '../graphql/execute';
-import { API_VERSION, loadSchema } from '../schema/load-schema';
+import { resolveVersion } from '../schema/api-versions';
+import { loadSchema } from '../schema/load-schema';
 import type { SandboxStore } from '../store/store';
 import type { StorefrontTokens } from '../store/storefront-tokens';
 import { storefrontResolvers } from './resolvers';
@@ -16,28 +17,30 @@ export interface StorefrontApiOptions {
  * created (X-Shopify-Storefront-Access-Token). It has no query cost limit of the Admin API's kind.
  */
 export async function storefrontApiPlugin(app: FastifyInstance, options: StorefrontApiOptions) {
-  const schema = loadSchema('storefront', API_VERSION);
-
   app.post<{
     Params: { shop: string; version: string };
     Body: Record<string, unknown> | undefined;
   }>('/:shop/api/:version/graphql.json', async (request, reply) => {
-    const { shop, version } = request.params;
-    if (version !== API_VERSION || !(await options.store.getShop(shop))) {
+    const { shop } = request.params;
+    const version = resolveVersion('storefront', request.params.version);
+    if (!version || !(await options.store.getShop(shop))) {
       return reply.code(404).send({ errors: 'Not Found' });
     }
+    reply.header('x-shopify-api-version', version);
     const token = request.headers['x-shopify-storefront-access-token'];
     if (typeof token !== 'string' || (await options.tokens.shopOf(token)) !== shop) {
       return reply.code(401).send({
         errors: [{ message: '', extensions: { code: 'UNAUTHORIZED' } }],
       });
     }
-    return runGraphql({
-      schema,
+    const answer = await runGraphql({
+      schema: loadSchema('storefront', version),
       resolvers: storefrontResolvers,
       context: { shop, store: options.store },
       body: request.body ?? {},
       bucket: null,
+      maxCost: null,
     });
+    return reply.code(answer.status).send(answer.body);
   });
 }
