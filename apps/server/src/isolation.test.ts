@@ -14,6 +14,8 @@ import { lastCode, sellerPayload, verifyPhone } from './test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
 import { subscribeMobile } from './test/mobile';
 import { csUpload, someProducts } from './test/popclips';
+import { suiteOf } from './test/route-owners';
+import { shopSnapshot } from './test/shop-snapshot';
 
 /**
  * Tenant isolation: every /api and /ingest route is called with shop B's session token against shop A's data.
@@ -753,27 +755,8 @@ let t: TestApp;
 let shopAId: string;
 let shopA: ShopAState;
 
-/** Everything stored for shop A: its shops row, rows of every table with a shop_id, its sandbox store. */
-async function snapshotOfShopA(): Promise<Record<string, unknown[]>> {
-  const { db } = t.deps.database;
-  const tables = await queryRows<{ table_name: string; column_name: string }>(
-    db,
-    sql`select table_name, column_name from information_schema.columns
-        where table_schema = current_schema() and column_name in ('shop_id', 'shop_domain')
-        order by table_name`,
-  );
-  const snapshot: Record<string, unknown[]> = {
-    shops: await queryRows(db, sql`select * from shops where id = ${shopAId}`),
-  };
-  for (const { table_name, column_name } of tables) {
-    const key = column_name === 'shop_id' ? shopAId : SHOP_A;
-    snapshot[table_name] = await queryRows(
-      db,
-      sql`select * from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = ${key} order by 1`,
-    );
-  }
-  return snapshot;
-}
+/** Everything stored for shop A (its shops row and every table with a shop id or domain). */
+const snapshotOfShopA = () => shopSnapshot(t, shopAId, SHOP_A);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -943,9 +926,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('tenant isolation', () => {
-  it('has a case for every /api route', () => {
+  it('has a case for every route test/route-owners.ts gives this suite (/api, /ingest)', () => {
     const apiRoutes = t.app.routeList
-      .filter((route) => /^\/(api|ingest)\//.test(route.url))
+      .filter((route) => suiteOf(route.url) === 'isolation.test.ts')
       .map((route) => `${route.method} ${route.url}`);
     const covered = new Set(CASES.map((c) => `${c.method} ${c.route}`));
     expect(apiRoutes.filter((route) => !covered.has(route))).toEqual([]);

@@ -1,17 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { createTestApp, type TestApp } from '../test/app';
+import { type Caller, signInEveryRole } from '../test/roles';
+import { ownerOf } from '../test/route-owners';
 
 /**
- * Walks every route the app serves with malformed ids, queries and bodies (a seeded generator:
- * the same cases every run, a failure names its route and input) and fails on any 5xx or on an
- * answer that does not come within HANG_MS. Authenticated as a shop, so /api handlers are reached.
+ * Walks every route the app serves with malformed ids, queries and bodies, as every role (a
+ * merchant of each shop, console staff of each role, the staff API, a storefront visitor, a
+ * branded-app device, Shopify's signed webhooks, nobody), from IPv4 and IPv6 clients. A seeded
+ * generator gives the same cases every run; a failure names its role, route and input. Fails on
+ * any 5xx, on an answer that does not come within HANG_MS, and on a route that no entry of
+ * test/route-owners.ts claims or whose own roles never get past its authentication.
  */
 const HANG_MS = 10_000;
-const VARIANTS_PER_ROUTE = 10;
+/** Cases per route as the roles it serves, and as each other role. */
+const OWN_VARIANTS = 10;
+const OTHER_VARIANTS = 2;
+/**
+ * The console's 500 on a repeated query key (issue 28 §1, "two console pages answer 500 to a
+ * repeated query key") is being fixed on its own branch (h28sec); until that merges, those cases
+ * are counted and printed, not failed. Delete this once the fix is on main.
+ */
+const KNOWN_CONSOLE_REPEATED_KEY = (route: string, query: string, status: number) =>
+  status === 500 &&
+  ['/operator', '/operator/app-requests', '/operator/audit'].includes(route) &&
+  new Set(query.split('&').map((pair) => pair.split('=')[0])).size < query.split('&').length;
+const CLIENTS = ['203.0.113.7', '2001:db8:4:6::1', '198.51.100.23', '2001:db8:ff00:1::9', '::1'];
+
 let t: TestApp;
+let callers: Caller[];
 beforeAll(async () => {
-  t = await createTestApp({ API_RATE_LIMIT: '100000', STOREFRONT_RATE_LIMIT: '100000' });
-});
+  t = await createTestApp({
+    API_RATE_LIMIT: '100000',
+    STOREFRONT_RATE_LIMIT: '100000',
+    STOREFRONT_VISITORS_PER_ADDRESS: '100000',
+  });
+  callers = await signInEveryRole(t);
+}, 120_000);
 afterAll(() => t.close());
 
 /** mulberry32: a small seeded PRNG, so the cases are reproducible. */
@@ -27,6 +51,7 @@ function generator(seed: number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   return { next, pick };
 }
+type Random = ReturnType<typeof generator>;
 
 const IDS = [
   '0',
@@ -70,81 +95,155 @@ const QUERY_KEYS = [
   'id',
   'visitorId',
   'cursor',
+  'token',
+  'status',
+  'target',
 ];
 const QUERY_VALUES = ['-1', '1e309', 'NaN', '[]', '{}', '%', 'x'.repeat(3000), '', 'undefined'];
+const FIELDS = [
+  'title',
+  'name',
+  'id',
+  'ids',
+  'metaData',
+  'events',
+  'visitorId',
+  'products',
+  'phone',
+  'email',
+  'settings',
+  'plan',
+  'token',
+  'platform',
+  'role',
+  'password',
+  'code',
+];
 
-function body(random: ReturnType<typeof generator>): { payload: string; type: string } {
+/** A JSON (or broken) body; the caller's own fields are kept in half of the objects. */
+function jsonBody(random: Random, caller: Caller): { payload: string; type: string } {
   const kind = random.pick(['json', 'json', 'json', 'text', 'broken'] as const);
   if (kind === 'text') return { payload: 'hello', type: 'text/plain' };
   if (kind === 'broken') return { payload: '{"a": [1, 2', type: 'application/json' };
-  const shape = random.pick(['object', 'array', 'scalar'] as const);
+  const shape = random.pick(['object', 'object', 'array', 'scalar'] as const);
   if (shape === 'scalar')
     return { payload: JSON.stringify(random.pick(VALUES)), type: 'application/json' };
   if (shape === 'array')
     return { payload: JSON.stringify([random.pick(VALUES)]), type: 'application/json' };
-  const fields = [
-    'title',
-    'name',
-    'id',
-    'ids',
-    'metaData',
-    'events',
-    'visitorId',
-    'products',
-    'phone',
-    'email',
-    'settings',
-    'plan',
-  ];
-  const value: Record<string, unknown> = {};
-  for (const field of fields) if (random.next() < 0.5) value[field] = random.pick(VALUES);
+  const value: Record<string, unknown> = random.next() < 0.5 ? { ...caller.fields } : {};
+  for (const field of FIELDS) if (random.next() < 0.4) value[field] = random.pick(VALUES);
   return { payload: JSON.stringify(value), type: 'application/json' };
 }
 
-describe('every route with malformed input', () => {
-  it('answers each case without a 5xx or a hang', async () => {
-    const random = generator(14);
-    const auth = await t.auth(SHOP_A);
+/** A url-encoded form as the console posts it, keys sometimes repeated, the CSRF token mostly right. */
+function formBody(random: Random, caller: Caller): { payload: string; type: string } {
+  const form = new URLSearchParams();
+  if (random.next() < 0.9) for (const [k, v] of Object.entries(caller.fields)) form.append(k, v);
+  for (const field of FIELDS) {
+    const times = random.next() < 0.4 ? 1 + Math.floor(random.next() * 3) : 0;
+    for (let i = 0; i < times; i++) form.append(field, String(random.pick(VALUES)));
+  }
+  return { payload: form.toString(), type: 'application/x-www-form-urlencoded' };
+}
+
+function pathOf(url: string, random: Random, caller: Caller): string {
+  const param = (name: string) =>
+    caller.params[name] !== undefined && random.next() < 0.5
+      ? encodeURIComponent(caller.params[name])
+      : random.pick(IDS);
+  return url
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => param(name))
+    .replace(/\*$/, () => random.pick(IDS));
+}
+
+/** Query keys at random, so a key is sometimes repeated (an array where a string is expected). */
+function queryOf(random: Random): string {
+  const keys = Array.from({ length: Math.floor(random.next() * 4) }, () => random.pick(QUERY_KEYS));
+  // A quarter of the cases repeat a key on purpose (a browser sends ?shop=a&shop=b as is).
+  if (keys[0] && random.next() < 0.25) keys.push(keys[0]);
+  return keys
+    .map(
+      (key) =>
+        `${key}=${encodeURIComponent(random.next() < 0.3 ? key : random.pick(QUERY_VALUES))}`,
+    )
+    .join('&');
+}
+
+describe('every route with malformed input, as every role', () => {
+  it('claims every route for its roles and an isolation suite (test/route-owners.ts)', () => {
+    const unclaimed = t.app.routeList
+      .filter((route) => route.method !== 'OPTIONS' && !ownerOf(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unclaimed).toEqual([]);
+  });
+
+  it('answers each case without a 5xx or a hang, from IPv4 and IPv6', async () => {
+    const random = generator(28);
     const failures: string[] = [];
-    let tried = 0;
-    for (const route of [...t.app.routeList]) {
-      if (route.method === 'OPTIONS' || route.url === '/metrics') continue;
+    const known: string[] = [];
+    /** Routes whose own roles got past authentication at least once. */
+    const reached = new Set<string>();
+    const routes = t.app.routeList.filter(
       // The test app has no built widget: its script answers 503 by design.
-      if (route.url.endsWith('/widget.js')) continue;
-      for (let variant = 0; variant < VARIANTS_PER_ROUTE; variant++) {
-        const path = route.url
-          .replace(/:[A-Za-z]+/g, () => random.pick(IDS))
-          .replace(/\*$/, () => random.pick(IDS));
-        const query = Array.from(
-          { length: Math.floor(random.next() * 4) },
-          () => `${random.pick(QUERY_KEYS)}=${encodeURIComponent(random.pick(QUERY_VALUES))}`,
-        ).join('&');
-        const url = query ? `${path}?${query}` : path;
-        const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
-        const sent = hasBody ? body(random) : undefined;
-        let timer: NodeJS.Timeout | undefined;
-        const hang = new Promise<'hang'>((resolve) => {
-          timer = setTimeout(() => resolve('hang'), HANG_MS);
-        });
-        const answer = await Promise.race([
-          t.app.inject({
-            method: route.method as 'POST',
-            url,
-            headers: { ...auth, ...(sent ? { 'content-type': sent.type } : {}) },
-            ...(sent ? { payload: sent.payload } : {}),
-          }),
-          hang,
-        ]);
-        clearTimeout(timer);
-        tried += 1;
-        const input = `${route.method} ${url.slice(0, 200)} ${sent?.payload.slice(0, 200) ?? ''}`;
-        if (answer === 'hang') failures.push(`hang: ${input}`);
-        else if (answer.statusCode >= 500) {
-          failures.push(`${answer.statusCode}: ${input} -> ${answer.body.slice(0, 200)}`);
+      (route) => route.method !== 'OPTIONS' && !route.url.endsWith('/widget.js'),
+    );
+    let tried = 0;
+    for (const route of routes) {
+      const owner = ownerOf(route.url);
+      for (const caller of callers) {
+        await caller.refresh?.();
+        const own = owner?.roles.includes(caller.role) ?? false;
+        const variants = own ? OWN_VARIANTS : OTHER_VARIANTS;
+        for (let variant = 0; variant < variants; variant++) {
+          const query = queryOf(random);
+          const path = pathOf(route.url, random, caller);
+          const url = query ? `${path}?${query}` : path;
+          const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
+          const sent = hasBody
+            ? caller.form
+              ? formBody(random, caller)
+              : jsonBody(random, caller)
+            : undefined;
+          const remoteAddress = random.pick(CLIENTS);
+          let timer: NodeJS.Timeout | undefined;
+          const hang = new Promise<'hang'>((resolve) => {
+            timer = setTimeout(() => resolve('hang'), HANG_MS);
+          });
+          const answer = await Promise.race([
+            t.app.inject({
+              method: route.method as 'POST',
+              url,
+              remoteAddress,
+              headers: {
+                ...(await caller.headers()),
+                ...(sent ? { 'content-type': sent.type, ...caller.sign?.(sent.payload) } : {}),
+              },
+              ...(sent ? { payload: sent.payload } : {}),
+            }),
+            hang,
+          ]);
+          clearTimeout(timer);
+          tried += 1;
+          const input = `${caller.role} from ${remoteAddress}: ${route.method} ${url.slice(0, 200)} ${sent?.payload.slice(0, 200) ?? ''}`;
+          if (answer === 'hang') failures.push(`hang: ${input}`);
+          else if (KNOWN_CONSOLE_REPEATED_KEY(route.url, query, answer.statusCode)) {
+            known.push(input);
+          } else if (answer.statusCode >= 500) {
+            failures.push(`${answer.statusCode}: ${input} -> ${answer.body.slice(0, 200)}`);
+          } else if (own && answer.statusCode !== 401) {
+            reached.add(`${route.method} ${route.url}`);
+          }
         }
       }
     }
+    if (known.length) {
+      console.info(`${known.length} known 500s of the console on a repeated query key (h28sec)`);
+    }
     expect(failures).toEqual([]);
-    expect(tried).toBeGreaterThan(1000);
+    const unreached = routes
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !reached.has(route));
+    expect(unreached).toEqual([]);
+    expect(tried).toBeGreaterThan(5000);
   }, 600_000);
 });

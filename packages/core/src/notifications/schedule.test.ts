@@ -26,6 +26,29 @@ describe('schedule rules in the shop time zone', () => {
     });
   });
 
+  // Counterexamples fast-check found (schedule.property.test.ts): east of UTC, the hours before a
+  // daylight-saving start were named an hour early; a skipped time landed before the jump.
+  it('names the hours before a daylight-saving start in their own offset, east of UTC', () => {
+    expect(zonedInstant('2039-09-24', '14:00', 'Pacific/Chatham').toISOString()).toBe(
+      '2039-09-24T01:15:00.000Z',
+    );
+    expect(zonedInstant('2026-09-26', '18:00', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-09-26T06:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-29', '01:30', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T00:30:00.000Z',
+    );
+  });
+
+  it('lands a time skipped by the jump after it, and a repeated one at its first occurrence', () => {
+    expect(zonedInstant('2026-03-08', '02:30', NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(localDateTime(zonedInstant('2026-03-08', '02:30', NY), NY).time).toBe('03:30');
+    expect(zonedInstant('2026-11-01', '01:30', NY).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(zonedInstant('2003-10-26', '00:01', 'America/St_Johns').toISOString()).toBe(
+      '2003-10-26T03:31:00.000Z',
+    );
+  });
+
   it('offers yesterday to one month ahead of the shop day, not the UTC day', () => {
     // 02:00 UTC on 1 March is still 28 February in New York.
     const now = new Date('2026-03-01T02:00:00Z');

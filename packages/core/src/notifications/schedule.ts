@@ -8,6 +8,7 @@ import { NOTIFICATION_MESSAGES as M } from './messages';
  */
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 function parts(instant: Date, timeZone: string) {
   const found = new Intl.DateTimeFormat('en-CA', {
@@ -43,17 +44,22 @@ export function localDateTime(instant: Date, timeZone: string): { day: string; t
 
 /**
  * The instant a day and time of the shop's clock name. A time skipped by a daylight-saving jump
- * lands just after it; a repeated one takes its first occurrence.
+ * keeps the offset before the jump, so it lands as far after the jump as it was inside it (02:30
+ * of a 02:00→03:00 jump is 03:30); a repeated one takes its first occurrence.
  */
 export function zonedInstant(day: string, time: string, timeZone: string): Date {
   const wall = Date.parse(`${day}T${time}:00Z`);
-  const first = wall - zoneOffsetMs(new Date(wall), timeZone);
-  const second = wall - zoneOffsetMs(new Date(first), timeZone);
-  return new Date(Math.min(first, second));
+  // The zone's offsets a day either side cover any one change of its clock around the time.
+  const before = zoneOffsetMs(new Date(wall - DAY_MS), timeZone);
+  const after = zoneOffsetMs(new Date(wall + DAY_MS), timeZone);
+  const fitting = [wall - before, wall - after].filter(
+    (at) => zoneOffsetMs(new Date(at), timeZone) === wall - at,
+  );
+  return new Date(fitting.length > 0 ? Math.min(...fitting) : wall - before);
 }
 
 const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 function addMonths(day: string, n: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
