@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 
 /** The API version the local Shopify serves and the app is checked against. */
 export const API_VERSION = '2026-10';
 
-/** Shopify's two GraphQL APIs the app calls, by the file names @shopify/dev-mcp ships. */
+/** Shopify's two GraphQL APIs the app calls, by the file names Shopify ships them under. */
 export type ShopifyApi = 'admin' | 'storefront';
 
 const FILE_PREFIX: Record<ShopifyApi, string> = {
@@ -17,17 +15,8 @@ const FILE_PREFIX: Record<ShopifyApi, string> = {
 
 const cache = new Map<string, GraphQLSchema>();
 
-/** The published schemas travel in @shopify/dev-mcp's dist/data as gzipped introspection JSON. */
-function dataDirectory(): string {
-  // The package exports only its import entry, so look it up in the node_modules folders Node
-  // would search rather than resolving a subpath.
-  const folders = createRequire(import.meta.url).resolve.paths('@shopify/dev-mcp') ?? [];
-  for (const folder of folders) {
-    const data = path.join(folder, '@shopify', 'dev-mcp', 'dist', 'data');
-    if (existsSync(data)) return data;
-  }
-  throw new Error('@shopify/dev-mcp is not installed: its dist/data holds the Shopify schemas');
-}
+/** Shopify's published introspection, gzipped, kept in the repository (schemas/README.md). */
+const SCHEMAS = new URL('../../schemas/', import.meta.url);
 
 /**
  * Shopify's published schema for one API and version, built once per process (the Admin one is
@@ -37,7 +26,7 @@ export function loadSchema(api: ShopifyApi, version: string = API_VERSION): Grap
   const key = `${api}@${version}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const file = path.join(dataDirectory(), `${FILE_PREFIX[api]}_${version}.json.gz`);
+  const file = new URL(`${FILE_PREFIX[api]}_${version}.json.gz`, SCHEMAS);
   const json = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
     data: IntrospectionQuery;
   };
