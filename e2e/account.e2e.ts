@@ -19,13 +19,11 @@ async function inSandboxTab(linkName: string, change: (sandbox: Page) => Promise
     appFrame().getByRole('link', { name: linkName }).click(),
   ]);
   await sandbox.waitForLoadState();
-  expect(new URL(sandbox.url()).pathname).toBe('/sandbox');
   await change(sandbox);
   await sandbox.close();
 }
 
 const toast = (text: string) => adminToast(session.page, text);
-const shopCard = (sandbox: Page) => sandbox.locator('section', { hasText: DEMO }).first();
 
 describe('account and onboarding journey', () => {
   it('a fresh shop takes a plan, creates its account, goes through the wizard and lands', async () => {
@@ -65,19 +63,27 @@ describe('account and onboarding journey', () => {
     await app.getByText('0% complete').waitFor();
     await screenshot(page, 'get-started');
 
-    // Step 1: the theme's app embed in the sandbox store, then the live page.
-    await inSandboxTab('Enable app embed', async (sandbox) => {
-      await shopCard(sandbox)
-        .locator('form', { hasText: 'Popstage app embed' })
-        .getByRole('button')
-        .click();
-      await sandbox.waitForURL(/done=embed/);
+    // Step 1: the local Shopify's theme editor opens with the app embed ready to switch on
+    // (Shopify's activateAppId deep link): Save turns it on. Then the live page.
+    await inSandboxTab('Enable app embed', async (editor) => {
+      expect(new URL(editor.url()).pathname).toBe(`/sandbox/store/${DEMO}/themes/current/editor`);
+      await editor.getByRole('heading', { name: 'Turn on the Popstage app embed' }).waitFor();
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.getByText('Popstage On').waitFor();
     });
     await app.getByRole('button', { name: 'Create live page' }).click();
     await toast('Live page created').waitFor();
     await app.getByText('25% complete').waitFor();
 
-    // Step 2: the app publishes the store's products to its sales channel (a job); the wizard
+    // Step 2: "Choose products" opens the store's products admin, where products are picked for
+    // the sales channel one by one (the local Shopify's page offline); here the merchant prefers
+    // the app to publish them all.
+    await inSandboxTab('Choose products', async (products) => {
+      expect(new URL(products.url()).pathname).toBe(`/sandbox/store/${DEMO}/admin/products`);
+      await products.getByRole('button', { name: 'Include in Popstage' }).waitFor();
+      expect(await products.getByRole('checkbox').count()).toBeGreaterThan(0);
+    });
+    // The app publishes the store's products to its sales channel (a job); the wizard
     // re-reads the store until the first ones are there.
     await app.getByRole('button', { name: 'Publish all products' }).click();
     await toast('Publishing your products to the Popstage sales channel').waitFor();

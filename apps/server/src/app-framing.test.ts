@@ -125,7 +125,11 @@ describe('an admin page opened outside the admin frame in sandbox mode', () => {
     expect((await open('/api/nope')).statusCode).toBe(404);
     expect((await open('/sandbox/nope')).statusCode).toBe(404);
     const app = await buildApp({ ...t.deps, adminDist: dist });
-    const json = await app.inject({ method: 'GET', url: '/popclips/list' });
+    const json = await app.inject({
+      method: 'GET',
+      url: '/popclips/list',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
     await app.close();
   });
@@ -176,6 +180,32 @@ describe('HTML responses', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not Found' });
+    await app.close();
+  });
+});
+
+describe('the admin page without an HTML Accept header (curl, a probe)', () => {
+  it('GET / sends the local admin frame, as a browser gets it', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const res = await app.inject({ method: 'GET', url: '/', headers });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toContain('/sandbox/store/demo-store.myshopify.com/apps/');
+    }
+    const embedded = await app.inject({ method: 'GET', url: `/?${EMBEDDED}`, headers: {} });
+    expect(embedded.statusCode).toBe(200);
+    expect(embedded.headers['content-type']).toContain('text/html');
+    expect(embedded.body).toContain('<div id="root"></div>');
+    await app.close();
+  });
+
+  it('keeps a missing file and an API path a JSON 404', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    for (const url of ['/assets/missing.js', '/api/nope', '/favicon.ico']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Not Found' });
+    }
     await app.close();
   });
 });

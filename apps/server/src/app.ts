@@ -229,8 +229,7 @@ export async function buildApp(
   }
   app.setNotFoundHandler(async (request, reply) => {
     // Client-side routes: any other GET that wants HTML gets the SPA shell.
-    const wantsHtml =
-      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml = request.method === 'GET' && acceptsPage(request.url, request.headers.accept);
     const isApi = /^\/(api|operator|sandbox|storefront|healthz|media)(\/|$)/.test(request.url);
     if (serveAdmin && wantsHtml && !isApi && adminHtml) {
       // The admin opens inside Shopify's admin (or the local Shopify's), never on its own.
@@ -243,6 +242,18 @@ export async function buildApp(
       .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
   });
   return app;
+}
+
+/**
+ * Whether a GET may be answered with the admin's page: a browser asks for text/html; a client
+ * that accepts anything (curl, a health probe, `Accept` left out) gets the page too, unless the
+ * path names a file (a missing asset stays a 404, not HTML the browser would run as a script).
+ */
+function acceptsPage(url: string, accept: string | undefined): boolean {
+  if (accept?.includes('text/html')) return true;
+  const acceptsAnything = !accept?.trim() || accept.includes('*/*');
+  const pathname = url.split('?')[0] ?? '';
+  return acceptsAnything && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr counts hops from 0). */

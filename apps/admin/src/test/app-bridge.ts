@@ -89,6 +89,10 @@ export function createTestAppBridge(shop: string, token: string): TestAppBridge 
         }, duration);
         return id;
       },
+      hide(id) {
+        const index = toasts.findIndex((toast) => toast.id === id);
+        if (index >= 0) toasts.splice(index, 1);
+      },
     },
     saveBar: {
       show: async (id) => {

@@ -1,13 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 
 /** The API version the app is checked against (and the local Shopify's default). */
 export const API_VERSION = '2026-10';
 
-/** Shopify's two GraphQL APIs the app calls, by the file names @shopify/dev-mcp ships. */
+/** Shopify's two GraphQL APIs the app calls, by the file names Shopify ships them under. */
 export type ShopifyApi = 'admin' | 'storefront';
 
 export const FILE_PREFIX: Record<ShopifyApi, string> = {
@@ -18,16 +18,12 @@ export const FILE_PREFIX: Record<ShopifyApi, string> = {
 const cache = new Map<string, GraphQLSchema>();
 const raw = new Map<string, IntrospectionQuery>();
 
-/** The published schemas travel in @shopify/dev-mcp's dist/data as gzipped introspection JSON. */
+/**
+ * Shopify's published introspections (every Admin and Storefront version @shopify/dev-mcp ships,
+ * gzipped, with its supported-versions-schema.json) kept in the repository: schemas/README.md.
+ */
 export function dataDirectory(): string {
-  // The package exports only its import entry, so look it up in the node_modules folders Node
-  // would search rather than resolving a subpath.
-  const folders = createRequire(import.meta.url).resolve.paths('@shopify/dev-mcp') ?? [];
-  for (const folder of folders) {
-    const data = path.join(folder, '@shopify', 'dev-mcp', 'dist', 'data');
-    if (existsSync(data)) return data;
-  }
-  throw new Error('@shopify/dev-mcp is not installed: its dist/data holds the Shopify schemas');
+  return fileURLToPath(new URL('../../schemas/', import.meta.url));
 }
 
 /**

@@ -10,6 +10,7 @@ const app = loadThemeApp();
 const typeOf = (handle: string) => app.blocks.find((block) => block.handle === handle)?.type ?? '';
 const SHOP = 'demo.myshopify.com';
 const EDITOR = `/sandbox/store/${SHOP}/themes/current/editor`;
+const KEY = 'popstage-key';
 
 let server: FastifyInstance;
 let store: ThemeStateStore;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   const ids: ThemeIds = { embedId: () => `e${++n}`, blockId: (block) => `${block.handle}_${++n}` };
   store = createInMemoryThemeStateStore();
   server = Fastify();
-  await server.register(themeEditorPlugin, { prefix: '/sandbox', app, store, ids });
+  await server.register(themeEditorPlugin, { prefix: '/sandbox', app, store, ids, apiKey: KEY });
 });
 afterEach(() => server.close());
 
@@ -156,5 +157,46 @@ describe('theme editor page', () => {
       /not an app embed/,
     );
     expect(await store.load(SHOP)).toEqual(before);
+  });
+});
+
+describe("Shopify's deep links", () => {
+  it('addAppBlockId=<api_key>/carousel on the home page: the block is ready to add, Save adds it', async () => {
+    const link = await server.inject(
+      `${EDITOR}?template=index&addAppBlockId=${KEY}/carousel&target=newAppsSection`,
+    );
+    expect(link.statusCode).toBe(200);
+    expect(link.body).toContain('Add Popstage carousel to Home page');
+    expect(link.body).toContain(
+      `<form method="post" action="${EDITOR}/templates/index/blocks" class="add"><input type="hidden" name="type" value="${typeOf('carousel')}"><button class="primary" autofocus>Save</button>`,
+    );
+    const saved = await post(`${EDITOR}/templates/index/blocks`, { type: typeOf('carousel') });
+    expect(saved.statusCode).toBe(303);
+    expect((await store.load(SHOP)).templates.index.map((block) => block.type)).toEqual([
+      typeOf('carousel'),
+    ]);
+  });
+
+  it('activateAppId=<api_key>/app-embed: the embed is ready to switch on, Save turns it on', async () => {
+    const link = await server.inject(`${EDITOR}?context=apps&activateAppId=${KEY}/app-embed`);
+    expect(link.body).toContain('Turn on the Popstage app embed');
+    expect(link.body).toContain('<input type="hidden" name="enabled" value="true">');
+    await post(`${EDITOR}/embeds?template=index`, { type: typeOf('app-embed'), enabled: 'true' });
+    const again = await server.inject(`${EDITOR}?context=apps&activateAppId=${KEY}/app-embed`);
+    expect(again.body).toContain('Popstage app embed is on');
+  });
+
+  it("says so for another app's key, an unknown handle, or an embed named as a block", async () => {
+    for (const query of [
+      'addAppBlockId=other-app/carousel',
+      `addAppBlockId=${KEY}/nope`,
+      `addAppBlockId=${KEY}/app-embed`,
+      `activateAppId=${KEY}/carousel`,
+    ]) {
+      const res = await server.inject(`${EDITOR}?${query}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('App block not found');
+    }
+    expect((await store.load(SHOP)).templates.index).toEqual([]);
   });
 });

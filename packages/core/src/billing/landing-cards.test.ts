@@ -57,10 +57,11 @@ describe('mobileAppCardState', () => {
 });
 
 describe('recommended feature card', () => {
-  it('moves about 1.67 percent per tick and changes slide after 6 s', () => {
+  it('moves about 1.67 percent per tick, in whole percents, and changes slide after 6 s', () => {
     let state = { slide: 0, tick: 0 };
     state = advanceRecommendedFeature(state, 3);
-    expect(recommendedFeatureProgress(state)).toBeCloseTo(1.67, 2);
+    expect(recommendedFeatureProgress(state)).toBe(2);
+    expect(recommendedFeatureProgress({ slide: 0, tick: 20 })).toBe(33);
     for (let tick = 1; tick < 59; tick += 1) state = advanceRecommendedFeature(state, 3);
     expect(state).toEqual({ slide: 0, tick: 59 });
     state = advanceRecommendedFeature(state, 3);

@@ -70,5 +70,6 @@ export function advanceRecommendedFeature(
 
 /** 0..100 for the progress bar. */
 export function recommendedFeatureProgress(state: RecommendedFeatureState): number {
-  return (state.tick * 100) / TICKS_PER_SLIDE;
+  // Whole percents: the bar's value is read out ("33%", not "33.333333333333336%").
+  return Math.round((state.tick * 100) / TICKS_PER_SLIDE);
 }

@@ -21,6 +21,9 @@ export interface HostApi {
   kind: HostKind;
   shopDomain: string;
   showToast(message: string, options?: ToastOptions): void;
+  /** Takes down the error toasts still showing: a failure the merchant has since put right
+   * (a save that now worked) must not stay over what comes next. */
+  hideErrorToasts(): void;
   setTitle(title: string): void;
   setNavigation(items: readonly NavigationItem[]): void;
   showSaveBar(options: SaveBarOptions): void;

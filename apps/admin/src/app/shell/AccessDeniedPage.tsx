@@ -8,7 +8,7 @@ type Props = { reason: 'deactivated' } | { reason: 'missingFeature'; planCode: s
 /** The deactivated shop's page everywhere, and the mobile area's page without the feature. */
 export function AccessDeniedPage(props: Props) {
   return (
-    <PageShell title={ACCESS_DENIED_TITLE}>
+    <PageShell title={ACCESS_DENIED_TITLE} ownsRoute={false}>
       <Card>
         {props.reason === 'deactivated' ? (
           <Text as="p">

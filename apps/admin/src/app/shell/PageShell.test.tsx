@@ -100,6 +100,15 @@ describe('manage-plans note', () => {
     expect(screen.getByText(NOTE)).toBeVisible();
   });
 
+  it('and the back arrow are not on Access Denied shown at /manage/plans (a deactivated shop)', async () => {
+    const shop = readyShop();
+    shop.featureFlags = { ...shop.featureFlags, deactivate_shop: true };
+    renderApp({ path: '/manage/plans', shop });
+    await title('Access Denied');
+    expect(screen.queryByText(NOTE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
   it('is not on other pages', async () => {
     renderApp({ path: '/insights', shop: readyShop() });
     await title('Insights');

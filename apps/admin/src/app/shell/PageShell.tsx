@@ -32,6 +32,9 @@ interface Props {
   primaryAction?: PageProps['primaryAction'];
   secondaryActions?: MenuActionDescriptor[];
   fullWidth?: boolean;
+  /** The address's own parts (back arrow, manage-plans note) belong to the page the address
+   * names; a page shown there instead (Access Denied) leaves them out. */
+  ownsRoute?: boolean;
   children?: ReactNode;
 }
 
@@ -47,6 +50,7 @@ export function PageShell({
   primaryAction,
   secondaryActions = [],
   fullWidth = false,
+  ownsRoute = true,
   children,
 }: Props) {
   const shop = useShop();
@@ -59,7 +63,7 @@ export function PageShell({
 
   useEffect(() => host.setTitle(title), [host, title]);
 
-  const backTarget = backTargetFor(pathname);
+  const backTarget = ownsRoute ? backTargetFor(pathname) : null;
   const backAction = backTarget
     ? { content: 'Back', onAction: () => navigate(backTarget) }
     : undefined;
@@ -81,7 +85,7 @@ export function PageShell({
       fullWidth={fullWidth}
     >
       <BlockStack gap="400">
-        {pathname === ROUTES.managePlans ? (
+        {ownsRoute && pathname === ROUTES.managePlans ? (
           <Banner tone="info">{MANAGE_PLANS_DISCOUNT_NOTE}</Banner>
         ) : null}
         {promoBanners}

@@ -7,7 +7,7 @@ import { basicShop, carousel, premiumShop } from '../../test/carousel-fixture';
 import { popclip } from '../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
-import { expectToast, pageTitle } from '../../test/toasts';
+import { expectToast, pageTitle, toastTexts } from '../../test/toasts';
 import { TYPE_LOCKED_HELP } from './CarouselFormPage';
 import { CAROUSEL_PUBLISHED } from './use-publish-carousel';
 
@@ -159,9 +159,17 @@ describe('carousel create and edit', () => {
     expect(
       within(dialog).getByText('<div data-popstage-carousel="carousel-9"></div>'),
     ).toBeVisible();
+    // The local Shopify's theme editor, with Shopify's deep links: the embed ready to switch on,
+    // the carousel block ready to add to the home page.
+    const editor = '/sandbox/store/demo-store.myshopify.com/themes/current/editor';
     expect(
-      within(dialog).getAllByRole('link', { name: /theme editor|carousel block/ })[0],
-    ).toHaveAttribute('href', '/sandbox?shop=demo-store.myshopify.com');
+      within(dialog).getByRole('link', { name: 'Open theme editor' }).getAttribute('href'),
+    ).toMatch(new RegExp(`^${editor}\\?context=apps&activateAppId=[^/]*/app-embed$`));
+    expect(
+      within(dialog).getByRole('link', { name: 'Add carousel block' }).getAttribute('href'),
+    ).toMatch(
+      new RegExp(`^${editor}\\?template=index&addAppBlockId=[^/]*/carousel&target=newAppsSection$`),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish carousel' }));
     await expectToast(CAROUSEL_PUBLISHED);
     expect(view.calls('POST', '/api/popclips/carousels/carousel-9/publish')[0]?.body).toEqual({
@@ -187,6 +195,29 @@ describe('carousel create and edit', () => {
     await pick(3);
     await save();
     await expectToast('A selected Popclip was not found. Please select it again.');
+  });
+
+  it('takes a stale error toast down when the save works and the publish steps open', async () => {
+    let refused = true;
+    await openCreate(basicShop(), {
+      [`POST ${CAROUSELS}`]: (_request, body) =>
+        refused
+          ? {
+              status: 500,
+              body: { error: 'x', message: 'Something went wrong. Please try again.' },
+            }
+          : { status: 201, body: { data: carousel(9, body as Partial<Carousel>) } },
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Carousel title' }), 'Summer');
+    await pick(1);
+    await pick(2);
+    await pick(3);
+    await save();
+    await waitFor(() => expect(toastTexts().length).toBe(1));
+    refused = false;
+    await save();
+    await screen.findByRole('dialog', { name: 'Publish your carousel' });
+    expect(toastTexts()).toEqual([]);
   });
 
   it('picks a collection after a 500 ms search, previews it and requires one', async () => {

@@ -1,13 +1,14 @@
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { basicShop, carousel } from '../../test/carousel-fixture';
 import { popclip } from '../../test/clip-fixture';
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../test/toasts';
 import { ALL_POPCLIPS_BANNER_TITLE } from './CarouselManager';
+import { CAROUSEL_ID_COPIED } from './EmbedCarouselModal';
 
 function routes(extra: FakeRoutes = {}): FakeRoutes {
   return {
@@ -38,6 +39,32 @@ describe('carousel manager', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Edit Carousel 2' }));
     await waitFor(() => expect(view.router.state.location.search).toBe('?id=carousel-2'));
+  });
+
+  it('offers Embed on a published carousel: its id, the block and its embed code', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await openList();
+    const list = await screen.findByRole('list', { name: 'Carousels' });
+    // The draft offers Publish, not Embed.
+    expect(within(list).queryByRole('button', { name: 'Embed Carousel 2' })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Embed Carousel 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embed "Carousel 1"' });
+    expect(within(dialog).getByLabelText('Carousel ID')).toHaveValue('carousel-1');
+    expect(
+      within(dialog).getByText('<div data-popstage-carousel="carousel-1"></div>'),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('link', { name: 'Add carousel block' }).getAttribute('href'),
+    ).toMatch(
+      /themes\/current\/editor\?template=index&addAppBlockId=[^/]*\/carousel&target=newAppsSection$/,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy ID' }));
+    await expectToast(CAROUSEL_ID_COPIED);
+    expect(writeText).toHaveBeenLastCalledWith('carousel-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy embed code' }));
+    expect(writeText).toHaveBeenLastCalledWith('<div data-popstage-carousel="carousel-1"></div>');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   });
 
   it('is not shown on the free level', async () => {

@@ -19,6 +19,7 @@ import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { editCarouselPath } from './carousel-rules';
 import { useCarousels } from './carousels-api';
+import { EmbedCarouselModal } from './EmbedCarouselModal';
 import { PublishStepsModal } from './PublishStepsModal';
 import { themeEditorUrl } from './theme-links';
 import { useDeleteCarousel } from './use-delete-carousel';
@@ -36,6 +37,7 @@ export function CarouselManager() {
   const publisher = usePublishCarousel();
   const [publishing, setPublishing] = useState<Carousel | null>(null);
   const [bannerHidden, setBannerHidden] = useState(false);
+  const [embedding, setEmbedding] = useState<Carousel | null>(null);
   const items = carousels.data ?? [];
 
   const publish = async () => {
@@ -105,7 +107,14 @@ export function CarouselManager() {
                       </Text>
                     </BlockStack>
                     <InlineStack gap="200" blockAlign="center">
-                      {carousel.is_published ? null : (
+                      {carousel.is_published ? (
+                        <Button
+                          accessibilityLabel={`Embed ${carousel.carousel_title}`}
+                          onClick={() => setEmbedding(carousel)}
+                        >
+                          Embed
+                        </Button>
+                      ) : (
                         <Button onClick={() => setPublishing(carousel)}>Publish</Button>
                       )}
                       <Button
@@ -146,6 +155,7 @@ export function CarouselManager() {
           </Text>
         </Modal.Section>
       </Modal>
+      <EmbedCarouselModal carousel={embedding} onClose={() => setEmbedding(null)} />
       <PublishStepsModal
         carousel={publishing}
         publishing={publisher.publishing}

@@ -1,7 +1,7 @@
 import { carouselEmbedHtml } from '@popstage/core/carousels';
 import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
 import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { copyText } from '../../lib/copy-text';
@@ -40,6 +40,12 @@ export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: 
   const host = useHost();
   const shop = useShop();
   const embedCode = carousel ? carouselEmbedHtml(carousel.carousel_id) : '';
+  const open = carousel !== null;
+
+  // The carousel is saved: an error toast of an earlier try would sit over the steps.
+  useEffect(() => {
+    if (open) host.hideErrorToasts();
+  }, [open, host]);
 
   const copyEmbed = async () => {
     if (await copyText(embedCode)) host.showToast(CAROUSEL_EMBED_COPIED);

@@ -1,9 +1,10 @@
-import { localShopifyUrl } from '../../app/host/detect-host';
+import { CAROUSEL_BLOCK_HANDLE, themeEditorLink } from '../../app/host/store-admin-links';
 import type { HostKind } from '../../app/host/types';
 
 /**
- * Where the merchant turns the app embed on and places the carousel block: the Shopify theme
- * editor, or the sandbox page that stands in for it.
+ * Where the merchant turns the app embed on and places the carousel block: the theme editor (the
+ * local Shopify's in the sandbox) with the embed ready to activate or the carousel block ready to
+ * add to the home page.
  */
 export function themeEditorUrl(
   kind: HostKind,
@@ -11,7 +12,10 @@ export function themeEditorUrl(
   target: 'embed' | 'block',
   doc: Document = document,
 ) {
-  if (kind === 'sandbox') return `${localShopifyUrl(doc)}?shop=${encodeURIComponent(shopDomain)}`;
-  const editor = `https://${shopDomain}/admin/themes/current/editor`;
-  return target === 'embed' ? `${editor}?context=apps` : `${editor}?template=index`;
+  return themeEditorLink(
+    kind,
+    shopDomain,
+    target === 'embed' ? { embed: true } : { block: CAROUSEL_BLOCK_HANDLE, template: 'index' },
+    doc,
+  );
 }

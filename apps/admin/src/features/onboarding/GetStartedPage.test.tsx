@@ -91,14 +91,16 @@ describe('Get Started wizard', () => {
     expect(screen.queryByText('Complete previous steps')).toBeNull();
   });
 
-  it('step 1: links to the sandbox theme switch, creates the live page and checks again', async () => {
+  it("step 1: opens the local Shopify's theme editor with the embed ready, creates the live page and checks again", async () => {
     let embedOn = false;
     const view = await openWizard(() => (embedOn ? [SDK] : []), {
       'POST /api/shopify/shop/live-page': { body: { livePageCreated: true } },
       'GET /api/shopify/shop/embed': () => ({ body: { embedEnabled: embedOn } }),
     });
     const embed = screen.getByRole('link', { name: 'Enable app embed' });
-    expect(embed).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
+    expect(embed.getAttribute('href')).toMatch(
+      /^\/sandbox\/store\/demo-store\.myshopify\.com\/themes\/current\/editor\?context=apps&activateAppId=[^/]*\/app-embed$/,
+    );
     expect(embed).toHaveAttribute('target', '_blank');
     await userEvent.click(control('Create live page'));
     await expectToast('Live page created');
@@ -145,9 +147,13 @@ describe('Get Started wizard', () => {
         }),
     );
     expect(screen.getByText('0 products published')).toBeVisible();
-    // Picking products one by one stays possible, in the store's admin (/sandbox offline).
+    // Picking products one by one stays possible, in the store's products admin (the local
+    // Shopify's offline).
     const choose = control('Choose products');
-    expect(choose).toHaveAttribute('href', '/sandbox#demo-store.myshopify.com');
+    expect(choose).toHaveAttribute(
+      'href',
+      '/sandbox/store/demo-store.myshopify.com/admin/products',
+    );
     expect(choose).toHaveAttribute('target', '_blank');
 
     await userEvent.click(control('Publish all products'));
@@ -219,9 +225,8 @@ describe('Get Started wizard', () => {
     expect(screen.queryByText('Create carousel')).toBeNull();
     expect(screen.getByText(ALL_POPCLIPS_CAROUSEL_NOTE)).toBeVisible();
     const add = control('Add all-Popclips carousel');
-    expect(add).toHaveAttribute(
-      'href',
-      '/sandbox/store/demo-store.myshopify.com/themes/current/editor',
+    expect(add.getAttribute('href')).toMatch(
+      /^\/sandbox\/store\/demo-store\.myshopify\.com\/themes\/current\/editor\?template=index&addAppBlockId=[^/]*\/carousel&target=newAppsSection$/,
     );
     expect(add).toHaveAttribute('target', '_blank');
     await userEvent.click(add);

@@ -1,18 +1,9 @@
-import { localShopifyUrl } from '../../app/host/detect-host';
+import {
+  CAROUSEL_BLOCK_HANDLE,
+  productsAdminLink,
+  themeEditorLink,
+} from '../../app/host/store-admin-links';
 import type { HostKind } from '../../app/host/types';
-
-/**
- * The block handle of our theme app embed (extensions/, blocks/<handle>.liquid). The Shop entity
- * does not carry it, so the build may override it (VITE_THEME_EMBED_HANDLE).
- */
-const EMBED_HANDLE = (import.meta.env.VITE_THEME_EMBED_HANDLE as string | undefined) ?? 'app-embed';
-/** The carousel app block (extensions/popstage/blocks/carousel.liquid). */
-const CAROUSEL_BLOCK_HANDLE = 'carousel';
-
-/** The app's API key, from the meta tag the server writes into every admin document. */
-function apiKey(doc: Document): string {
-  return doc.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content ?? '';
-}
 
 export interface StoreLinks {
   /** Where the merchant switches the app embed on. */
@@ -24,26 +15,23 @@ export interface StoreLinks {
 }
 
 /**
- * Where the merchant changes the store. In Shopify: the theme editor with our embed ready to
- * activate, and the products admin. In the sandbox: the /sandbox control page's card of this shop,
- * which has the theme's embed switch and the sales-channel publish button.
+ * Where the merchant changes the store: the theme editor with our embed ready to activate or the
+ * carousel block ready to add, and the products admin. The same deep links in Shopify and in the
+ * local Shopify, whose theme editor and products admin honour them.
  */
 export function storeLinks(
   kind: HostKind,
   shopDomain: string,
   doc: Document = document,
 ): StoreLinks {
-  if (kind === 'sandbox') {
-    const card = `${localShopifyUrl(doc)}#${encodeURIComponent(shopDomain)}`;
-    const editor = `${localShopifyUrl(doc)}/store/${encodeURIComponent(shopDomain)}/themes/current/editor`;
-    return { appEmbed: card, products: card, carouselBlock: editor };
-  }
-  const admin = `https://${shopDomain}/admin`;
-  const editor = `${admin}/themes/current/editor`;
   return {
-    appEmbed: `${editor}?context=apps&activateAppId=${apiKey(doc)}/${EMBED_HANDLE}`,
-    products: `${admin}/products`,
-    // Shopify's deep link that adds an app block to the home page template.
-    carouselBlock: `${editor}?template=index&addAppBlockId=${apiKey(doc)}/${CAROUSEL_BLOCK_HANDLE}&target=newAppsSection`,
+    appEmbed: themeEditorLink(kind, shopDomain, { embed: true }, doc),
+    products: productsAdminLink(kind, shopDomain, doc),
+    carouselBlock: themeEditorLink(
+      kind,
+      shopDomain,
+      { block: CAROUSEL_BLOCK_HANDLE, template: 'index' },
+      doc,
+    ),
   };
 }

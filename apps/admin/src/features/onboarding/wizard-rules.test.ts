@@ -51,18 +51,21 @@ describe('store links', () => {
     });
   });
 
-  it("uses the sandbox control page's card of the shop offline", () => {
-    expect(storeLinks('sandbox', 'demo-store.myshopify.com').appEmbed).toBe(
-      '/sandbox#demo-store.myshopify.com',
-    );
-    expect(storeLinks('sandbox', 'demo-store.myshopify.com').carouselBlock).toBe(
-      '/sandbox/store/demo-store.myshopify.com/themes/current/editor',
-    );
-    // A local Shopify running alone serves App Bridge, and its control page, on its own origin.
+  it("opens the local Shopify's theme editor and products admin offline, with Shopify's deep links", () => {
     const doc = document.implementation.createHTMLDocument();
-    doc.head.innerHTML = '<script src="http://127.0.0.1:3001/sandbox/app-bridge.js"></script>';
-    expect(storeLinks('sandbox', 'demo-store.myshopify.com', doc).products).toBe(
-      'http://127.0.0.1:3001/sandbox#demo-store.myshopify.com',
+    doc.head.innerHTML = '<meta name="shopify-api-key" content="key-123">';
+    expect(storeLinks('sandbox', 'demo-store.myshopify.com', doc)).toEqual({
+      appEmbed:
+        '/sandbox/store/demo-store.myshopify.com/themes/current/editor?context=apps&activateAppId=key-123/app-embed',
+      products: '/sandbox/store/demo-store.myshopify.com/admin/products',
+      carouselBlock:
+        '/sandbox/store/demo-store.myshopify.com/themes/current/editor?template=index&addAppBlockId=key-123/carousel&target=newAppsSection',
+    });
+    // A local Shopify running alone serves App Bridge, and its pages, on its own origin.
+    const alone = document.implementation.createHTMLDocument();
+    alone.head.innerHTML = '<script src="http://127.0.0.1:3001/sandbox/app-bridge.js"></script>';
+    expect(storeLinks('sandbox', 'demo-store.myshopify.com', alone).products).toBe(
+      'http://127.0.0.1:3001/sandbox/store/demo-store.myshopify.com/admin/products',
     );
   });
 });

@@ -73,6 +73,22 @@ describe('landing', () => {
     },
   );
 
+  it.each([
+    ['no popclips add-on', readyShop(), false],
+    ['free', withPopclips(ADDONS.popclipsFree), false],
+    ['basic', withPopclips(ADDONS.popclipsBasic), true],
+    ['premium', withPopclips(ADDONS.popclipsPremium), true],
+  ] as const)(
+    'lists the Instagram/TikTok import (a Basic feature) on %s: %s',
+    async (_case, shop, listed) => {
+      await openLanding(shop);
+      const popclips = card('Popclips: Shoppable Videos');
+      expect(
+        within(popclips).queryByText('Import your videos from Instagram and TikTok') !== null,
+      ).toBe(listed);
+    },
+  );
+
   it('offers no Upgrade Plan on Premium, the top Popclips plan', async () => {
     await openLanding(withPopclips(ADDONS.popclipsPremium));
     const popclips = card('Popclips: Shoppable Videos');
@@ -236,6 +252,9 @@ describe('landing', () => {
       const start = progress();
       await act(() => vi.advanceTimersByTimeAsync(3000));
       expect(progress() - start).toBeGreaterThan(40);
+      // What a screen reader reads: a whole percent.
+      expect(Number.isInteger(progress())).toBe(true);
+      expect(recommended.querySelector('progress + div span')?.textContent).toMatch(/^\d+%$/);
       await act(() => vi.advanceTimersByTimeAsync(3200));
       expect(within(recommended).getByText('2 of 4')).toBeVisible();
       expect(within(recommended).getByRole('heading', { name: 'Live Selling' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { NavigationItem } from '@popstage/core/routing';
 import { Frame } from '@shopify/polaris';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HostApiContext } from '../HostContext';
 import { TOAST_DURATION_MS } from '../toast';
@@ -24,15 +24,23 @@ export function ShopifyHostFrame({ shopify, kind, shopDomain, win, children }: P
   const [title, setTitle] = useState('');
   const [saveBar, setSaveBar] = useState<SaveBarOptions | null>(null);
 
+  const errorToasts = useRef(new Set<string>());
   const api = useMemo<HostApi>(
     () => ({
       kind,
       shopDomain,
       showToast: (message, options = {}) => {
-        shopify.toast.show(message, {
+        const id = shopify.toast.show(message, {
           duration: TOAST_DURATION_MS,
           isError: options.error ?? false,
         });
+        if (!options.error) return;
+        errorToasts.current.add(id);
+        setTimeout(() => errorToasts.current.delete(id), TOAST_DURATION_MS);
+      },
+      hideErrorToasts: () => {
+        for (const id of errorToasts.current) shopify.toast.hide(id);
+        errorToasts.current.clear();
       },
       setTitle,
       setNavigation,

@@ -4,7 +4,10 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 export interface AppBridgeGlobal {
   config: { shop?: string; apiKey?: string; host?: string };
   idToken(): Promise<string>;
-  toast: { show(message: string, options?: { duration?: number; isError?: boolean }): string };
+  toast: {
+    show(message: string, options?: { duration?: number; isError?: boolean }): string;
+    hide(id: string): void;
+  };
   saveBar: { show(id: string): Promise<void>; hide(id: string): Promise<void> };
 }
 

@@ -80,6 +80,21 @@ describe('Create Popclip: validation', () => {
     expect(inlineError(M.productRequired)).toBeVisible();
   });
 
+  it('says the video limits next to the upload field, the 3 minutes too', async () => {
+    await openCreate();
+    expect(screen.getByText('MP4 or MOV, up to 100MB and 3 minutes')).toBeVisible();
+  });
+
+  it('drops the video-frame hint once a custom thumbnail is ticked', async () => {
+    await openCreate();
+    const hint = 'Otherwise a frame of the video is used.';
+    expect(screen.getByText(hint)).toBeVisible();
+    await userEvent.click(screen.getByLabelText('Use a custom thumbnail'));
+    expect(screen.queryByText(hint)).toBeNull();
+    await userEvent.click(screen.getByLabelText('Use a custom thumbnail'));
+    expect(screen.getByText(hint)).toBeVisible();
+  });
+
   it('asks for the custom thumbnail once chosen', async () => {
     await openCreate();
     await fill(screen.getByLabelText('Clip Title'), 'Spring look');

@@ -1,5 +1,5 @@
 import { formatNumber } from '@popstage/core/format';
-import { MB, VIDEO_ACCEPT } from '@popstage/core/popclips';
+import { MB, VIDEO_ACCEPT, VIDEO_MAX_SECONDS } from '@popstage/core/popclips';
 import { BlockStack, DropZone, InlineError, ProgressBar, Text } from '@shopify/polaris';
 
 interface Props {
@@ -10,6 +10,9 @@ interface Props {
   disabled: boolean;
   onPick: (file: File) => void;
 }
+
+/** The limits a picked video is checked against (core videoFileSchema, the server's probe). */
+export const VIDEO_LIMITS_HINT = `MP4 or MOV, up to 100MB and ${VIDEO_MAX_SECONDS / 60} minutes`;
 
 /** Device upload (spec 02 §2): one .mp4 or .mov up to 100MB, checked as soon as it is picked. */
 export function DeviceSource({ video, error, progress, disabled, onPick }: Props) {
@@ -39,9 +42,13 @@ export function DeviceSource({ video, error, progress, disabled, onPick }: Props
             </Text>
           </div>
         ) : (
-          <DropZone.FileUpload actionTitle="Add video" actionHint="MP4 or MOV, up to 100MB" />
+          <DropZone.FileUpload actionTitle="Add video" />
         )}
       </DropZone>
+      {/* Under the field, not as the drop zone's hint, which Polaris hides on small zones. */}
+      <Text as="p" tone="subdued" variant="bodySm">
+        {VIDEO_LIMITS_HINT}
+      </Text>
       {error ? <InlineError message={error} fieldID="popclip-video" /> : null}
       {progress !== null ? <UploadProgress progress={progress} /> : null}
     </BlockStack>

@@ -29,7 +29,8 @@ export function ThumbnailCard(props: Props) {
         {locked ? null : (
           <Checkbox
             label="Use a custom thumbnail"
-            helpText="Otherwise a frame of the video is used."
+            // Said while it is true: once ticked, the merchant's own image is used.
+            helpText={enabled ? undefined : 'Otherwise a frame of the video is used.'}
             checked={enabled}
             disabled={disabled}
             onChange={onToggle}

@@ -1,5 +1,6 @@
 import {
   BASIC_PRICE,
+  hasPopclipsCapability,
   isWhiteLabelUpgradeHidden,
   type PopclipsPlanLevel,
   popclipsCarouselButton,
@@ -30,7 +31,10 @@ export function PopclipsCard({ highestPopclipsPrice, popclipsLevel }: Props) {
         <List type="bullet">
           <List.Item>Shoppable short videos with up to 5 tagged products each</List.Item>
           <List.Item>Carousels, a featured clip and a miniplayer on your storefront</List.Item>
-          <List.Item>Import your videos from Instagram and TikTok</List.Item>
+          {/* Importing is a Basic feature: a Free shop is not promised it. */}
+          {hasPopclipsCapability(popclipsLevel, 'socialImport') ? (
+            <List.Item>Import your videos from Instagram and TikTok</List.Item>
+          ) : null}
         </List>
         <InlineStack gap="200">
           <Button variant="primary" url={ROUTES.popclipsList}>
