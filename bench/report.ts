@@ -1,3 +1,5 @@
+import { loadavg } from 'node:os';
+
 /** Prints one measured figure against its target with the ratio (figure / target). */
 export function report(name: string, value: number, target: number, unit: string): boolean {
   const ratio = value / target;
@@ -69,4 +71,29 @@ export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
+}
+
+/** Above this 1-minute load average the 2-core machine is shared enough to skew a figure. */
+export const RELIABLE_LOAD = 1.5;
+
+/**
+ * Prints the machine's load average (1, 5, 15 min) with `label`, saying when figures taken now are
+ * unreliable; answers the 1-minute figure. Call it beside each group of figures.
+ */
+export function reportLoad(label: string): number {
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
+  const note =
+    one > RELIABLE_LOAD
+      ? `UNRELIABLE: load above ${RELIABLE_LOAD}, retake on an idle machine`
+      : 'reliable';
+  console.log(
+    `${`load average, ${label}`.padEnd(34)} ${one.toFixed(2).padStart(8)}     (5 min ${five.toFixed(2)}, 15 min ${fifteen.toFixed(2)})  ${note}`,
+  );
+  return one;
+}
+
+/** How many repetitions a bench makes: BENCH_RUNS overrides `full` (a short smoke run: 1). */
+export function benchRuns(full: number): number {
+  const runs = Number(process.env.BENCH_RUNS);
+  return Number.isInteger(runs) && runs > 0 ? runs : full;
 }

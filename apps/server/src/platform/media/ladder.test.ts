@@ -6,20 +6,36 @@ import { phoneProbe } from './testing/phone-probe';
 
 /** A phone's 20 s upload at 16 Mbit/s: heavier than any rung. */
 const phone = phoneProbe({ durationSeconds: 20, bitRate: 16_000_000, sizeBytes: 40_000_000 });
+/** The same upload in HEVC, which browsers do not all play: re-encoded. */
+const hevcPhone = { ...phone, videoCodec: 'hevc' };
 const plan = (probe: ProbeResult) => planDelivery(probe, planPlayable(probe));
 const sizes = (targets: { width: number; height: number }[]) =>
   targets.map((t) => `${t.width}x${t.height}`);
 
 describe('planDelivery', () => {
-  it('gives a heavy 1080p source 360p first, then 540p and 720p, never an encoded 1080p', () => {
+  it('remuxes a heavy H.264 1080p source first for the merchant only; shoppers get 360p, 540p and 720p from one run', () => {
     const delivery = plan(phone);
+    expect(delivery.first).toEqual({
+      kind: 'remux',
+      size: { width: 1080, height: 1920 },
+      rendition: false,
+    });
+    expect(sizes(delivery.ladder)).toEqual(['360x640', '540x960', '720x1280']);
+  });
+
+  it('gives a heavy HEVC 1080p source 360p first, then 540p and 720p, never an encoded 1080p', () => {
+    const delivery = plan(hevcPhone);
     expect(delivery.first).toMatchObject({ kind: 'encode', target: { width: 360, height: 640 } });
     expect(sizes(delivery.ladder)).toEqual(['540x960', '720x1280']);
   });
 
   it('remuxes a 1080p source within the 1080p caps as that rung, the rest encoded', () => {
     const delivery = plan({ ...phone, bitRate: 3_000_000 });
-    expect(delivery.first).toEqual({ kind: 'remux', size: { width: 1080, height: 1920 } });
+    expect(delivery.first).toEqual({
+      kind: 'remux',
+      size: { width: 1080, height: 1920 },
+      rendition: true,
+    });
     expect(sizes(delivery.ladder)).toEqual(['360x640', '540x960', '720x1280']);
   });
 
@@ -39,7 +55,7 @@ describe('planDelivery', () => {
 });
 
 describe('ffmpeg arguments', () => {
-  const delivery = plan(phone);
+  const delivery = plan(hevcPhone);
   const first = delivery.first.kind === 'encode' ? delivery.first.target : null;
 
   it('encodes the audio once; every rung copies it from the second input', () => {

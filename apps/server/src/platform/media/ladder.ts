@@ -46,10 +46,11 @@ export interface RungTarget extends Size {
 
 export interface DeliveryPlan {
   /**
-   * What makes the clip playable first: the source remuxed (already H.264/AAC within the top
-   * rung's caps), or the smallest rung encoded on its own.
+   * What makes the clip playable first: the source remuxed (browsers play it as it is), or the
+   * smallest rung encoded on its own. A remux within the top rung's caps is that rung
+   * (`rendition`); a heavier one plays for the merchant only, never for shoppers.
    */
-  first: { kind: 'remux'; size: Size } | { kind: 'encode'; target: RungTarget };
+  first: { kind: 'remux'; size: Size; rendition: boolean } | { kind: 'encode'; target: RungTarget };
   /** The other rungs, made together in one ffmpeg run (split filter). */
   ladder: RungTarget[];
   /** The rungs' one audio track: none, the source's AAC copied, or encoded once. */
@@ -78,10 +79,13 @@ export function rungsFor(display: Size): RungTarget[] {
 export const rungBitsPerSecond = (rung: Rung) => (rung.videoKbps + AUDIO_MAX_KBPS) * 1000;
 
 /**
- * The fast path stays when the source is what browsers play (planPlayable copies it) and its
- * bit rate is within the top rung's caps: remuxed, it is that rung. A heavier source would cost a
- * phone its whole connection, so the smallest rung is encoded first and the clip plays from it;
- * the rungs that are never encoded (1080p) are left out.
+ * A source browsers play as it is (planPlayable copies it) is remuxed first, whatever its bit
+ * rate: the merchant can play it within a second of the upload (issue 29). Within the top rung's
+ * caps it is that rung, and the smaller rungs come from one run. A heavier one would cost a
+ * phone its whole connection, so shoppers never get it: every encoded rung comes from one run
+ * after it (one decode of the heavy source, where the smallest rung first took two). A source
+ * that must be re-encoded gets its smallest rung first, alone, and the rest after. The rungs
+ * that are never encoded (1080p) are left out.
  */
 export function planDelivery(probe: ProbeResult, playable: PlayablePlan): DeliveryPlan {
   const display = displaySize(probe);
@@ -89,10 +93,13 @@ export function planDelivery(probe: ProbeResult, playable: PlayablePlan): Delive
   const top = rungs.at(-1) as RungTarget;
   const light = probe.bitRate !== null && probe.bitRate <= rungBitsPerSecond(top.rung);
   const audio = audioPlan(probe);
-  if (playable.video === 'copy' && light) {
-    return { first: { kind: 'remux', size: display }, ladder: rungs.slice(0, -1), audio };
-  }
   const encoded = rungs.filter((target) => target.rung.encoded);
+  if (playable.video === 'copy') {
+    const size = display;
+    return light
+      ? { first: { kind: 'remux', size, rendition: true }, ladder: rungs.slice(0, -1), audio }
+      : { first: { kind: 'remux', size, rendition: false }, ladder: encoded, audio };
+  }
   const [smallest, ...rest] = encoded as [RungTarget, ...RungTarget[]];
   return { first: { kind: 'encode', target: smallest }, ladder: rest, audio };
 }

@@ -108,16 +108,17 @@ describe('processVideo', () => {
     expect(preview.frames).toBeGreaterThan(1);
   });
 
-  it('serves a heavy source a 360p file first, then the ladder from one run', async () => {
+  it('plays a heavy H.264 source for the merchant at once (remux), shoppers a ladder from one run', async () => {
     const playableAt: string[] = [];
     const result = await processVideo(clips.heavy, out('heavy'), {
       onPlayable: async (playable) => {
-        playableAt.push(`${playable.width}x${playable.height}`);
-        expect(existsSync(join(out('heavy'), 'rendition-720p.mp4'))).toBe(false);
+        playableAt.push(`${playable.width}x${playable.height} ${playable.remuxed}`);
+        expect(existsSync(join(out('heavy'), 'rendition-360p.mp4'))).toBe(false);
       },
     });
-    expect(playableAt).toEqual(['360x640']);
-    expect(result.playable.remuxed).toBe(false);
+    expect(playableAt).toEqual(['720x1280 true']);
+    // The remux is the merchant's; every file shoppers get is an encoded rung.
+    expect(result.renditions.map((r) => r.path)).not.toContain(result.playable.path);
     expect(result.renditions.map((r) => `${r.width}x${r.height}`)).toEqual([
       '360x640',
       '540x960',

@@ -47,9 +47,12 @@ export interface RenditionOutput {
 }
 
 export interface ProcessedVideo {
-  /** The first playable file (the remuxed source or the smallest rung); also in `renditions`. */
+  /**
+   * The first playable file (the remuxed source or the smallest rung); also in `renditions`,
+   * except a remux over the top rung's caps, which plays for the merchant only.
+   */
   playable: PlayableOutput;
-  /** Smallest first; the top one is the remuxed source on the fast path. */
+  /** Smallest first; the top one is the remuxed source when it is within the caps. */
   renditions: RenditionOutput[];
   /** JPEG, longest side at most 720 (the admin's thumbnail). */
   thumbnail: string;
@@ -81,8 +84,8 @@ const PLAYABLE_SHARE = 25;
 const LADDER_SHARE = 90;
 
 /**
- * Probe; the first playable file (source remuxed, or the smallest rung); then the other rungs in
- * one ffmpeg run beside the thumbnail, GIF, loop and poster (from the source). Every
+ * Probe; the first playable file (source remuxed, or the smallest rung); then the rungs it is not
+ * in one ffmpeg run beside the thumbnail, GIF, loop and poster (from the source). Every
  * output is written to a part file and renamed, so running it again on the same input and outDir
  * (a retry after a killed worker) replaces the outputs cleanly. Throws MediaRejectedError for
  * input that is not a video.
@@ -184,8 +187,10 @@ export async function processVideo(
       ];
     });
     progress(LADDER_SHARE);
+    // A heavy source's remux plays for the merchant only: shoppers get the encoded rungs.
+    const shopperPlayable = first.kind === 'encode' || first.rendition;
     const made = [
-      { path: playablePath, ...firstSize },
+      ...(shopperPlayable ? [{ path: playablePath, ...firstSize }] : []),
       ...delivery.ladder.map((target, i) => ({
         path: ladderPaths[i] as string,
         width: target.width,

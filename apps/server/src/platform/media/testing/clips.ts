@@ -12,7 +12,7 @@ export const TEST_CLIPS = {
     container: 'mp4',
     videoBitRate: '400k',
   },
-  /** H.264/AAC 720x1280 at 6 Mbit/s, above the 720p rung: a 360p file first, then the ladder. */
+  /** H.264/AAC 720x1280 at 6 Mbit/s, above the 720p rung: remuxed for the merchant, then the ladder. */
   heavy: {
     seconds: 4,
     width: 720,
