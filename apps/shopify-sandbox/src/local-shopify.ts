@@ -9,6 +9,7 @@ import type { SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
+import { productsAdminRoutes } from './products-admin/products-admin-routes';
 import { createAccessTokens } from './store/access-tokens';
 import { openStoreDb, type StoreConnection } from './store/database';
 import { createSandboxStore } from './store/sandbox-platform';
@@ -131,10 +132,11 @@ export async function openLocalShopify(
         apiKey: keys.apiKey,
         shops: async () => (await store.listShops()).map(({ domain, name }) => ({ domain, name })),
       });
-      await app.register(themeEditorPlugin, { app: themeApp, store: themes });
+      await app.register(themeEditorPlugin, { app: themeApp, store: themes, apiKey: keys.apiKey });
       await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
       await app.register(appPreviewRoutes, { ctx });
+      await app.register(productsAdminRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);
       await app.register(billingConfirmRoutes, { prefix: '/billing', ctx });

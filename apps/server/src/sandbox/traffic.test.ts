@@ -78,4 +78,56 @@ describe('generated shopper traffic', () => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it("the control page's form starts a month of traffic and comes back to the page", async () => {
+    // The shop without clips: its run ends at once, saying why nothing was sent.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${SHOP_B}/traffic`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe(`/sandbox?done=traffic#${SHOP_B}`);
+    const run = await finished(SHOP_B);
+    expect(run.result?.skipped ?? run.error).toBeTruthy();
+  });
+
+  it('adds a chosen number of views to the month, which the app counts', async () => {
+    const gating = async () =>
+      (await t.asShop(SHOP_A, 'GET', '/api/shopify/shop/popclips/gating')).json().data as {
+        total_views: number;
+      };
+    const before = (await gating()).total_views;
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/shops/${SHOP_A}/views`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'views=7',
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe(`/sandbox?done=views#${SHOP_A}`);
+    const run = (await finished(SHOP_A)) as Run & { result: { views?: number } | null };
+    expect(run.error).toBeNull();
+    expect(run.result?.views).toBe(7);
+    expect((await gating()).total_views).toBe(before + 7);
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox' });
+    expect(page.body).toContain('7 views counted');
+  });
+
+  it('refuses a views count that is not a whole number from 1, starting nothing', async () => {
+    for (const payload of ['views=0', 'views=abc', 'views=', 'views=100000']) {
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/sandbox/shops/${SHOP_A}/views`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(posted.statusCode).toBe(400);
+    }
+    const run = (
+      await t.app.inject({ method: 'GET', url: `/sandbox/api/shops/${SHOP_A}/traffic` })
+    ).json().traffic as Run;
+    expect(run.running).toBe(false);
+  });
 });

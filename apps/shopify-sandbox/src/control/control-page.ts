@@ -42,6 +42,7 @@ export const NOTICES = {
   not_installed: 'Popstage is not installed on that shop yet: open its admin first.',
   privacy: 'Privacy request sent: the app got the webhook.',
   traffic: 'Generating a month of shopper traffic: this page follows its progress.',
+  views: 'Adding views to this month: this page follows its progress.',
   privacy_undelivered:
     'Privacy request sent, but the app did not accept it: it is retried as Shopify would.',
   store_plan: 'Store plan saved: the app’s next charge is a test charge or a real one accordingly.',

@@ -6,6 +6,7 @@ import {
   type PriceOption,
 } from '@popstage/core/operator';
 import { SANDBOX_PRODUCT_EDITS, type SandboxProductEdit } from '../store/product-edits';
+import { MAX_VIEWS_PER_RUN } from '../traffic/generate-views';
 import { dateText, discountText, money } from '../web/format';
 import { badge, type Html, html } from '../web/html';
 import type { SandboxShopState } from './service';
@@ -190,24 +191,36 @@ function priced(item: PriceOption): string {
   return `${item.name} · ${money(item.priceAmount, item.currencyCode)}`;
 }
 
-/** A month of shopper traffic for the Insights dashboard, with its progress while it runs. */
+/**
+ * Shopper traffic: a month of it for the Insights dashboard, or a chosen number of views added
+ * now (to reach a plan's 80 % or 100 % and see the admin's notices offline), with the run's
+ * progress while it runs.
+ */
 export function trafficSection(shop: SandboxShopState): Html {
   const base = `/sandbox/shops/${encodeURIComponent(shop.domain)}`;
   const run = shop.traffic;
+  const done = (result: NonNullable<NonNullable<SandboxShopState['traffic']>['result']>) =>
+    result.skipped ??
+    (result.views !== undefined
+      ? `${result.views} views counted${result.refused ? `, ${result.refused} refused (view limit)` : ''}`
+      : `${result.visits} visits, ${result.events} events, ${result.orders} orders`);
   const status = !run
     ? html`<span class="muted">Visits, plays, clicks, carts and orders through the real storefront, for Insights.</span>`
     : run.running
       ? html`<span role="status">Generating: ${run.progress.phase} ${run.progress.done} of ${run.progress.total}</span>`
       : run.error
         ? html`${badge(false, 'Failed')} <small class="muted">${run.error}</small>`
-        : html`${badge(true, 'Done')} <small class="muted">${
-            run.result?.skipped ??
-            `${run.result?.visits} visits, ${run.result?.events} events, ${run.result?.orders} orders`
-          }</small>`;
+        : html`${badge(true, 'Done')} <small class="muted">${run.result ? done(run.result) : ''}</small>`;
+  const busy = run?.running ? ' disabled' : '';
   return html`<h3>Shopper traffic</h3>
   <form class="row" method="post" action="${base}/traffic">
     <span>${status}</span>
-    <button type="submit"${run?.running ? ' disabled' : ''}>Generate a month of traffic</button>
+    <button type="submit"${busy}>Generate a month of traffic</button>
+  </form>
+  <form class="row" method="post" action="${base}/views">
+    <span class="inline"><label>Views to add this month <input class="field" name="views" type="number" min="1" max="${MAX_VIEWS_PER_RUN}" step="1" required value="800"></label>
+    <small class="muted">One view per shopper and clip, counted now: the admin's 80 % and 100 % view notices follow the plan's limit.</small></span>
+    <button type="submit"${busy}>Add views</button>
   </form>`;
 }
 

@@ -11,7 +11,8 @@ import type { SandboxContext } from '../context';
 import { OperatorError } from '../operator/client';
 import { renderPlaceholderSvg } from '../store/images';
 import { SANDBOX_PRODUCT_EDITS } from '../store/product-edits';
-import { notFound } from '../web/http-error';
+import { MAX_VIEWS_PER_RUN } from '../traffic/generate-views';
+import { HttpError, notFound } from '../web/http-error';
 import type { WebhookDelivery } from '../webhooks/delivery';
 import { NOTICES, type Notice, renderControlPage } from './control-page';
 import { PRIVACY_REQUESTS, parseOrderNames, sendPrivacyRequest, sendShopRedact } from './privacy';
@@ -40,6 +41,14 @@ const shopDomain = z.string().max(255).refine(isShopDomain, 'Invalid shop domain
 const shopParams = z.object({ shop: shopDomain });
 const flagName = z.enum(FEATURE_FLAG_NAMES);
 const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A traffic run: a month of shoppers, or with `views` that many views added now. */
+const trafficBody = z.object({ views: z.number().int().min(1).max(MAX_VIEWS_PER_RUN).optional() });
+/** The control page's views field: digits, as a form sends them. */
+const formViews = z
+  .string()
+  .regex(/^\d{1,5}$/, 'views: a whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'views: at least 1').max(MAX_VIEWS_PER_RUN));
 const catalogueId = z.string().min(1).max(100);
 const mobileBody = z.object({ preset: z.enum(MOBILE_PRESETS) });
 /** The request form sends every field, pre-filled with the current state; empty clears it. */
@@ -271,8 +280,17 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/shops/:shop/traffic', { schema: { params: shopParams } }, async (request, reply) =>
-    reply.status(202).send({ traffic: await traffic.start(request.params.shop) }),
+  app.post(
+    '/api/shops/:shop/traffic',
+    { schema: { params: shopParams } },
+    async (request, reply) => {
+      // No body: a month of traffic; `{ views }`: that many views added now.
+      const body = trafficBody.strict().safeParse(request.body ?? {});
+      if (!body.success) throw new HttpError(400, body.error.issues[0]?.message ?? 'Invalid body');
+      return reply
+        .status(202)
+        .send({ traffic: await traffic.start(request.params.shop, body.data) });
+    },
   );
 
   app.get('/api/shops/:shop/traffic', { schema: { params: shopParams } }, async (request) => {
@@ -367,6 +385,20 @@ export const controlRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await setProtectedCustomerData(ctx, request.params.shop, request.body.granted);
       return reply.redirect(backTo(request.params.shop, 'protected_data'), 303);
+    },
+  );
+
+  app.post('/shops/:shop/traffic', { schema: { params: shopParams } }, async (request, reply) => {
+    await traffic.start(request.params.shop);
+    return reply.redirect(backTo(request.params.shop, 'traffic'), 303);
+  });
+
+  app.post(
+    '/shops/:shop/views',
+    { schema: { params: shopParams, body: z.object({ views: formViews }) } },
+    async (request, reply) => {
+      await traffic.start(request.params.shop, { views: request.body.views });
+      return reply.redirect(backTo(request.params.shop, 'views'), 303);
     },
   );
 

@@ -22,11 +22,19 @@ export interface EditorPageInput {
   template: TemplateName;
   /** The editor's own path: form actions are built under it. */
   editorPath: string;
+  /** A deep link's request, shown first with the Save that carries it out. */
+  deepLink?: DeepLink | null;
 }
+
+/** What a theme editor deep link asked for (theme-editor-plugin resolves it). */
+export type DeepLink =
+  | { kind: 'add-block'; definition: AppBlockDefinition; template: TemplateName }
+  | { kind: 'activate-embed'; definition: AppBlockDefinition }
+  | { kind: 'not-found'; id: string };
 
 /** The theme editor, server-rendered: templates, the template's app blocks, the app embeds. */
 export function themeEditorPage(input: EditorPageInput): string {
-  const { app, state, shop, template, editorPath } = input;
+  const { app, state, shop, template, editorPath, deepLink = null } = input;
   const text = (definition: AppBlockDefinition, value: string | undefined) =>
     schemaText(definition.extension.locales.schema, 'en', value);
   const templateLinks = TEMPLATE_NAMES.map(
@@ -85,6 +93,7 @@ export function themeEditorPage(input: EditorPageInput): string {
 <body>
 <header><strong>Sandbox theme</strong> <span>${esc(shop)}</span><nav aria-label="Templates">${templateLinks}</nav></header>
 <main>
+${deepLink ? deepLinkPanel(deepLink, state, editorPath, template, text) : ''}
 <section aria-labelledby="template-title">
   <h2 id="template-title">${TEMPLATE_LABELS[template]}</h2>
   ${placed.length ? `<ol class="blocks">${placed.join('')}</ol>` : '<p>No app blocks in this template.</p>'}
@@ -100,6 +109,41 @@ export function themeEditorPage(input: EditorPageInput): string {
 }
 
 type SchemaText = (definition: AppBlockDefinition, value: string | undefined) => string;
+
+/**
+ * The deep link's pending change, as Shopify's editor shows it before the merchant saves: the app
+ * block ready to add to the template, or the app embed ready to switch on. Save carries it out
+ * with the editor's own forms; Discard leaves the theme as it is.
+ */
+function deepLinkPanel(
+  link: DeepLink,
+  state: ThemeState,
+  editorPath: string,
+  template: TemplateName,
+  text: SchemaText,
+): string {
+  const discard = `<a href="${esc(`${editorPath}?template=${template}`)}">Discard</a>`;
+  if (link.kind === 'not-found') {
+    return `<section class="pending" role="alert"><h2>App block not found</h2><p>${esc(link.id)} is not an app block or app embed of an installed app.</p></section>`;
+  }
+  const name = text(link.definition, link.definition.schema.name);
+  if (link.kind === 'add-block') {
+    return `<section class="pending" aria-labelledby="pending-title">
+  <h2 id="pending-title">${esc(`Add ${name} to ${TEMPLATE_LABELS[link.template]}`)}</h2>
+  <p>The app block is ready to add in a new Apps section. Save to add it to your theme.</p>
+  <form method="post" action="${esc(`${editorPath}/templates/${link.template}/blocks`)}" class="add">${hidden('type', link.definition.type)}<button class="primary" autofocus>Save</button>${discard}</form>
+</section>`;
+  }
+  const embed = state.embeds.find((entry) => entry.type === link.definition.type);
+  if (embed && !embed.disabled) {
+    return `<section class="pending" aria-labelledby="pending-title"><h2 id="pending-title">${esc(`${name} app embed is on`)}</h2><p>Nothing to change.</p></section>`;
+  }
+  return `<section class="pending" aria-labelledby="pending-title">
+  <h2 id="pending-title">${esc(`Turn on the ${name} app embed`)}</h2>
+  <p>The app embed is ready to switch on. Save to turn it on in your theme.</p>
+  <form method="post" action="${esc(`${editorPath}/embeds?template=${template}`)}" class="add">${hidden('type', link.definition.type)}${hidden('enabled', 'true')}<button class="primary" autofocus>Save</button>${discard}</form>
+</section>`;
+}
 
 function settingsForm(
   action: string,
@@ -200,4 +244,6 @@ input[type=text],input[type=url],input[type=number],select,textarea{font:inherit
 .actions,.add{display:flex;gap:8px;flex-wrap:wrap;align-items:end}
 button{font:inherit;padding:6px 12px;border-radius:8px;border:1px solid #8a8a8a;background:#fff;cursor:pointer}
 button:disabled{opacity:.5;cursor:default}
+.pending{grid-column:1/-1;border:2px solid #005bd3}
+button.primary{background:#303030;color:#fff;border-color:#303030}
 `;

@@ -1,8 +1,9 @@
 import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptForms } from '../web/forms';
+import { isAvailableOnTemplate } from './block-schema';
 import type { ThemeApp } from './load-theme-app';
-import { themeEditorPage } from './theme-editor-page';
+import { type DeepLink, themeEditorPage } from './theme-editor-page';
 import { settingsDataJson, templateJson } from './theme-files';
 import {
   applyThemeEdit,
@@ -19,6 +20,17 @@ export interface ThemeEditorPluginOptions {
   store: ThemeStateStore;
   /** Ids of new embeds and blocks; Shopify-like random ones by default. */
   ids?: ThemeIds;
+  /** The app's API key: deep links name a block as `<api_key>/<block handle>`. */
+  apiKey?: string;
+}
+
+/** Shopify's theme editor deep links (shopify.dev, theme app extensions: deep linking). */
+interface DeepLinkQuery {
+  template?: string;
+  context?: string;
+  activateAppId?: string;
+  addAppBlockId?: string;
+  target?: string;
 }
 
 const EDITOR = '/store/:shop/themes/current/editor';
@@ -43,7 +55,7 @@ class BadRequest extends Error {}
  */
 export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = async (
   fastify,
-  { app, store, ids },
+  { app, store, ids, apiKey },
 ) => {
   if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) acceptForms(fastify);
 
@@ -56,13 +68,21 @@ export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = a
     throw error;
   });
 
-  fastify.get<{ Params: ShopParams; Querystring: { template?: string } }>(
+  fastify.get<{ Params: ShopParams; Querystring: DeepLinkQuery }>(
     EDITOR,
     async (request, reply) => {
       const shop = validShop(request.params.shop);
       const template = validTemplate(request.query.template ?? 'index');
       const state = await store.load(shop);
-      const page = themeEditorPage({ app, state, shop, template, editorPath: editorPath(request) });
+      const deepLink = resolveDeepLink(app, template, request.query, apiKey);
+      const page = themeEditorPage({
+        app,
+        state,
+        shop,
+        template,
+        editorPath: editorPath(request),
+        deepLink,
+      });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     },
   );
@@ -169,6 +189,37 @@ export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = a
     },
   );
 };
+
+/**
+ * What a deep link asks the editor to get ready: an app block to add to the template (Shopify
+ * adds it unsaved, in a new Apps section, and the merchant saves) or an app embed to activate.
+ * `<api_key>/<handle>`: another app's key, or a handle the app does not have, is a link the
+ * editor cannot follow (Shopify then opens the editor as it is, with an error).
+ */
+function resolveDeepLink(
+  app: ThemeApp,
+  template: TemplateName,
+  query: DeepLinkQuery,
+  apiKey: string | undefined,
+): DeepLink | null {
+  const wanted = query.addAppBlockId ?? query.activateAppId;
+  if (!wanted) return null;
+  const [key, handle] = wanted.split('/');
+  const definition =
+    key && handle && (apiKey === undefined || key === apiKey)
+      ? app.blocks.find((block) => block.handle === handle)
+      : undefined;
+  if (query.addAppBlockId) {
+    return definition &&
+      definition.schema.target === 'section' &&
+      isAvailableOnTemplate(definition.schema, template)
+      ? { kind: 'add-block', definition, template }
+      : { kind: 'not-found', id: wanted };
+  }
+  return definition && definition.schema.target !== 'section'
+    ? { kind: 'activate-embed', definition }
+    : { kind: 'not-found', id: wanted };
+}
 
 function validShop(shop: string): string {
   if (!isShopDomain(shop)) throw new BadRequest(`${shop} is not a *.myshopify.com shop domain`);

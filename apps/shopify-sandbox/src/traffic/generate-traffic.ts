@@ -324,7 +324,7 @@ export const SHOPPER_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** A POST of JSON; a 429 (the ingest's per-IP limit) waits as told and tries again. */
-async function postWithRetry(
+export async function postWithRetry(
   fetch: typeof globalThis.fetch,
   url: string,
   body: unknown,
