@@ -1,4 +1,4 @@
-import { toGid } from '../store/gid';
+import { shopObjectGid } from '../store/gid';
 import { type AdminContext, userError } from './context';
 
 interface ChannelCreateInput {
@@ -7,9 +7,6 @@ interface ChannelCreateInput {
   accountName: string;
   handle?: string | null;
 }
-
-/** The app's one channel connection per shop in the local Shopify. */
-const CHANNEL_ID = toGid('Channel', 1);
 
 /**
  * Admin API `channelCreate`: connects the app's sales channel to the shop, bound to one of the
@@ -42,7 +39,8 @@ export async function channelCreate(args: { input: ChannelCreateInput }, context
   return {
     channel: {
       __typename: 'Channel',
-      id: CHANNEL_ID,
+      // The app's one channel connection per shop in the local Shopify.
+      id: shopObjectGid(context.shop, 'Channel'),
       handle: input.handle ?? `${input.specificationHandle}-${input.accountId}`,
       name: input.accountName,
       accountId: input.accountId,

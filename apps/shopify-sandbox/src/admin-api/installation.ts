@@ -1,22 +1,35 @@
 import { GraphQLError } from 'graphql';
 import { StoreError } from '../store/errors';
-import { parseGid, toGid } from '../store/gid';
+import {
+  APP_NAMESPACE,
+  parseGid,
+  resolveNamespace,
+  shopNumber,
+  shopObjectGid,
+  toGid,
+} from '../store/gid';
 import { appSubscriptionObject } from './billing';
 import { type AdminContext, userError } from './context';
-import { APP_ID, APP_PUBLICATION_ID, appPublicationExists } from './publications';
+import { APP_ID, appPublicationExists, appPublicationId } from './publications';
 
 /** The app's installation on the shop: one per shop in the local Shopify. */
-export const APP_INSTALLATION_ID = toGid('AppInstallation', 1);
+export const appInstallationId = (shop: string) => shopObjectGid(shop, 'AppInstallation');
 
 export function currentAppInstallation(_args: unknown, context: AdminContext) {
   return {
     __typename: 'AppInstallation',
-    id: APP_INSTALLATION_ID,
+    id: appInstallationId(context.shop),
     app: { __typename: 'App', id: APP_ID, handle: context.appHandle },
+    // What the merchant granted (Shopify's documented way for an app to check its scopes).
+    accessScopes: context.scopes.map((handle) => ({
+      __typename: 'AccessScope',
+      handle,
+      description: handle,
+    })),
     // Deprecated in 2026-10 (the root `publications` replaces it), still served as Shopify does.
     publication: async (_args: unknown, context: AdminContext) =>
       (await appPublicationExists(context))
-        ? { __typename: 'Publication', id: APP_PUBLICATION_ID }
+        ? { __typename: 'Publication', id: appPublicationId(context.shop) }
         : null,
     activeSubscriptions: async (_args: unknown, context: AdminContext) =>
       (await context.store.activeAppSubscriptions(context.shop)).map(appSubscriptionObject),
@@ -49,9 +62,10 @@ export async function metafieldsSet(
       { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } },
     );
   }
+  const installation = appInstallationId(context.shop);
   const errors = args.metafields.flatMap((metafield, index) => {
     const field = ['metafields', String(index)];
-    if (metafield.ownerId === APP_INSTALLATION_ID) {
+    if (metafield.ownerId === installation) {
       return metafield.namespace === 'popstage' && metafield.key === 'app_url'
         ? []
         : [userError('The local Shopify keeps only popstage.app_url on the installation', field)];
@@ -59,7 +73,8 @@ export async function metafieldsSet(
     if (parseGid('Product', metafield.ownerId) === null) {
       return [userError('Owner does not exist', [...field, 'ownerId'], 'INVALID_VALUE')];
     }
-    if (metafield.namespace !== '$app' || metafield.key !== 'clip_count') {
+    // `$app` is the app's reserved namespace, `app--<app id>`, either way it is written.
+    if (resolveNamespace(metafield.namespace) !== APP_NAMESPACE || metafield.key !== 'clip_count') {
       return [userError('The local Shopify keeps only $app.clip_count on products', field)];
     }
     return /^\d+$/.test(metafield.value)
@@ -68,11 +83,11 @@ export async function metafieldsSet(
   });
   if (errors.length > 0) return { metafields: null, userErrors: errors };
   try {
-    for (const metafield of args.metafields.filter((m) => m.ownerId === APP_INSTALLATION_ID)) {
+    for (const metafield of args.metafields.filter((m) => m.ownerId === installation)) {
       await context.store.setAppUrlMetafield(context.shop, metafield.value);
     }
     const counts = args.metafields
-      .filter((m) => m.ownerId !== APP_INSTALLATION_ID)
+      .filter((m) => m.ownerId !== installation)
       .map((m) => ({ productId: m.ownerId, count: Number(m.value) }));
     if (counts.length > 0) await context.store.setProductClipCounts(context.shop, counts);
   } catch (error) {
@@ -81,10 +96,16 @@ export async function metafieldsSet(
     throw error;
   }
   return {
-    metafields: args.metafields.map((metafield, index) => ({
+    metafields: args.metafields.map((metafield) => ({
       __typename: 'Metafield',
-      id: toGid('Metafield', index + 1),
-      namespace: metafield.namespace ?? '$app',
+      // One id per owner and key, unique across shops: the owner's number, then the key's slot.
+      id: toGid(
+        'Metafield',
+        metafield.ownerId === installation
+          ? shopNumber(context.shop) * 10 + 2
+          : (parseGid('Product', metafield.ownerId) ?? 0) * 10 + 1,
+      ),
+      namespace: resolveNamespace(metafield.namespace),
       key: metafield.key,
       value: metafield.value,
       type: metafield.type ?? null,

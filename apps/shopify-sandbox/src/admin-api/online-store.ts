@@ -1,11 +1,9 @@
-import { toGid } from '../store/gid';
+import { shopObjectGid } from '../store/gid';
 import type { MenuItem } from '../store/types';
 import { settingsDataJson } from '../theme/theme-files';
 import { type AdminContext, connection, userError } from './context';
 import { parseSearch } from './search-syntax';
 
-/** The local Shopify's one published theme. */
-const MAIN_THEME_ID = toGid('OnlineStoreTheme', 1);
 const SETTINGS_DATA = 'config/settings_data.json';
 
 function menuItem(item: MenuItem): Record<string, unknown> {
@@ -73,8 +71,13 @@ export async function pageCreate(
   return { page: pageObject(page), userErrors: [] };
 }
 
-export async function themes(args: { first?: number; roles?: string[] | null }) {
-  const main = args.roles && !args.roles.includes('MAIN') ? [] : [MAIN_THEME_ID];
+export async function themes(
+  args: { first?: number; roles?: string[] | null },
+  context: AdminContext,
+) {
+  // The local Shopify's one published theme per shop.
+  const mainTheme = shopObjectGid(context.shop, 'OnlineStoreTheme');
+  const main = args.roles && !args.roles.includes('MAIN') ? [] : [mainTheme];
   return connection(
     main.slice(0, args.first ?? 0).map((id) => ({
       __typename: 'OnlineStoreTheme',

@@ -329,4 +329,80 @@ describe('Admin GraphQL', () => {
       ],
     });
   });
+
+  it("gives each shop its own ids, and resolves $app to the app's reserved namespace", async () => {
+    clock += 60_000;
+    const query = `{ shop { id } currentAppInstallation { id app { id } }
+      publications(first: 5, catalogType: APP) { nodes { id catalog { id } } }
+      themes(first: 1) { nodes { id } } }`;
+    const idsOf = async (shop: string) => {
+      const exchanged = await app.inject({
+        method: 'POST',
+        url: `/${shop}/admin/oauth/access_token`,
+        payload: await exchangeBody(shop),
+      });
+      const shopToken = exchanged.json().access_token;
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/${shop}/admin/api/${API_VERSION}/graphql.json`,
+        headers: { 'x-shopify-access-token': shopToken },
+        payload: { query },
+      });
+      return answer.json().data;
+    };
+    const demo = await idsOf(DEMO_SHOP);
+    const other = await idsOf(OTHER_SHOP);
+    const flat = (data: Record<string, unknown>) =>
+      JSON.stringify(data).match(/gid:\/\/shopify\/[A-Za-z]+\/\d+/g) ?? [];
+    const demoIds = flat(demo).filter((id) => !id.includes('/App/'));
+    expect(demoIds.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(demoIds).size).toBe(demoIds.length);
+    for (const id of demoIds) expect(flat(other)).not.toContain(id);
+    // The app is one app: the same id on every shop, as on Shopify.
+    expect(demo.currentAppInstallation.app.id).toBe(other.currentAppInstallation.app.id);
+
+    const set = `mutation Set($metafields: [MetafieldsSetInput!]!) {
+      metafieldsSet(metafields: $metafields) { metafields { id namespace key } userErrors { message } } }`;
+    const [product] = (await graphql(token, '{ products(first: 1) { nodes { id } } }')).json().data
+      .products.nodes;
+    const written = (
+      await graphql(token, set, {
+        metafields: [
+          {
+            ownerId: product.id,
+            namespace: '$app',
+            key: 'clip_count',
+            type: 'number_integer',
+            value: '2',
+          },
+        ],
+      })
+    ).json().data.metafieldsSet;
+    const appNamespace = `app--${demo.currentAppInstallation.app.id.split('/').pop()}`;
+    expect(written).toEqual({
+      metafields: [
+        {
+          id: expect.stringMatching(/^gid:\/\/shopify\/Metafield\/\d+$/),
+          namespace: appNamespace,
+          key: 'clip_count',
+        },
+      ],
+      userErrors: [],
+    });
+    // The resolved namespace is the same metafield.
+    const again = (
+      await graphql(token, set, {
+        metafields: [
+          {
+            ownerId: product.id,
+            namespace: appNamespace,
+            key: 'clip_count',
+            type: 'number_integer',
+            value: '3',
+          },
+        ],
+      })
+    ).json().data.metafieldsSet;
+    expect(again.metafields[0].id).toBe(written.metafields[0].id);
+  });
 });

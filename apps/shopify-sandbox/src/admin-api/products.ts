@@ -1,7 +1,7 @@
 import { parseGid, toGid } from '../store/gid';
 import type { PlatformProduct, ProductStatus } from '../store/types';
 import { type AdminContext, connection } from './context';
-import { APP_PUBLICATION_ID, appPublicationExists } from './publications';
+import { appPublicationExists, appPublicationId } from './publications';
 import { parseSearch } from './search-syntax';
 
 const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
@@ -30,8 +30,8 @@ export function productObject(product: PlatformProduct) {
     createdAt: product.createdAt,
     totalInventory: product.totalInventory,
     publishedOnCurrentPublication: product.publishedToSalesChannel,
-    publishedOnPublication: ({ publicationId }: { publicationId: string }) =>
-      publicationId === APP_PUBLICATION_ID && product.publishedToSalesChannel,
+    publishedOnPublication: ({ publicationId }: { publicationId: string }, context: AdminContext) =>
+      publicationId === appPublicationId(context.shop) && product.publishedToSalesChannel,
     priceRangeV2: {
       minVariantPrice: money(product.priceRange.min, currency),
       maxVariantPrice: money(product.priceRange.max, currency),
@@ -64,7 +64,7 @@ export async function products(
   const status = filters.get('status')?.toUpperCase() as ProductStatus | undefined;
   const collection = filters.get('collection_id');
   const publication = filters.get('publication_ids');
-  if (publication !== undefined && publication !== legacy(APP_PUBLICATION_ID)) {
+  if (publication !== undefined && publication !== legacy(appPublicationId(context.shop))) {
     return connection([]);
   }
   const page = await context.store.listProducts(context.shop, {
@@ -93,7 +93,7 @@ export async function publishablePublish(
   args: { id: string; input: { publicationId: string }[] },
   context: AdminContext,
 ) {
-  const ours = args.input.every((entry) => entry.publicationId === APP_PUBLICATION_ID);
+  const ours = args.input.every((entry) => entry.publicationId === appPublicationId(context.shop));
   if (!ours || !(await appPublicationExists(context))) {
     return {
       publishable: null,
@@ -116,7 +116,7 @@ export async function publishedProductsCount(
   context: AdminContext,
 ) {
   const count =
-    args.publicationId === APP_PUBLICATION_ID && (await appPublicationExists(context))
+    args.publicationId === appPublicationId(context.shop) && (await appPublicationExists(context))
       ? await context.store.countPublishedProducts(context.shop)
       : 0;
   return { count, precision: 'EXACT' };

@@ -1,21 +1,20 @@
-import { toGid } from '../store/gid';
+import { APP_NUMBER, shopObjectGid, toGid } from '../store/gid';
 import { type AdminContext, connection } from './context';
 
-/** The app's own publication (the Popstage sales channel), while its channel is connected. */
-export const APP_PUBLICATION_ID = toGid('Publication', 1);
+/** The app's own publication in the shop (the Popstage sales channel), while it is connected. */
+export const appPublicationId = (shop: string) => shopObjectGid(shop, 'Publication');
 /** The installed app, Popstage, as `currentAppInstallation.app` and its catalog name it. */
-export const APP_ID = toGid('App', 1);
+export const APP_ID = toGid('App', APP_NUMBER);
 /** The Online Store's own app: its publication is the other APP catalog every shop has. */
-const ONLINE_STORE_APP_ID = toGid('App', 2);
-const ONLINE_STORE_PUBLICATION_ID = toGid('Publication', 2);
+const ONLINE_STORE_APP_ID = toGid('App', APP_NUMBER + 1);
 
-function appPublication(id: string, appId: string, title: string) {
+function appPublication(id: string, catalogId: string, appId: string, title: string) {
   return {
     __typename: 'Publication',
     id,
     catalog: {
       __typename: 'AppCatalog',
-      id: `gid://shopify/AppCatalog/${id.split('/').at(-1)}`,
+      id: catalogId,
       title,
       status: 'ACTIVE',
       apps: connection([{ __typename: 'App', id: appId }]),
@@ -38,9 +37,19 @@ export async function publications(
   context: AdminContext,
 ) {
   if (args.catalogType && args.catalogType !== 'APP') return connection([]);
-  const all = [appPublication(ONLINE_STORE_PUBLICATION_ID, ONLINE_STORE_APP_ID, 'Online Store')];
+  const { shop } = context;
+  const all = [
+    appPublication(
+      shopObjectGid(shop, 'OnlinePublication'),
+      shopObjectGid(shop, 'OnlineCatalog'),
+      ONLINE_STORE_APP_ID,
+      'Online Store',
+    ),
+  ];
   if (await appPublicationExists(context)) {
-    all.push(appPublication(APP_PUBLICATION_ID, APP_ID, 'Popstage'));
+    all.push(
+      appPublication(appPublicationId(shop), shopObjectGid(shop, 'AppCatalog'), APP_ID, 'Popstage'),
+    );
   }
   return connection(all.slice(0, args.first ?? 0));
 }

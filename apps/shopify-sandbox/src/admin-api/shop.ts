@@ -1,4 +1,4 @@
-import { toGid } from '../store/gid';
+import { shopObjectGid } from '../store/gid';
 import type { AdminContext } from './context';
 
 /**
@@ -15,7 +15,7 @@ export async function shop(_args: unknown, context: AdminContext) {
   if (!found) return null;
   return {
     __typename: 'Shop',
-    id: toGid('Shop', 1),
+    id: shopObjectGid(found.domain, 'Shop'),
     name: found.name,
     email: found.email,
     contactEmail: found.email,

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { shopObjectGid } from '../store/gid';
 import type { SandboxAppSubscription } from '../store/store';
 import {
   renderAlreadyDecidedPage,
@@ -95,7 +96,7 @@ function appSubscriptionPayload(subscription: SandboxAppSubscription, now: Date)
       admin_graphql_api_id: subscription.id,
       name: subscription.name,
       status: subscription.status,
-      admin_graphql_api_shop_id: 'gid://shopify/Shop/1',
+      admin_graphql_api_shop_id: shopObjectGid(subscription.shopDomain, 'Shop'),
       created_at: subscription.createdAt,
       updated_at: now.toISOString(),
       currency: subscription.price.currencyCode,

@@ -1,5 +1,6 @@
 import { connection } from '../admin-api/context';
 import type { Resolvers } from '../graphql/execute';
+import { shopObjectGid } from '../store/gid';
 import type { SandboxStore } from '../store/store';
 import type { MenuItem, PlatformCollection, PlatformMenu, PlatformProduct } from '../store/types';
 
@@ -170,7 +171,7 @@ export const storefrontResolvers: Resolvers<StorefrontContext> = {
       if (!found) return null;
       return {
         __typename: 'Shop',
-        id: 'gid://shopify/Shop/1',
+        id: shopObjectGid(found.domain, 'Shop'),
         name: found.name,
         description: null,
         primaryDomain: {

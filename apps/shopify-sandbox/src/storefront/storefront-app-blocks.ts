@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context';
+import { APP_NAMESPACE } from '../store/gid';
 import type { SandboxStore } from '../store/store';
 import type { PlatformProduct, PlatformShop } from '../store/types';
 import type { RenderedAppPage } from '../theme/render-app-blocks';
@@ -39,10 +40,16 @@ export async function renderAppBlocks(
             id: Number(product.id.slice(product.id.lastIndexOf('/') + 1)),
             handle: product.handle,
             title: product.title,
-            metafields: { $app: { clip_count: { type: 'number_integer', value: clipCount } } },
+            // Stored under the app's reserved namespace; extension Liquid may say `$app`.
+            metafields: appOwned({ clip_count: { type: 'number_integer', value: clipCount } }),
           },
         }
       : {}),
     appMetafields: appUrl ? { popstage: { app_url: { type: 'url', value: appUrl } } } : {},
   });
+}
+
+/** The app's metafields as Liquid finds them: by `app--<id>` and by the `$app` prefix. */
+function appOwned<T>(fields: T): Record<string, T> {
+  return { [APP_NAMESPACE]: fields, $app: fields };
 }
