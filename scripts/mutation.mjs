@@ -91,18 +91,18 @@ const MODULES = [
       `${SERVER}/features/billing/pricing.ts`,
       `${SERVER}/features/billing/plan-facts.ts`,
       `${SERVER}/features/billing/offer.ts`,
-      `${SERVER}/features/billing/gating.ts`,
       `${SERVER}/features/billing/billing-cycle.ts`,
     ],
     tests: [
+      `${SERVER}/features/billing/pricing.rules.test.ts`,
       `${SERVER}/features/billing/views-period.property.test.ts`,
-      `${SERVER}/features/billing/routes.test.ts`,
     ],
   },
   // Being rewritten on other branches (issue 28 §1: caps by /64, push delivery): measured last.
   {
     name: 'caps-view-limits',
     mutate: [
+      `${SERVER}/features/billing/gating.ts`,
       `${SERVER}/features/storefront/address-caps.ts`,
       `${SERVER}/features/storefront/visitor-id.ts`,
       `${SERVER}/features/storefront/view-limit-job.ts`,
@@ -110,6 +110,7 @@ const MODULES = [
     tests: [
       `${SERVER}/reliability/inflation.test.ts`,
       `${SERVER}/features/storefront/view-limits.test.ts`,
+      `${SERVER}/features/billing/views-period.property.test.ts`,
     ],
   },
   {
