@@ -441,6 +441,8 @@ describe('tenant isolation outside /api', () => {
     const res = await t.app.inject({
       method: c.method,
       url: c.url(state),
+      // Half the cases from an IPv6 client, half from IPv4.
+      remoteAddress: CASES.indexOf(c) % 2 ? '2001:db8:b::1' : '198.51.100.66',
       headers,
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });

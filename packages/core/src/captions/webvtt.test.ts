@@ -50,3 +50,49 @@ describe('CAPTION_LANGUAGE', () => {
       expect(CAPTION_LANGUAGE.test(tag)).toBe(false);
   });
 });
+
+describe('parseWebVtt timing and text', () => {
+  it('reads hours, minutes and milliseconds into seconds, and a cue ending where it starts', () => {
+    expect(parseWebVtt('WEBVTT\n\n01:02:03.250 --> 01:02:03.250\nsame\n')).toEqual({
+      cues: [{ startSeconds: 3723.25, endSeconds: 3723.25, text: 'same' }],
+    });
+    expect(parseWebVtt('WEBVTT\n\n02:03.004 --> 02:04.000\nx\n')).toEqual({
+      cues: [{ startSeconds: 123.004, endSeconds: 124, text: 'x' }],
+    });
+  });
+
+  it('refuses a cue with a malformed start or end time', () => {
+    for (const times of ['0:00.000 --> 00:01.000', '00:00.000 --> 00:61.000', 'a --> b']) {
+      expect(parseWebVtt(`WEBVTT\n\n${times}\ntext\n`)).toEqual({ error: CAPTION_MESSAGES.noCues });
+    }
+  });
+
+  it('needs WEBVTT at the very start, alone or followed by a space and a title', () => {
+    expect(parseWebVtt('WEBVTTX\n\n00:00.000 --> 00:01.000\nx\n')).toEqual({
+      error: CAPTION_MESSAGES.notWebVtt,
+    });
+    expect(parseWebVtt(' WEBVTT\n\n00:00.000 --> 00:01.000\nx\n')).toEqual({
+      error: CAPTION_MESSAGES.notWebVtt,
+    });
+    expect(parseWebVtt('WEBVTT\tTitle\n\n00:00.000 --> 00:01.000\nx\n')).toHaveProperty('cues');
+    expect(parseWebVtt('WEBVTT')).toEqual({ error: CAPTION_MESSAGES.noCues });
+  });
+
+  it('keeps multi-line cue text, drops tags, and skips blocks whose times are not on the first two lines', () => {
+    const vtt =
+      'WEBVTT\r\rSTYLE\n::cue { color: red }\n\nid\n00:00.000 --> 00:01.000 align:start\n<i>one</i>\ntwo\n\n\n\na\nb\n00:05.000 --> 00:06.000\nlate\n';
+    expect(parseWebVtt(vtt)).toEqual({
+      cues: [{ startSeconds: 0, endSeconds: 1, text: 'one\ntwo' }],
+    });
+  });
+
+  it('joins the cues of a transcript with single spaces, leaving out empty ones', () => {
+    expect(
+      captionTranscript([
+        { startSeconds: 0, endSeconds: 1, text: ' a\n  b ' },
+        { startSeconds: 1, endSeconds: 2, text: '   ' },
+        { startSeconds: 2, endSeconds: 3, text: 'c' },
+      ]),
+    ).toBe('a b c');
+  });
+});

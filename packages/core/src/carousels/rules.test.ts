@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { carouselsUnpublishedByDelete, unpublishWarning } from './rules';
+import { POPCLIP_VALIDATION_MESSAGES } from '../popclips/messages';
+import {
+  carouselEmbedHtml,
+  carouselFormError,
+  carouselsUnpublishedByDelete,
+  unpublishWarning,
+} from './rules';
 
 const carousel = (title: string, ids: string[], extra: object = {}) => ({
   carousel_title: title,
@@ -30,5 +36,33 @@ describe('deleting a clip of a carousel (issue 20 §13)', () => {
       'The published carousel "Summer" would have fewer than 3 Popclips, so it will be unpublished from your storefront.',
     );
     expect(unpublishWarning(['A', 'B'])).toContain('carousels "A", "B"');
+  });
+});
+
+describe('the carousel form (spec 02 §2, §5)', () => {
+  const M = POPCLIP_VALIDATION_MESSAGES;
+  it('asks for a title first, then 3 clips for a custom carousel or one collection', () => {
+    expect(carouselFormError({ title: '  ', type: 'custom', typeIds: [] })).toBe(
+      M.carouselTitleEmpty,
+    );
+    expect(carouselFormError({ title: 'Summer', type: 'custom', typeIds: ['a', 'b'] })).toBe(
+      M.carouselTooFewClips,
+    );
+    expect(carouselFormError({ title: 'Summer', type: 'custom', typeIds: ['a', 'b', 'c'] })).toBe(
+      null,
+    );
+    expect(carouselFormError({ title: 'Summer', type: 'collection', typeIds: [] })).toBe(
+      M.carouselCollectionRequired,
+    );
+    expect(carouselFormError({ title: 'Summer', type: 'collection', typeIds: ['c1', 'c2'] })).toBe(
+      M.carouselCollectionRequired,
+    );
+    expect(carouselFormError({ title: 'Summer', type: 'collection', typeIds: ['c1'] })).toBe(null);
+  });
+
+  it('embeds a carousel by its id, stripped of anything that could leave the attribute', () => {
+    expect(carouselEmbedHtml('0a0a-11"><script>')).toBe(
+      '<div data-popstage-carousel="0a0a-11script"></div>',
+    );
   });
 });

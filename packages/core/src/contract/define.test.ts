@@ -19,6 +19,8 @@ describe('routePath', () => {
 
   it('refuses a missing param rather than calling a wrong URL', () => {
     expect(() => routePath(contract, { thing_id: 'a' })).toThrow(/part missing/);
+    expect(() => routePath(contract, { thing_id: 'a', part: null })).toThrow(/part missing/);
+    expect(() => routePath(contract)).toThrow(/thing_id missing/);
   });
 });
 
@@ -31,6 +33,7 @@ describe('routeQuery', () => {
 
   it('is empty without values', () => {
     expect(routeQuery({ b: undefined })).toBe('');
+    expect(routeQuery({ b: null, c: [null, 'x'] })).toBe('?c=x');
     expect(routeQuery()).toBe('');
   });
 });

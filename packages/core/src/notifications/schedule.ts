@@ -10,17 +10,28 @@ import { NOTIFICATION_MESSAGES as M } from './messages';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+/** One formatter per zone: making one costs far more than using it (the picker asks 288 times). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 function parts(instant: Date, timeZone: string) {
-  const found = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const found = formatter(timeZone).formatToParts(instant);
   const get = (type: string) => found.find((part) => part.type === type)?.value ?? '00';
   return {
     day: `${get('year')}-${get('month')}-${get('day')}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csDeleteMediaSchema,
+  csImportSchema,
   csUpdateMediaSchema,
   csUploadCompleteSchema,
   csUploadSchema,
@@ -117,5 +118,43 @@ describe('other media gallery bodies', () => {
     expect(csDeleteMediaSchema.safeParse({ id: 'c1', metaIdentifier: 'm1' }).success).toBe(true);
     expect(csDeleteMediaSchema.safeParse({ id: '', metaIdentifier: 'm1' }).success).toBe(false);
     expect(csUploadCompleteSchema.safeParse({ metaIdentifier: 'm1' }).success).toBe(true);
+  });
+});
+
+describe('where body errors point', () => {
+  const paths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
+    result.error?.issues.map((issue) => issue.path.join('.'));
+
+  it('names the field of each upload problem, so the form marks it', () => {
+    const imported = (clipSourceUrl: string, videoURL?: string) =>
+      csUploadSchema.safeParse({
+        metaData: { ...upload.metaData, clipSourceType: 'tiktok', clipSourceUrl, videoURL },
+      });
+    expect(paths(imported('https://example.com/x'))).toEqual([
+      'metaData.clipSourceUrl',
+      'metaData.videoURL',
+    ]);
+    expect(paths(csUploadSchema.safeParse({ ...upload, fileName: undefined }))).toEqual([
+      'fileMeta',
+    ]);
+  });
+
+  it('asks for a thumbnail only when the media is to be updated, at its field', () => {
+    const result = csUpdateMediaSchema.safeParse({
+      id: 'seller-1',
+      metaIdentifier: 'clip-1',
+      metaData: { videoTitle: 'T', products: [product(1)], featured: true, display: [] },
+      updateMedia: true,
+    });
+    expect(paths(result)).toEqual(['customThumbnailImage']);
+  });
+
+  it('checks an import by its own source URL, at its url field', () => {
+    const imported = (url: string) => csImportSchema.safeParse({ sourceType: 'instagram', url });
+    expect(imported('https://www.instagram.com/reel/abc/').success).toBe(true);
+    expect(paths(imported('https://example.com/reel/abc/'))).toEqual(['url']);
+    expect(firstMessage(imported('https://example.com/reel/abc/'))).toBe(
+      'The link must start with https://www.instagram.com/reel/',
+    );
   });
 });
