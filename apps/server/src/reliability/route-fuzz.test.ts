@@ -24,7 +24,14 @@ const KNOWN_CONSOLE_REPEATED_KEY = (route: string, query: string, status: number
   status === 500 &&
   ['/operator', '/operator/app-requests', '/operator/audit'].includes(route) &&
   new Set(query.split('&').map((pair) => pair.split('=')[0])).size < query.split('&').length;
-const CLIENTS = ['203.0.113.7', '2001:db8:4:6::1', '198.51.100.23', '2001:db8:ff00:1::9', '::1'];
+const CLIENTS = [
+  '203.0.113.7',
+  '2001:db8:4:6::1',
+  '198.51.100.23',
+  '2001:db8:ff00:1::9',
+  '::1',
+  '::ffff:198.51.100.9',
+];
 
 let t: TestApp;
 let callers: Caller[];
