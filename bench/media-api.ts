@@ -60,6 +60,7 @@ export class ShopClient {
   async createUpload(
     product: CatalogueProduct,
     file: { name: string; type: 'video/mp4' | 'video/quicktime'; size: number },
+    options: { featured?: boolean } = {},
   ): Promise<{ clip: BenchClip; uploadUrl: string }> {
     const answer = await this.call<{ uploadFileUrl: string | null; clip: BenchClip }>(
       'POST',
@@ -69,6 +70,7 @@ export class ShopClient {
         fileMeta: { type: file.type, size: file.size },
         metaData: {
           videoTitle: `bench ${file.name}`,
+          ...(options.featured ? { featured: true } : {}),
           products: [
             {
               shopifyProductId: product.id,

@@ -29,7 +29,9 @@ function boot(): void {
   const app = script?.dataset.appUrl?.replace(/\/+$/, '');
   if (!shop || !app || w.PopstageLoader) return;
   const base = `${app}/storefront/v1/shops/${encodeURIComponent(shop)}`;
-  const feed = fetch(`${base}/feed`, { credentials: 'omit' })
+  // The app embed preloads this URL (crossorigin="anonymous"): the same mode and credentials take
+  // the preloaded answer. Cross-origin, as the app is on a Shopify storefront, no cookie is sent.
+  const feed = fetch(`${base}/feed`, { mode: 'cors', credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<StorefrontFeed>) : null))
     .catch(() => null);
   w.PopstageLoader = { feed };
@@ -108,6 +110,8 @@ function showBubble(
   if (clip.posterUrl) {
     const img = document.createElement('img');
     img.src = clip.posterUrl;
+    // The bubble is the first thing of ours a shopper sees: ahead of the theme's lazy images.
+    img.fetchPriority = 'high';
     img.alt = '';
     img.width = clip.width ?? 9;
     img.height = clip.height ?? 16;
@@ -131,7 +135,8 @@ function showBubble(
   el.append(button, close);
   Object.assign(el.style, positionStyle(positionFor(feed.positions?.featured, currentDevice())));
   document.body.append(el);
-  attachLoop(box, clip.previewUrl);
+  // Fixed on screen from the start: its loop is fetched now, not when an observer reports it.
+  attachLoop(box, clip.previewUrl, { eager: true });
 }
 
 /** The player for a bubble on screen: after the page's own load, when the browser is idle. */

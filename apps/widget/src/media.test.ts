@@ -71,4 +71,29 @@ describe('attachLoop', () => {
   it('adds nothing for a clip without a loop', () => {
     expect(attachLoop(document.createElement('span'), null)).toBeNull();
   });
+
+  it('fetches an eager loop (the featured bubble) at once, before an observer reports it on screen', () => {
+    setReducedMotion(false);
+    // An observer that has not reported yet, as in a page still laying out.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const eager = attachLoop(document.createElement('span'), 'https://cdn.example/a.mp4', {
+        eager: true,
+      });
+      const lazy = attachLoop(document.createElement('span'), 'https://cdn.example/b.mp4');
+      expect(eager?.getAttribute('src')).toBe('https://cdn.example/a.mp4');
+      expect(eager?.preload).toBe('auto');
+      expect(lazy?.getAttribute('src')).toBeNull();
+      expect(lazy?.preload).toBe('none');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -44,18 +44,26 @@ function update(video: HTMLVideoElement, onScreen: boolean): void {
  * screen, paused off-screen and whenever the shopper asks for reduced motion (also when that
  * changes while the page is open). The poster stays underneath, so nothing shifts.
  */
-export function attachLoop(box: HTMLElement, url: string | null): HTMLVideoElement | null {
+export function attachLoop(
+  box: HTMLElement,
+  url: string | null,
+  options: { eager?: boolean } = {},
+): HTMLVideoElement | null {
   if (!url) return null;
+  // An eager loop (the featured bubble, fixed on screen) starts loading at once: its first frame
+  // should move within a second of navigation on a phone (issue 29).
+  const eager = options.eager === true && !reducedMotion();
   const video = h('video', {
     class: 'ps-loop',
     muted: true,
     loop: true,
     playsinline: true,
-    preload: 'none',
+    preload: eager ? 'auto' : 'none',
     'aria-hidden': 'true',
     'data-src': url,
   });
   video.muted = true;
+  if (eager) video.src = url;
   // Over the poster (which shows until the loop has a frame), under the play sign and counts.
   const poster = box.querySelector('img');
   if (poster) poster.after(video);

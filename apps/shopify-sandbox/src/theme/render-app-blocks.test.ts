@@ -52,6 +52,15 @@ describe('app embed', () => {
     expect(html).toContain('<link rel="preconnect" href="https://app.example" crossorigin>');
   });
 
+  it("preloads the shop's feed as the loader fetches it (cors, same-origin credentials), at high priority", async () => {
+    const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings: {} }, home);
+    const preload =
+      /<link\s+rel="preload"\s+as="fetch"\s+href="([^"]*)"\s+crossorigin="anonymous"\s+fetchpriority="high"\s*>/.exec(
+        html,
+      );
+    expect(preload?.[1]).toBe('https://app.example/storefront/v1/shops/demo.myshopify.com/feed');
+  });
+
   it('takes the script origin from the app-owned metafield only, never from a setting', async () => {
     const settings = { app_url: 'https://elsewhere.example' };
     const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings }, home);
