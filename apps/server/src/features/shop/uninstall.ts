@@ -1,7 +1,6 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ShopRow, shopifySessions, shops } from '../../db/schema';
-import { cancelOpenSubscriptions } from '../billing';
 
 export type UninstallOutcome =
   /** Marked uninstalled now (or again: a replay under another webhook id changes nothing). */
@@ -17,8 +16,19 @@ export type UninstallOutcome =
  * uninstalled, which stops its storefront, share pages and order recording; its open subscriptions
  * end as Shopify cancels them; and the app_url metafield is marked unwritten, since Shopify deletes
  * an app's metafields. Clips and every other app data stay for a reinstall until shop/redact.
+ * Ending the subscriptions is billing's (`cancelOpenSubscriptions`), handed in by the caller so
+ * the shop area's face does not import billing, which imports it.
  */
-export async function recordUninstall(db: Db, domain: string, at: Date): Promise<UninstallOutcome> {
+export async function recordUninstall(
+  db: Db,
+  domain: string,
+  at: Date,
+  endSubscriptions: (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    shopId: string,
+    at: Date,
+  ) => Promise<void>,
+): Promise<UninstallOutcome> {
   return db.transaction(async (tx) => {
     const [newer] = await tx
       .select({ createdAt: shopifySessions.createdAt })
@@ -36,7 +46,7 @@ export async function recordUninstall(db: Db, domain: string, at: Date): Promise
       .where(eq(shops.shopifyDomain, domain))
       .returning({ id: shops.id });
     if (!row) return 'unknown_shop';
-    await cancelOpenSubscriptions(tx, row.id, at);
+    await endSubscriptions(tx, row.id, at);
     return 'uninstalled';
   });
 }

@@ -3,6 +3,7 @@ import {
   appUninstalledPayloadSchema,
 } from '@popstage/core/compliance';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
+import { cancelOpenSubscriptions } from '../billing';
 import { recordGrantedScopes, recordUninstall } from './uninstall';
 
 /**
@@ -20,7 +21,12 @@ export const uninstallWebhookRoutes = shopifyWebhookRoutes({
       log.warn({ shop: shopDomain, triggeredAt }, 'app/uninstalled while the token still works');
       return { outcome: 'still_installed' as const };
     }
-    const outcome = await recordUninstall(deps.database.db, shopDomain, triggeredAt);
+    const outcome = await recordUninstall(
+      deps.database.db,
+      shopDomain,
+      triggeredAt,
+      cancelOpenSubscriptions,
+    );
     if (outcome === 'reinstalled_since') {
       log.warn({ shop: shopDomain, triggeredAt }, 'app/uninstalled arrived after a reinstall');
     }
