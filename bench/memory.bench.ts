@@ -2,20 +2,24 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { report, reportFigure } from './report';
+import { report, reportFigure, reportLoad } from './report';
 import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 
 /**
  * Idle memory of each server role: the resident set a process holds once started and idle, for
  * the production build (apps/server/dist, plain node with the production V8 flags) and, for
  * comparison, the TypeScript source run through tsx with Node's defaults. Shopify mode, as deployed (the offline stand-ins allowed: an idle process calls
- * none). Target: web on PostgreSQL at most 150 MB.
+ * none). Targets: web on PostgreSQL at most 150 MB; the embedded default (role all on PGlite,
+ * what `npm start` runs) at most 350 MB (issue 29). Each is read after IDLE_MS of idleness: the
+ * start-up's garbage and the first jobs' polls have settled by then, as on a real idle server.
+ * BENCH_IDLE_SECONDS shortens the wait for a smoke run (the figures then say so).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = 3410;
-const IDLE_MS = 5000;
+const IDLE_MS = (Number(process.env.BENCH_IDLE_SECONDS) || 60) * 1000;
 const TARGET_MB = 150;
+const EMBEDDED_TARGET_MB = 350;
 /** The V8 flags of `npm run start:prod` (apps/server/package.json) and the Dockerfile. */
 const PRODUCTION_FLAGS = ['--max-semi-space-size=4'];
 
@@ -83,6 +87,7 @@ export default async function memoryBench(): Promise<void> {
   console.log('building apps/server/dist (node apps/server/build.mjs)');
   execFileSync(process.execPath, [path.join(ROOT, 'apps/server/build.mjs')], { stdio: 'inherit' });
   const database = await createBenchDatabase();
+  if (IDLE_MS !== 60_000) console.log(`idle wait ${IDLE_MS / 1000} s (the bench's is 60 s)`);
   try {
     const cases: Case[] = [
       { role: 'web', database: 'postgres', runtime: 'built' },
@@ -95,9 +100,12 @@ export default async function memoryBench(): Promise<void> {
     for (const item of cases) {
       if (item.database === 'postgres' && !database) continue;
       const mb = await idleMemory(item, database?.url ?? null);
+      reportLoad(`idle ${item.role}, ${item.database}`);
       const name = `idle ${item.role}, ${item.database}, ${item.runtime}`;
       if (item.role === 'web' && item.database === 'postgres' && item.runtime === 'built') {
         report(name, mb, TARGET_MB, 'MB');
+      } else if (item.role === 'all' && item.database === 'pglite' && item.runtime === 'built') {
+        report(name, mb, EMBEDDED_TARGET_MB, 'MB');
       } else {
         reportFigure(
           name,

@@ -110,8 +110,9 @@ function showBubble(
   if (clip.posterUrl) {
     const img = document.createElement('img');
     img.src = clip.posterUrl;
-    // The bubble is the first thing of ours a shopper sees: ahead of the theme's lazy images.
-    img.fetchPriority = 'high';
+    // No fetchpriority=high here: the poster would share the phone's link with the page's own
+    // LCP image, which the app must not delay (the Lighthouse drop); on screen, Chromium raises
+    // its priority after layout anyway.
     img.alt = '';
     img.width = clip.width ?? 9;
     img.height = clip.height ?? 16;
