@@ -30,6 +30,16 @@ const page = {
   headers: { accept: 'text/html' },
 };
 
+/** A Content-Security-Policy header as its directives, each with its sources. */
+const policy = (res: { headers: Record<string, unknown> }) =>
+  new Map(
+    String(res.headers['content-security-policy'] ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]): [string, string] => [name ?? '', sources.join(' ')]),
+  );
+
 const firstScript = (html: string) => /<script[^>]*>/.exec(html)?.[0];
 
 describe('the admin document', () => {
@@ -141,7 +151,7 @@ describe('HTML responses', () => {
     const res = await app.inject(page);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(policy(res).get('frame-ancestors')).toBe("'self'");
     expect(res.headers['x-frame-options']).toBeUndefined();
     await app.close();
   });
@@ -161,14 +171,54 @@ describe('HTML responses', () => {
     // Shopify mode never redirects: Shopify's admin frames the app.
     const withShop = await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' });
     expect(withShop.statusCode).toBe(200);
-    expect(withShop.headers['content-security-policy']).toBe(
-      'frame-ancestors https://demo-store.myshopify.com https://admin.shopify.com',
+    expect(policy(withShop).get('frame-ancestors')).toBe(
+      'https://demo-store.myshopify.com https://admin.shopify.com',
     );
     const forged = await app.inject({ ...page, url: '/?shop=evil.example.com' });
-    expect(forged.headers['content-security-policy']).toBe(
-      'frame-ancestors https://admin.shopify.com',
-    );
+    expect(policy(forged).get('frame-ancestors')).toBe('https://admin.shopify.com');
     await app.close();
+  });
+
+  it('the admin document has a strict policy naming every kind of source (issue 28)', async () => {
+    const config = loadConfig({ ...SHOPIFY_MODE_ENV, LOG_LEVEL: 'silent' });
+    const app = await buildApp({
+      ...t.deps,
+      config,
+      sandbox: null,
+      localShopify: null,
+      adminDist: dist,
+    });
+    const shopify = policy(await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' }));
+    await app.close();
+    const sandbox = await buildApp({ ...t.deps, adminDist: dist });
+    const offline = policy(await sandbox.inject(page));
+    await sandbox.close();
+    for (const directives of [shopify, offline]) {
+      for (const name of [
+        'default-src',
+        'script-src',
+        'style-src',
+        'connect-src',
+        'img-src',
+        'media-src',
+        'frame-src',
+        'object-src',
+        'base-uri',
+        'form-action',
+        'frame-ancestors',
+      ]) {
+        expect(directives.get(name), name).toBeTruthy();
+      }
+      // No inline or evaluated script can run: only named script sources.
+      expect(directives.get('script-src')).not.toMatch(/unsafe-inline|unsafe-eval|\*(?!\.)|data:/);
+      expect(directives.get('object-src')).toBe("'none'");
+      expect(directives.get('default-src')).toBe("'self'");
+    }
+    // App Bridge from Shopify's CDN in Shopify mode; the local Shopify's (same origin) offline.
+    expect(shopify.get('script-src')?.split(' ')).toContain('https://cdn.shopify.com');
+    expect(offline.get('script-src')?.split(' ')).not.toContain('https://cdn.shopify.com');
+    // The shop's own admin API (App Bridge's direct API access) and nothing of another shop.
+    expect(shopify.get('connect-src')?.split(' ')).toContain('https://demo-store.myshopify.com');
   });
 
   it('answers unknown API paths with JSON 404, not the SPA', async () => {

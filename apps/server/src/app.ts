@@ -4,7 +4,6 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { RouteContract } from '@popstage/core/contract';
-import { isShopDomain } from '@popstage/core/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -13,7 +12,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminFrameRedirect } from './admin-frame-redirect';
 import { requireSessionToken } from './auth/session';
-import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './features/account/routes';
 import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
@@ -54,6 +52,7 @@ import { tenantHook } from './features/shop/tenant';
 import { scopesUpdateWebhookRoutes, uninstallWebhookRoutes } from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
+import { adminDocumentPolicy, frameAncestors } from './http/admin-csp';
 import { adminDocument } from './http/admin-document';
 import { installBodyTimeout } from './http/body-timeout';
 import { installCompression } from './http/compression';
@@ -62,7 +61,6 @@ import { loggerOptions } from './http/logging';
 import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
 import { refuseRepeatedQueryKeys } from './http/repeated-query';
-import { localAdminOrigin } from './http/shopify-admin';
 import { installTextGuard } from './http/text-guard';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
@@ -235,7 +233,10 @@ export async function buildApp(
       // The admin opens inside Shopify's admin (or the local Shopify's), never on its own.
       const frame = adminFrameRedirect(request, deps.config);
       if (frame) return reply.redirect(frame, 302);
-      return reply.type('text/html').send(adminHtml);
+      return reply
+        .header('content-security-policy', adminDocumentPolicy(deps.config, request.query))
+        .type('text/html')
+        .send(adminHtml);
     }
     return reply
       .status(404)
@@ -261,14 +262,4 @@ function trustProxy(
   setting: boolean | number,
 ): boolean | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
-}
-
-/** Who may frame the app: Shopify's admin, or the local Shopify's (also when it runs alone). */
-function frameAncestors(config: Config, query: unknown): string {
-  const alone = localAdminOrigin(config);
-  const local = alone ? ` ${alone}` : '';
-  if (config.PLATFORM === 'sandbox') return `frame-ancestors 'self'${local}`;
-  const shop = (query as { shop?: unknown } | undefined)?.shop;
-  const shopOrigin = typeof shop === 'string' && isShopDomain(shop) ? `https://${shop} ` : '';
-  return `frame-ancestors ${shopOrigin}https://admin.shopify.com${local}`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCOUNT_KINDS } from '../billing/catalogue';
 import { FEATURE_IDS } from '../shop/types';
+import { passwordWeakness } from './password-strength';
 import { OPERATOR_ROLES } from './roles';
 
 /** The console's texts (ours; the spec has no console). */
@@ -14,6 +15,10 @@ export const CONSOLE_MESSAGES = {
   emailTaken: 'A staff member with this e-mail already exists.',
   codeTaken: 'This discount code already exists.',
   staffNotFound: 'This staff member does not exist.',
+  accountLocked:
+    'Too many failed sign-ins for this account. Please wait a few minutes and try again.',
+  currentPasswordWrong: 'Your current password is not right.',
+  passwordChanged: 'Your password is changed. Other sessions of your account have ended.',
   /** `npm run operator:create` creates the first admin only. */
   adminExists: 'An admin exists already: add staff from the Staff page of /operator.',
 } as const;
@@ -33,14 +38,33 @@ export const signInSchema = z.object({
     .default(''),
 });
 
-export const staffMemberSchema = z.object({
-  email: operatorEmailSchema,
-  password: z
-    .string()
-    .min(OPERATOR_PASSWORD_MIN, `Use at least ${OPERATOR_PASSWORD_MIN} characters`)
-    .max(200),
-  role: z.enum(OPERATOR_ROLES),
-});
+/** A new password: long enough, and not easy to guess (zxcvbn-ts, knowing the account's e-mail). */
+const newPasswordSchema = z
+  .string()
+  .min(OPERATOR_PASSWORD_MIN, `Use at least ${OPERATOR_PASSWORD_MIN} characters`)
+  .max(200);
+
+const refuseWeak = (password: string, email: string, ctx: z.RefinementCtx, path: string) => {
+  const weakness = passwordWeakness(password, [email]);
+  if (weakness) ctx.addIssue({ code: 'custom', message: weakness, path: [path] });
+};
+
+export const staffMemberSchema = z
+  .object({
+    email: operatorEmailSchema,
+    password: newPasswordSchema,
+    role: z.enum(OPERATOR_ROLES),
+  })
+  .superRefine((staff, ctx) => refuseWeak(staff.password, staff.email, ctx, 'password'));
+
+/** "Your account": a new password, with the current one (a left-open session cannot change it). */
+export const passwordChangeSchema = (email: string) =>
+  z
+    .object({
+      current: z.string().min(1, CONSOLE_MESSAGES.currentPasswordWrong).max(200),
+      password: newPasswordSchema,
+    })
+    .superRefine((change, ctx) => refuseWeak(change.password, email, ctx, 'password'));
 
 export const totpCodeSchema = z.object({
   code: z

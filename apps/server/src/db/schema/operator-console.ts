@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Popstage staff who sign in to the operator console (never merchants; not a shop's data). */
 export const operatorUsers = pgTable('operator_users', {
@@ -12,9 +12,23 @@ export const operatorUsers = pgTable('operator_users', {
   totpSecret: text(),
   /** A secret shown during enrolment, until a first code confirms it. */
   pendingTotpSecret: text(),
+  /** The TOTP time step (30 s) of the last code accepted: a code works once (issue 28). */
+  lastTotpStep: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   /** A disabled account cannot sign in; its sessions end. */
   disabledAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Sign-in attempts in a row per e-mail as typed (an account's or not, so a lock reveals nothing):
+ * each attempt is counted before its password is checked, and the lock of its count set at once,
+ * so parallel guesses cannot slip in before the lock; a success deletes the row (issue 28).
+ */
+export const operatorSignInAttempts = pgTable('operator_sign_in_attempts', {
+  email: text().primaryKey(),
+  attempts: integer().notNull(),
+  lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
 });
 
 /** Console sessions: the cookie holds a random token, the table only its SHA-256. */

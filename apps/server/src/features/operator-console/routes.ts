@@ -5,6 +5,7 @@ import { html } from '@popstage/core/html';
 import { CONSOLE_MESSAGES as M, operatorCan, signInSchema } from '@popstage/core/operator-console';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
+import { recordAudit } from '../operator';
 import { consolePage, type Flash, signInPage } from './layout';
 import type { ConsoleKit, FormBody } from './section';
 import { CONSOLE_SECTIONS } from './sections';
@@ -57,7 +58,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  // Sign-in: a few attempts a minute per address.
+  // Sign-in: a few attempts a minute per address (and per account: sign-in-attempts.ts).
   await app.register(async (open) => {
     await open.register(rateLimit, {
       max: 10,
@@ -87,7 +88,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
           .send(signInPage({ tone: 'error', text: M.signInFailed }, email));
       }
       try {
-        const user = await authenticate(deps, parsed.data);
+        const user = await authenticate(deps, parsed.data, request.ip);
         const token = await openSession(deps, user.id);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
         return reply.redirect('/operator', 303);
@@ -173,7 +174,18 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     });
 
     signedIn.post('/operator/sign-out', async (request, reply) => {
-      await closeSession(deps, kit.session(request));
+      const session = kit.session(request);
+      await closeSession(deps, session);
+      await recordAudit(
+        deps,
+        { email: session.user.email },
+        {
+          action: 'staff.sign-out',
+          target: session.user.email,
+          before: null,
+          after: { ip: request.ip },
+        },
+      );
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return reply.redirect('/operator/sign-in', 303);
     });

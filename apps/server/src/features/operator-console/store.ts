@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { operatorSessions, operatorUsers } from '../../db/schema';
 
@@ -56,4 +56,29 @@ export async function deleteSession(db: Db, tokenHash: string) {
 
 export async function deleteSessionsOf(db: Db, userId: string) {
   await db.delete(operatorSessions).where(eq(operatorSessions.userId, userId));
+}
+
+/**
+ * Records the TOTP step of an accepted code, unless that step or a later one was accepted
+ * before: true when the code may be used now.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(operatorUsers)
+    .set({ lastTotpStep: step })
+    .where(
+      and(
+        eq(operatorUsers.id, userId),
+        or(isNull(operatorUsers.lastTotpStep), lt(operatorUsers.lastTotpStep, step)),
+      ),
+    )
+    .returning({ id: operatorUsers.id });
+  return rows.length > 0;
+}
+
+/** Every session of the staff member but the one given (after a password change). */
+export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string) {
+  await db
+    .delete(operatorSessions)
+    .where(and(eq(operatorSessions.userId, userId), ne(operatorSessions.tokenHash, keepTokenHash)));
 }

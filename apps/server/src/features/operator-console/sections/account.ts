@@ -1,12 +1,17 @@
 import { html } from '@popstage/core/html';
-import { CONSOLE_MESSAGES as M, totpCodeSchema } from '@popstage/core/operator-console';
+import {
+  CONSOLE_MESSAGES as M,
+  passwordChangeSchema,
+  totpCodeSchema,
+} from '@popstage/core/operator-console';
 import { HttpError } from '../../../http/errors';
 import { recordAudit } from '../../operator';
 import { csrfField } from '../layout';
-import type { ConsoleSection, FormBody } from '../section';
+import { hashPassword, verifyPassword } from '../passwords';
+import { type ConsoleSection, type FormBody, field } from '../section';
 import { staffSummary } from '../staff';
-import { findOperatorById, updateOperator } from '../store';
-import { checkTotp, newTotpSecret, totpUri } from '../totp';
+import { deleteOtherSessions, findOperatorById, updateOperator } from '../store';
+import { newTotpSecret, totpStep, totpUri } from '../totp';
 
 /**
  * Two-step sign-in: a secret is proposed, the staff member adds it to an authenticator app and
@@ -37,8 +42,42 @@ export const accountSection: ConsoleSection = {
 <form method="post" action="/operator/account/totp">${csrfField(session)}<button type="submit">Set up</button></form></section>`;
       return kit.render(request, reply, {
         title: 'Your account',
-        body: html`<section class="card"><p>${user.email} · role ${user.role}</p></section>${body}`,
+        body: html`<section class="card"><p>${user.email} · role ${user.role}</p></section>${body}
+<form class="card" method="post" action="/operator/account/password">${csrfField(session)}<h2>Password</h2>
+<label>Current password <input type="password" name="current" required autocomplete="current-password"></label>
+<label>New password (at least 12 characters, not easy to guess) <input type="password" name="password" required minlength="12" autocomplete="new-password"></label>
+<button type="submit">Change password</button></form>`,
       });
+    });
+
+    // A new password, checked like every password staff set; other sessions end.
+    app.post('/operator/account/password', async (request, reply) => {
+      const session = kit.session(request);
+      const body = request.body as FormBody;
+      const parsed = passwordChangeSchema(session.user.email).safeParse({
+        current: field(body, 'current'),
+        password: field(body, 'password'),
+      });
+      if (!parsed.success)
+        throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Check the form');
+      if (!(await verifyPassword(session.user.passwordHash, parsed.data.current))) {
+        throw new HttpError(400, M.currentPasswordWrong);
+      }
+      await updateOperator(db, session.user.id, {
+        passwordHash: await hashPassword(parsed.data.password),
+      });
+      await deleteOtherSessions(db, session.user.id, session.tokenHash);
+      await recordAudit(
+        deps,
+        { email: session.user.email },
+        {
+          action: 'staff.password-change',
+          target: session.user.email,
+          before: null,
+          after: { ip: request.ip },
+        },
+      );
+      return kit.redirect(reply, '/operator/account', M.passwordChanged);
     });
 
     app.post('/operator/account/totp', async (request, reply) => {
@@ -55,12 +94,15 @@ export const accountSection: ConsoleSection = {
       const parsed = totpCodeSchema.safeParse({ code: (request.body as FormBody).code });
       const pending = user.pendingTotpSecret ? deps.secrets.decrypt(user.pendingTotpSecret) : null;
       if (!pending) return kit.redirect(reply, '/operator/account');
-      if (!parsed.success || !checkTotp(pending, user.email, parsed.data.code, deps.clock.now())) {
-        throw new HttpError(400, M.totpWrong);
-      }
+      const step = parsed.success
+        ? totpStep(pending, user.email, parsed.data.code, deps.clock.now())
+        : null;
+      if (step === null) throw new HttpError(400, M.totpWrong);
+      // The confirming code is used: it cannot sign in afterwards.
       await updateOperator(db, user.id, {
         totpSecret: user.pendingTotpSecret,
         pendingTotpSecret: null,
+        lastTotpStep: step,
       });
       const after = await findOperatorById(db, user.id);
       await recordAudit(

@@ -45,7 +45,7 @@ export const staffSection: ConsoleSection = {
         )}</tbody></table></section>
 <form class="card" method="post" action="/operator/staff">${csrfField(session)}<h2>Add a staff member</h2>
 <label>E-mail <input type="email" name="email" required></label>
-<label>First password (they change it by asking an admin; at least 12 characters) <input type="password" name="password" required minlength="12" autocomplete="new-password"></label>
+<label>First password (at least 12 characters, not easy to guess; they change it on Your account) <input type="password" name="password" required minlength="12" autocomplete="new-password"></label>
 <label>Role <select name="role">${roleOptions('viewer')}</select></label>
 <button type="submit">Add</button></form>`,
       });
