@@ -6,6 +6,8 @@ import { type AppConfig, readAppConfig } from './app-config';
 import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
+import { domainRoutes } from './control/domain-routes';
+import { createDomainListeners } from './control/domains';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
@@ -134,6 +136,7 @@ export async function openLocalShopify(
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
       await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
+      await app.register(domainRoutes, { ctx, listeners: createDomainListeners(app.log) });
       await app.register(appPreviewRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);

@@ -42,19 +42,6 @@ export async function recordUninstall(db: Db, domain: string, at: Date): Promise
 }
 
 /**
- * Whether the shop's access token was exchanged (an install or reinstall) after `at`: the time a
- * Shopify event was issued. Shopify sends privacy requests only for a shop without the app, so a
- * newer token means the merchant came back after the request.
- */
-export async function reinstalledSince(db: Db, domain: string, at: Date): Promise<boolean> {
-  const [newer] = await db
-    .select({ createdAt: shopifySessions.createdAt })
-    .from(shopifySessions)
-    .where(and(eq(shopifySessions.shopDomain, domain), gt(shopifySessions.createdAt, at)));
-  return newer !== undefined;
-}
-
-/**
  * Opening the app again reinstalls it: the shop is served again, and the app load that calls this
  * rewrites the app_url metafield (marked unwritten at the uninstall).
  */
