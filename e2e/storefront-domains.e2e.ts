@@ -72,6 +72,14 @@ describe('storefront on the shop’s domains', () => {
     const added = await page.request.post(`${control}/domains`, { data: { host } });
     expect(added.ok(), await added.text()).toBe(true);
     const domain = (await added.json()).domain as { numericId: number; url: string };
+    // Until it is primary, the custom domain redirects to the primary domain, as in Shopify.
+    const redirected = await page.request.get(`${domain.url}/products/x?ref=1`, {
+      maxRedirects: 0,
+    });
+    expect(redirected.status()).toBe(301);
+    expect(redirected.headers().location).toBe(
+      `${store.origin}/sandbox/store/${DEMO}/products/x?ref=1`,
+    );
     const primary = await page.request.post(`${control}/domains/primary`, {
       data: { domainId: domain.numericId },
     });

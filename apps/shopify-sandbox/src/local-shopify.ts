@@ -7,7 +7,7 @@ import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
 import { domainRoutes } from './control/domain-routes';
-import { createDomainListeners } from './control/domains';
+import { createDomainListeners, domainRedirect } from './control/domains';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
@@ -136,7 +136,10 @@ export async function openLocalShopify(
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
       await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
-      await app.register(domainRoutes, { ctx, listeners: createDomainListeners(app.log) });
+      await app.register(domainRoutes, {
+        ctx,
+        listeners: createDomainListeners(app.log, (host, path) => domainRedirect(ctx, host, path)),
+      });
       await app.register(appPreviewRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);

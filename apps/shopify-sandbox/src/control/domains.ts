@@ -115,8 +115,27 @@ export interface DomainListeners {
   closeAll(): Promise<void>;
 }
 
+/**
+ * Where a request to a connected domain goes instead, as Shopify redirects it: a storefront page
+ * on a domain that is neither the primary one nor a market's goes to the same page on the primary
+ * domain. Null: serve it here.
+ */
+export async function domainRedirect(
+  ctx: Pick<SandboxContext, 'store'>,
+  host: string,
+  path: string,
+): Promise<string | null> {
+  const domain = await ctx.store.findDomainByHost(host);
+  if (!domain || domain.primary || domain.market !== null) return null;
+  const root = new URL(domain.url).pathname;
+  if (path !== root && !path.startsWith(`${root}/`) && !path.startsWith(`${root}?`)) return null;
+  const shop = await ctx.store.getShop(domain.shop);
+  return shop ? `${shop.primaryDomainUrl}${path.slice(root.length)}` : null;
+}
+
 export function createDomainListeners(
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  redirectOf: (host: string, path: string) => Promise<string | null> = async () => null,
 ): DomainListeners {
   let target: Server | null = null;
   const open = new Map<string, Server>();
@@ -126,7 +145,18 @@ export function createDomainListeners(
     if (!target || open.has(host)) return;
     const match = /^(.+):(\d+)$/.exec(host);
     if (!match?.[1] || !match[2]) return;
-    const server = createServer((request, response) => target?.emit('request', request, response));
+    const server = createServer((request, response) => {
+      redirectOf(host, request.url ?? '/').then(
+        (location) => {
+          if (!location) return target?.emit('request', request, response);
+          response.writeHead(301, { location }).end();
+        },
+        (error: unknown) => {
+          log.warn({ err: error, host }, 'domain redirect failed');
+          target?.emit('request', request, response);
+        },
+      );
+    });
     open.set(host, server);
     server.on('error', (error) => {
       open.delete(host);

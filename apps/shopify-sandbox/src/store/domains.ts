@@ -43,6 +43,8 @@ export interface SandboxDomains {
   setPrimaryDomain(shop: string, numericId: number | null): Promise<SandboxDomain[]>;
   /** Disconnects a domain; null when the shop has no such domain. */
   removeDomain(shop: string, numericId: number): Promise<SandboxDomain | null>;
+  /** The connected domain with this host, whichever shop it belongs to. */
+  findDomainByHost(host: string): Promise<(SandboxDomain & { shop: string }) | null>;
 }
 
 /** A host name (lower case, dot-separated labels) with an optional port. */
@@ -150,6 +152,14 @@ export function createSandboxDomains(db: Db): SandboxDomains {
         );
         return changed.map(toSandboxDomain);
       });
+    },
+
+    async findDomainByHost(host) {
+      const [row] = await db
+        .select()
+        .from(sandboxDomains)
+        .where(eq(sandboxDomains.host, host.toLowerCase()));
+      return row ? { ...toSandboxDomain(row), shop: row.shopDomain } : null;
     },
 
     async removeDomain(shop, numericId) {
