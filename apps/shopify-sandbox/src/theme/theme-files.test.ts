@@ -8,7 +8,10 @@ import { applyThemeEdit, emptyThemeState, type ThemeIds } from './theme-state';
 // server mounts the sandbox); its signature is restated here, and the test fails if it changes.
 const appEmbedModule = '../../../server/src/platform/shopify/app-embed';
 const { isAppEmbedEnabledIn } = (await import(appEmbedModule)) as {
-  isAppEmbedEnabledIn: (settingsData: string, extension: string) => boolean;
+  isAppEmbedEnabledIn: (
+    settingsData: string,
+    identity: { appHandle?: string; extensionUuid?: string; override?: string },
+  ) => boolean;
 };
 
 const app = loadThemeApp();
@@ -22,15 +25,17 @@ const embed = typeOf('app-embed');
 
 describe('config/settings_data.json', () => {
   it('is read as the app reads it: off before the switch, on after, off once switched off', () => {
-    const extensionUid = app.extensions[0]?.uid ?? '';
+    const extensionUuid = app.extensions[0]?.uid ?? '';
+    const ours = { appHandle: app.appHandle, extensionUuid };
     let state = emptyThemeState();
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), extensionUid)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(false);
     state = applyThemeEdit(state, { kind: 'set-embed', type: embed, enabled: true }, app, ids);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), extensionUid)).toBe(true);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), 'popstage')).toBe(true);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), 'app-embed')).toBe(true);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(true);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), { appHandle: 'popstage' })).toBe(true);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), { extensionUuid })).toBe(true);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), { override: 'app-embed' })).toBe(true);
     state = applyThemeEdit(state, { kind: 'set-embed', type: embed, enabled: false }, app, ids);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), extensionUid)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(false);
   });
 
   it("has Shopify's comment and shape: embeds in current.blocks by id", () => {
