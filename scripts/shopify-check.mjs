@@ -42,6 +42,20 @@ const CHECKS = {
   '10 Deploy path: the app against a local Shopify running alone': [
     'apps/server/src/sandbox/standalone.test.ts',
   ],
+  // Issue 27 (the adapter's part of each is under point 2's platform/shopify/ folder).
+  'Issue 27.1 Every domain the shop serves: CORS follows shop/update and domains/* (e2e: storefront-domains)':
+    ['apps/server/src/sandbox/storefront-domains.test.ts'],
+  'Issue 27.2 Test charges exactly on development stores, or forced': [
+    'apps/server/src/features/billing/test-charges.test.ts',
+    'apps/server/src/platform/shopify/billing.test.ts',
+  ],
+  "Issue 27.3 The app embed by the app's own handle or the extension uuid": [
+    'apps/server/src/platform/shopify/app-embed.test.ts',
+    'apps/server/src/platform/shopify/theme-extension.test.ts',
+  ],
+  'Issue 27.4 shop/redact and customers/redact act whenever they arrive': [
+    'apps/server/src/reliability/webhook-replay.test.ts',
+  ],
 };
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;

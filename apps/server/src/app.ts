@@ -49,7 +49,12 @@ import { sharePageRoutes } from './features/sharing/public-routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { shopRoutes } from './features/shop/routes';
 import { tenantHook } from './features/shop/tenant';
-import { scopesUpdateWebhookRoutes, uninstallWebhookRoutes } from './features/shop/webhook-routes';
+import {
+  domainWebhookRoutes,
+  scopesUpdateWebhookRoutes,
+  shopUpdateWebhookRoutes,
+  uninstallWebhookRoutes,
+} from './features/shop/webhook-routes';
 import { installFeedCache } from './features/storefront/feed-cache';
 import { storefrontRoutes } from './features/storefront/routes';
 import { adminDocumentPolicy, frameAncestors } from './http/admin-csp';
@@ -172,6 +177,8 @@ export async function buildApp(
   await app.register(productDeleteWebhookRoutes);
   await app.register(uninstallWebhookRoutes);
   await app.register(scopesUpdateWebhookRoutes);
+  await app.register(shopUpdateWebhookRoutes);
+  for (const routes of domainWebhookRoutes) await app.register(routes);
   await app.register(customersDataRequestRoutes);
   await app.register(customersRedactRoutes);
   await app.register(shopRedactRoutes);

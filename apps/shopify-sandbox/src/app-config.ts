@@ -61,7 +61,16 @@ function channelSpecifications(extensions: URL): string[] {
     .map((entry) => new URL(`${entry.name}/`, extensions))
     .filter((folder) => {
       const config = new URL('shopify.extension.toml', folder);
-      return existsSync(config) && parse(readFileSync(config, 'utf8')).type === 'channel_config';
+      if (!existsSync(config)) return false;
+      // Either form Shopify CLI reads: the keys at the top, or in an [[extensions]] table.
+      const toml = parse(readFileSync(config, 'utf8')) as {
+        type?: unknown;
+        extensions?: { type?: unknown }[];
+      };
+      return (
+        toml.type === 'channel_config' ||
+        (toml.extensions ?? []).some((extension) => extension.type === 'channel_config')
+      );
     })
     .flatMap((folder) => {
       const specifications = new URL('specifications/', folder);

@@ -6,6 +6,8 @@ import { type AppConfig, readAppConfig } from './app-config';
 import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
+import { domainRoutes } from './control/domain-routes';
+import { createDomainListeners, domainRedirect } from './control/domains';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
@@ -135,6 +137,10 @@ export async function openLocalShopify(
       await app.register(themeEditorPlugin, { app: themeApp, store: themes, apiKey: keys.apiKey });
       await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
+      await app.register(domainRoutes, {
+        ctx,
+        listeners: createDomainListeners(app.log, (host, path) => domainRedirect(ctx, host, path)),
+      });
       await app.register(appPreviewRoutes, { ctx });
       await app.register(productsAdminRoutes, { ctx });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });

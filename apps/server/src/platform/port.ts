@@ -20,6 +20,13 @@ export interface PlatformShop {
   developmentStore: boolean;
 }
 
+/** Where the shop's storefront is served, as the platform has it now. */
+export interface StorefrontDomains {
+  primaryDomainUrl: string;
+  /** The origins (scheme, host, port) of the primary domain and of every market web presence. */
+  origins: string[];
+}
+
 export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
 
 /** What the storefront needs of a variant: the cheapest one for sale goes in the cart. */
@@ -149,6 +156,8 @@ export interface StorePlatform {
    */
   authorize?(shop: string, sessionToken: string): Promise<void>;
   getShop(shop: string): Promise<PlatformShop | null>;
+  /** The shop's storefront domains: the primary one and its markets' (Shopify: webPresences). */
+  storefrontDomains(shop: string): Promise<StorefrontDomains>;
   /**
    * Whether the platform refuses the shop's stored access token (what an uninstall does), asked
    * with that token only: no session token is exchanged, which would reinstall.

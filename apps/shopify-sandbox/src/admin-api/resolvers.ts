@@ -10,6 +10,7 @@ import { nodes, products, publishablePublish, publishedProductsCount } from './p
 import { publications } from './publications';
 import { shop } from './shop';
 import { storefrontAccessTokenCreate } from './storefront-access';
+import { webPresences } from './web-presences';
 
 /**
  * The Admin API root fields the local Shopify serves: what Popstage sends, executed on Shopify's
@@ -29,6 +30,7 @@ export const adminResolvers: Resolvers<AdminContext> = {
     themes,
     orders,
     publications,
+    webPresences,
   },
   mutation: {
     publishablePublish,

@@ -1,5 +1,6 @@
 import { shopObjectGid } from '../store/gid';
 import type { AdminContext } from './context';
+import { primaryDomainOf } from './web-presences';
 
 /**
  * The sandbox shops' time zones (Insights counts days in them): the demo store is on New York
@@ -20,11 +21,7 @@ export async function shop(_args: unknown, context: AdminContext) {
     email: found.email,
     contactEmail: found.email,
     myshopifyDomain: found.domain,
-    primaryDomain: {
-      __typename: 'Domain',
-      url: found.primaryDomainUrl,
-      host: new URL(found.primaryDomainUrl).host,
-    },
+    primaryDomain: () => primaryDomainOf(context, found.primaryDomainUrl),
     currencyCode: found.currency,
     createdAt: found.createdAt,
     shopOwnerName: found.ownerName,

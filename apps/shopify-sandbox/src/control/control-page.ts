@@ -14,6 +14,7 @@ import {
   uninstallSection,
   webhooksSection,
 } from './control-sections';
+import { domainsSection } from './domains';
 import type { SandboxShopState } from './service';
 import { storePlanSection } from './store-plan';
 
@@ -46,6 +47,10 @@ export const NOTICES = {
   privacy_undelivered:
     'Privacy request sent, but the app did not accept it: it is retried as Shopify would.',
   store_plan: 'Store plan saved: the app’s next charge is a test charge or a real one accordingly.',
+  domain_added: 'Domain connected: the app got domains/create.',
+  domain_primary: 'Primary domain changed: the app got domains/update and shop/update.',
+  domain_removed: 'Domain removed: the app got domains/destroy.',
+  domain_refused: 'That domain cannot be connected (malformed, already connected, or a market’s).',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
@@ -120,6 +125,7 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
   </form>
 
   ${productsSection(shop)}
+  ${domainsSection(shop)}
 
   <h3>Theme</h3>
   <form class="row" method="post" action="${base}/embed">

@@ -2,6 +2,7 @@ import type { MobilePreset, MobileRequestChange, OperatorShop } from '@popstage/
 import { FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFlags } from '@popstage/core/shop';
 import { signSessionToken } from '../admin-api/session-token';
 import type { SandboxContext } from '../context';
+import type { SandboxDomain } from '../store/domains';
 import type { SandboxProductEdit } from '../store/product-edits';
 import type { SandboxAppSubscription } from '../store/store';
 import type { PlatformProduct, PlatformShop } from '../store/types';
@@ -34,6 +35,10 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   traffic: TrafficRun | null;
   /** A partner development store (test charges) rather than a live one (shop.plan). */
   partnerDevelopment: boolean;
+  /** The domains connected to the shop (its primary, custom and market domains). */
+  domains: SandboxDomain[];
+  /** A loopback host to offer as a custom domain: 127.0.0.2 on this server's port. */
+  suggestedHost: string;
 }
 
 const NO_FLAGS = Object.fromEntries(
@@ -78,6 +83,7 @@ export async function shopState(
     appSubscriptions,
     webhooks,
     partnerDevelopment,
+    domains,
   ] = await Promise.all([
     appSide(ctx, shop.domain),
     ctx.tokens.installed(shop.domain),
@@ -90,6 +96,7 @@ export async function shopState(
     store.listAppSubscriptions(shop.domain),
     ctx.webhooks.recent(shop.domain),
     store.partnerDevelopment(shop.domain),
+    store.listDomains(shop.domain),
   ]);
   return {
     ...shop,
@@ -112,6 +119,8 @@ export async function shopState(
     webhooks,
     traffic,
     partnerDevelopment: partnerDevelopment ?? false,
+    domains,
+    suggestedHost: `127.0.0.2:${new URL(ctx.baseUrl).port || '80'}`,
   };
 }
 

@@ -6,6 +6,7 @@ import { createSandboxBilling } from './billing';
 import { createCartStore } from './cart-store';
 import { fromCents, generateStore, toCents } from './catalogue-generator';
 import type { StoreDb as Db } from './database';
+import { createSandboxDomains, primaryDomainUrls, toSandboxDomain } from './domains';
 import { StoreError } from './errors';
 import { decodeCursor, encodeCursor, parseGid, toGid } from './gid';
 import { imageUrl } from './images';
@@ -14,6 +15,7 @@ import { createSandboxProductMetafields } from './product-metafields';
 import {
   sandboxCollectionProducts,
   sandboxCollections,
+  sandboxDomains,
   sandboxMenus,
   sandboxPages,
   sandboxProducts,
@@ -46,12 +48,13 @@ type ShopRow = typeof sandboxShops.$inferSelect;
 export function createSandboxStore(db: Db, options: { baseUrl: string }): SandboxStore {
   const { baseUrl } = options;
 
-  const toShop = (row: ShopRow): PlatformShop => ({
+  /** `primaryUrl`: the domain the merchant made primary; this origin's storefront otherwise. */
+  const toShop = (row: ShopRow, primaryUrl?: string): PlatformShop => ({
     domain: row.domain,
     name: row.name,
     ownerName: row.ownerName,
     email: row.email,
-    primaryDomainUrl: storefrontUrl(baseUrl, row.domain),
+    primaryDomainUrl: primaryUrl ?? storefrontUrl(baseUrl, row.domain),
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   });
@@ -122,10 +125,20 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     ...createSandboxProductMetafields(db),
     ...createSandboxAppInstallation(db),
     ...createSandboxShopPlan(db),
+    ...createSandboxDomains(db),
 
     async getShop(shop) {
-      const row = await findShopRow(shop);
-      return row ? toShop(row) : null;
+      // One query: the Admin API asks for the shop on every request.
+      const [found] = await db
+        .select({ shop: sandboxShops, primary: sandboxDomains })
+        .from(sandboxShops)
+        .leftJoin(
+          sandboxDomains,
+          and(eq(sandboxDomains.shopDomain, sandboxShops.domain), eq(sandboxDomains.primary, true)),
+        )
+        .where(eq(sandboxShops.domain, shop));
+      if (!found) return null;
+      return toShop(found.shop, found.primary ? toSandboxDomain(found.primary).url : undefined);
     },
 
     async listProducts(shop, listOptions = {}) {
@@ -354,7 +367,11 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
 
     async listShops() {
       const rows = await db.select().from(sandboxShops).orderBy(asc(sandboxShops.createdAt));
-      return rows.map(toShop);
+      const primary = await primaryDomainUrls(
+        db,
+        rows.map((row) => row.domain),
+      );
+      return rows.map((row) => toShop(row, primary.get(row.domain)));
     },
 
     async resetShop(shop) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
   AppSubscriptionStatus,
@@ -63,6 +65,32 @@ const shopDomain = () =>
   text()
     .notNull()
     .references(() => sandboxShops.domain, { onDelete: 'cascade' });
+
+/**
+ * Domains the merchant connected to the shop (Shopify's Domain), besides the local Shopify's own
+ * origin, which serves every shop's storefront. A domain is the shop's primary domain, a market's
+ * web presence (`market` names it), or an alias that redirects to the primary domain, as in
+ * Shopify. A host belongs to one shop only.
+ */
+export const sandboxDomains = shopifySandbox.table(
+  'domains',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 810001 }),
+    shopDomain: text()
+      .notNull()
+      .references(() => sandboxShops.domain, { onDelete: 'cascade' }),
+    /** `shop.example.com`, or `127.0.0.2:3000` for a loopback origin. */
+    host: text().notNull().unique(),
+    primary: boolean().notNull().default(false),
+    /** The market whose web presence the domain is; null for the primary market's domains. */
+    market: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.shopDomain),
+    uniqueIndex('domains_one_primary_per_shop').on(t.shopDomain).where(sql`${t.primary}`),
+  ],
+);
 
 /** A theme's app blocks as stored (theme/theme-state.ts holds the model). */
 export interface ThemeAppBlocks {

@@ -1,11 +1,16 @@
 import type { SandboxBilling } from './billing';
 import type { CartStore } from './cart-store';
+import type { SandboxDomains } from './domains';
 import type { SandboxProductEdit } from './product-edits';
 import type { SandboxShopPlan } from './shop-plan';
 import type { PlatformMenu, PlatformProduct, PlatformShop, StorePlatform } from './types';
 
 /** The offline sandbox store: a StorePlatform plus the controls the /sandbox page needs. */
-export interface SandboxStore extends StorePlatform, SandboxBilling, SandboxShopPlan {
+export interface SandboxStore
+  extends StorePlatform,
+    SandboxBilling,
+    SandboxShopPlan,
+    SandboxDomains {
   readonly kind: 'sandbox';
   /** The storefront's server-side carts and the orders its checkout places. */
   readonly carts: CartStore;

@@ -25,17 +25,17 @@ const embed = typeOf('app-embed');
 
 describe('config/settings_data.json', () => {
   it('is read as the app reads it: off before the switch, on after, off once switched off', () => {
-    const extensionUid = app.extensions[0]?.uid ?? '';
+    const extensionUuid = app.extensions[0]?.uid ?? '';
+    const ours = { appHandle: app.appHandle, extensionUuid };
     let state = emptyThemeState();
-    const byUuid = { extensionUuid: extensionUid };
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), byUuid)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(false);
     state = applyThemeEdit(state, { kind: 'set-embed', type: embed, enabled: true }, app, ids);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), byUuid)).toBe(true);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(true);
     expect(isAppEmbedEnabledIn(settingsDataJson(state), { appHandle: 'popstage' })).toBe(true);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), { appHandle: 'other-app' })).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), { extensionUuid })).toBe(true);
     expect(isAppEmbedEnabledIn(settingsDataJson(state), { override: 'app-embed' })).toBe(true);
     state = applyThemeEdit(state, { kind: 'set-embed', type: embed, enabled: false }, app, ids);
-    expect(isAppEmbedEnabledIn(settingsDataJson(state), byUuid)).toBe(false);
+    expect(isAppEmbedEnabledIn(settingsDataJson(state), ours)).toBe(false);
   });
 
   it("has Shopify's comment and shape: embeds in current.blocks by id", () => {

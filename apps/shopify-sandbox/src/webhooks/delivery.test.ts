@@ -158,10 +158,14 @@ describe("the app's configuration", () => {
       'app_subscriptions/update',
       'customers/data_request',
       'customers/redact',
+      'domains/create',
+      'domains/destroy',
+      'domains/update',
       'orders/create',
       'products/delete',
       'products/update',
       'shop/redact',
+      'shop/update',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 export type { ShopDetails, ShopPositions } from './contract';
 export { shopContract } from './contract';
 export { isShopDomain } from './domain';
+export { domainPayloadSchema, shopUpdatePayloadSchema } from './domain-webhooks';
 export { ACCESS_DENIED_TITLE, openWhileDeactivated, shopIsServed } from './serving';
 export type { ShopInfoKey } from './shop-info';
 export type {

@@ -10,6 +10,12 @@ export const shops = pgTable('shops', {
   ownerName: text().notNull(),
   ownerEmail: text().notNull(),
   primaryDomainUrl: text().notNull(),
+  /**
+   * The origins the shop's storefront is served on (primary domain, market domains), as the
+   * platform last told them (shop/update, domains/* webhooks, each admin load): the storefront
+   * API answers CORS for them. Empty until first read: the primary domain above still counts.
+   */
+  storefrontOrigins: jsonb().$type<string[]>().notNull().default([]),
   currency: text().notNull(),
   shopifyShopCreatedAt: timestamp({ withTimezone: true }).notNull(),
   installedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

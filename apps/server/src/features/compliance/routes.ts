@@ -2,8 +2,7 @@ import { complianceContract as contract, dataRequestsContract } from '@popstage/
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { cancelOpenSubscriptions } from '../billing';
-import { findShop, recordUninstall, reinstalledSince } from '../shop';
+import { findShop, reinstalledSince, updateShop } from '../shop';
 import { collectCustomerData, redactCustomerOrders } from './customer-data';
 import { dataRequestExport, listDataRequests, storeDataRequest } from './data-requests';
 import { SHOP_REDACT_JOB, type ShopRedactData } from './shop-redact-job';
@@ -98,8 +97,10 @@ export const shopRedactRoutes = shopifyWebhookRoutes({
       return { outcome: 'skipped' as const, reason: 'installed' as const };
     }
     const shop = await findShop(db, shopDomain);
-    if (shop && shop.uninstalledAt === null)
-      await recordUninstall(db, shopDomain, triggeredAt, cancelOpenSubscriptions);
+    // Uninstalled as Shopify says, so that the job (which deletes only uninstalled shops) acts.
+    if (shop && shop.uninstalledAt === null) {
+      await updateShop(db, shopDomain, { uninstalledAt: triggeredAt });
+    }
     const data: ShopRedactData = { shopDomain, shopId: shop?.id ?? null };
     await deps.queue.send(SHOP_REDACT_JOB, data);
     return { outcome: 'queued' as const };

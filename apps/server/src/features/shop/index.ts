@@ -1,5 +1,5 @@
 /** The shop area's public face: what other areas and the composition root may use. */
 
+export { reinstalledSince } from './reinstalled-since';
 export { ensureShop, featureFlagsOf } from './service';
 export { deleteShop, findShop, updateShop } from './store';
-export { recordUninstall, reinstalledSince } from './uninstall';

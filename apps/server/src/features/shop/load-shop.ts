@@ -8,6 +8,7 @@ import { mobileAppFacts } from '../mobile';
 import { type OnboardingState, onboardingState } from '../onboarding';
 import { countPopclips, queueProductClipCounts } from '../popclips';
 import { syncAppUrlMetafield } from './app-url-metafield';
+import { refreshStorefrontDomainsQuietly } from './storefront-domains';
 import { reinstallIfUninstalled } from './uninstall';
 
 /**
@@ -49,7 +50,7 @@ async function salesChannelProducts(
 /**
  * The admin loads the shop first on every open, so this is the app load: it reinstalls a shop the
  * app was uninstalled from (and has its product clip counts rewritten), keeps the app_url
- * metafield written and the sales channel connected (never throws).
+ * metafield written, the sales channel connected and the storefront domains read (never throws).
  */
 export async function loadShop(
   deps: AppDeps,
@@ -71,6 +72,7 @@ export async function loadShop(
       mobileAppFacts(db, row.id),
       findStoreAccount(db, row.id),
       syncAppUrlMetafield(deps, row, log),
+      refreshStorefrontDomainsQuietly(deps, domain, log),
     ]);
   const onboarding = await onboardingState(deps, row, {
     embedEnabled,

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ShopRow, shopifySessions, shops } from '../../db/schema';
+import { cancelOpenSubscriptions } from '../billing';
 
 export type UninstallOutcome =
   /** Marked uninstalled now (or again: a replay under another webhook id changes nothing). */
@@ -16,19 +17,8 @@ export type UninstallOutcome =
  * uninstalled, which stops its storefront, share pages and order recording; its open subscriptions
  * end as Shopify cancels them; and the app_url metafield is marked unwritten, since Shopify deletes
  * an app's metafields. Clips and every other app data stay for a reinstall until shop/redact.
- * Ending the subscriptions is billing's (`cancelOpenSubscriptions`), handed in by the caller so
- * the shop area's face does not import billing, which imports it.
  */
-export async function recordUninstall(
-  db: Db,
-  domain: string,
-  at: Date,
-  endSubscriptions: (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    shopId: string,
-    at: Date,
-  ) => Promise<void>,
-): Promise<UninstallOutcome> {
+export async function recordUninstall(db: Db, domain: string, at: Date): Promise<UninstallOutcome> {
   return db.transaction(async (tx) => {
     const [newer] = await tx
       .select({ createdAt: shopifySessions.createdAt })
@@ -46,22 +36,9 @@ export async function recordUninstall(
       .where(eq(shops.shopifyDomain, domain))
       .returning({ id: shops.id });
     if (!row) return 'unknown_shop';
-    await endSubscriptions(tx, row.id, at);
+    await cancelOpenSubscriptions(tx, row.id, at);
     return 'uninstalled';
   });
-}
-
-/**
- * Whether the shop's access token was exchanged (an install or reinstall) after `at`: the time a
- * Shopify event was issued. Shopify sends privacy requests only for a shop without the app, so a
- * newer token means the merchant came back after the request.
- */
-export async function reinstalledSince(db: Db, domain: string, at: Date): Promise<boolean> {
-  const [newer] = await db
-    .select({ createdAt: shopifySessions.createdAt })
-    .from(shopifySessions)
-    .where(and(eq(shopifySessions.shopDomain, domain), gt(shopifySessions.createdAt, at)));
-  return newer !== undefined;
 }
 
 /**

@@ -2,8 +2,10 @@ import {
   appScopesUpdatePayloadSchema,
   appUninstalledPayloadSchema,
 } from '@popstage/core/compliance';
+import { domainPayloadSchema, shopUpdatePayloadSchema } from '@popstage/core/shop';
+import type { AppDeps } from '../../deps';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { cancelOpenSubscriptions } from '../billing';
+import { refreshStorefrontDomains } from './storefront-domains';
 import { recordGrantedScopes, recordUninstall } from './uninstall';
 
 /**
@@ -21,12 +23,7 @@ export const uninstallWebhookRoutes = shopifyWebhookRoutes({
       log.warn({ shop: shopDomain, triggeredAt }, 'app/uninstalled while the token still works');
       return { outcome: 'still_installed' as const };
     }
-    const outcome = await recordUninstall(
-      deps.database.db,
-      shopDomain,
-      triggeredAt,
-      cancelOpenSubscriptions,
-    );
+    const outcome = await recordUninstall(deps.database.db, shopDomain, triggeredAt);
     if (outcome === 'reinstalled_since') {
       log.warn({ shop: shopDomain, triggeredAt }, 'app/uninstalled arrived after a reinstall');
     }
@@ -46,3 +43,32 @@ export const scopesUpdateWebhookRoutes = shopifyWebhookRoutes({
     outcome: await recordGrantedScopes(deps.database.db, shopDomain, payload.current),
   }),
 });
+
+/** The storefront feed is only rebuilt when the shop's domains did change. */
+const domainsLeaveFeed = (answer: { outcome: string }) => answer.outcome !== 'refreshed';
+const refreshDomains = async (deps: AppDeps, shopDomain: string) => ({
+  outcome: await refreshStorefrontDomains(deps, shopDomain),
+});
+
+/**
+ * SHOP_UPDATE and DOMAINS_CREATE / _UPDATE / _DESTROY: the shop's primary domain or its
+ * domains changed. The storefront domains are read again from the Admin API (not from the
+ * payload), so the storefront API answers CORS for a domain as soon as Shopify serves it there.
+ */
+export const shopUpdateWebhookRoutes = shopifyWebhookRoutes({
+  topic: 'shop/update',
+  payload: shopUpdatePayloadSchema,
+  payloadShop: (shop) => shop.myshopify_domain,
+  leavesFeed: domainsLeaveFeed,
+  handle: (deps, { shopDomain }) => refreshDomains(deps, shopDomain),
+});
+
+export const domainWebhookRoutes = ['domains/create', 'domains/update', 'domains/destroy'].map(
+  (topic) =>
+    shopifyWebhookRoutes({
+      topic,
+      payload: domainPayloadSchema,
+      leavesFeed: domainsLeaveFeed,
+      handle: (deps, { shopDomain }) => refreshDomains(deps, shopDomain),
+    }),
+);

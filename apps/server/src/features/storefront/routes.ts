@@ -283,9 +283,14 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** The shop's primary domain, its myshopify domain and, in the sandbox, the app's own origin. */
+/**
+ * Where the shop's storefront runs: its myshopify domain, its primary domain and every origin
+ * the platform last named (market web presences; refreshed by shop/update and domains/*
+ * webhooks and each admin load, read with the shop row every request loads), and, in the
+ * sandbox, the app's own origin.
+ */
 export function allowedOrigins(shop: ShopRow, sandboxOrigin: string | null): string[] {
-  const origins = new Set<string>([`https://${shop.shopifyDomain}`]);
+  const origins = new Set<string>([`https://${shop.shopifyDomain}`, ...shop.storefrontOrigins]);
   try {
     origins.add(new URL(shop.primaryDomainUrl).origin);
   } catch {

@@ -300,9 +300,36 @@ describe('GraphQL client', () => {
 describe('shop and catalogue', () => {
   it('maps the shop', async () => {
     const shop = await h.platform.getShop(SHOP);
-    // The store's shop, plus the time zone the Admin API answers (ianaTimezone).
-    expect(shop).toEqual({ ...(await h.store.getShop(SHOP)), timeZone: 'America/New_York' });
+    // The store's shop, plus the time zone and plan the Admin API answers (ianaTimezone, plan).
+    expect(shop).toEqual({
+      ...(await h.store.getShop(SHOP)),
+      timeZone: 'America/New_York',
+      developmentStore: true,
+    });
     expect(shop).toMatchObject({ domain: SHOP, name: 'Demo Store', currency: 'USD' });
+    await h.store.setPartnerDevelopment(SHOP, false);
+    expect((await h.platform.getShop(SHOP))?.developmentStore).toBe(false);
+    await h.store.setPartnerDevelopment(SHOP, true);
+  });
+
+  it('reads the storefront domains: the primary one and each market web presence', async () => {
+    const own = new URL((await h.store.getShop(SHOP))?.primaryDomainUrl ?? '').origin;
+    expect(await h.platform.storefrontDomains(SHOP)).toEqual({
+      primaryDomainUrl: `${own}/sandbox/store/${SHOP}`,
+      origins: [own],
+    });
+    const custom = await h.store.addDomain(SHOP, { host: 'shop.example.com' });
+    await h.store.addDomain(SHOP, { host: 'eu.example.com', market: 'Europe' });
+    await h.store.setPrimaryDomain(SHOP, custom.numericId);
+    expect(await h.platform.storefrontDomains(SHOP)).toEqual({
+      primaryDomainUrl: `https://shop.example.com/sandbox/store/${SHOP}`,
+      origins: ['https://eu.example.com', 'https://shop.example.com'],
+    });
+    const request = h.graphqlRequests().at(-1);
+    expect(request?.operation).toBe('PopstageStorefrontDomains');
+    for (const domain of await h.store.listDomains(SHOP)) {
+      await h.store.removeDomain(SHOP, domain.numericId);
+    }
   });
 
   it('follows pagination cursors and maps products as the store has them', async () => {

@@ -39,6 +39,7 @@ import {
   type CollectionNode,
   toPlatformCollection,
 } from './queries/collections';
+import { STOREFRONT_DOMAINS_QUERY, type StorefrontDomainsData } from './queries/domains';
 import { ORDERS_ACCESS_QUERY } from './queries/orders';
 import {
   PAGE_CREATE_MUTATION,
@@ -348,6 +349,30 @@ export function createShopifyPlatform(
       return data.shop ? toPlatformShop(data.shop) : null;
     },
 
+    async storefrontDomains(shop) {
+      const origins = new Set<string>();
+      const add = (url: string | undefined) => {
+        const origin = url ? originOf(url) : null;
+        if (origin) origins.add(origin);
+      };
+      let primaryDomainUrl = '';
+      let after: string | null = null;
+      do {
+        const data: StorefrontDomainsData = await request(shop, STOREFRONT_DOMAINS_QUERY, {
+          after,
+        });
+        primaryDomainUrl = data.shop.primaryDomain.url;
+        add(primaryDomainUrl);
+        for (const presence of data.webPresences.nodes) {
+          add(presence.domain?.url);
+          for (const root of presence.rootUrls) add(root.url);
+        }
+        const page = data.webPresences.pageInfo;
+        after = page.hasNextPage ? page.endCursor : null;
+      } while (after);
+      return { primaryDomainUrl, origins: [...origins].sort() };
+    },
+
     async listProducts(shop, listOptions = {}): Promise<Connection<PlatformProduct>> {
       let publicationId: string | undefined;
       if (listOptions.publishedOnly) {
@@ -529,6 +554,16 @@ export function createShopifyPlatform(
     activeAppSubscriptions: billing.activeAppSubscriptions,
     cancelAppSubscription: billing.cancelAppSubscription,
   };
+}
+
+/** A URL's origin when it is an http(s) URL; null otherwise. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 function pageSize(first: number | undefined, max = MAX_PAGE_SIZE): number {

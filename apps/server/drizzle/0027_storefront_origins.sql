@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "storefront_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;

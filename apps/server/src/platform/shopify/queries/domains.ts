@@ -1,0 +1,39 @@
+/**
+ * Where the shop's storefront is served: its primary domain and every market web presence (a
+ * market's own domain, or subfolders of the primary domain). Other domains of the shop redirect
+ * to the primary one, so the storefront widget only ever runs on these. `Shop.domains` is
+ * deprecated in 2026-10; `webPresences` needs the read_markets scope.
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/queries/webPresences
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/objects/MarketWebPresence
+ */
+export const STOREFRONT_DOMAINS_QUERY = /* GraphQL */ `
+  query PopstageStorefrontDomains($after: String) {
+    shop {
+      primaryDomain {
+        url
+      }
+    }
+    webPresences(first: 50, after: $after) {
+      nodes {
+        domain {
+          url
+        }
+        rootUrls {
+          url
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+export interface StorefrontDomainsData {
+  shop: { primaryDomain: { url: string } };
+  webPresences: {
+    nodes: { domain: { url: string } | null; rootUrls: { url: string }[] }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+}
