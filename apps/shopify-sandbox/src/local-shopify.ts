@@ -122,7 +122,11 @@ export async function openLocalShopify(
           channelSpecifications: appConfig.channelSpecifications,
         },
       });
-      await app.register(storefrontApiPlugin, { store, tokens: ctx.storefrontTokens });
+      await app.register(storefrontApiPlugin, {
+        store,
+        tokens: ctx.storefrontTokens,
+        grantedScopes: (shop) => ctx.tokens.shopScopes(shop),
+      });
       await app.register(adminFramePlugin, {
         appUrl: () => `${appUrl}/`,
         sessionToken: (shop) => signSessionToken(keys, shop),
