@@ -6,6 +6,7 @@ import { type AppConfig, readAppConfig } from './app-config';
 import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
+import { accessScopeRoutes } from './control/access-scopes';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
@@ -96,7 +97,7 @@ export async function openLocalShopify(
     operator: options.operatorToken
       ? createOperatorClient({ url: appUrl, token: options.operatorToken, fetch: fetchApp })
       : null,
-    app: keys,
+    app: { ...keys, scopes: appConfig.scopes },
     appUrl,
     fetch: fetchApp,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -137,6 +138,7 @@ export async function openLocalShopify(
       await app.register(extensionAssetRoutes, { app: themeApp });
       await app.register(controlRoutes, { ctx, traffic: createTrafficRuns(ctx) });
       await app.register(appPreviewRoutes, { ctx });
+      await app.register(accessScopeRoutes, { ctx, declared: appConfig.scopes });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);
       await app.register(billingConfirmRoutes, { prefix: '/billing', ctx });

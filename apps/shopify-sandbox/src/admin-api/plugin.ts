@@ -96,7 +96,9 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
         });
       }
       const expiring = body.expiring === '1' || body.expiring === 1 || body.expiring === true;
-      return tokens.issue(shop, options.app.scopes, expiring);
+      // A reinstall gets what the merchant granted (narrowed or not); a fresh install the app's scopes.
+      const granted = (await tokens.shopScopes(shop))?.join(',') ?? options.app.scopes;
+      return tokens.issue(shop, granted, expiring);
     },
   );
 

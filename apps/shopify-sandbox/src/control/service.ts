@@ -32,6 +32,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   webhooks: WebhookLogEntry[];
   /** The shop's shopper traffic generation, running or last done; null when never started. */
   traffic: TrafficRun | null;
+  /** What shopify.app.toml declares and what the merchant granted (null: not installed). */
+  accessScopes: { declared: readonly string[]; granted: string[] | null };
 }
 
 const NO_FLAGS = Object.fromEntries(
@@ -87,8 +89,13 @@ export async function shopState(
     store.listAppSubscriptions(shop.domain),
     ctx.webhooks.recent(shop.domain),
   ]);
+  const accessScopes = {
+    declared: ctx.app.scopes ?? [],
+    granted: await ctx.tokens.shopScopes(shop.domain),
+  };
   return {
     ...shop,
+    accessScopes,
     installed: app?.installed ?? false,
     installedAt: app?.installedAt ?? null,
     uninstalledAt: app?.uninstalledAt ?? null,
