@@ -90,7 +90,7 @@ describe('token exchange', () => {
     const forged = await exchangeBody(DEMO_SHOP, 'another-secret-of-16+');
     expect((await exchange(forged)).statusCode).toBe(400);
     const wrongClient = { ...(await exchangeBody(DEMO_SHOP)), client_secret: 'nope' };
-    expect((await exchange(wrongClient)).statusCode).toBe(401);
+    expect((await exchange(wrongClient)).statusCode).toBe(400);
   });
 
   it('issues expiring tokens that stop working after an hour and refresh once', async () => {
