@@ -129,9 +129,15 @@ export async function openLocalShopify(
         grantedScopes: (shop) => ctx.tokens.shopScopes(shop),
       });
       await app.register(adminFramePlugin, {
-        appUrl: () => `${appUrl}/`,
+        // Mounted in the app (one origin), the frame opens the app by path: the admin then works
+        // on whichever host it was opened (127.0.0.1 or localhost), the app staying same-origin.
+        appUrl: () =>
+          sameOrigin(options.baseUrl, appUrl)
+            ? `${new URL(appUrl).pathname.replace(/\/+$/, '')}/`
+            : `${appUrl}/`,
         sessionToken: (shop) => signSessionToken(keys, shop),
         apiKey: keys.apiKey,
+        apiSecret: keys.apiSecret,
         shops: async () => (await store.listShops()).map(({ domain, name }) => ({ domain, name })),
       });
       await app.register(themeEditorPlugin, { app: themeApp, store: themes });
@@ -165,4 +171,8 @@ function retryOnTimer(app: FastifyInstance, ctx: SandboxContext, intervalMs: num
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
 }
