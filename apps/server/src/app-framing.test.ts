@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signSessionToken } from '@popstage/shopify-sandbox/admin-api/session-token';
+import { embeddedAppUrl } from '@popstage/shopify-sandbox/admin-frame/embed-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -256,6 +258,65 @@ describe('the admin page without an HTML Accept header (curl, a probe)', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: 'Not Found' });
     }
+    await app.close();
+  });
+});
+
+describe("the embedded app's first load", () => {
+  const keys = () => ({
+    apiKey: t.deps.config.SHOPIFY_API_KEY,
+    apiSecret: t.deps.config.SHOPIFY_API_SECRET,
+  });
+  /** The iframe URL the local Shopify's admin builds, launch parameters and hmac included. */
+  const launchUrl = async (shop: string, tokenShop = shop, secret = keys().apiSecret, age = 0) =>
+    embeddedAppUrl('/', shop, '/popclips/list', new URLSearchParams(), {
+      idToken: await signSessionToken(keys(), tokenShop),
+      locale: 'en',
+      session: 'a-session',
+      timestamp: Math.floor(t.deps.clock.now().getTime() / 1000) - age,
+      apiSecret: secret,
+    });
+
+  it('serves the admin when id_token, hmac, host, locale, session and timestamp verify', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const url = await launchUrl('demo-store.myshopify.com');
+    const params = new URL(url, 'http://x').searchParams;
+    expect([...params.keys()].sort()).toEqual(
+      ['embedded', 'hmac', 'host', 'id_token', 'locale', 'session', 'shop', 'timestamp'].sort(),
+    );
+    const answer = await app.inject({ ...page, url });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toContain('shopify-api-key');
+    await app.close();
+  });
+
+  it('refuses a tampered hmac, another shop or a forged id_token with 401, and reloads a stale one without them', async () => {
+    const app = await buildApp({ ...t.deps, adminDist: dist });
+    const good = await launchUrl('demo-store.myshopify.com');
+    const tampered = good.replace('locale=en', 'locale=fr');
+    const otherShop = await launchUrl('demo-store.myshopify.com', 'other-store.myshopify.com');
+    const forged = await launchUrl(
+      'demo-store.myshopify.com',
+      'demo-store.myshopify.com',
+      'a-secret-the-app-does-not-have',
+    );
+    const stale = await launchUrl(
+      'demo-store.myshopify.com',
+      'demo-store.myshopify.com',
+      keys().apiSecret,
+      600,
+    );
+    for (const url of [tampered, otherShop, forged]) {
+      const answer = await app.inject({ ...page, url });
+      expect(answer.statusCode, url).toBe(401);
+      expect(answer.json().error).toBe('Unauthorized');
+    }
+    // Signed but old (a reload of a first load's URL): loaded again without launch parameters.
+    const reload = await app.inject({ ...page, url: stale });
+    expect(reload.statusCode).toBe(302);
+    const location = new URL(String(reload.headers.location), 'http://x');
+    expect(location.pathname).toBe('/popclips/list');
+    expect([...location.searchParams.keys()].sort()).toEqual(['embedded', 'host', 'shop']);
     await app.close();
   });
 });

@@ -62,6 +62,7 @@ import { adminDocument } from './http/admin-document';
 import { installBodyTimeout } from './http/body-timeout';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
+import { checkLaunchParams, LAUNCH_PARAMS } from './http/launch-params';
 import { loggerOptions } from './http/logging';
 import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
@@ -240,6 +241,23 @@ export async function buildApp(
       // The admin opens inside Shopify's admin (or the local Shopify's), never on its own.
       const frame = adminFrameRedirect(request, deps.config);
       if (frame) return reply.redirect(frame, 302);
+      // The first load from the admin: its launch parameters must be the admin's.
+      const launch = await checkLaunchParams(
+        new URLSearchParams(request.url.split('?')[1] ?? ''),
+        { apiKey: deps.config.SHOPIFY_API_KEY, apiSecret: deps.config.SHOPIFY_API_SECRET },
+        Math.floor(deps.clock.now().getTime() / 1000),
+      );
+      if (!launch.ok && launch.stale) {
+        const url = new URL(request.url, 'http://app.invalid');
+        for (const name of LAUNCH_PARAMS) url.searchParams.delete(name);
+        return reply.redirect(`${url.pathname}${url.search}`, 302);
+      }
+      if (!launch.ok) {
+        return reply.status(401).send({
+          error: 'Unauthorized',
+          message: `The admin's launch parameters do not verify: ${launch.reason}`,
+        });
+      }
       return reply
         .header('content-security-policy', adminDocumentPolicy(deps.config, request.query))
         .type('text/html')

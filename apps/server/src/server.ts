@@ -57,6 +57,8 @@ export async function startServer(
     await (deps.media as LocalObjectStore).sweepTemp(config.UPLOAD_BODY_TIMEOUT_MS + 60_000);
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Fastify lists every address it listens on; this is the one to open (the admin in sandbox mode).
+  if (config.ROLE !== 'worker') app.log.info(`Popstage is ready: open ${config.APP_URL}/`);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

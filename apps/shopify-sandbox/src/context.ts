@@ -16,8 +16,8 @@ export interface SandboxContext {
   theme: { states: ThemeStateStore; renderer: ThemeRenderer };
   /** The app's staff API; null when no operator credential was given. */
   operator: OperatorClient | null;
-  /** The installed app's credentials (session tokens are signed with its secret). */
-  app: { apiKey: string; apiSecret: string };
+  /** The installed app's credentials (session tokens are signed with its secret) and scopes. */
+  app: { apiKey: string; apiSecret: string; scopes?: readonly string[] };
   /** The app's URL (the admin frame opens it; links to the app's own pages). */
   appUrl: string;
   /** How the store reaches the app (and, in one process with it, its own pages). */

@@ -6,6 +6,7 @@ import { type AppConfig, readAppConfig } from './app-config';
 import { appPreviewRoutes } from './app-preview/routes';
 import { billingConfirmRoutes } from './billing/billing-routes';
 import type { SandboxContext } from './context';
+import { accessScopeRoutes } from './control/access-scopes';
 import { domainRoutes } from './control/domain-routes';
 import { createDomainListeners, domainRedirect } from './control/domains';
 import { controlRoutes } from './control/routes';
@@ -99,7 +100,7 @@ export async function openLocalShopify(
     operator: options.operatorToken
       ? createOperatorClient({ url: appUrl, token: options.operatorToken, fetch: fetchApp })
       : null,
-    app: keys,
+    app: { ...keys, scopes: appConfig.scopes },
     appUrl,
     fetch: fetchApp,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -127,11 +128,21 @@ export async function openLocalShopify(
           handle: themeApp.appHandle,
         },
       });
-      await app.register(storefrontApiPlugin, { store, tokens: ctx.storefrontTokens });
+      await app.register(storefrontApiPlugin, {
+        store,
+        tokens: ctx.storefrontTokens,
+        grantedScopes: (shop) => ctx.tokens.shopScopes(shop),
+      });
       await app.register(adminFramePlugin, {
-        appUrl: () => `${appUrl}/`,
+        // Mounted in the app (one origin), the frame opens the app by path: the admin then works
+        // on whichever host it was opened (127.0.0.1 or localhost), the app staying same-origin.
+        appUrl: () =>
+          sameOrigin(options.baseUrl, appUrl)
+            ? `${new URL(appUrl).pathname.replace(/\/+$/, '')}/`
+            : `${appUrl}/`,
         sessionToken: (shop) => signSessionToken(keys, shop),
         apiKey: keys.apiKey,
+        apiSecret: keys.apiSecret,
         shops: async () => (await store.listShops()).map(({ domain, name }) => ({ domain, name })),
       });
       await app.register(themeEditorPlugin, { app: themeApp, store: themes, apiKey: keys.apiKey });
@@ -143,6 +154,7 @@ export async function openLocalShopify(
       });
       await app.register(appPreviewRoutes, { ctx });
       await app.register(productsAdminRoutes, { ctx });
+      await app.register(accessScopeRoutes, { ctx, declared: appConfig.scopes });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);
       await app.register(billingConfirmRoutes, { prefix: '/billing', ctx });
@@ -169,4 +181,8 @@ function retryOnTimer(app: FastifyInstance, ctx: SandboxContext, intervalMs: num
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
 }

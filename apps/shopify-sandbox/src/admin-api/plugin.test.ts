@@ -90,10 +90,10 @@ describe('token exchange', () => {
     const forged = await exchangeBody(DEMO_SHOP, 'another-secret-of-16+');
     expect((await exchange(forged)).statusCode).toBe(400);
     const wrongClient = { ...(await exchangeBody(DEMO_SHOP)), client_secret: 'nope' };
-    expect((await exchange(wrongClient)).statusCode).toBe(401);
+    expect((await exchange(wrongClient)).statusCode).toBe(400);
   });
 
-  it('issues expiring tokens that stop working after an hour and refresh once', async () => {
+  it('issues expiring tokens that stop working after an hour and rotate on refresh', async () => {
     const issued = (await exchangeFor(DEMO_SHOP, { expiring: '1' })).json();
     expect(issued).toMatchObject({ expires_in: 3600, refresh_token_expires_in: 7_776_000 });
     clock += 3601 * 1000;
@@ -109,7 +109,33 @@ describe('token exchange', () => {
       refresh_token: issued.refresh_token,
     };
     const renewed = (await exchange(refresh)).json();
+    expect(renewed).toMatchObject({
+      expires_in: 3600,
+      refresh_token: expect.stringMatching(/^shprt_/),
+    });
+    expect(renewed.refresh_token).not.toBe(issued.refresh_token);
     expect((await graphql(renewed.access_token, '{ shop { name } }')).statusCode).toBe(200);
+    // The answer was lost: the used refresh token may be retried until its replacement is used…
+    const retried = (await exchange(refresh)).json();
+    expect(retried.access_token).toMatch(/^shpat_/);
+    // …which retires it.
+    const replacement = { ...refresh, refresh_token: retried.refresh_token };
+    expect((await exchange(replacement)).statusCode).toBe(200);
+    const old = await exchange(refresh);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('lets a used refresh token be retried for 30 days at most', async () => {
+    const issued = (await exchangeFor(DEMO_SHOP, { expiring: '1' })).json();
+    const refresh = {
+      client_id: APP.apiKey,
+      client_secret: APP.apiSecret,
+      grant_type: 'refresh_token',
+      refresh_token: issued.refresh_token,
+    };
+    expect((await exchange(refresh)).statusCode).toBe(200);
+    clock += 31 * 24 * 3600 * 1000;
     expect((await exchange(refresh)).json()).toMatchObject({ error: 'invalid_grant' });
   });
 });

@@ -70,9 +70,10 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
       if (!(await knownShop(shop, reply))) return;
       const body = request.body ?? {};
       if (body.client_id !== options.app.apiKey || body.client_secret !== options.app.apiSecret) {
+        // Shopify answers 400 (its libraries' fixtures), not RFC 6749's optional 401.
         return reply
-          .code(401)
-          .send({ error: 'invalid_client', error_description: 'Client credentials are invalid' });
+          .code(400)
+          .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
       }
       if (body.grant_type === 'refresh_token') {
         const issued =
@@ -99,11 +100,13 @@ export async function adminApiPlugin(app: FastifyInstance, options: AdminApiOpti
       if (tokenShop !== shop) {
         return reply.code(400).send({
           error: 'invalid_subject_token',
-          error_description: 'The session token is invalid',
+          error_description: 'Subject token is invalid',
         });
       }
       const expiring = body.expiring === '1' || body.expiring === 1 || body.expiring === true;
-      return tokens.issue(shop, options.app.scopes, expiring);
+      // A reinstall gets what the merchant granted (narrowed or not); a fresh install the app's scopes.
+      const granted = (await tokens.shopScopes(shop))?.join(',') ?? options.app.scopes;
+      return tokens.issue(shop, granted, expiring);
     },
   );
 

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AdminFrameOptions, adminFramePlugin } from './admin-frame-plugin';
+import { queryHmac } from './embed-url';
 
 const SHOP = 'demo-store.myshopify.com';
 const ADMIN = `/sandbox/store/${SHOP}/apps/popstage`;
@@ -44,6 +46,29 @@ describe('the admin frame page', () => {
     // The shop's name is text, never markup.
     expect(res.body).toContain('Demo &lt;Store&gt;');
     expect(res.body).not.toContain('<Store>');
+  });
+
+  it("signs the first load's launch parameters as Shopify's admin does", async () => {
+    await start({ apiSecret: 'app-secret-of-16-chars', nowSeconds: () => 1_800_000_000 });
+    const url = frameUrl((await app.inject(`${ADMIN}?id_token=forged&hmac=forged`)).body);
+    const params = url.searchParams;
+    expect([...params.keys()].sort()).toEqual(
+      ['embedded', 'hmac', 'host', 'id_token', 'locale', 'session', 'shop', 'timestamp'].sort(),
+    );
+    expect(params.get('id_token')).toBe(`token-for-${SHOP}`);
+    expect(params.get('locale')).toBe('en');
+    expect(params.get('timestamp')).toBe('1800000000');
+    expect(params.get('session')).toMatch(/^[0-9a-f]{64}$/);
+    expect(params.get('hmac')).toBe(queryHmac(params, 'app-secret-of-16-chars'));
+    // The hmac covers every other parameter, sorted by name.
+    const sorted = [...params.entries()]
+      .filter(([name]) => name !== 'hmac')
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('&');
+    expect(params.get('hmac')).toBe(
+      createHmac('sha256', 'app-secret-of-16-chars').update(sorted).digest('hex'),
+    );
   });
 
   it('opens a deep link at that app path, keeping its query but not its embed parameters', async () => {

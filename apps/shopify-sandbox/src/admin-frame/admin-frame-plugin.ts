@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,6 +13,10 @@ export interface AdminFrameOptions {
   sessionToken: (shop: string) => Promise<string>;
   /** The app's API key: the app's `shopify-api-key` meta tag must carry it to get tokens. */
   apiKey: string;
+  /** The app's client secret: signs the launch parameters (`hmac`) of the app's first load. */
+  apiSecret?: string;
+  /** Seconds since the epoch (the launch parameters' `timestamp`). */
+  nowSeconds?: () => number;
   /** The shops whose admin opens; any other shop is answered 404. */
   shops: () => Promise<readonly { domain: string; name: string }[]>;
   /** Shown in the menu and the title bar. */
@@ -86,7 +91,21 @@ export async function adminFramePlugin(app: FastifyInstance, options: AdminFrame
       prefix: app.prefix,
       adminBase: `${app.prefix}/store/${domain}/apps/${APP_HANDLE}`,
       appUrl,
-      frameUrl: embeddedAppUrl(appUrl, domain, `/${request.params['*'] ?? ''}`, query),
+      frameUrl: embeddedAppUrl(
+        appUrl,
+        domain,
+        `/${request.params['*'] ?? ''}`,
+        query,
+        options.apiSecret
+          ? {
+              idToken: await options.sessionToken(domain),
+              locale: 'en',
+              session: createHash('sha256').update(`${domain}:${options.apiKey}`).digest('hex'),
+              timestamp: options.nowSeconds?.() ?? Math.floor(Date.now() / 1000),
+              apiSecret: options.apiSecret,
+            }
+          : undefined,
+      ),
     });
     return reply
       .type('text/html; charset=utf-8')

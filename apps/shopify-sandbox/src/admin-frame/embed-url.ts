@@ -1,5 +1,44 @@
+import { createHmac } from 'node:crypto';
+
 /** Query parameters the admin sets on the app's URL; the deep link's own values never win. */
-const EMBED_PARAMS = ['shop', 'host', 'embedded'];
+const EMBED_PARAMS = [
+  'shop',
+  'host',
+  'embedded',
+  'id_token',
+  'hmac',
+  'locale',
+  'session',
+  'timestamp',
+];
+
+/**
+ * What Shopify's admin adds to the app's URL on its first load: the merchant's session token
+ * (`id_token`), the admin's locale, the user session's id and the time, signed with `hmac`.
+ */
+export interface LaunchParams {
+  idToken: string;
+  locale: string;
+  session: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  /** The app's client secret: `hmac` signs the other parameters with it. */
+  apiSecret: string;
+}
+
+/**
+ * Shopify's `hmac` of a request's query: HMAC-SHA256 (hex) with the app's secret over every other
+ * parameter, sorted by name, as `name=value` joined by `&`.
+ * https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/authorization-code-grant#step-1-verify-the-installation-request
+ */
+export function queryHmac(params: URLSearchParams, apiSecret: string): string {
+  const message = [...params.entries()]
+    .filter(([name]) => name !== 'hmac')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return createHmac('sha256', apiSecret).update(message).digest('hex');
+}
 
 /** Shopify's `host`: the admin's address for the shop, base64url-encoded. */
 export function hostParam(shop: string): string {
@@ -9,19 +48,28 @@ export function hostParam(shop: string): string {
 
 /**
  * Where the admin's iframe points, as in Shopify: the app's URL, the app path of the deep link
- * (`/popclips/list`) with its query, then `shop`, `host` and `embedded=1`.
+ * (`/popclips/list`) with its query, then `shop`, `host`, `embedded=1` and, on the first load, the
+ * launch parameters signed with `hmac`.
  */
 export function embeddedAppUrl(
   appUrl: string,
   shop: string,
   path: string,
   query: URLSearchParams,
+  launch?: LaunchParams,
 ): string {
   const params = new URLSearchParams(query);
   for (const name of EMBED_PARAMS) params.delete(name);
   params.set('shop', shop);
   params.set('host', hostParam(shop));
   params.set('embedded', '1');
+  if (launch) {
+    params.set('id_token', launch.idToken);
+    params.set('locale', launch.locale);
+    params.set('session', launch.session);
+    params.set('timestamp', String(launch.timestamp));
+    params.set('hmac', queryHmac(params, launch.apiSecret));
+  }
   // The app's home is its URL as configured, as in Shopify; deeper paths are appended to it.
   const base = path === '/' || path === '' ? appUrl : `${appUrl.replace(/\/+$/, '')}${path}`;
   return `${base}?${params}`;

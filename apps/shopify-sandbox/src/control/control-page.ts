@@ -2,6 +2,7 @@ import type { OperatorBillingOffer } from '@popstage/core/operator';
 import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@popstage/core/shop';
 import { badge, type Html, html, page } from '../web/html';
 import { CSS } from '../web/styles';
+import { accessScopesSection } from './access-scopes';
 import {
   appStatus,
   discountCodesSection,
@@ -117,6 +118,8 @@ function shopCard(shop: SandboxShopState, extras: ControlPageExtras): Html {
     <input type="hidden" name="granted" value="${String(!shop.protectedCustomerData)}">
     <button type="submit">${shop.protectedCustomerData ? 'Withdraw' : 'Approve'}</button>
   </form>
+
+  ${accessScopesSection(shop.domain, shop.accessScopes.declared, shop.accessScopes.granted)}
 
   <h3>Sales channel</h3>
   <form class="row" method="post" action="${base}/publish-products">

@@ -39,6 +39,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   domains: SandboxDomain[];
   /** A loopback host to offer as a custom domain: 127.0.0.2 on this server's port. */
   suggestedHost: string;
+  /** What shopify.app.toml declares and what the merchant granted (null: not installed). */
+  accessScopes: { declared: readonly string[]; granted: string[] | null };
 }
 
 const NO_FLAGS = Object.fromEntries(
@@ -98,8 +100,13 @@ export async function shopState(
     store.partnerDevelopment(shop.domain),
     store.listDomains(shop.domain),
   ]);
+  const accessScopes = {
+    declared: ctx.app.scopes ?? [],
+    granted: await ctx.tokens.shopScopes(shop.domain),
+  };
   return {
     ...shop,
+    accessScopes,
     installed: app?.installed ?? false,
     installedAt: app?.installedAt ?? null,
     uninstalledAt: app?.uninstalledAt ?? null,

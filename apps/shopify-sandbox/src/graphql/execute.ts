@@ -19,6 +19,7 @@ import type { LeakyBucket, ThrottleStatus } from './leaky-bucket';
 import {
   accessDenied,
   MISSING_QUERY,
+  maxComplexityExceeded,
   maxCostExceeded,
   oversizedInputs,
   type ShopifyError,
@@ -161,6 +162,8 @@ export async function runGraphql<Context>(options: {
   bucket: LeakyBucket | null;
   /** The largest requested cost one query may have; Admin 1,000 by default. */
   maxCost?: number | null;
+  /** How a query over `maxCost` is refused: the Admin API's cost, or tokenless complexity. */
+  limit?: 'cost' | 'complexity';
   /** Scopes enforced per field; null (default) serves every field. */
   access?: Access | null;
 }): Promise<GraphqlReply> {
@@ -203,7 +206,11 @@ export async function runGraphql<Context>(options: {
       : undefined;
   if (maxCost !== null && cost > maxCost) {
     return answer({
-      errors: [maxCostExceeded(cost, maxCost)],
+      errors: [
+        options.limit === 'complexity'
+          ? maxComplexityExceeded(cost, maxCost)
+          : maxCostExceeded(cost, maxCost),
+      ],
       ...extensionsOf(costExtension(null)),
     });
   }

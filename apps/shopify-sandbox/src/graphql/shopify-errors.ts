@@ -149,6 +149,14 @@ export function maxCostExceeded(cost: number, maxCost: number): ShopifyError {
   };
 }
 
+/** The Storefront API's tokenless limit, in graphql-ruby's words (Shopify's GraphQL runs on it). */
+export function maxComplexityExceeded(complexity: number, maxComplexity: number): ShopifyError {
+  return {
+    message: `Query has complexity of ${complexity}, which exceeds max complexity of ${maxComplexity}`,
+    extensions: { code: 'MAX_COMPLEXITY_EXCEEDED', complexity, maxComplexity },
+  };
+}
+
 export const THROTTLED: ShopifyError = {
   message: 'Throttled',
   extensions: { code: 'THROTTLED', documentation: RATE_LIMITS_DOCUMENTATION },

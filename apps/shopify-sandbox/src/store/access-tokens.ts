@@ -6,6 +6,8 @@ import { sandboxAccessTokens as tokens } from './schema';
 /** Shopify's expiring offline tokens: one hour of access, 90 days to refresh. */
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_SECONDS = 90 * 24 * 60 * 60;
+/** How long a used refresh token may be retried while its replacement is unused. */
+export const REFRESH_RETRY_SECONDS = 30 * 24 * 60 * 60;
 
 export interface IssuedToken {
   access_token: string;
@@ -20,7 +22,13 @@ const secret = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`
 export function createAccessTokens(db: StoreDb, now: () => Date) {
   const seconds = (value: number) => new Date(now().getTime() + value * 1000);
 
-  async function issue(shop: string, scope: string, expiring: boolean): Promise<IssuedToken> {
+  async function issue(
+    shop: string,
+    scope: string,
+    expiring: boolean,
+    /** The refresh token this pair replaces (the refresh grant). */
+    replaces: string | null = null,
+  ): Promise<IssuedToken> {
     const token = secret('shpat_');
     const refreshToken = expiring ? secret('shprt_') : null;
     await db.insert(tokens).values({
@@ -30,6 +38,7 @@ export function createAccessTokens(db: StoreDb, now: () => Date) {
       expiresAt: expiring ? seconds(ACCESS_TOKEN_SECONDS) : null,
       refreshToken,
       refreshExpiresAt: expiring ? seconds(REFRESH_TOKEN_SECONDS) : null,
+      replaces,
       createdAt: now(),
     });
     if (!refreshToken) return { access_token: token, scope };
@@ -89,19 +98,41 @@ export function createAccessTokens(db: StoreDb, now: () => Date) {
       return row ? row.scope.split(',').filter(Boolean) : null;
     },
 
-    /** The refresh grant: a new pair for a live refresh token, which is used up (rotation). */
+    /**
+     * The refresh grant, rotating as Shopify documents it: a live refresh token gets a new pair.
+     * The used one may be retried (a lost answer, a failed save) until the app uses its
+     * replacement, for at most 30 days from its first use and never past its own 90 days; using
+     * the replacement retires it. https://shopify.dev/changelog/more-resilient-refreshes-for-expiring-offline-access-tokens
+     */
     async refresh(shop: string, refreshToken: string): Promise<IssuedToken | null> {
-      const [used] = await db
-        .delete(tokens)
+      const at = now();
+      const [row] = await db
+        .select()
+        .from(tokens)
         .where(
           and(
             eq(tokens.refreshToken, refreshToken),
             eq(tokens.shopDomain, shop),
-            gt(tokens.refreshExpiresAt, now()),
+            gt(tokens.refreshExpiresAt, at),
           ),
-        )
-        .returning({ scope: tokens.scope });
-      return used ? issue(shop, used.scope, true) : null;
+        );
+      if (!row) return null;
+      if (row.refreshUsedAt) {
+        const retryUntil = row.refreshUsedAt.getTime() + REFRESH_RETRY_SECONDS * 1000;
+        if (at.getTime() > retryUntil) return null;
+      }
+      const issued = await issue(shop, row.scope, true, refreshToken);
+      if (!row.refreshUsedAt) {
+        await db.update(tokens).set({ refreshUsedAt: at }).where(eq(tokens.token, row.token));
+      }
+      // Using a replacement retires the refresh token it replaced.
+      if (row.replaces) {
+        await db
+          .update(tokens)
+          .set({ refreshToken: null, refreshExpiresAt: null })
+          .where(and(eq(tokens.shopDomain, shop), eq(tokens.refreshToken, row.replaces)));
+      }
+      return issued;
     },
 
     /** The app is installed on the shop: it holds a token (exchanged, not revoked since). */

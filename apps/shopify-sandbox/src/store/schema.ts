@@ -293,6 +293,10 @@ export const sandboxAccessTokens = shopifySandbox.table(
     expiresAt: timestamp({ withTimezone: true }),
     refreshToken: text().unique(),
     refreshExpiresAt: timestamp({ withTimezone: true }),
+    /** When its refresh token was first used: it may be retried for 30 days after, */
+    refreshUsedAt: timestamp({ withTimezone: true }),
+    /** …until the app uses one issued in its place, which names it here (access-tokens.ts). */
+    replaces: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.shopDomain)],

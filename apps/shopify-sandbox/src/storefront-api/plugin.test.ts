@@ -105,10 +105,10 @@ describe('storefront access tokens', () => {
     ]);
   });
 
-  it("answers 401 without a token, with a wrong one, or with another shop's", async () => {
+  it("answers 401 with a wrong token or another shop's", async () => {
     const other = (await createStorefrontToken(OTHER_SHOP, 'Other')).storefrontAccessToken
       .accessToken;
-    for (const sent of [undefined, 'not-a-token', other]) {
+    for (const sent of ['not-a-token', other]) {
       const answer = await app.inject({
         method: 'POST',
         url: storefrontUrl(DEMO_SHOP),
@@ -150,6 +150,51 @@ describe('storefront access tokens', () => {
   });
 });
 
+describe('what each caller sees', () => {
+  const handles = async (headers: Record<string, string>) => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: storefrontUrl(DEMO_SHOP),
+      headers,
+      payload: { query: '{ products(first: 250) { nodes { handle } } }' },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data.products.nodes.map((node: { handle: string }) => node.handle);
+  };
+
+  it("serves a token only the products published to the app's sales channel", async () => {
+    const active = await store.listProducts(DEMO_SHOP, { first: 250, status: 'ACTIVE' });
+    const unpublished = active.nodes.filter((product) => !product.publishedToSalesChannel);
+    expect(unpublished.length).toBeGreaterThan(1);
+    const [toPublish, stillOff] = unpublished;
+    const before = await handles({ 'x-shopify-storefront-access-token': token });
+    expect(before).not.toContain(toPublish?.handle);
+    expect(before).not.toContain(stillOff?.handle);
+    await store.publishProducts(DEMO_SHOP, [toPublish?.id ?? '']);
+    const after = await handles({ 'x-shopify-storefront-access-token': token });
+    expect(after).toContain(toPublish?.handle);
+    expect(after).not.toContain(stillOff?.handle);
+    const byHandle = await storefront('query ($h: String!) { product(handle: $h) { id } }', {
+      h: stillOff?.handle,
+    });
+    expect(byHandle.json().data.product).toBeNull();
+  });
+
+  it("serves tokenless access the Online Store's products, within its complexity limit", async () => {
+    const tokenless = await handles({});
+    const active = await store.listProducts(DEMO_SHOP, { first: 250, status: 'ACTIVE' });
+    expect(tokenless).toEqual(active.nodes.map((product) => product.handle));
+    const dear = '{ products(first: 250) { nodes { variants(first: 5) { nodes { id } } } } }';
+    const refused = await app.inject({
+      method: 'POST',
+      url: storefrontUrl(DEMO_SHOP),
+      payload: { query: dear },
+    });
+    expect(refused.json().errors[0].extensions).toMatchObject({ code: 'MAX_COMPLEXITY_EXCEEDED' });
+    expect((await storefront(dear)).json().errors).toBeUndefined();
+  });
+});
+
 describe('the Storefront API on the published schema', () => {
   it('serves the shop, with no Admin API cost extension', async () => {
     const answer = await storefront(
@@ -168,6 +213,11 @@ describe('the Storefront API on the published schema', () => {
   });
 
   it('lists active products only, with prices and variants, and finds one by handle', async () => {
+    const actives = await store.listProducts(DEMO_SHOP, { first: 3, status: 'ACTIVE' });
+    await store.publishProducts(
+      DEMO_SHOP,
+      actives.nodes.map((product) => product.id),
+    );
     const answer = await storefront(`{
       products(first: 250) {
         nodes { id handle title availableForSale featuredImage { url }
@@ -176,7 +226,11 @@ describe('the Storefront API on the published schema', () => {
       }
     }`);
     const listed = answer.json().data.products.nodes as { id: string; handle: string }[];
-    const active = (await store.listProducts(DEMO_SHOP, { first: 250, status: 'ACTIVE' })).nodes;
+    // What the app's channel has: the active products published to it.
+    const active = (
+      await store.listProducts(DEMO_SHOP, { first: 250, status: 'ACTIVE', publishedOnly: true })
+    ).nodes;
+    expect(active.length).toBeGreaterThanOrEqual(3);
     expect(listed.map((p) => p.id)).toEqual(active.map((p) => p.id));
     const all = (await store.listProducts(DEMO_SHOP, { first: 250 })).nodes;
     const first = active[0];

@@ -4,10 +4,25 @@ import { shopObjectGid } from '../store/gid';
 import type { SandboxStore } from '../store/store';
 import type { MenuItem, PlatformCollection, PlatformMenu, PlatformProduct } from '../store/types';
 
-/** What every Storefront API resolver gets: the shop the storefront token belongs to. */
+/**
+ * What every Storefront API resolver gets: the shop, and whose products it sees: the app's sales
+ * channel (a storefront token the app created) or the Online Store (tokenless access).
+ */
 export interface StorefrontContext {
   shop: string;
   store: SandboxStore;
+  channel: 'app' | 'online-store';
+}
+
+/**
+ * Buyers see a product when it is active and published to the channel asking. In the local
+ * Shopify every product is on the Online Store; the app's channel has what was published to it.
+ */
+function visible(product: PlatformProduct, context: StorefrontContext): boolean {
+  return (
+    product.status === 'ACTIVE' &&
+    (context.channel === 'online-store' || product.publishedToSalesChannel)
+  );
 }
 
 const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
@@ -78,12 +93,16 @@ function collectionObject(collection: PlatformCollection) {
   };
 }
 
-/** Buyers see active products only, as the Storefront API serves them. */
+/** Buyers see active products published to the channel only, as the Storefront API serves them. */
 async function activeProducts(
   context: StorefrontContext,
   options: { first: number; after: string | null; collectionId?: string; query?: string },
 ) {
-  const page = await context.store.listProducts(context.shop, { ...options, status: 'ACTIVE' });
+  const page = await context.store.listProducts(context.shop, {
+    ...options,
+    status: 'ACTIVE',
+    ...(context.channel === 'app' ? { publishedOnly: true } : {}),
+  });
   return connection(page.nodes.map(productObject), page.pageInfo);
 }
 
@@ -94,13 +113,14 @@ async function findProduct(
   const key = args.handle ?? null;
   if (args.id) {
     const [found] = await context.store.getProducts(context.shop, [args.id]);
-    return found && found.status === 'ACTIVE' ? productObject(found) : null;
+    return found && visible(found, context) ? productObject(found) : null;
   }
   if (!key) return null;
   const page = await context.store.listProducts(context.shop, {
     first: 250,
     query: key,
     status: 'ACTIVE',
+    ...(context.channel === 'app' ? { publishedOnly: true } : {}),
   });
   const found = page.nodes.find((product) => product.handle === key);
   return found ? productObject(found) : null;
@@ -210,7 +230,7 @@ export const storefrontResolvers: Resolvers<StorefrontContext> = {
     nodes: async (args: { ids: string[] }, context: StorefrontContext) => {
       const products = await context.store.getProducts(context.shop, args.ids);
       const active = new Map(
-        products.filter((product) => product.status === 'ACTIVE').map((p) => [p.id, p]),
+        products.filter((product) => visible(product, context)).map((p) => [p.id, p]),
       );
       return Promise.all(
         args.ids.map(async (id) => {

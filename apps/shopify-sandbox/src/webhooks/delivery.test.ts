@@ -120,6 +120,16 @@ describe('webhooks over HTTP', () => {
       now = new Date(now.getTime() + delay * 1000);
       expect(await hooks.retryDue()).toBe(1);
     }
+    // Every attempt of the one event carries its webhook id and its event id (an app dedupes by
+    // the event id); the two differ.
+    const attempts = received.slice(-9);
+    const ids = new Set(attempts.map((r) => r.headers['x-shopify-webhook-id']));
+    const events = new Set(attempts.map((r) => r.headers['x-shopify-event-id']));
+    expect([ids.size, events.size]).toEqual([1, 1]);
+    expect([...events][0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect([...events][0]).not.toBe([...ids][0]);
     const [entry] = await hooks.recent('other.myshopify.com');
     expect(entry).toMatchObject({
       attempts: 9,

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { StoreDb } from '../store/database';
 import { sandboxShops, sandboxWebhookDeliveries } from '../store/schema';
@@ -61,6 +61,16 @@ export interface Webhooks {
   recent(shop: string, limit?: number): Promise<WebhookLogEntry[]>;
 }
 
+/**
+ * The event behind a delivery, the same on every retry of it (an app dedupes by it) and distinct
+ * from the webhook id: each change the store makes is one event with one delivery per topic here,
+ * so it derives from the delivery's id rather than needing a column of its own.
+ */
+export function eventIdOf(webhookId: string): string {
+  const hex = createHash('sha256').update(`event:${webhookId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export function signWebhook(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
 }
@@ -83,7 +93,7 @@ export function createWebhooks(db: StoreDb, app: WebhookApp, now: () => Date): W
           'x-shopify-hmac-sha256': signWebhook(entry.body, app.secret),
           'x-shopify-shop-domain': entry.shopDomain,
           'x-shopify-webhook-id': entry.webhookId,
-          'x-shopify-event-id': entry.webhookId,
+          'x-shopify-event-id': eventIdOf(entry.webhookId),
           'x-shopify-triggered-at': entry.triggeredAt.toISOString(),
           'x-shopify-api-version': app.apiVersion,
         },

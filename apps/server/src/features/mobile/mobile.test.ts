@@ -17,6 +17,8 @@ beforeAll(async () => {
   staff = { authorization: `Bearer ${t.deps.config.OPERATOR_API_TOKEN}` };
   await subscribeMobile(t, SHOP_A, 'addon-mobile-pro');
   await subscribeMobile(t, SHOP_B, 'addon-mobile-basic');
+  // The branded app reads the Storefront API: what the app's sales channel has published.
+  await t.deps.platform.publishProducts(SHOP_A);
 });
 afterAll(() => t.close());
 

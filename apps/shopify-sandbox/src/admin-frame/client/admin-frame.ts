@@ -36,7 +36,16 @@ const appUrl = new URL(parts.frame.dataset.appUrl ?? '/', location.href);
 const appOrigin = appUrl.origin;
 const appBasePath = appUrl.pathname.replace(/\/$/, '');
 /** Query parameters the admin adds to the iframe URL; they do not belong in the admin's URL. */
-const EMBED_PARAMS = ['shop', 'host', 'embedded'];
+const EMBED_PARAMS = [
+  'shop',
+  'host',
+  'embedded',
+  'id_token',
+  'hmac',
+  'locale',
+  'session',
+  'timestamp',
+];
 
 const token = createTokenCache(async () => {
   const response = await fetch(`${tokenUrl}?shop=${encodeURIComponent(shop)}`, {

@@ -19,6 +19,9 @@ beforeAll(async () => {
   creations.mockRejectedValueOnce(new Error('Shopify is down'));
   const b = await t.asShop(SHOP_B, 'GET', '/api/shopify/shop');
   expect(b.statusCode, b.body).toBe(200);
+  // A storefront token reads what the app's sales channel has: the onboarding's publish step.
+  await t.deps.platform.publishProducts(SHOP_A);
+  await t.deps.platform.publishProducts(SHOP_B);
 });
 afterAll(() => t.close());
 
