@@ -185,6 +185,9 @@ function runModule(module, mutate) {
     ...base,
     mutate,
     jsonReporter: { fileName: reportFile },
+    // Stryker's incremental mode: a later run retests only mutants whose code or tests changed.
+    incremental: true,
+    incrementalFile: join(REPORTS, `${module.name}.incremental.json`),
     tempDirName: `.stryker-tmp/${module.name}`,
   };
   const configFile = join(REPORTS, `${module.name}.stryker.json`);
