@@ -79,7 +79,7 @@ const MODULES = [
   {
     name: 'webhook-verification',
     mutate: [`${SERVER}/http/shopify-webhooks.ts`, `${SERVER}/platform/shopify/webhook-hmac.ts`],
-    tests: [`${SERVER}/http/shopify-webhooks.test.ts`],
+    tests: [`${SERVER}/reliability/webhook-verification.test.ts`],
   },
   {
     name: 'tenant-resolution',

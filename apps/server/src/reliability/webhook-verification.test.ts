@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../deps';
+import { shopifyWebhookRoutes, WEBHOOK_MAX_AGE_MS } from '../http/shopify-webhooks';
 import { signShopifyWebhook, verifyShopifyWebhook } from '../platform/shopify';
 import { createTestClock } from '../test/app';
 import { createTestDatabase } from '../test/database';
-import { shopifyWebhookRoutes, WEBHOOK_MAX_AGE_MS } from './shopify-webhooks';
 
 /**
  * Webhook verification on one topic of its own, served by the app's HTTP stack: the HMAC of the
