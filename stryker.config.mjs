@@ -14,7 +14,9 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   // The sandbox copy needs only the sources the tests import; node_modules is symlinked.
+  // Other modules' sandboxes (runs may overlap) are never copied into this one.
   ignorePatterns: [
+    '/.stryker-tmp',
     '/data',
     '/e2e',
     '/bench',

@@ -79,7 +79,7 @@ const MODULES = [
   {
     name: 'webhook-verification',
     mutate: [`${SERVER}/http/shopify-webhooks.ts`, `${SERVER}/platform/shopify/webhook-hmac.ts`],
-    tests: [`apps/server/src/webhook-verification.test.ts`],
+    tests: [`${SERVER}/reliability/webhook-verification.test.ts`],
   },
   {
     name: 'tenant-resolution',
@@ -185,6 +185,9 @@ function runModule(module, mutate) {
     ...base,
     mutate,
     jsonReporter: { fileName: reportFile },
+    // Stryker's incremental mode: a later run retests only mutants whose code or tests changed.
+    incremental: true,
+    incrementalFile: join(REPORTS, `${module.name}.incremental.json`),
     tempDirName: `.stryker-tmp/${module.name}`,
   };
   const configFile = join(REPORTS, `${module.name}.stryker.json`);

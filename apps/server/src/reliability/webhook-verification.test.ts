@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type App, buildApp } from './app';
-import { loadConfig } from './config';
-import { type AppDeps, createDeps } from './deps';
-import { shopifyWebhookRoutes, WEBHOOK_MAX_AGE_MS } from './http/shopify-webhooks';
-import { signShopifyWebhook, verifyShopifyWebhook } from './platform/shopify';
-import { createTestClock } from './test/app';
-import { createTestDatabase } from './test/database';
+import { type App, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type AppDeps, createDeps } from '../deps';
+import { shopifyWebhookRoutes, WEBHOOK_MAX_AGE_MS } from '../http/shopify-webhooks';
+import { signShopifyWebhook, verifyShopifyWebhook } from '../platform/shopify';
+import { createTestClock } from '../test/app';
+import { createTestDatabase } from '../test/database';
 
 /**
  * Webhook verification on one topic of its own, served by the app's HTTP stack: the HMAC of the
