@@ -126,12 +126,13 @@ export async function viewsSince(db: Db, shopId: string, start: Date): Promise<n
   // Whole days after the start from the daily totals; the start's own day only from the counted
   // views received since the start (an upgrade at 14:00 restarts the count then: the morning's
   // views belong to the period before). The daily rows are per UTC day of receipt, as are these.
+  // One statement: the plan check of every upload reads it.
   const startDay = start.toISOString().slice(0, 10);
   const dayStart = new Date(`${startDay}T00:00:00.000Z`);
   // A period starting at midnight (the calendar month) is whole days only.
   const wholeDays = start.getTime() === dayStart.getTime();
-  const [days] = await db
-    .select({ total: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)::int` })
+  const days = db
+    .select({ total: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)` })
     .from(popclipDailyViews)
     .where(
       and(
@@ -139,10 +140,13 @@ export async function viewsSince(db: Db, shopId: string, start: Date): Promise<n
         wholeDays ? gte(popclipDailyViews.day, startDay) : gt(popclipDailyViews.day, startDay),
       ),
     );
-  if (wholeDays) return days?.total ?? 0;
+  if (wholeDays) {
+    const [row] = await days;
+    return Number(row?.total ?? 0);
+  }
   const nextDay = new Date(dayStart.getTime() + 24 * 3_600_000);
-  const [firstDay] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  const firstDay = db
+    .select({ total: sql<number>`count(*)` })
     .from(storefrontEvents)
     .where(
       and(
@@ -152,5 +156,10 @@ export async function viewsSince(db: Db, shopId: string, start: Date): Promise<n
         lt(storefrontEvents.receivedAt, nextDay),
       ),
     );
-  return (days?.total ?? 0) + (firstDay?.total ?? 0);
+  const [row] = await db
+    .select({
+      total: sql<number>`((${days}) + (${firstDay}))::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.total ?? 0);
 }
