@@ -73,13 +73,25 @@ describe('sandbox store checkout', () => {
       await shopper.waitForURL(new RegExp(`${STORE}/orders/\\d+$`));
       await shopper.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       await shopper.getByText('Order #1001 is confirmed').waitFor();
-      const panel = shopper.getByRole('region', { name: 'Popstage attribution' });
-      await panel.getByText('Direct', { exact: true }).waitFor();
+      // The shopper's confirmation says nothing of Popstage's credit: that is the merchant's.
+      expect(await shopper.getByRole('region', { name: 'Popstage attribution' }).count()).toBe(0);
+      await screenshot(shopper, 'storefront-order');
+      const orderId = new URL(shopper.url()).pathname.split('/').pop() ?? '';
+      const merchant = await context.newPage();
+      await merchant.goto(`${STORE}/admin/orders/${orderId}`);
+      const panel = merchant.getByRole('region', { name: 'Popstage attribution' });
+      await expect
+        .poll(async () => {
+          await merchant.reload();
+          return panel.getByText('Direct', { exact: true }).count();
+        })
+        .toBe(1);
       await expect.poll(() => panel.locator('code').textContent()).toBe(clipId);
       await expect
         .poll(() => panel.locator('tbody td').first().textContent())
         .toContain(product.title);
-      await screenshot(shopper, 'storefront-order');
+      await screenshot(merchant, 'store-admin-order');
+      await merchant.close();
 
       // After checkout the cart is a new, empty one; the theme's own product form fills it.
       await shopper.goto(`${STORE}/cart`);

@@ -12,12 +12,12 @@ import { createDomainListeners, domainRedirect } from './control/domains';
 import { controlRoutes } from './control/routes';
 import { createTrafficRuns } from './control/traffic';
 import { createOperatorClient } from './operator/client';
-import { productsAdminRoutes } from './products-admin/products-admin-routes';
 import { createAccessTokens } from './store/access-tokens';
 import { openStoreDb, type StoreConnection } from './store/database';
 import { createSandboxStore } from './store/sandbox-platform';
 import type { SandboxStore } from './store/store';
 import { createStorefrontTokens } from './store/storefront-tokens';
+import { storeAdminRoutes } from './store-admin/store-admin-routes';
 import { movedStorefrontRoutes, storefrontRoutes } from './storefront/storefront-routes';
 import { storefrontApiPlugin } from './storefront-api/plugin';
 import { extensionAssetRoutes } from './theme/extension-assets';
@@ -153,7 +153,7 @@ export async function openLocalShopify(
         listeners: createDomainListeners(app.log, (host, path) => domainRedirect(ctx, host, path)),
       });
       await app.register(appPreviewRoutes, { ctx });
-      await app.register(productsAdminRoutes, { ctx });
+      await app.register(storeAdminRoutes, { ctx });
       await app.register(accessScopeRoutes, { ctx, declared: appConfig.scopes });
       await app.register(storefrontRoutes, { prefix: '/store', ctx });
       await app.register(movedStorefrontRoutes);

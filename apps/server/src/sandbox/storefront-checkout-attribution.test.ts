@@ -10,7 +10,8 @@ import { shopperOf } from '../test/store-shopper';
 
 /**
  * The whole app: the sandbox checkout's orders/create delivery goes through the real webhook
- * route (signature, payload schema, dedupe) and attribution, and the confirmation page shows it.
+ * route (signature, payload schema, dedupe) and attribution; the merchant's order page shows the
+ * credit, the shopper's confirmation page never does.
  */
 
 let t: TestApp;
@@ -69,8 +70,23 @@ describe('sandbox checkout with the app installed', () => {
       }),
     ]);
 
-    const page = await shopper.request('GET', `/orders/${order.id}`);
-    expect(page.body).toContain('data-kind="direct">Direct</span>');
-    expect(page.body).toContain('Garden look<br><code>clip-direct</code>');
+    const confirmation = await shopper.request('GET', `/orders/${order.id}`);
+    expect(confirmation.body).toContain('Thank you for your order');
+    expect(confirmation.body).not.toContain('Popstage attribution');
+    expect(confirmation.body).not.toContain('clip-direct');
+
+    const merchant = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/store/${SHOP_A}/admin/orders/${order.id}`,
+    });
+    expect(merchant.statusCode).toBe(200);
+    expect(merchant.body).toContain('Popstage attribution');
+    expect(merchant.body).toContain('data-kind="direct">Direct</span>');
+    expect(merchant.body).toContain('Garden look<br><code>clip-direct</code>');
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/store/${SHOP_A}/admin/orders`,
+    });
+    expect(orders.body).toContain(`<a href="orders/${order.id}">#1001</a>`);
   });
 });

@@ -1,14 +1,10 @@
 import { formatCurrency } from '@popstage/core/format';
-import type { OperatorOrderAttribution } from '@popstage/core/operator';
 import type { SandboxOrder } from '../store/cart-store';
 import { fromCents } from '../store/catalogue-generator';
 import { type Html, html } from '../web/html';
 import { type CartView, cartTotalCents, lineTotalCents } from './storefront-cart';
-import { lineItemId } from './storefront-order-webhook';
 
 /** The sandbox store's cart page and order confirmation (the theme's cart and Shopify's thank-you page). */
-
-const KIND_TEXT = { direct: 'Direct', indirect: 'Indirect', influenced: 'Influenced' } as const;
 
 /** Properties whose names start with '_' are for apps, hidden from shoppers as in Shopify. */
 const visibleProperties = (properties: Record<string, string>) =>
@@ -51,15 +47,15 @@ export function cartContent(root: string, cart: CartView, error: string | null):
 </div>`;
 }
 
+/**
+ * The shopper's order confirmation: their order only. What Popstage credited (internal ids
+ * included) is the merchant's, on the store admin's order page (store-admin/order-admin-page.ts).
+ */
 export function orderContent(
   root: string,
   order: SandboxOrder,
   products: Map<number, { handle: string }>,
-  attribution: OperatorOrderAttribution | null,
 ): Html {
-  const titles = new Map(
-    order.lines.map((line, index) => [String(lineItemId(order.id, index)), line.title]),
-  );
   return html`<h1>Thank you for your order</h1>
 <p class="notice ok">Order <strong>${order.name}</strong> is confirmed · ${order.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC</p>
 <table class="lines">
@@ -75,38 +71,5 @@ export function orderContent(
   })}</tbody>
 </table>
 <div class="totals"><p>Total <strong>${formatCurrency(order.totalPrice, order.currency)}</strong></p></div>
-<section class="panel" aria-labelledby="attribution-title">
-  <h2 id="attribution-title">Popstage attribution</h2>
-  ${attributionBody(attribution, titles)}
-</section>
 <p><a class="button" href="${root}">Continue shopping</a></p>`;
-}
-
-function attributionBody(
-  panel: OperatorOrderAttribution | null,
-  titles: Map<string, string>,
-): Html {
-  if (!panel) {
-    return html`<p class="muted">The app's staff API did not answer, so its credit is not shown.</p>`;
-  }
-  if (!panel.installed) {
-    return html`<p class="muted">Popstage is not installed on this store, so no sale is credited.</p>`;
-  }
-  if (!panel.received) {
-    return html`<p class="muted">Popstage has not recorded this order: its orders/create webhook was not processed.</p>`;
-  }
-  if (panel.lines.length === 0) {
-    return html`<p>Popstage recorded the order; no line is credited to a Popclip.</p>`;
-  }
-  return html`<table class="lines">
-  <thead><tr><th>Product</th><th>Credit</th><th>Popclip</th><th class="num">Revenue</th></tr></thead>
-  <tbody>${panel.lines.map(
-    (line) => html`<tr>
-    <td>${titles.get(line.lineItemId) ?? line.productId}</td>
-    <td><span class="kind" data-kind="${line.kind}">${KIND_TEXT[line.kind]}</span></td>
-    <td>${line.clipTitle ?? html`<span class="muted">Deleted clip</span>`}<br><code>${line.clipId}</code></td>
-    <td class="num">${formatCurrency(fromCents(line.revenueCents), line.currency)}</td>
-  </tr>`,
-  )}</tbody>
-</table>`;
 }

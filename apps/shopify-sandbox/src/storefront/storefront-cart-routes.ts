@@ -176,20 +176,16 @@ export const storefrontCartRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }
       const ctx = await context(request, reply, request.params.shop);
       const order = await store.store.carts.findOrder(ctx.shop.domain, request.params.id);
       if (!order) throw notFound('No such order');
-      const [products, attribution, view] = await Promise.all([
+      const [products, view] = await Promise.all([
         store.store.carts.findProducts(ctx.shop.domain, [
           ...new Set(order.lines.map((l) => l.productId)),
         ]),
-        // What the app credited, from its staff API: shown beside the order as a demo aid.
-        store.operator?.orderAttribution(ctx.shop.domain, String(order.id)).catch(() => null) ??
-          null,
         storefrontView(store, ctx, 'cart'),
       ]);
       const content = orderContent(
         ctx.root,
         order,
         new Map(products.map((product) => [product.id, product])),
-        attribution,
       );
       return reply
         .type('text/html; charset=utf-8')

@@ -20,12 +20,19 @@ const discountCodeInfoSchema = z.object({
 });
 export type DiscountCodeInfo = z.infer<typeof discountCodeInfoSchema>;
 
-/** GET adjustment-amount: the prorated charge of an upgrade (decimal strings). */
+/**
+ * GET adjustment-amount: the prorated charge of an upgrade, or for a downgrade (nothing charged
+ * today) the credit Shopify gives for the days left of the current cycle (decimal strings).
+ */
 const adjustmentAmountSchema = z.object({
   adjustmentAmount: z.string(),
   nextBillingDate: z.string(),
   newPlanPrice: z.string(),
   currentPlanPrice: z.string(),
+  /** Downgrades: (current − new) × days left / 30, Shopify's app credit. */
+  creditAmount: z.string().optional(),
+  /** Downgrades: whole days left of the current 30-day cycle. */
+  remainingDays: z.number().int().min(0).max(30).optional(),
 });
 export type AdjustmentAmount = z.infer<typeof adjustmentAmountSchema>;
 

@@ -70,7 +70,13 @@ export {
 export { subscriptionName } from './plan-name';
 export type { PlanChoices } from './plan-selection';
 export { initialPlanSelection, planSelectionReducer, selectedAddonIds } from './plan-selection';
-export { isUpgradePrice, proratedChargeText, prorateUpgrade } from './proration';
+export {
+  downgradeText,
+  isUpgradePrice,
+  prorateDowngrade,
+  proratedChargeText,
+  prorateUpgrade,
+} from './proration';
 export type { PopclipsGating } from './views-limit';
 export {
   effectiveLimitAccess,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  downgradeText,
   isUpgradePrice,
+  prorateDowngrade,
   proratedChargeText,
   prorateUpgrade,
   remainingCycleDays,
@@ -68,5 +70,36 @@ describe('proration', () => {
     ).toBe(
       'You will be charged a prorated $139.99 today, credited for the unused part of your current plan. After that, $149.99 is billed every 30 days, next on Dec 20, 2026.',
     );
+  });
+});
+
+describe('downgrade', () => {
+  it('charges nothing today and credits the difference for the days left, to the cent', () => {
+    const quote = prorateDowngrade({
+      currentPlanPrice: '79.99',
+      newPlanPrice: '29.99',
+      currentPeriodEnd: inDays(15),
+      now,
+    });
+    expect(quote).toMatchObject({
+      adjustmentAmount: '0.00',
+      creditAmount: '25.00',
+      remainingDays: 15,
+      newPlanPrice: '29.99',
+    });
+    expect(downgradeText(quote)).toBe(
+      'The new plan applies as soon as you approve it, and nothing is charged today. For the 15 days left in your current 30-day cycle, Shopify credits the price difference, $25.00, to your next Shopify bill. After that, $29.99 is billed every 30 days.',
+    );
+  });
+
+  it('credits nothing without a paid cycle', () => {
+    const quote = prorateDowngrade({
+      currentPlanPrice: '79.99',
+      newPlanPrice: '0.00',
+      currentPeriodEnd: null,
+      now,
+    });
+    expect(quote.creditAmount).toBe('0.00');
+    expect(downgradeText(quote)).toContain('Nothing is left of your current cycle to credit.');
   });
 });

@@ -50,6 +50,37 @@ export function prorateUpgrade(input: ProrationInput): AdjustmentAmount {
   };
 }
 
+/**
+ * A downgrade as Shopify applies a replacement at once (APPLY_IMMEDIATELY): the lower plan starts
+ * now, nothing is charged today, and the merchant gets an app credit of the price difference for
+ * the days left of the cycle: (current − new) × days / 30, to the cent.
+ */
+export function prorateDowngrade(input: ProrationInput): AdjustmentAmount {
+  const days = remainingCycleDays(input.currentPeriodEnd, input.now);
+  const differenceCents = amountToCents(input.currentPlanPrice) - amountToCents(input.newPlanPrice);
+  const creditCents = Math.max(0, Math.round((differenceCents * days) / BILLING_INTERVAL_DAYS));
+  return {
+    adjustmentAmount: '0.00',
+    nextBillingDate: new Date(input.now.getTime() + BILLING_INTERVAL_DAYS * DAY_MS).toISOString(),
+    newPlanPrice: normaliseAmount(input.newPlanPrice),
+    currentPlanPrice: normaliseAmount(input.currentPlanPrice),
+    creditAmount: centsToAmount(creditCents),
+    remainingDays: days,
+  };
+}
+
+/** The downgrade's explanation in the confirmation modal: when it applies, what the rest earns. */
+export function downgradeText(adjustment: AdjustmentAmount, currencyCode = 'USD'): string {
+  const recurring = formatCurrency(adjustment.newPlanPrice, currencyCode);
+  const days = adjustment.remainingDays ?? 0;
+  const credit = formatCurrency(adjustment.creditAmount ?? '0.00', currencyCode);
+  const unused =
+    days > 0
+      ? `For the ${days === 1 ? '1 day' : `${days} days`} left in your current ${BILLING_INTERVAL_DAYS}-day cycle, Shopify credits the price difference, ${credit}, to your next Shopify bill.`
+      : 'Nothing is left of your current cycle to credit.';
+  return `The new plan applies as soon as you approve it, and nothing is charged today. ${unused} After that, ${recurring} is billed every ${BILLING_INTERVAL_DAYS} days.`;
+}
+
 /** The explanation under the confirmation modal (spec 01 §9: billing is every 30 days). */
 export function proratedChargeText(adjustment: AdjustmentAmount, currencyCode = 'USD'): string {
   const today = formatCurrency(adjustment.adjustmentAmount, currencyCode);

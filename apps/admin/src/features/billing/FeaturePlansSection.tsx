@@ -1,5 +1,5 @@
 import type { Addon, Feature } from '@popstage/core/billing';
-import { BlockStack, InlineGrid, Text } from '@shopify/polaris';
+import { BlockStack, Box, InlineGrid, Text } from '@shopify/polaris';
 import { PlanCard } from './PlanCard';
 
 interface Props {
@@ -22,16 +22,20 @@ export function FeaturePlansSection({
 }: Props) {
   return (
     <BlockStack gap="300">
-      <BlockStack gap="100">
-        <Text as="h2" variant="headingLg">
-          {feature.name}
-        </Text>
-        {feature.description ? (
-          <Text as="p" tone="subdued">
-            {feature.description}
+      {/* Polaris pages have no inset on phones, where cards run edge to edge: the headings
+          between the cards keep the cards' text inset instead of touching the frame. */}
+      <Box paddingInline={{ xs: '400', sm: '0' }}>
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingLg">
+            {feature.name}
           </Text>
-        ) : null}
-      </BlockStack>
+          {feature.description ? (
+            <Text as="p" tone="subdued">
+              {feature.description}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Box>
       <InlineGrid columns={{ xs: 1, sm: 2, md: Math.min(addons.length, 4) || 1 }} gap="400">
         {addons.map((addon) => (
           <PlanCard

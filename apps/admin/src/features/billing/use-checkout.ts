@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   billingContract,
   type CheckoutReasonFacts,
+  downgradeText,
   isUpgradePrice,
   proratedChargeText,
   type SubscriptionDraft,
@@ -74,12 +75,17 @@ export function useCheckout({ trigger, source }: Options) {
       async function proration(draft: SubscriptionDraft): Promise<string | null> {
         const current = shop.subscriptionActive ? shop.subscription?.subscriptionTotal : null;
         const next = draft.subscriptionTotal;
-        if (!current || !isUpgradePrice(current.amount, next.amount)) return null;
+        if (!current) return null;
+        const upgrade = isUpgradePrice(current.amount, next.amount);
+        // Same price (a discount change): nothing to prorate or credit.
+        if (!upgrade && !isUpgradePrice(next.amount, current.amount)) return null;
         try {
           const adjustment = await api.call(billingContract.adjustmentAmount, {
             query: { currentPlanPrice: current.amount, newPlanPrice: next.amount },
           });
-          return proratedChargeText(adjustment, next.currencyCode);
+          return upgrade
+            ? proratedChargeText(adjustment, next.currencyCode)
+            : downgradeText(adjustment, next.currencyCode);
         } catch (error) {
           // The modal still shows the totals; the explanation is a nicety.
           console.warn('Prorated amount unavailable', error);

@@ -78,7 +78,7 @@ describe('placement modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Upgrade plan' })).toBeVisible();
   });
 
-  it('opens from the featured toggle and saves the featured keys', async () => {
+  it('opens from the featured toggle of a new clip and keeps the choice for the clip', async () => {
     const view = renderApp({
       path: '/popclips/create',
       shop: readyShop({ subscription: premiumShop().subscription }),
@@ -89,12 +89,8 @@ describe('placement modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Featured Popclip placement' });
     await within(dialog).findByRole('radio', { name: 'Bottom Left Corner' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expectToast(POPCLIP_TOASTS.featuredPlacementSaved);
-    await waitFor(() =>
-      expect(view.calls('POST', '/api/shopify/shop-info').map((c) => c.body)).toEqual([
-        { key: 'featured_popclip_position_mobile_web', value: { xAxis: 0, yAxis: 75 } },
-        { key: 'featured_popclip_position_mobile_app', value: { xAxis: 0, yAxis: 57 } },
-      ]),
-    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Saved with the clip once it is created (CreatePopclipPage.test.tsx), not before.
+    expect(view.calls('POST', '/api/shopify/shop-info')).toEqual([]);
   });
 });

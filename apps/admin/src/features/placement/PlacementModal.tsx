@@ -53,10 +53,17 @@ interface Props {
   open: boolean;
   player: PlacementPlayer;
   onClose: () => void;
+  /**
+   * Keeps the choice instead of saving it: a clip still being created saves its placement with
+   * itself, so an abandoned create leaves the shop's placement as it was.
+   */
+  onChoose?: (positions: Positions) => void;
+  /** The choice kept so far (with onChoose), shown when the modal opens again. */
+  chosen?: Positions | null;
 }
 
 /** Spec 02 §2 Placement modal: corner (default) or custom, per device; saved per shop-info key. */
-export function PlacementModal({ open, player, onClose }: Props) {
+export function PlacementModal({ open, player, onClose, onChoose, chosen = null }: Props) {
   const api = useApi();
   const host = useHost();
   const track = useTrack();
@@ -86,11 +93,11 @@ export function PlacementModal({ open, player, onClose }: Props) {
     }
     if (!ready || initialised.current) return;
     initialised.current = true;
-    const current = stored.data ? positionsOf(stored.data, player) : DEFAULT_POSITIONS;
+    const current = chosen ?? (stored.data ? positionsOf(stored.data, player) : DEFAULT_POSITIONS);
     setPositions(current);
     setMode(isDefaultPlacement(current) ? 'corner' : 'custom');
     setTab(0);
-  }, [open, ready, stored.data, player]);
+  }, [open, ready, stored.data, player, chosen]);
 
   const chooseMode = (next: Mode) => {
     if (next === 'custom' && !customAllowed) return;
@@ -101,6 +108,11 @@ export function PlacementModal({ open, player, onClose }: Props) {
     setPositions((current) => ({ ...current, [device]: position }));
 
   const save = async () => {
+    if (onChoose) {
+      onChoose(mode === 'corner' ? DEFAULT_POSITIONS : positions);
+      onClose();
+      return;
+    }
     setSaving(true);
     try {
       await savePlacement(api, player, mode === 'corner' ? DEFAULT_POSITIONS : positions);

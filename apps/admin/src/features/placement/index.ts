@@ -1,2 +1,4 @@
 /** The placement area's public face: the player placement modal (featured clip, miniplayer). */
+
+export { type Positions, savePlacement } from './hooks';
 export { PlacementModal } from './PlacementModal';

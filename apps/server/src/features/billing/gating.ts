@@ -4,13 +4,14 @@ import {
   isUnlimited,
   type PopclipsGating,
 } from '@popstage/core/billing';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type PopclipViewLimitRow,
   popclipDailyViews,
   popclipViewLimits,
   type ShopRow,
+  storefrontEvents,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PlanFacts, Tenant } from '../../tenant';
@@ -122,14 +123,43 @@ export async function popclipsGating(
 }
 
 export async function viewsSince(db: Db, shopId: string, start: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)::int` })
+  // Whole days after the start from the daily totals; the start's own day only from the counted
+  // views received since the start (an upgrade at 14:00 restarts the count then: the morning's
+  // views belong to the period before). The daily rows are per UTC day of receipt, as are these.
+  // One statement: the plan check of every upload reads it.
+  const startDay = start.toISOString().slice(0, 10);
+  const dayStart = new Date(`${startDay}T00:00:00.000Z`);
+  // A period starting at midnight (the calendar month) is whole days only.
+  const wholeDays = start.getTime() === dayStart.getTime();
+  const days = db
+    .select({ total: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)` })
     .from(popclipDailyViews)
     .where(
       and(
         eq(popclipDailyViews.shopId, shopId),
-        gte(popclipDailyViews.day, start.toISOString().slice(0, 10)),
+        wholeDays ? gte(popclipDailyViews.day, startDay) : gt(popclipDailyViews.day, startDay),
       ),
     );
-  return row?.total ?? 0;
+  if (wholeDays) {
+    const [row] = await days;
+    return Number(row?.total ?? 0);
+  }
+  const nextDay = new Date(dayStart.getTime() + 24 * 3_600_000);
+  const firstDay = db
+    .select({ total: sql<number>`count(*)` })
+    .from(storefrontEvents)
+    .where(
+      and(
+        eq(storefrontEvents.shopId, shopId),
+        eq(storefrontEvents.type, 'view'),
+        gte(storefrontEvents.receivedAt, start),
+        lt(storefrontEvents.receivedAt, nextDay),
+      ),
+    );
+  const [row] = await db
+    .select({
+      total: sql<number>`((${days}) + (${firstDay}))::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.total ?? 0);
 }

@@ -240,7 +240,21 @@ describe('purchase, approval and the shop’s features', () => {
       'GET',
       '/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=69.98&newPlanPrice=9.99',
     );
-    expect(down.statusCode).toBe(400);
+    // A downgrade applies at once too: nothing today, the unused difference credited (30 days
+    // left: (69.98 − 9.99) × 30 / 30).
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({
+      adjustmentAmount: '0.00',
+      creditAmount: '59.99',
+      remainingDays: 30,
+      newPlanPrice: '9.99',
+    });
+    const same = await call(
+      SHOP_A,
+      'GET',
+      '/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=9.99&newPlanPrice=9.99',
+    );
+    expect(same.statusCode).toBe(400);
   });
 
   it('keeps the current plan when the merchant declines', async () => {
@@ -370,9 +384,17 @@ describe('popclips gating', () => {
       t.deps.database.db,
       sql`select id from shops where shopify_domain = ${SHOP_A}`,
     );
+    // What the ingest writes for 1000 counted views: the events and the day's total.
+    t.clock.advance(60_000);
+    const at = t.clock.now().toISOString();
     await t.deps.database.db.execute(
       sql`insert into popclip_daily_views (shop_id, popclip_id, day, views)
-          values (${shop?.id}, 'clip-1', current_date, 1000)`,
+          values (${shop?.id}, 'clip-1', ${at.slice(0, 10)}::date, 1000)`,
+    );
+    await t.deps.database.db.execute(
+      sql`insert into storefront_events (shop_id, clip_id, type, visitor_id, occurred_at, received_at)
+          select ${shop?.id}::uuid, 'clip-1', 'view', 'visitor-' || n, ${at}::timestamptz, ${at}::timestamptz
+          from generate_series(1, 1000) as n`,
     );
     const gating = (await call(SHOP_A, 'GET', '/api/shopify/shop/popclips/gating')).json();
     expect(gating.data).toMatchObject({

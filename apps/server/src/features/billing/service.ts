@@ -5,6 +5,7 @@ import {
   EMPTY_SELECTION_MESSAGE,
   isUpgradePrice,
   isZeroAmount,
+  prorateDowngrade,
   prorateUpgrade,
   subscriptionName,
 } from '@popstage/core/billing';
@@ -44,26 +45,31 @@ export interface DraftInput {
   discountCode?: string | null | undefined;
 }
 
-/** GET adjustment-amount: an upgrade's prorated charge over the active subscription's cycle. */
+/**
+ * GET adjustment-amount over the active subscription's cycle: an upgrade's prorated charge, or a
+ * downgrade's app credit (both applied at once: createSubscription's APPLY_IMMEDIATELY).
+ */
 export function quoteUpgrade(
   deps: Pick<AppDeps, 'clock'>,
   tenant: Pick<Tenant, 'plan'>,
   input: { currentPlanPrice: string; newPlanPrice: string },
 ): AdjustmentAmount {
   const { currentPlanPrice, newPlanPrice } = input;
-  if (!isUpgradePrice(currentPlanPrice, newPlanPrice)) {
-    throw badRequest('newPlanPrice must be higher than currentPlanPrice');
+  const upgrade = isUpgradePrice(currentPlanPrice, newPlanPrice);
+  if (!upgrade && !isUpgradePrice(newPlanPrice, currentPlanPrice)) {
+    throw badRequest('newPlanPrice must differ from currentPlanPrice');
   }
   const active = tenant.plan.subscription;
   const now = deps.clock.now();
   const periodEnd =
     active?.activatedAt && !active.isStub ? currentCycle(active.activatedAt, now).end : null;
-  return prorateUpgrade({
+  const quote = {
     currentPlanPrice,
     newPlanPrice,
     currentPeriodEnd: periodEnd?.toISOString() ?? null,
     now,
-  });
+  };
+  return upgrade ? prorateUpgrade(quote) : prorateDowngrade(quote);
 }
 
 /** POST subscription/draft: a priced, stored selection the merchant confirms in the modal. */

@@ -1,8 +1,11 @@
 import {
   CAROUSEL_SERVER_MESSAGES as C,
+  POPCLIP_EMPTY_MESSAGES as E,
   POPCLIP_VALIDATION_MESSAGES as M,
 } from '@popstage/core/popclips';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { csUpload, subscribe } from '../../test/popclips';
 
@@ -40,11 +43,27 @@ beforeAll(async () => {
     clipsA.push((await csUpload(t, SHOP_A, { size: 1000 })).clip.metaIdentifier);
   }
   clipB = (await csUpload(t, SHOP_B, { size: 1000 })).clip.metaIdentifier;
-  const page = await t.deps.platform.listCollections(SHOP_A, { first: 5 });
-  collections = page.nodes.map((node) => node.id);
+  // Collections with a product tagged in one of the clips (a collection carousel needs one).
+  const page = await t.deps.platform.listCollections(SHOP_A, { first: 50 });
+  const tagged = await taggedProducts();
+  collections = [];
+  for (const node of page.nodes) {
+    const inside = await t.deps.platform.productsInCollection(SHOP_A, node.id, tagged);
+    if (inside.length > 0) collections.push(node.id);
+  }
   expect(collections.length).toBeGreaterThanOrEqual(2);
 });
 afterAll(() => t.close());
+
+/** The products tagged in shop A's clips. */
+async function taggedProducts(): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    t.deps.database.db,
+    sql`select distinct p->>'shopifyProductId' as id from popclips, jsonb_array_elements(products) p
+        where shop_id = (select id from shops where shopify_domain = ${SHOP_A})`,
+  );
+  return rows.map((row) => row.id);
+}
 
 describe('carousels', () => {
   it('refuses carousels on the free level with an upgrade answer', async () => {
@@ -235,6 +254,38 @@ describe('carousels', () => {
       carousel_type_ids: [collections[1]],
       sorted_popclips_ids: [],
     });
+  });
+
+  it('refuses a collection carousel whose collection has no Popclip, storing nothing', async () => {
+    // A collection none of the products tagged in the shop's clips is in.
+    const clipProducts = await taggedProducts();
+    const all = (await t.deps.platform.listCollections(SHOP_A, { first: 50 })).nodes;
+    let empty: string | undefined;
+    for (const collection of all) {
+      const inside = await t.deps.platform.productsInCollection(
+        SHOP_A,
+        collection.id,
+        clipProducts,
+      );
+      if (inside.length === 0) {
+        empty = collection.id;
+        break;
+      }
+    }
+    if (!empty) throw new Error('the sandbox store has no collection without a tagged product');
+    const before = (
+      await send(SHOP_A, 'GET', `/api/popclips/carousels?customerId=${SHOP_A}`)
+    ).json().data.length;
+    const res = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+      ...custom([empty]),
+      carousel_type: 'collection',
+      is_published: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(E.noPopclipInCollection);
+    const after = (await send(SHOP_A, 'GET', `/api/popclips/carousels?customerId=${SHOP_A}`)).json()
+      .data.length;
+    expect(after).toBe(before);
   });
 
   it('publishes, stores the get-started event once, and gives the embed snippet', async () => {

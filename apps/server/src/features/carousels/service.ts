@@ -6,6 +6,7 @@ import type {
 } from '@popstage/core/carousels';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
+  POPCLIP_EMPTY_MESSAGES as E,
   isUsableClip,
   POPCLIP_VALIDATION_MESSAGES as M,
   MIN_CAROUSEL_CLIPS,
@@ -17,7 +18,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { storeEvent } from '../onboarding';
-import { findPopclipsByMetaIds } from '../popclips';
+import { findPopclipsByMetaIds, usableClipProducts } from '../popclips';
 import { refreshCollectionSnapshot } from '../storefront';
 import {
   deleteCarousel,
@@ -92,6 +93,16 @@ async function checkContent(
   const [collectionId = ''] = typeIds;
   const collection = await deps.platform.getCollection(shop.shopifyDomain, collectionId);
   if (!collection) throw badRequest(C.collectionNotFound);
+  // Spec 02 §8: a collection none of whose products is in a Popclip would show nothing.
+  const clips = await usableClipProducts(deps.database.db, shop.id);
+  const tagged = [...new Set(clips.flatMap((clip) => clip.productIds))];
+  const inside =
+    tagged.length > 0
+      ? new Set(await deps.platform.productsInCollection(shop.shopifyDomain, collection.id, tagged))
+      : new Set<string>();
+  if (!clips.some((clip) => clip.productIds.some((id) => inside.has(id)))) {
+    throw badRequest(E.noPopclipInCollection);
+  }
   if (sorted) await assertOwnClips(deps, shop, sorted);
   return { typeIds: [collection.id], sorted };
 }

@@ -42,6 +42,27 @@ export async function findPopclipsByMetaIds(
   );
 }
 
+/** The products tagged in each of the shop's clips that still have a video (not interrupted). */
+export async function usableClipProducts(
+  db: Db,
+  shopId: string,
+): Promise<{ metaIdentifier: string; productIds: string[] }[]> {
+  const rows = await db
+    .select({
+      metaIdentifier: popclips.metaIdentifier,
+      status: popclips.status,
+      products: popclips.products,
+    })
+    .from(popclips)
+    .where(eq(popclips.shopId, shopId));
+  return rows
+    .filter((row) => row.status !== 'interrupted')
+    .map((row) => ({
+      metaIdentifier: row.metaIdentifier,
+      productIds: row.products.map((product) => product.shopifyProductId),
+    }));
+}
+
 export interface PopclipCursor {
   createdAt: Date;
   id: string;

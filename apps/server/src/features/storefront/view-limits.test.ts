@@ -77,4 +77,21 @@ describe('view limit', () => {
     await viewLimitsJob.handler({}, t.deps);
     expect(await stored()).toEqual({ limit_access: false, max_views: 15000 });
   });
+
+  it('restarts the count at an upgrade: views from before it, that day too, are not counted', async () => {
+    // The views above (998 rolled up, 3 ingested) were all received before this upgrade.
+    t.clock.advance(60_000);
+    await subscribe(t, SHOP_A, 'addon-popclips-premium');
+    t.clock.advance(60_000);
+    const after = await gating();
+    expect(after.start_date_of_views_count).not.toBe(new Date(0).toISOString());
+    expect(after.total_views).toBe(0);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: `/storefront/v1/shops/${SHOP_A}/events`,
+      payload: { visitorId: signedVisitor(SHOP_A, 'v-after'), events: [{ type: 'view', clipId }] },
+    });
+    expect(view.json()).toMatchObject({ accepted: 1 });
+    expect((await gating()).total_views).toBe(1);
+  });
 });

@@ -172,6 +172,38 @@ describe('Subscription page', () => {
     });
   });
 
+  it('says when a downgrade applies and what the unused days of the cycle earn', async () => {
+    const view = await openPage(basicShop(), {
+      'GET /api/shopify/shop/subscription/adjustment-amount': {
+        body: {
+          adjustmentAmount: '0.00',
+          nextBillingDate: '2026-03-03T00:00:00.000Z',
+          newPlanPrice: '0.00',
+          currentPlanPrice: '29.99',
+          creditAmount: '19.99',
+          remainingDays: 20,
+        },
+      },
+    });
+    await openPicker('Popclips: Shoppable Videos');
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: /^Select Popclips: Shoppable Videos Free/,
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Checkout' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        'The new plan applies as soon as you approve it, and nothing is charged today. For the 20 days left in your current 30-day cycle, Shopify credits the price difference, $19.99, to your next Shopify bill. After that, $0.00 is billed every 30 days.',
+      ),
+    ).toBeVisible();
+    const [adjustment] = view.calls('GET', '/api/shopify/shop/subscription/adjustment-amount');
+    const query = new URL(adjustment?.request.url ?? '').searchParams;
+    expect([query.get('currentPlanPrice'), query.get('newPlanPrice')]).toEqual(['29.99', '0.00']);
+  });
+
   it('gives the reason upgrade_gated when views are limited', async () => {
     const view = await openPage(basicShop(), {
       'GET /api/shopify/shop/popclips/gating': {

@@ -111,6 +111,21 @@ describe('Select Plan page', () => {
     );
   });
 
+  it("insets each feature's heading on phones, where the plan cards run edge to edge", async () => {
+    await openPage();
+    for (const title of ['Popclips: Shoppable Videos', 'Mobile App', 'Live Selling']) {
+      const heading = screen.getByRole('heading', { level: 2, name: title });
+      const box = heading.closest('.Polaris-Box') as HTMLElement | null;
+      // Polaris Box's responsive inline padding: space-400 at xs, none from sm.
+      expect(box?.style.getPropertyValue('--pc-box-padding-inline-start-xs')).toBe(
+        'var(--p-space-400)',
+      );
+      expect(box?.style.getPropertyValue('--pc-box-padding-inline-start-sm')).toBe(
+        'var(--p-space-0)',
+      );
+    }
+  });
+
   it('deselects a plan that is picked again, and the header switches Continue Setup/Checkout', async () => {
     await openPage();
     expect(screen.getByRole('button', { name: 'Continue Setup' })).toBeVisible();

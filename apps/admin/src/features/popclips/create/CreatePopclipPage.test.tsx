@@ -335,6 +335,44 @@ describe('Create Popclip: upload', () => {
     await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
   });
 
+  const placementRoutes: FakeRoutes = {
+    'GET /api/shopify/shop/demo-store.myshopify.com': {
+      body: { data: { shopifyDomain: 'demo-store.myshopify.com', shopName: 'Demo' } },
+    },
+    'POST /api/shopify/shop-info': (_r, body) => ({ body: { success: true, data: body } }),
+    'POST /api/media/listMediabyID': { body: { data: [], lastEvaluatedKey: null } },
+  };
+  const choosePlacement = async () => {
+    await userEvent.click(screen.getByLabelText('Feature this Popclip'));
+    const dialog = await screen.findByRole('dialog', { name: 'Featured Popclip placement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  };
+
+  it('keeps the featured placement of a create that was abandoned unsaved', async () => {
+    const view = await openCreate(basicShop(), { ...uploadRoutes([]), ...placementRoutes });
+    await choosePlacement();
+    expect(view.calls('POST', '/api/shopify/shop-info')).toEqual([]);
+    // The merchant leaves without saving the clip.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(view.pathname()).toBe('/popclips/list'));
+    expect(view.calls('POST', '/api/shopify/shop-info')).toEqual([]);
+  });
+
+  it('saves the featured placement once the clip is created', async () => {
+    installFakeXhr();
+    const view = await openCreate(basicShop(), { ...uploadRoutes([]), ...placementRoutes });
+    await fillForm();
+    await choosePlacement();
+    expect(view.calls('POST', '/api/shopify/shop-info')).toEqual([]);
+    await save();
+    await expectToast(POPCLIP_TOASTS.featuredPlacementSaved);
+    expect(view.calls('POST', '/api/shopify/shop-info')).toHaveLength(2);
+    expect(view.calls('POST', '/api/media/csUpload')[0]?.body).toMatchObject({
+      metaData: { featured: true },
+    });
+  });
+
   it('toasts a failed PUT and removes the half-made clip', async () => {
     const log: string[] = [];
     installFakeXhr(log, () => 403);

@@ -2,14 +2,18 @@ import {
   type ClipSourceType,
   canImportFromSocial,
   creationBlockedMessage,
+  POPCLIP_TOASTS,
   type SocialSourceType,
 } from '@popstage/core/popclips';
 import { ROUTES } from '@popstage/core/routing';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useHost } from '../../../app/host/HostContext';
 import { PageShell } from '../../../app/shell/PageShell';
 import { useShop } from '../../../app/shop/ShopContext';
+import { useApi } from '../../../lib/api/ApiContext';
 import { usePopclipsGating, usePopclipsPlanLevel } from '../../billing';
+import { savePlacement } from '../../placement';
 import { ClipFormLayout } from '../form/ClipFormLayout';
 import { CongratulationsModal } from '../form/CongratulationsModal';
 import { importBody, uploadBody } from '../form/clip-bodies';
@@ -54,14 +58,30 @@ export function CreatePopclipPage() {
     if (isSocial(next) && !mayImport) create.setUpgradeVariant(UPLOAD_VARIANT[next]);
   };
 
-  const finish = (outcome: CreateOutcome) => {
+  const api = useApi();
+  const host = useHost();
+  // The featured placement chosen while creating is saved once the clip exists: an abandoned
+  // create leaves the shop's placement as it was.
+  const savePendingPlacement = async () => {
+    const positions = featured.placement.pending;
+    if (!positions || !form.values.featured) return;
+    try {
+      await savePlacement(api, 'featured', positions);
+      host.showToast(POPCLIP_TOASTS.featuredPlacementSaved);
+    } catch {
+      host.showToast(POPCLIP_TOASTS.genericFailed, { error: true });
+    }
+  };
+
+  const finish = async (outcome: CreateOutcome) => {
+    if (outcome === 'first' || outcome === 'created') await savePendingPlacement();
     if (outcome === 'first') setCongratulations(true);
     else if (outcome === 'created') navigate(ROUTES.popclipsList);
   };
 
   const save = async () => {
     const body = form.check(uploadBody(form.values, shop.primaryDomainUrl));
-    if (body) finish(await create.upload(body, form.values));
+    if (body) await finish(await create.upload(body, form.values));
   };
 
   const importNow = async () => {
@@ -71,7 +91,7 @@ export function CreatePopclipPage() {
       return;
     }
     const body = form.check(importBody(form.values, source, shop.primaryDomainUrl));
-    if (body) finish(await create.importClip(body));
+    if (body) await finish(await create.importClip(body));
   };
 
   return (

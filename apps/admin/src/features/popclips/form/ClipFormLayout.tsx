@@ -84,6 +84,8 @@ export function ClipFormLayout(props: Props) {
         open={featured.placement.open}
         player="featured"
         onClose={featured.placement.onClose}
+        onChoose={featured.placement.onChoose}
+        chosen={featured.placement.chosen}
       />
     </Layout>
   );

@@ -50,7 +50,8 @@ export function ClipCard({ clip, watermark, onDelete, onShare }: Props) {
             <Spinner size="small" accessibilityLabel={POPCLIP_LABELS.processing} />
           </div>
         )}
-        {watermark ? (
+        {/* The watermark marks a playable clip, as the storefront shows it: not an empty tile. */}
+        {watermark && !failed && !interrupted ? (
           <span className={styles.watermark}>{`${POPCLIP_LABELS.poweredBy} Popstage`}</span>
         ) : null}
       </Link>

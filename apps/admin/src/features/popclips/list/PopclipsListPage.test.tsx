@@ -246,6 +246,16 @@ describe('Popclips list', () => {
     await waitFor(() => expect(view.pathname()).toBe('/manage/plans'));
   });
 
+  it('draws no watermark over the empty tile of a failed or interrupted clip', async () => {
+    await openList(
+      listRoute([[popclip(1, { status: 'failed' }), popclip(2, { status: 'interrupted' })]]),
+      readyShop(),
+    );
+    await screen.findByText('Clip number 1');
+    await screen.findByText('Clip number 2');
+    expect(screen.queryByText('Powered by Popstage')).toBeNull();
+  });
+
   it('shows no watermark on Premium', async () => {
     await openList(
       listRoute([[popclip(1)]]),

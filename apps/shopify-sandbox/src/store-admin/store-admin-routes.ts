@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import { requireSandboxShop } from '../control/service';
 import { toGid } from '../store/gid';
 import { HttpError } from '../web/http-error';
+import { orderAdminPage, ordersAdminPage } from './order-admin-page';
 import { productsAdminPage } from './products-admin-page';
 
 const shopParams = z.object({
@@ -16,11 +17,12 @@ const PAGE_SIZE = 250;
 const PRODUCT_FIELD = /^product_(\d+)$/;
 
 /**
- * The local Shopify's products admin, where a merchant picks the products the Popstage sales
+ * The local Shopify's store admin pages a merchant uses beside the app: the orders (each order's
+ * page carries what Popstage credited) and the products admin, where a merchant picks the products the Popstage sales
  * channel may sell (Shopify: Products, select, "Include in sales channels"). The app's setup
  * wizard links here ("Choose products"); publishing every active product stays the app's button.
  */
-export const productsAdminRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = async (
+export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = async (
   app,
   { ctx },
 ) => {
@@ -76,6 +78,43 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }>
       const included = await ctx.store.publishProducts(shop.domain, ids);
       const back = `${request.url.replace(/\/sales-channel(\?.*)?$/, '')}?included=${included}`;
       return reply.redirect(back, 303);
+    },
+  );
+
+  app.get(
+    '/store/:shop/admin/orders',
+    { schema: { params: shopParams } },
+    async (request, reply) => {
+      const shop = await requireSandboxShop(ctx, request.params.shop);
+      const orders = await ctx.store.carts.latestOrders(shop.domain, 50);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(ordersAdminPage(shop.name, orders));
+    },
+  );
+
+  app.get(
+    '/store/:shop/admin/orders/:id',
+    {
+      schema: {
+        params: shopParams.extend({
+          id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const shop = await requireSandboxShop(ctx, request.params.shop);
+      const order = await ctx.store.carts.findOrder(shop.domain, request.params.id);
+      if (!order) throw new HttpError(404, 'No such order');
+      // What the app credited, from its staff API (Shopify: the app's block on the order page).
+      const attribution =
+        (await ctx.operator?.orderAttribution(shop.domain, String(order.id)).catch(() => null)) ??
+        null;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(orderAdminPage(shop.name, order, attribution));
     },
   );
 };
