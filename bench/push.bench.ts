@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startApp } from '@popstage/testkit/app';
+import { subscribeMobileOverHttp } from '@popstage/testkit/mobile';
 import {
   fakeApnsKey,
   fakeFcmServiceAccount,
@@ -94,7 +95,7 @@ export default async function pushBench(): Promise<void> {
   await db.connect();
   try {
     const api = shopApi(app, SHOP);
-    await subscribeMobile(app.baseUrl, api);
+    await subscribeMobileOverHttp(app.baseUrl, api, SHOP);
     const appId = (await api<{ data: { publicAppId: string } }>('GET', '/api/store/v1/app-config'))
       .data.publicAppId;
 
@@ -263,26 +264,4 @@ async function runDue(
     return rows[0]?.status !== 'pending';
   }, 'the notification to be sent');
   return { seconds: (last - due) / 1000, peakMb: stop() };
-}
-
-/** The Mobile Pro add-on, approved on the sandbox's billing page. */
-async function subscribeMobile(baseUrl: string, api: ReturnType<typeof shopApi>): Promise<void> {
-  const draft = await api<{ id: string }>('POST', '/api/shopify/shop/subscription/draft', {
-    shopifyDomain: SHOP,
-    planId: 'bundle-flexible-2025-monthly',
-    extraAddonIds: ['addon-mobile-pro'],
-  });
-  const purchase = await api<{ confirmationUrl: string | null }>(
-    'POST',
-    '/api/shopify/shop/subscription',
-    { draftId: draft.id },
-  );
-  if (purchase.confirmationUrl) {
-    const approve = await fetch(`${purchase.confirmationUrl}/approve`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    const location = approve.headers.get('location');
-    if (location) await fetch(new URL(location, baseUrl));
-  }
 }

@@ -146,6 +146,13 @@ const schema = z
     APNS_BUNDLE_PREFIX: z.string().min(1).optional(),
     /** https://api.push.apple.com, or https://api.sandbox.push.apple.com for development builds. */
     APNS_URL: z.url().default('https://api.push.apple.com'),
+    /**
+     * Push requests in flight at once per provider (FCM, APNs); unset: 256 for FCM, 500 for APNs.
+     * A crash resends at most the requests in flight, so it also bounds duplicates.
+     */
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+    /** New devices one address (IPv6: its /64) may register with one app per hour. */
+    DEVICE_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** Where clip media lives: local disk served by this server's /media routes, or S3. */
     MEDIA_STORE: z.enum(['local', 's3']).default('local'),
     /** Local media directory; default ${DATA_DIR}/media. */

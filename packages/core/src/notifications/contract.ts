@@ -138,7 +138,8 @@ export const devicesContract = {
     method: 'POST',
     path: '/mobile/v1/apps/:publicAppId/notifications/:id/opened',
     params: appParams.extend({ id: z.uuid('No such notification') }),
-    body: z.object({ token: deviceToken }),
+    /** openToken: the one the notification's payload carried to this device. */
+    body: z.object({ token: deviceToken, openToken: z.string().max(64) }),
     response: z.object({ success: z.literal(true) }),
     summary: 'The app reports that a user opened a notification (counted once per device)',
   }),
@@ -155,6 +156,8 @@ export const devicesContract = {
           title: z.string(),
           body: z.string(),
           route: z.string().nullable(),
+          /** The payload's open token (reported back with an open). */
+          openToken: z.string().nullable(),
           receivedAt: z.string(),
         }),
       ),

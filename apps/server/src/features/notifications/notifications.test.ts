@@ -187,15 +187,19 @@ describe('sending', () => {
       }),
     ]);
 
-    // Opens count once per device; another shop's device or app cannot report one.
-    const open = (app: string, token: string) =>
+    // Opens count once per device, with the open token its payload carried; another shop's
+    // device or app, or another device's token, cannot report one.
+    const openToken = received[0]?.openToken as string;
+    expect(openToken).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
+    const open = (app: string, token: string, withToken = openToken) =>
       t.app.inject({
         method: 'POST',
         url: `/mobile/v1/apps/${app}/notifications/${item?.id}/opened`,
-        payload: { token },
+        payload: { token, openToken: withToken },
       });
     expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
     expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
+    expect((await open(id, 'ios-token-1')).statusCode).toBe(404);
     const otherApp = await appId(SHOP_B);
     expect((await register(otherApp, 'sandbox', 'shop-b-phone')).statusCode).toBe(200);
     expect((await open(otherApp, 'shop-b-phone')).statusCode).toBe(404);
@@ -311,7 +315,7 @@ describe('paging', () => {
 });
 
 describe('a delivery cut short', () => {
-  it('goes on after the last finished batch when retried: no device gets it twice', async () => {
+  it('a run that fails mid-send is retried at once and resends only what was not answered', async () => {
     await clear();
     const db = t.deps.database.db;
     const id = await appId(SHOP_A);
@@ -356,6 +360,57 @@ describe('a delivery cut short', () => {
         .json()
         .items.filter((item: { notificationId: string }) => item.notificationId === notificationId),
     ).toHaveLength(1);
+  });
+});
+
+describe('opens (issue 28: forged opens)', () => {
+  it('count only devices the notification was delivered to, with their own open token', async () => {
+    await clear();
+    const db = t.deps.database.db;
+    await db.delete(pushDevices);
+    const id = await appId(SHOP_A);
+    for (let n = 0; n < 3; n++) await register(id, 'sandbox', `honest-phone-${n}`);
+    const sent = await post(SHOP_A, { type: 'custom', title: 'Opened?', body: 'b' });
+    const notificationId = sent.json().id as string;
+    await t.runJobs();
+    const tokenOf = async (device: string) =>
+      (
+        (await inbox(id, device)).json().items as { notificationId: string; openToken: string }[]
+      ).find((item) => item.notificationId === notificationId)?.openToken ?? '';
+    const honest = await tokenOf('honest-phone-0');
+    const open = (device: string, openToken: string, notification = notificationId) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/apps/${id}/notifications/${notification}/opened`,
+        payload: { token: device, openToken },
+      });
+    // 50 devices registered after the send report opens: with a copied token, a forged one,
+    // or the device id of a real recipient with a made-up MAC.
+    const stolenId = honest.split('.')[0];
+    for (let n = 0; n < 50; n++) {
+      const device = `late-phone-${n}`;
+      await register(id, 'sandbox', device);
+      const forged = [honest, `${stolenId}.${'A'.repeat(22)}`, 'nonsense'][n % 3] as string;
+      expect((await open(device, forged)).statusCode).toBe(404);
+    }
+    expect((await open('honest-phone-0', honest)).statusCode).toBe(200);
+    expect((await open('honest-phone-1', await tokenOf('honest-phone-1'))).statusCode).toBe(200);
+    expect((await list(SHOP_A)).items[0]?.results).toMatchObject({ delivered: 3, opened: 2 });
+
+    // A scheduled notification not sent yet: no device holds its token, nothing counts.
+    const later = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Later',
+      body: 'b',
+      sentAt: slot(5),
+    });
+    const laterId = later.json().id as string;
+    expect((await open('honest-phone-0', honest, laterId)).statusCode).toBe(404);
+    const [row] = await db
+      .select()
+      .from(pushNotifications)
+      .where(eq(pushNotifications.id, laterId));
+    expect(row?.opened).toBe(0);
   });
 });
 

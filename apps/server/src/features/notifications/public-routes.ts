@@ -7,8 +7,10 @@ import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { shopTopic } from '../../platform/push/port';
 import { shopOfPublicAppId } from '../mobile';
-import { deviceExists, registerDevice, tokenHash, unregisterDevice } from './device-store';
+import { wasDelivered } from './delivery-ledger';
+import { findDevice, registerDevice, tokenHash, unregisterDevice } from './device-store';
 import { findNotification, recordOpen } from './notification-store';
+import { openTokens } from './open-token';
 
 /** Inbox items a sandbox phone reads per poll. */
 const INBOX_PAGE = 20;
@@ -58,15 +60,20 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const };
   });
 
+  const tokens = openTokens(deps.config.SHOPIFY_API_SECRET);
   serveRoute(app, contract.opened, async ({ params, body }) => {
     const shop = await shopOf(params.publicAppId);
     const hash = tokenHash(body.token);
     const notification = await findNotification(db, params.id);
-    // Only the shop's own sent notification, reported by one of its devices.
+    const device = await findDevice(db, shop.id, hash);
+    // Only the shop's own notification, reported by a device it was delivered to, with the
+    // open token its payload carried to that device.
     if (
       !notification ||
       notification.shopId !== shop.id ||
-      !(await deviceExists(db, shop.id, hash))
+      !device ||
+      tokens.verify(notification.id, body.openToken) !== device.id ||
+      !(await wasDelivered(db, notification.id, device.id))
     ) {
       throw new HttpError(404, 'No such notification');
     }
@@ -78,7 +85,7 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
     if (!deps.push.channels.sandbox) throw new HttpError(404, 'No sandbox push service');
     const shop = await shopOf(params.publicAppId);
     const hash = tokenHash(body.token);
-    if (!(await deviceExists(db, shop.id, hash))) throw new HttpError(404, 'Unknown device');
+    if (!(await findDevice(db, shop.id, hash))) throw new HttpError(404, 'Unknown device');
     const rows = await db
       .select()
       .from(sandboxPushInbox)
@@ -92,6 +99,7 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
         title: row.title,
         body: row.body,
         route: row.route,
+        openToken: row.openToken,
         receivedAt: row.receivedAt.toISOString(),
       })),
     };
