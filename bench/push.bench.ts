@@ -82,6 +82,8 @@ export default async function pushBench(): Promise<void> {
   const app = await startApp({
     DATABASE_URL: database.url,
     STOREFRONT_RATE_LIMIT: '10000000',
+    // Every device registers from this one address here; phones would come from their own.
+    DEVICE_REGISTRATIONS_PER_ADDRESS: '100000000',
     FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(account.serviceAccount),
     FCM_API_URL: fcm.url,
     FCM_OAUTH_TOKEN_URL: fcm.tokenUrl,
@@ -95,7 +97,8 @@ export default async function pushBench(): Promise<void> {
   await db.connect();
   try {
     const api = shopApi(app, SHOP);
-    await subscribeMobileOverHttp(app.baseUrl, api, SHOP);
+    // Mobile Premium: unlimited downloads, so the app takes every device (Pro allows 20,000).
+    await subscribeMobileOverHttp(app.baseUrl, api, SHOP, 'addon-mobile-premium');
     const appId = (await api<{ data: { publicAppId: string } }>('GET', '/api/store/v1/app-config'))
       .data.publicAppId;
 

@@ -3,6 +3,7 @@ import { runGraphql } from '../graphql/execute';
 import { API_VERSION, loadSchema } from '../schema/load-schema';
 import type { SandboxStore } from '../store/store';
 import type { StorefrontTokens } from '../store/storefront-tokens';
+import { customerMutations, customerQueries } from './customer-accounts';
 import { storefrontResolvers } from './resolvers';
 
 export interface StorefrontApiOptions {
@@ -34,7 +35,10 @@ export async function storefrontApiPlugin(app: FastifyInstance, options: Storefr
     }
     return runGraphql({
       schema,
-      resolvers: storefrontResolvers,
+      resolvers: {
+        query: { ...storefrontResolvers.query, ...customerQueries },
+        mutation: customerMutations,
+      },
       context: { shop, store: options.store },
       body: request.body ?? {},
       bucket: null,

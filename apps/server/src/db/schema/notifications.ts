@@ -72,6 +72,7 @@ export const pushDevices = pgTable(
   (table) => [
     uniqueIndex().on(table.shopId, table.tokenHash),
     index().on(table.shopId, table.customerId),
+    index().on(table.shopId, table.registeredFrom, table.registeredAt),
   ],
 );
 

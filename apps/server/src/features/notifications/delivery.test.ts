@@ -12,7 +12,7 @@ import { createQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/workers';
 import { createPushSender } from '../../platform/push/from-config';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { subscribeMobile } from '../../test/mobile';
+import { customerAccessToken, subscribeMobile } from '../../test/mobile';
 import { deliverPushJob } from './deliver-job';
 
 /**
@@ -58,11 +58,19 @@ afterAll(async () => {
   await apns.close();
 });
 
-const register = (platform: string, token: string, customerId?: string) =>
+/** Customers c-1 and c-2 are the sandbox's shopper1 and shopper2, signed in on the device. */
+const CUSTOMER: Record<string, number> = { 'c-1': 1, 'c-2': 2 };
+const register = async (platform: string, token: string, customer?: string) =>
   t.app.inject({
     method: 'POST',
     url: `/mobile/v1/apps/${appId}/devices`,
-    payload: { platform, token, ...(customerId ? { customerId } : {}) },
+    payload: {
+      platform,
+      token,
+      ...(customer
+        ? { customerAccessToken: await customerAccessToken(t, SHOP_A, CUSTOMER[customer] ?? 0) }
+        : {}),
+    },
   });
 const firstItem = async () =>
   (await call(t, SHOP_A, 'GET', LIST)).json().data.items[0] as {
@@ -123,7 +131,7 @@ describe('FCM and APNs delivery', () => {
       type: 'custom',
       title: 'Yours',
       body: 'b',
-      customerIds: ['c-2'],
+      customerIds: ['gid://shopify/Customer/2'],
     });
     expect(sent.statusCode, sent.body).toBe(200);
     await t.runJobs();
@@ -192,7 +200,7 @@ describe('FCM and APNs delivery', () => {
         type: 'custom',
         title: 'Retried',
         body: 'b',
-        customerIds: ['c-1'],
+        customerIds: ['gid://shopify/Customer/1'],
       });
       expect(sent.statusCode, sent.body).toBe(200);
       const before = await deviceCount();

@@ -14,7 +14,12 @@ export async function registerDevice(
   db: Db,
   secrets: TokenCipher,
   shopId: string,
-  device: { platform: DevicePlatform; token: string; customerId: string | null },
+  device: {
+    platform: DevicePlatform;
+    token: string;
+    customerId: string | null;
+    registeredFrom: string;
+  },
 ): Promise<void> {
   await db
     .insert(pushDevices)
@@ -24,6 +29,7 @@ export async function registerDevice(
       tokenHash: tokenHash(device.token),
       token: secrets.encrypt(device.token),
       customerId: device.customerId,
+      registeredFrom: device.registeredFrom,
     })
     .onConflictDoUpdate({
       target: [pushDevices.shopId, pushDevices.tokenHash],
