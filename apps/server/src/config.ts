@@ -283,6 +283,20 @@ export const configSchema = z
     APNS_URL: z.url().default('https://api.push.apple.com').meta({
       description: 'APNs host (`https://api.sandbox.push.apple.com` for development builds)',
     }),
+    /**
+     * Push requests in flight at once per provider (FCM, APNs); unset: 256 for FCM, 500 for APNs.
+     * A crash resends at most the requests in flight, so it also bounds duplicates.
+     */
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional().meta({
+      description:
+        'push requests in flight at once per provider; a crash resends at most these, so it also bounds duplicate pushes',
+      whenUnset: '256 for FCM, 500 for APNs',
+    }),
+    /** New devices one address (IPv6: its /64) may register with one app per hour. */
+    DEVICE_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(20).meta({
+      description:
+        'new devices one client address (IPv6: its /64) may register with one app per hour',
+    }),
     /** Where clip media lives: local disk served by this server's /media routes, or S3. */
     MEDIA_STORE: z.enum(['local', 's3']).default('local').meta({
       description:

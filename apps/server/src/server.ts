@@ -3,8 +3,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDeps } from './deps';
 import { seedDiscountCodes } from './features/billing';
+import { releaseDeliveryLeases } from './features/notifications';
 import type { Queue } from './jobs/queue';
-import { createQueues, JOBS, type JobDefinition, startWorkers } from './jobs/workers';
+import {
+  createQueues,
+  JOBS,
+  type JobDefinition,
+  retryOrphanedJobs,
+  startWorkers,
+} from './jobs/workers';
 import { killRunningTools, sweepWorkDirs } from './platform/media';
 import type { LocalObjectStore } from './platform/storage/local-store';
 
@@ -45,6 +52,13 @@ export async function startServer(
     // What a worker killed with SIGKILL left: its ffmpeg still running, its work folders.
     const swept = await sweepWorkDirs(config.DATA_DIR);
     if (swept.folders > 0) console.warn('[jobs] swept work of a dead worker', swept);
+    if (database.kind === 'pglite') {
+      // Embedded: no other process runs jobs or deliveries, so what is left running is orphaned.
+      await createQueues(queue, jobs);
+      const orphaned = await retryOrphanedJobs(queue, jobs);
+      await releaseDeliveryLeases(database.db);
+      if (orphaned > 0) console.warn('[jobs] retried jobs of a stopped process', orphaned);
+    }
     await startWorkers(queue, deps, jobs);
   } else await createQueues(queue, jobs);
 

@@ -29,6 +29,9 @@ export interface PushFake {
   count(): number;
   /** When the last delivery was accepted (performance.now()), or null. */
   lastDeliveryAt(): number | null;
+  /** Deliveries to one target so far (also when `keep` is off): a duplicate shows as 2. */
+  deliveriesTo(target: string): number;
+
   /** Tokens the service answers as dead. */
   unregistered: Set<string>;
   /** Answers the next `times` requests (for `target`, or any) with a transient refusal. */
@@ -128,6 +131,7 @@ export function fakeApnsKey() {
 
 function recorder(keep: boolean) {
   const delivered: FakeDelivery[] = [];
+  const perTarget = new Map<string, number>();
   let count = 0;
   let last: number | null = null;
   return {
@@ -135,10 +139,25 @@ function recorder(keep: boolean) {
     record(delivery: FakeDelivery) {
       count += 1;
       last = performance.now();
+      perTarget.set(delivery.target, (perTarget.get(delivery.target) ?? 0) + 1);
       if (keep) delivered.push(delivery);
     },
     count: () => count,
     last: () => last,
+    to: (target: string) => perTarget.get(target) ?? 0,
+  };
+}
+
+/**
+ * A provider's round trip: the answer leaves `latencyMs` after the request arrived (the message
+ * is taken on arrival, as a real service takes it before its answer travels back).
+ */
+function roundTrip(latencyMs: number) {
+  return {
+    later(answer: () => void) {
+      if (latencyMs <= 0) answer();
+      else setTimeout(answer, latencyMs);
+    },
   };
 }
 
@@ -159,7 +178,10 @@ export async function startFakeFcm(options: {
   clientEmail: string;
   publicKey: string;
   keep?: boolean;
+  /** Each send's answer is held this long (a realistic round trip to Google). */
+  latencyMs?: number;
 }): Promise<PushFake & { tokenUrl: string; tokensIssued(): number }> {
+  const trip = roundTrip(options.latencyMs ?? 0);
   const key = await importSPKI(options.publicKey, 'RS256');
   const accessTokens = new Set<string>();
   const unregistered = new Set<string>();
@@ -172,10 +194,12 @@ export async function startFakeFcm(options: {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-        res.end(JSON.stringify(body));
-      };
+      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        trip.later(() => {
+          if (res.destroyed) return;
+          res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+          res.end(JSON.stringify(body));
+        });
       if (req.method === 'POST' && req.url === '/token') {
         const form = new URLSearchParams(text);
         if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
@@ -270,6 +294,7 @@ export async function startFakeFcm(options: {
     delivered: log.delivered,
     count: log.count,
     lastDeliveryAt: log.last,
+    deliveriesTo: log.to,
     unregistered,
     refuse: refused.add,
     attempts: refused.attempts,
@@ -290,7 +315,10 @@ export async function startFakeApns(options: {
   /** Accepted apns-topic values start with this. */
   bundlePrefix: string;
   keep?: boolean;
+  /** Each answer is held this long (a realistic round trip to Apple). */
+  latencyMs?: number;
 }): Promise<PushFake> {
+  const trip = roundTrip(options.latencyMs ?? 0);
   const key = await importSPKI(options.publicKey, 'ES256');
   const verified = new Set<string>();
   const unregistered = new Set<string>();
@@ -301,19 +329,20 @@ export async function startFakeApns(options: {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', async () => {
-      const answer = (status: number, reason?: string, headers: Record<string, string> = {}) => {
-        if (stream.destroyed) return;
-        stream.respond({
-          [constants.HTTP2_HEADER_STATUS]: status,
-          'apns-id': randomBytes(16).toString('hex'),
-          ...headers,
+      const answer = (status: number, reason?: string, headers: Record<string, string> = {}) =>
+        trip.later(() => {
+          if (stream.destroyed || stream.closed) return;
+          stream.respond({
+            [constants.HTTP2_HEADER_STATUS]: status,
+            'apns-id': randomBytes(16).toString('hex'),
+            ...headers,
+          });
+          stream.end(
+            reason
+              ? JSON.stringify({ reason, ...(status === 410 ? { timestamp: Date.now() } : {}) })
+              : undefined,
+          );
         });
-        stream.end(
-          reason
-            ? JSON.stringify({ reason, ...(status === 410 ? { timestamp: Date.now() } : {}) })
-            : undefined,
-        );
-      };
       const path = String(headers[constants.HTTP2_HEADER_PATH] ?? '');
       const match = /^\/3\/device\/([^/?]+)$/.exec(path);
       if (headers[constants.HTTP2_HEADER_METHOD] !== 'POST' || !match)
@@ -375,6 +404,7 @@ export async function startFakeApns(options: {
     delivered: log.delivered,
     count: log.count,
     lastDeliveryAt: log.last,
+    deliveriesTo: log.to,
     unregistered,
     refuse: refused.add,
     attempts: refused.attempts,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookDeliveries } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { failpoint } from '../failpoints';
 import { verifyShopifyWebhook } from '../platform/shopify/webhook-hmac';
 import { HttpError } from './errors';
 import { hasUncleanText, MALFORMED_TEXT } from './text-guard';
@@ -164,6 +165,7 @@ export function shopifyWebhookRoutes(
         payload,
         log: request.log,
       });
+      failpoint('webhook.after-handle');
       await db
         .insert(webhookDeliveries)
         .values({ webhookId, topic, shopDomain })

@@ -69,6 +69,30 @@ export const WORK_OPTIONS = {
   notifyPollingIntervalSeconds: 2,
 } as const;
 
+/**
+ * The embedded database (PGlite) is this process's alone: a job still active when it starts was
+ * run by a process that died (kill -9, a crash), so it is failed now and retried at once, not
+ * after its heartbeat or expiry runs out (docs/decisions.md, issue 28).
+ */
+export async function retryOrphanedJobs(queue: Queue, jobs: JobDefinition[] = JOBS) {
+  let retried = 0;
+  for (const job of jobs) {
+    const active = (await queue.findJobs(job.name)).filter((found) => found.state === 'active');
+    if (active.length === 0) continue;
+    await queue.fail(
+      job.name,
+      active.map((found) => found.id),
+      { message: 'the process running it stopped' },
+    );
+    // A crash is not the job's failure: it runs again now, not after the retry's backoff.
+    for (const found of active) {
+      await queue.update({ name: job.name, options: { id: found.id, startAfter: new Date() } });
+    }
+    retried += active.length;
+  }
+  return retried;
+}
+
 /** Starts each job's worker (worker and all roles only). */
 export async function startWorkers(
   queue: Queue,

@@ -87,3 +87,33 @@ export async function appRequestBody(t: TestApp, shop: string) {
     collectionId: collection.id,
   };
 }
+
+/**
+ * A customer access token of sandbox customer `n` (shopper{n}@example.com), from the local
+ * Shopify's Storefront API as the branded app's customer login gets it; the customer's id is
+ * gid://shopify/Customer/{n}.
+ */
+export async function customerAccessToken(t: TestApp, shop: string, n: number): Promise<string> {
+  await t.deps.storefront.ensureToken(shop);
+  const row = await findShop(t.deps.database.db, shop);
+  if (!row?.storefrontAccessToken) throw new Error(`no storefront token for ${shop}`);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/sandbox/${shop}/api/${t.deps.config.SHOPIFY_API_VERSION}/graphql.json`,
+    headers: {
+      'x-shopify-storefront-access-token': t.deps.secrets.decrypt(row.storefrontAccessToken),
+    },
+    payload: {
+      query: `mutation Login($input: CustomerAccessTokenCreateInput!) {
+        customerAccessTokenCreate(input: $input) {
+          customerAccessToken { accessToken }
+          customerUserErrors { message }
+        }
+      }`,
+      variables: { input: { email: `shopper${n}@example.com`, password: 'sandbox-password' } },
+    },
+  });
+  const token = answer.json().data?.customerAccessTokenCreate?.customerAccessToken?.accessToken;
+  expect(token, answer.body).toEqual(expect.any(String));
+  return token as string;
+}

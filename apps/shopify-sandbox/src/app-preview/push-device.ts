@@ -61,7 +61,7 @@ export function pushDeviceScript(options: {
     text.append(app, title, body);
     banner.append(icon, text);
     banner.addEventListener('click', async () => {
-      await post('/notifications/' + item.notificationId + '/opened', { token }).catch(() => {});
+      await post('/notifications/' + item.notificationId + '/opened', { token, openToken: item.openToken || '' }).catch(() => {});
       location.href = hrefOf(item.route);
     });
     document.querySelectorAll('.push-banner').forEach((old) => old.remove());

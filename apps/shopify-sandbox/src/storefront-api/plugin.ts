@@ -5,6 +5,7 @@ import { loadSchema } from '../schema/load-schema';
 import { requiredAccess } from '../schema/required-access';
 import type { SandboxStore } from '../store/store';
 import type { StorefrontTokens } from '../store/storefront-tokens';
+import { customerMutations, customerQueries } from './customer-accounts';
 import { storefrontResolvers } from './resolvers';
 
 export interface StorefrontApiOptions {
@@ -65,7 +66,10 @@ export async function storefrontApiPlugin(app: FastifyInstance, options: Storefr
     }
     const answer = await runGraphql({
       schema: loadSchema('storefront', version),
-      resolvers: storefrontResolvers,
+      resolvers: {
+        query: { ...storefrontResolvers.query, ...customerQueries },
+        mutation: customerMutations,
+      },
       context: {
         shop,
         store: options.store,

@@ -110,6 +110,12 @@ const deviceToken = z.string().trim().min(8, 'Invalid device token').max(4096);
 export const deviceRegistrationSchema = z.object({
   platform: z.enum(DEVICE_PLATFORMS),
   token: deviceToken,
+  /**
+   * The signed-in customer's Storefront API customer access token (the app's customer login):
+   * the server asks the shop who it belongs to. Without it the device gets broadcasts only.
+   */
+  customerAccessToken: z.string().trim().min(1).max(512).nullable().optional(),
+  /** Ignored unless a customer access token proves it (then it must be that customer). */
   customerId: z.string().trim().min(1).max(100).nullable().optional(),
 });
 
@@ -123,6 +129,8 @@ export const devicesContract = {
     response: z.object({
       /** The FCM topic an Android app subscribes to for the shop's broadcasts. */
       topic: z.string(),
+      /** The customer the device receives targeted pushes for (proven by the token), or null. */
+      customerId: z.string().nullable(),
     }),
     summary: 'Registers (or refreshes) a device of the branded app',
   }),
@@ -138,7 +146,8 @@ export const devicesContract = {
     method: 'POST',
     path: '/mobile/v1/apps/:publicAppId/notifications/:id/opened',
     params: appParams.extend({ id: z.uuid('No such notification') }),
-    body: z.object({ token: deviceToken }),
+    /** openToken: the one the notification's payload carried to this device. */
+    body: z.object({ token: deviceToken, openToken: z.string().max(64) }),
     response: z.object({ success: z.literal(true) }),
     summary: 'The app reports that a user opened a notification (counted once per device)',
   }),
@@ -155,6 +164,8 @@ export const devicesContract = {
           title: z.string(),
           body: z.string(),
           route: z.string().nullable(),
+          /** The payload's open token (reported back with an open). */
+          openToken: z.string().nullable(),
           receivedAt: z.string(),
         }),
       ),

@@ -44,6 +44,9 @@ export const pushNotifications = pgTable(
     otherFailed: integer().notNull().default(0),
     opened: integer().notNull().default(0),
     failureReason: text(),
+    /** The delivery run holding the send (a random id) and until when: one run at a time. */
+    runId: uuid(),
+    leaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index().on(table.shopId, table.scheduledAt, table.id)],
@@ -62,11 +65,14 @@ export const pushDevices = pgTable(
     tokenHash: text().notNull(),
     token: text().notNull(),
     customerId: text(),
+    /** The address (IPv6 by /64) that registered it: registrations are bounded per address. */
+    registeredFrom: text(),
     registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex().on(table.shopId, table.tokenHash),
     index().on(table.shopId, table.customerId),
+    index().on(table.shopId, table.registeredFrom, table.registeredAt),
   ],
 );
 
@@ -81,4 +87,24 @@ export const pushOpens = pgTable(
     openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.notificationId, table.tokenHash] })],
+);
+
+/**
+ * What each device was handed for a notification: `sending` is written before its request goes
+ * to the provider, `delivered` or `failed` after the answer. A run after a crash sends again only
+ * the `sending` rows (the requests in flight then) and the devices without a row; an open counts
+ * only for a `delivered` row.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    notificationId: uuid()
+      .notNull()
+      .references(() => pushNotifications.id, { onDelete: 'cascade' }),
+    deviceId: bigint({ mode: 'number' }).notNull(),
+    /** The device's platform when sent: the results are counted from these rows. */
+    platform: text().$type<DevicePlatform>().notNull(),
+    state: text().$type<'sending' | 'delivered' | 'failed'>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.deviceId] })],
 );

@@ -64,6 +64,8 @@ export const sandboxPushInbox = pgTable(
     title: text().notNull(),
     body: text().notNull(),
     route: text(),
+    /** The payload's open token: the preview reports an open with it, as the app would. */
+    openToken: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index().on(table.tokenHash, table.seq)],

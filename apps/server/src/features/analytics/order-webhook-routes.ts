@@ -1,4 +1,5 @@
 import { analyticsContract } from '@popstage/core/analytics';
+import { failpoint } from '../../failpoints';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
 import { recordOrder } from './orders';
 
@@ -12,6 +13,7 @@ export const orderWebhookRoutes = shopifyWebhookRoutes({
   handle: async (deps, { shopDomain, payload }) => {
     const source = deps.config.PLATFORM === 'sandbox' ? 'sandbox' : 'shopify';
     const recorded = await recordOrder(deps, shopDomain, payload, source);
+    failpoint('order.after-credit');
     return {
       outcome: recorded.outcome,
       ...(recorded.outcome === 'skipped' ? { reason: recorded.reason } : {}),

@@ -12,6 +12,7 @@ import {
 import { FEATURE_IDS } from '@popstage/core/shop';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { failpoint } from '../../failpoints';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { ensureShop } from '../shop';
@@ -225,6 +226,7 @@ async function createCharge(
       replacementBehavior: 'APPLY_IMMEDIATELY',
     },
   );
+  failpoint('billing.after-charge');
   return { platformSubscriptionId: subscription.id, confirmationUrl };
 }
 

@@ -7,14 +7,15 @@ const NAME = 'push-deliver';
 /**
  * A notification's delivery at its scheduled minute: a pg-boss job (stored, so it survives a
  * restart) whose id is the notification's, so it exists once however often it is queued, and
- * one worker takes it however many run. A killed worker's job is retried after its heartbeat
- * stops and goes on after the last finished batch.
+ * one worker takes it however many run. A killed worker's job is retried once its heartbeat
+ * (10 s, pg-boss's least) stops, or at once when the embedded database's process restarts, and
+ * resends only what was in flight (deliver.ts). Retries: 10, since each crash uses one.
  */
 export const deliverPushJob = defineJob<{ notificationId: string }>({
   name: NAME,
   handler: (data, ctx) => deliverNotification(ctx, data.notificationId),
-  retryLimit: 5,
-  heartbeatSeconds: 30,
+  retryLimit: 10,
+  heartbeatSeconds: 10,
   expireInSeconds: 3600,
 });
 

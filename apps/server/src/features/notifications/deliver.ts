@@ -1,27 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import type { DevicePlatform } from '@popstage/core/notifications';
 import { NOTIFICATION_MESSAGES } from '@popstage/core/notifications';
 import { eq } from 'drizzle-orm';
 import { shops } from '../../db/schema';
+import { failpoint } from '../../failpoints';
 import type { JobContext } from '../../jobs/job';
 import type { DeviceOutcome, PushDevice, PushMessage, PushShop } from '../../platform/push/port';
 import { planFacts } from '../billing';
 import { mobilePlanOf } from '../mobile';
 import { featureFlagsOf } from '../shop';
-import { countPlatformDevices, deleteDevices, deviceBatch } from './device-store';
 import {
-  type BatchCounts,
-  emptyCounts,
-  findNotification,
-  finishNotification,
-  type NotificationRow,
-  recordBatch,
-} from './notification-store';
+  advanceCursor,
+  claimLease,
+  countFromRows,
+  LEASE_MS,
+  markSending,
+  recordAnswers,
+  releaseLease,
+  renewLease,
+} from './delivery-ledger';
+import { deviceBatch } from './device-store';
+import { findNotification, finishNotification } from './notification-store';
+import { openTokens } from './open-token';
+import { sendThroughWindow } from './send-window';
 
-/** Devices read, decrypted and sent per step: bounded memory, one progress write per batch. */
+/** Devices read and decrypted per step: memory stays flat however large the audience. */
 const DELIVERY_BATCH = 2000;
-
-const bucket = (platform: DevicePlatform): keyof BatchCounts =>
-  platform === 'ios' || platform === 'android' ? platform : 'other';
 
 /** Why the shop may not push now (the server's gate, checked again when the minute comes). */
 async function refusal(ctx: JobContext, shopId: string): Promise<string | null> {
@@ -33,12 +37,32 @@ async function refusal(ctx: JobContext, shopId: string): Promise<string | null> 
   return null;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Sends one notification to its audience: a broadcast goes to the shop's FCM topic once (when
- * FCM is configured) and to every other device by token; a targeted send goes to its customers'
- * devices by token. Devices are streamed in id order in batches; each batch's results and the
- * last device id are written together, so a retried job (a killed worker) goes on after the last
- * finished batch. Dead tokens are forgotten. Runs once: a notification no longer pending is left.
+ * Takes the notification's lease for this run: a run of a crashed worker holds it until it
+ * expires (at most LEASE_MS after its last renewal), so the retried job waits for it here, its
+ * heartbeat going on, instead of sending alongside a run that may still be alive.
+ */
+async function takeLease(ctx: JobContext, id: string, runId: string): Promise<boolean> {
+  const deadline = Date.now() + LEASE_MS * 2;
+  for (;;) {
+    const outcome = await claimLease(ctx.database.db, id, runId);
+    if (outcome !== 'held') return outcome === 'claimed';
+    if (Date.now() > deadline) throw new Error('the notification is held by another delivery run');
+    await pause(1000);
+  }
+}
+
+/**
+ * Sends one notification to its audience, device by device by token (a broadcast to every
+ * device of the shop, a targeted send to its customers' devices), each device's payload with its
+ * own open token. One run at a time holds the notification (a lease renewed while it runs; every
+ * write is fenced by the run's id). Devices are streamed in id order in batches and sent through
+ * a sliding window that records per device what was handed to the provider before and after each
+ * request (send-window.ts): a run after a crash skips what was answered and resends only what
+ * was in flight, so no device is missed and duplicates stay bounded by the requests in flight.
+ * Dead tokens are forgotten. A notification no longer pending is left.
  */
 export async function deliverNotification(
   ctx: JobContext,
@@ -53,101 +77,80 @@ export async function deliverNotification(
     await finishNotification(db, id, ctx.clock.now(), refused);
     return;
   }
-  const [shopRow] = await db.select().from(shops).where(eq(shops.id, row.shopId));
-  const shop: PushShop = { id: row.shopId, handle: shopRow?.shopHandle ?? '' };
-  const message: PushMessage = {
-    notificationId: row.id,
-    title: row.title,
-    body: row.body,
-    route: row.route,
-  };
-  const topicChannel = row.customerIds ? undefined : ctx.push.channels.android?.sendToTopic;
-  if (
-    topicChannel &&
-    row.progressDeviceId === 0 &&
-    !(await broadcastTopic(ctx, row, shop, message))
-  ) {
-    return;
-  }
-  const audience = {
-    shopId: row.shopId,
-    notificationId: row.id,
-    targeted: row.customerIds !== null,
-    exceptPlatform: topicChannel ? ('android' as const) : null,
-  };
-  let after = row.progressDeviceId;
-  for (;;) {
-    const devices = await deviceBatch(db, ctx.secrets, audience, after, batchSize);
-    if (devices.length === 0) break;
-    const outcomes = await sendBatch(ctx, shop, message, devices);
-    const counts = emptyCounts();
-    const dead: number[] = [];
-    let reason: string | null = null;
-    const platformOf = new Map(devices.map((device) => [device.id, device.platform]));
-    for (const outcome of outcomes) {
-      const counted = counts[bucket(platformOf.get(outcome.deviceId) ?? 'sandbox')];
-      counted.targeted += 1;
-      if (outcome.delivered) counted.delivered += 1;
-      else {
-        counted.failed += 1;
-        reason ??= outcome.reason;
-        if (outcome.unregistered) dead.push(outcome.deviceId);
+  const runId = randomUUID();
+  if (!(await takeLease(ctx, id, runId))) return;
+  let lost = false;
+  const renewal = setInterval(() => {
+    renewLease(db, id, runId).then(
+      (held) => {
+        if (!held) lost = true;
+      },
+      () => {
+        // A failed renewal is tried again on the next tick; the fenced writes decide.
+      },
+    );
+  }, LEASE_MS / 3);
+  try {
+    const [shopRow] = await db.select().from(shops).where(eq(shops.id, row.shopId));
+    const shop: PushShop = { id: row.shopId, handle: shopRow?.shopHandle ?? '' };
+    const message: PushMessage = {
+      notificationId: row.id,
+      title: row.title,
+      body: row.body,
+      route: row.route,
+    };
+    const tokens = openTokens(ctx.config.SHOPIFY_API_SECRET);
+    const audience = {
+      shopId: row.shopId,
+      notificationId: row.id,
+      targeted: row.customerIds !== null,
+    };
+    const sendBatches = async (from: number) => {
+      let after = from;
+      for (;;) {
+        const devices = await deviceBatch(db, ctx.secrets, audience, after, batchSize);
+        if (devices.length === 0) return true;
+        const finished = await sendThroughWindow(devices, {
+          lanes: (platform) => ctx.push.channels[platform]?.lanes ?? 1,
+          send: (device) =>
+            sendOne(ctx, shop, { ...message, openToken: tokens.issue(row.id, device.id) }, device),
+          mark: (group) => markSending(db, id, group),
+          record: async (answers) => !lost && (await recordAnswers(db, id, runId, answers)),
+        });
+        if (!finished || lost) return false;
+        after = devices.at(-1)?.id ?? after;
+        if (!(await advanceCursor(db, id, runId, after))) return false;
       }
-    }
-    after = devices.at(-1)?.id ?? after;
-    await deleteDevices(db, dead);
-    if (!(await recordBatch(db, id, counts, after, reason))) return; // deleted meanwhile
+    };
+    if (!(await sendBatches((await findNotification(db, id))?.progressDeviceId ?? 0))) return;
+    await countFromRows(db, id, runId);
+    failpoint('push.before-finish');
+    await finishNotification(db, id, ctx.clock.now(), null, runId);
+  } catch (error) {
+    clearInterval(renewal);
+    await releaseLease(db, id, runId).catch(() => {});
+    throw error;
+  } finally {
+    clearInterval(renewal);
   }
-  await finishNotification(db, id, ctx.clock.now(), null);
 }
 
-/** One FCM topic message for the shop's Android devices; false when the notification is gone. */
-async function broadcastTopic(
-  ctx: JobContext,
-  row: NotificationRow,
-  shop: PushShop,
-  message: PushMessage,
-): Promise<boolean> {
-  const { db } = ctx.database;
-  const android = await countPlatformDevices(db, row.shopId, 'android');
-  if (android === 0 || row.androidTargeted > 0) return true;
-  const failed = await ctx.push.channels.android?.sendToTopic?.(shop, message);
-  const counts = emptyCounts();
-  // FCM reports a topic send once; the devices behind it count as delivered when it is accepted.
-  counts.android = {
-    targeted: android,
-    delivered: failed ? 0 : android,
-    failed: failed ? android : 0,
-  };
-  return recordBatch(db, row.id, counts, null, failed?.reason ?? null);
-}
-
-/** Sends a batch through each platform's channel at once; no channel: failed with the reason. */
-async function sendBatch(
+/** One device through its platform's channel; no channel: failed with the reason. */
+async function sendOne(
   ctx: JobContext,
   shop: PushShop,
   message: PushMessage,
-  devices: PushDevice[],
-): Promise<DeviceOutcome[]> {
-  const byPlatform = new Map<DevicePlatform, PushDevice[]>();
-  for (const device of devices) {
-    const list = byPlatform.get(device.platform) ?? [];
-    list.push(device);
-    byPlatform.set(device.platform, list);
-  }
-  const results = await Promise.all(
-    [...byPlatform].map(([platform, list]) => {
-      const channel = ctx.push.channels[platform];
-      if (channel) return channel.send(shop, message, list);
-      return list.map(
-        (device): DeviceOutcome => ({
-          deviceId: device.id,
-          delivered: false,
-          reason: `No push service for ${platform} devices`,
-          unregistered: false,
-        }),
-      );
-    }),
-  );
-  return results.flat();
+  device: PushDevice,
+): Promise<DeviceOutcome> {
+  const channel = ctx.push.channels[device.platform];
+  if (!channel) return noChannel(device.platform, device);
+  const [outcome] = await channel.send(shop, message, [device]);
+  return outcome ?? noChannel(device.platform, device);
 }
+
+const noChannel = (platform: DevicePlatform, device: PushDevice): DeviceOutcome => ({
+  deviceId: device.id,
+  delivered: false,
+  reason: `No push service for ${platform} devices`,
+  unregistered: false,
+});

@@ -7,12 +7,12 @@ import {
 } from '@popstage/testkit/push-fakes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushDevices, pushNotifications } from '../../db/schema';
+import { pushDevices } from '../../db/schema';
 import { createQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/workers';
 import { createPushSender } from '../../platform/push/from-config';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { subscribeMobile } from '../../test/mobile';
+import { customerAccessToken, subscribeMobile } from '../../test/mobile';
 import { deliverPushJob } from './deliver-job';
 
 /**
@@ -28,7 +28,7 @@ let apns: PushFake;
 let t: TestApp;
 let appId: string;
 const LIST = '/api/shopify/shop/mobile/notifications';
-const iosToken = (n: number) => n.toString(16).padStart(64, 'b');
+const iosToken = (n: number) => n.toString(16).padStart(64, '0');
 
 beforeAll(async () => {
   const fakeFcm = await startFakeFcm({
@@ -58,11 +58,19 @@ afterAll(async () => {
   await apns.close();
 });
 
-const register = (platform: string, token: string, customerId?: string) =>
+/** Customers c-1 and c-2 are the sandbox's shopper1 and shopper2, signed in on the device. */
+const CUSTOMER: Record<string, number> = { 'c-1': 1, 'c-2': 2 };
+const register = async (platform: string, token: string, customer?: string) =>
   t.app.inject({
     method: 'POST',
     url: `/mobile/v1/apps/${appId}/devices`,
-    payload: { platform, token, ...(customerId ? { customerId } : {}) },
+    payload: {
+      platform,
+      token,
+      ...(customer
+        ? { customerAccessToken: await customerAccessToken(t, SHOP_A, CUSTOMER[customer] ?? 0) }
+        : {}),
+    },
   });
 const firstItem = async () =>
   (await call(t, SHOP_A, 'GET', LIST)).json().data.items[0] as {
@@ -74,7 +82,7 @@ const firstItem = async () =>
 const deviceCount = async () => (await t.deps.database.db.select().from(pushDevices)).length;
 
 describe('FCM and APNs delivery', () => {
-  it('broadcasts: one FCM topic message, APNs per token; a 410 forgets the iPhone', async () => {
+  it('broadcasts by token to every device, each payload with its own open token; a 410 forgets the iPhone', async () => {
     await register('android', 'android-alive', 'c-1');
     await register('android', 'android-dead', 'c-2');
     await register('ios', iosToken(1), 'c-1');
@@ -98,15 +106,17 @@ describe('FCM and APNs delivery', () => {
       ios: { targeted: 2, delivered: 1, failed: 1 },
     });
     expect(item.failureReason).toBe('APNs 410 Unregistered');
-    const shopId = (await t.deps.database.db.select().from(pushNotifications))[0]?.shopId;
-    expect(fcm.delivered).toEqual([
-      {
-        target: `/topics/shop-${shopId}`,
-        title: 'Hello',
-        body: 'All',
-        data: { notificationId: item.id, route: '/collections/sale' },
-      },
+    const byTarget = [...fcm.delivered].sort((a, b) => a.target.localeCompare(b.target));
+    expect(
+      byTarget.map((delivery) => [delivery.target, delivery.title, delivery.data.route]),
+    ).toEqual([
+      ['android-alive', 'Hello', '/collections/sale'],
+      ['android-dead', 'Hello', '/collections/sale'],
     ]);
+    const openTokens = new Set(
+      [...fcm.delivered, ...apns.delivered].map((delivery) => delivery.data.openToken),
+    );
+    expect(openTokens.size).toBe(3);
     expect(apns.delivered.map((delivery) => [delivery.target, delivery.appTopic])).toEqual([
       [iosToken(1), 'app.popstage.demo-store'],
     ]);
@@ -121,7 +131,7 @@ describe('FCM and APNs delivery', () => {
       type: 'custom',
       title: 'Yours',
       body: 'b',
-      customerIds: ['c-2'],
+      customerIds: ['gid://shopify/Customer/2'],
     });
     expect(sent.statusCode, sent.body).toBe(200);
     await t.runJobs();
@@ -190,7 +200,7 @@ describe('FCM and APNs delivery', () => {
         type: 'custom',
         title: 'Retried',
         body: 'b',
-        customerIds: ['c-1'],
+        customerIds: ['gid://shopify/Customer/1'],
       });
       expect(sent.statusCode, sent.body).toBe(200);
       const before = await deviceCount();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DevicePlatform } from '@popstage/core/notifications';
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TokenCipher } from '../../auth/token-cipher';
 import type { Db } from '../../db/client';
-import { pushDevices, pushNotifications } from '../../db/schema';
+import { pushDeliveries, pushDevices, pushNotifications } from '../../db/schema';
 import type { PushDevice } from '../../platform/push/port';
 
 /** The lookup key of a device token (tokens are stored encrypted with a random IV). */
@@ -14,7 +14,12 @@ export async function registerDevice(
   db: Db,
   secrets: TokenCipher,
   shopId: string,
-  device: { platform: DevicePlatform; token: string; customerId: string | null },
+  device: {
+    platform: DevicePlatform;
+    token: string;
+    customerId: string | null;
+    registeredFrom: string;
+  },
 ): Promise<void> {
   await db
     .insert(pushDevices)
@@ -24,6 +29,7 @@ export async function registerDevice(
       tokenHash: tokenHash(device.token),
       token: secrets.encrypt(device.token),
       customerId: device.customerId,
+      registeredFrom: device.registeredFrom,
     })
     .onConflictDoUpdate({
       target: [pushDevices.shopId, pushDevices.tokenHash],
@@ -37,31 +43,31 @@ export async function unregisterDevice(db: Db, shopId: string, token: string): P
     .where(and(eq(pushDevices.shopId, shopId), eq(pushDevices.tokenHash, tokenHash(token))));
 }
 
-export async function deviceExists(db: Db, shopId: string, hash: string): Promise<boolean> {
+export async function findDevice(
+  db: Db,
+  shopId: string,
+  hash: string,
+): Promise<{ id: number } | null> {
   const [found] = await db
     .select({ id: pushDevices.id })
     .from(pushDevices)
     .where(and(eq(pushDevices.shopId, shopId), eq(pushDevices.tokenHash, hash)));
-  return Boolean(found);
+  return found ?? null;
 }
 
-export async function deleteDevices(db: Db, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.delete(pushDevices).where(inArray(pushDevices.id, ids));
-}
-
-/** Who a notification goes to, device by device: a platform left to a topic, customers. */
+/** Who a notification goes to, device by device. */
 export interface Audience {
   shopId: string;
   notificationId: string;
   /** Targeted send: the notification's customerIds are read in SQL. */
   targeted: boolean;
-  exceptPlatform: DevicePlatform | null;
 }
 
 const audienceWhere = (audience: Audience) =>
   and(
     eq(pushDevices.shopId, audience.shopId),
-    audience.exceptPlatform ? ne(pushDevices.platform, audience.exceptPlatform) : undefined,
+    // Answered already (by this run or one before a crash): never sent again.
+    sql`not exists (select 1 from ${pushDeliveries} where ${pushDeliveries.notificationId} = ${audience.notificationId} and ${pushDeliveries.deviceId} = ${pushDevices.id} and ${pushDeliveries.state} <> 'sending')`,
     audience.targeted
       ? sql`${pushDevices.customerId} in (select jsonb_array_elements_text(${pushNotifications.customerIds}) from ${pushNotifications} where ${pushNotifications.id} = ${audience.notificationId})`
       : undefined,
@@ -87,16 +93,4 @@ export async function deviceBatch(
     .orderBy(asc(pushDevices.id))
     .limit(size);
   return rows.map((row) => ({ ...row, token: secrets.decrypt(row.token) }));
-}
-
-export async function countPlatformDevices(
-  db: Db,
-  shopId: string,
-  platform: DevicePlatform,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(pushDevices)
-    .where(and(eq(pushDevices.shopId, shopId), eq(pushDevices.platform, platform)));
-  return row?.count ?? 0;
 }

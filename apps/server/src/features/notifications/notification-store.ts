@@ -1,6 +1,5 @@
 import type { ScheduledNotification } from '@popstage/core/notifications';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { pushNotifications, pushOpens } from '../../db/schema';
 
@@ -124,57 +123,14 @@ export function notificationWire(row: NotificationRow): ScheduledNotification {
   };
 }
 
-/** Per-platform counts of one batch (or of a topic send). */
-export interface BatchCounts {
-  ios: { targeted: number; delivered: number; failed: number };
-  android: { targeted: number; delivered: number; failed: number };
-  other: { targeted: number; delivered: number; failed: number };
-}
-export const emptyCounts = (): BatchCounts => ({
-  ios: { targeted: 0, delivered: 0, failed: 0 },
-  android: { targeted: 0, delivered: 0, failed: 0 },
-  other: { targeted: 0, delivered: 0, failed: 0 },
-});
-
-/**
- * Adds a batch's results and moves the progress past it, in one statement, while the
- * notification is still pending (a deleted one is left alone). False when it is not.
- */
-export async function recordBatch(
-  db: Db,
-  id: string,
-  counts: BatchCounts,
-  progressDeviceId: number | null,
-  failureReason: string | null,
-): Promise<boolean> {
-  const t = pushNotifications;
-  const add = (column: AnyPgColumn, n: number) => sql<number>`${column} + ${n}`;
-  const updated = await db
-    .update(t)
-    .set({
-      iosTargeted: add(t.iosTargeted, counts.ios.targeted),
-      iosDelivered: add(t.iosDelivered, counts.ios.delivered),
-      iosFailed: add(t.iosFailed, counts.ios.failed),
-      androidTargeted: add(t.androidTargeted, counts.android.targeted),
-      androidDelivered: add(t.androidDelivered, counts.android.delivered),
-      androidFailed: add(t.androidFailed, counts.android.failed),
-      otherTargeted: add(t.otherTargeted, counts.other.targeted),
-      otherDelivered: add(t.otherDelivered, counts.other.delivered),
-      otherFailed: add(t.otherFailed, counts.other.failed),
-      ...(progressDeviceId !== null ? { progressDeviceId } : {}),
-      failureReason: sql`coalesce(${t.failureReason}, ${failureReason})`,
-    })
-    .where(and(eq(t.id, id), eq(t.status, 'pending')))
-    .returning({ id: t.id });
-  return updated.length > 0;
-}
-
 /** Sent (anyone reached, or nobody to reach) or failed (every device failed), once. */
 export async function finishNotification(
   db: Db,
   id: string,
   now: Date,
   failure: string | null,
+  /** The delivery run finishing it: only while it still holds the lease. */
+  runId?: string,
 ): Promise<void> {
   const t = pushNotifications;
   const allFailed = sql`(${t.iosDelivered} + ${t.androidDelivered} + ${t.otherDelivered}) = 0 and (${t.iosFailed} + ${t.androidFailed} + ${t.otherFailed}) > 0`;
@@ -188,7 +144,7 @@ export async function finishNotification(
             sentAt: sql`case when ${allFailed} then null else ${now.toISOString()}::timestamptz end`,
           },
     )
-    .where(and(eq(t.id, id), eq(t.status, 'pending')));
+    .where(and(eq(t.id, id), eq(t.status, 'pending'), runId ? eq(t.runId, runId) : undefined));
 }
 
 /** Counts an open once per device (the app reports it when the user taps). */

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDevices, pushNotifications, shops } from '../../db/schema';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { subscribeMobile } from '../../test/mobile';
+import { customerAccessToken, subscribeMobile } from '../../test/mobile';
 import { deliverNotification } from './deliver';
 
 /**
@@ -41,11 +41,16 @@ const list = async (shop: string, cursor?: string) => {
 };
 const appId = async (shop: string) =>
   (await call(t, shop, 'GET', '/api/store/v1/app-config')).json().data.publicAppId as string;
-const register = (id: string, platform: string, token: string, customerId?: string) =>
+/** A device, signed in as sandbox customer `customer` (shopper{n}) when given. */
+const register = async (id: string, platform: string, token: string, customer?: number) =>
   t.app.inject({
     method: 'POST',
     url: `/mobile/v1/apps/${id}/devices`,
-    payload: { platform, token, ...(customerId ? { customerId } : {}) },
+    payload: {
+      platform,
+      token,
+      ...(customer ? { customerAccessToken: await customerAccessToken(t, SHOP_A, customer) } : {}),
+    },
   });
 const inbox = (id: string, token: string) =>
   t.app.inject({ method: 'POST', url: `/mobile/v1/apps/${id}/sandbox-inbox`, payload: { token } });
@@ -187,15 +192,19 @@ describe('sending', () => {
       }),
     ]);
 
-    // Opens count once per device; another shop's device or app cannot report one.
-    const open = (app: string, token: string) =>
+    // Opens count once per device, with the open token its payload carried; another shop's
+    // device or app, or another device's token, cannot report one.
+    const openToken = received[0]?.openToken as string;
+    expect(openToken).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
+    const open = (app: string, token: string, withToken = openToken) =>
       t.app.inject({
         method: 'POST',
         url: `/mobile/v1/apps/${app}/notifications/${item?.id}/opened`,
-        payload: { token },
+        payload: { token, openToken: withToken },
       });
     expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
     expect((await open(id, 'sandbox-phone-1')).statusCode).toBe(200);
+    expect((await open(id, 'ios-token-1')).statusCode).toBe(404);
     const otherApp = await appId(SHOP_B);
     expect((await register(otherApp, 'sandbox', 'shop-b-phone')).statusCode).toBe(200);
     expect((await open(otherApp, 'shop-b-phone')).statusCode).toBe(404);
@@ -214,12 +223,12 @@ describe('sending', () => {
   it('sends a targeted notification only to the customers named', async () => {
     await clear();
     const id = await appId(SHOP_A);
-    await register(id, 'sandbox', 'customer-7-phone', 'customer-7');
+    await register(id, 'sandbox', 'customer-7-phone', 3);
     const sent = await post(SHOP_A, {
       type: 'custom',
       title: 'For you',
       body: 'b',
-      customerIds: ['customer-7'],
+      customerIds: ['gid://shopify/Customer/3'],
     });
     expect(sent.statusCode, sent.body).toBe(200);
     await t.runJobs();
@@ -311,7 +320,7 @@ describe('paging', () => {
 });
 
 describe('a delivery cut short', () => {
-  it('goes on after the last finished batch when retried: no device gets it twice', async () => {
+  it('a run that fails mid-send is retried at once and resends only what was not answered', async () => {
     await clear();
     const db = t.deps.database.db;
     const id = await appId(SHOP_A);
@@ -359,6 +368,160 @@ describe('a delivery cut short', () => {
   });
 });
 
+describe('opens (issue 28: forged opens)', () => {
+  it('count only devices the notification was delivered to, with their own open token', async () => {
+    await clear();
+    const db = t.deps.database.db;
+    await db.delete(pushDevices);
+    const id = await appId(SHOP_A);
+    for (let n = 0; n < 3; n++) await register(id, 'sandbox', `honest-phone-${n}`);
+    const sent = await post(SHOP_A, { type: 'custom', title: 'Opened?', body: 'b' });
+    const notificationId = sent.json().id as string;
+    await t.runJobs();
+    const tokenOf = async (device: string) =>
+      (
+        (await inbox(id, device)).json().items as { notificationId: string; openToken: string }[]
+      ).find((item) => item.notificationId === notificationId)?.openToken ?? '';
+    const honest = await tokenOf('honest-phone-0');
+    const open = (device: string, openToken: string, notification = notificationId) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/apps/${id}/notifications/${notification}/opened`,
+        payload: { token: device, openToken },
+      });
+    // 50 devices registered after the send report opens: with a copied token, a forged one,
+    // or the device id of a real recipient with a made-up MAC.
+    const stolenId = honest.split('.')[0];
+    for (let n = 0; n < 50; n++) {
+      const device = `late-phone-${n}`;
+      await register(id, 'sandbox', device);
+      const forged = [honest, `${stolenId}.${'A'.repeat(22)}`, 'nonsense'][n % 3] as string;
+      expect((await open(device, forged)).statusCode).toBe(404);
+    }
+    expect((await open('honest-phone-0', honest)).statusCode).toBe(200);
+    expect((await open('honest-phone-1', await tokenOf('honest-phone-1'))).statusCode).toBe(200);
+    expect((await list(SHOP_A)).items[0]?.results).toMatchObject({ delivered: 3, opened: 2 });
+
+    // A scheduled notification not sent yet: no device holds its token, nothing counts.
+    const later = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Later',
+      body: 'b',
+      sentAt: slot(5),
+    });
+    const laterId = later.json().id as string;
+    expect((await open('honest-phone-0', honest, laterId)).statusCode).toBe(404);
+    const [row] = await db
+      .select()
+      .from(pushNotifications)
+      .where(eq(pushNotifications.id, laterId));
+    expect(row?.opened).toBe(0);
+  });
+});
+
+describe('stranger device registration (issue 28)', () => {
+  it("a stranger claiming a customer's id gets broadcasts only, never that customer's push", async () => {
+    await clear();
+    const db = t.deps.database.db;
+    await db.delete(pushDevices);
+    const id = await appId(SHOP_A);
+    const victim = 'gid://shopify/Customer/1';
+    // The customer's own phone, signed in through the app's customer login.
+    await register(id, 'sandbox', 'victim-phone', 1);
+    // Strangers: the bare id, a forged token, and another customer's token with the victim's id.
+    const claim = (token: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/apps/${id}/devices`,
+        payload: { platform: 'sandbox', token, ...payload },
+      });
+    const bare = await claim('stranger-phone-1', { customerId: victim });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().customerId).toBeNull();
+    const forged = await claim('stranger-phone-2', {
+      customerId: victim,
+      customerAccessToken: 'eyJzaG9wIjoiZGVtby1zdG9yZSJ9.forged',
+    });
+    expect(forged.statusCode).toBe(401);
+    const other = await claim('stranger-phone-3', {
+      customerId: victim,
+      customerAccessToken: await customerAccessToken(t, SHOP_A, 2),
+    });
+    expect(other.statusCode).toBe(403);
+    // Another shop's customer token proves nothing here.
+    const otherShop = await claim('stranger-phone-4', {
+      customerAccessToken: await customerAccessToken(t, SHOP_B, 1),
+    });
+    expect(otherShop.statusCode).toBe(401);
+    // Refused registrations stored nothing.
+    expect((await db.select().from(pushDevices)).map((row) => row.customerId).sort()).toEqual([
+      victim,
+      null,
+    ]);
+
+    const sent = await post(SHOP_A, {
+      type: 'custom',
+      title: 'Your order',
+      body: 'b',
+      customerIds: [victim],
+    });
+    await t.runJobs();
+    const got = async (device: string) =>
+      (await inbox(id, device))
+        .json()
+        .items.filter((item: { notificationId: string }) => item.notificationId === sent.json().id)
+        .length;
+    expect(await got('victim-phone')).toBe(1);
+    expect(await got('stranger-phone-1')).toBe(0);
+    // Broadcasts still reach the unproven device.
+    const broadcast = await post(SHOP_A, { type: 'custom', title: 'Sale', body: 'b' });
+    await t.runJobs();
+    expect(
+      (await inbox(id, 'stranger-phone-1'))
+        .json()
+        .items.map((item: { notificationId: string }) => item.notificationId),
+    ).toContain(broadcast.json().id);
+  });
+
+  it('bounds new devices per address (IPv6 by /64) and per app; refreshing a token is never refused', async () => {
+    const db = t.deps.database.db;
+    await db.delete(pushDevices);
+    const id = await appId(SHOP_A);
+    const from = (token: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/apps/${id}/devices`,
+        payload: { platform: 'sandbox', token },
+        remoteAddress,
+      });
+    const limit = t.deps.config.DEVICE_REGISTRATIONS_PER_ADDRESS;
+    // One /64: every address in it counts as one.
+    for (let n = 0; n < limit; n++) {
+      expect(
+        (await from(`v6-phone-${n}`, `2001:db8:1:2::${(n + 1).toString(16)}`)).statusCode,
+      ).toBe(200);
+    }
+    const refused = await from('v6-phone-more', '2001:db8:1:2:ffff::9');
+    expect(refused.statusCode).toBe(429);
+    expect(await from('v6-phone-0', '2001:db8:1:2::1')).toHaveProperty('statusCode', 200);
+    // The next /64 is another subscriber.
+    expect((await from('v6-neighbour', '2001:db8:1:3::1')).statusCode).toBe(200);
+    expect(await db.select().from(pushDevices)).toHaveLength(limit + 1);
+    // Per app: Mobile Pro's 10,000 downloads allow 20,000 devices.
+    const shopId = (await db.select().from(pushDevices))[0]?.shopId;
+    await db.execute(
+      sql`insert into push_devices (shop_id, platform, token_hash, token) select ${shopId}, 'sandbox', 'bulk-' || g, 'x' from generate_series(1, ${20_000 - (limit + 1)}) g`,
+    );
+    const full = await from('one-too-many', '198.51.100.7');
+    expect(full.statusCode).toBe(429);
+    expect(full.json().message).toBe(
+      "This app has registered as many devices as its plan's downloads allow",
+    );
+    expect((await from('v6-neighbour', '2001:db8:1:3::1')).statusCode).toBe(200);
+    await db.delete(pushDevices);
+  });
+});
+
 describe('device API', () => {
   it('registers, refreshes and unregisters; unknown apps and bad tokens are refused', async () => {
     const id = await appId(SHOP_A);
@@ -368,11 +531,15 @@ describe('device API', () => {
       (await register('7d0c4a5e-1f1b-4a44-9f0e-2c9b3f0d6a11', 'ios', 'long-enough-token'))
         .statusCode,
     ).toBe(404);
-    const answer = await register(id, 'android', 'device-token-42', 'c-1');
-    expect(answer.json().topic).toMatch(/^shop-[0-9a-f-]{36}$/);
-    await register(id, 'android', 'device-token-42', 'c-2');
+    const answer = await register(id, 'android', 'device-token-42', 1);
+    expect(answer.json()).toMatchObject({
+      topic: expect.stringMatching(/^shop-[0-9a-f-]{36}$/),
+      customerId: 'gid://shopify/Customer/1',
+    });
+    await register(id, 'android', 'device-token-42', 2);
     const db = t.deps.database.db;
-    const rows = await db.select().from(pushDevices).where(eq(pushDevices.customerId, 'c-2'));
+    const c2 = 'gid://shopify/Customer/2';
+    const rows = await db.select().from(pushDevices).where(eq(pushDevices.customerId, c2));
     expect(rows).toHaveLength(1);
     const gone = await t.app.inject({
       method: 'POST',
@@ -380,8 +547,6 @@ describe('device API', () => {
       payload: { token: 'device-token-42' },
     });
     expect(gone.statusCode).toBe(200);
-    expect(await db.select().from(pushDevices).where(eq(pushDevices.customerId, 'c-2'))).toEqual(
-      [],
-    );
+    expect(await db.select().from(pushDevices).where(eq(pushDevices.customerId, c2))).toEqual([]);
   });
 });

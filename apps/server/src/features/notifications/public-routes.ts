@@ -6,9 +6,13 @@ import { sandboxPushInbox } from '../../db/schema';
 import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { shopTopic } from '../../platform/push/port';
-import { shopOfPublicAppId } from '../mobile';
-import { deviceExists, registerDevice, tokenHash, unregisterDevice } from './device-store';
+import { planFacts } from '../billing';
+import { mobilePlanOf, shopOfPublicAppId } from '../mobile';
+import { wasDelivered } from './delivery-ledger';
+import { findDevice, registerDevice, tokenHash, unregisterDevice } from './device-store';
 import { findNotification, recordOpen } from './notification-store';
+import { openTokens } from './open-token';
+import { addressKey, deviceCap, guardNewDevice } from './registration-guard';
 
 /** Inbox items a sandbox phone reads per poll. */
 const INBOX_PAGE = 20;
@@ -39,17 +43,38 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
     return shop;
   };
 
-  serveRoute(app, contract.register, async ({ params, body }) => {
+  serveRoute(app, contract.register, async (request) => {
+    const { params, body } = request;
     const shop = await shopOf(params.publicAppId);
     if (body.platform === 'sandbox' && !deps.push.channels.sandbox) {
       throw new HttpError(400, 'Sandbox devices are for sandbox mode only');
     }
+    // A customer id only as the shop's Storefront API proves it: a stranger cannot register
+    // under someone else's id to receive their targeted pushes.
+    const customerId = body.customerAccessToken
+      ? await deps.storefront.customerOfAccessToken(shop.shopifyDomain, body.customerAccessToken)
+      : null;
+    if (body.customerAccessToken && !customerId) {
+      throw new HttpError(401, 'The customer access token is not valid for this store');
+    }
+    if (body.customerId && customerId && body.customerId !== customerId) {
+      throw new HttpError(403, 'The customer id is not the signed-in customer');
+    }
+    const address = addressKey(request.ip);
+    if (!(await findDevice(db, shop.id, tokenHash(body.token)))) {
+      const plan = await planFacts(db, deps.catalogue, shop);
+      await guardNewDevice(db, shop.id, address, {
+        perAddressHour: deps.config.DEVICE_REGISTRATIONS_PER_ADDRESS,
+        perApp: deviceCap(mobilePlanOf(deps, { plan })?.downloadsMax ?? null),
+      });
+    }
     await registerDevice(db, deps.secrets, shop.id, {
       platform: body.platform,
       token: body.token,
-      customerId: body.customerId ?? null,
+      customerId,
+      registeredFrom: address,
     });
-    return { topic: shopTopic(shop) };
+    return { topic: shopTopic(shop), customerId };
   });
 
   serveRoute(app, contract.unregister, async ({ params, body }) => {
@@ -58,15 +83,20 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const };
   });
 
+  const tokens = openTokens(deps.config.SHOPIFY_API_SECRET);
   serveRoute(app, contract.opened, async ({ params, body }) => {
     const shop = await shopOf(params.publicAppId);
     const hash = tokenHash(body.token);
     const notification = await findNotification(db, params.id);
-    // Only the shop's own sent notification, reported by one of its devices.
+    const device = await findDevice(db, shop.id, hash);
+    // Only the shop's own notification, reported by a device it was delivered to, with the
+    // open token its payload carried to that device.
     if (
       !notification ||
       notification.shopId !== shop.id ||
-      !(await deviceExists(db, shop.id, hash))
+      !device ||
+      tokens.verify(notification.id, body.openToken) !== device.id ||
+      !(await wasDelivered(db, notification.id, device.id))
     ) {
       throw new HttpError(404, 'No such notification');
     }
@@ -78,7 +108,7 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
     if (!deps.push.channels.sandbox) throw new HttpError(404, 'No sandbox push service');
     const shop = await shopOf(params.publicAppId);
     const hash = tokenHash(body.token);
-    if (!(await deviceExists(db, shop.id, hash))) throw new HttpError(404, 'Unknown device');
+    if (!(await findDevice(db, shop.id, hash))) throw new HttpError(404, 'Unknown device');
     const rows = await db
       .select()
       .from(sandboxPushInbox)
@@ -92,6 +122,7 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
         title: row.title,
         body: row.body,
         route: row.route,
+        openToken: row.openToken,
         receivedAt: row.receivedAt.toISOString(),
       })),
     };

@@ -56,6 +56,7 @@ const payload = (message: PushMessage) =>
     aps: { alert: { title: message.title, body: message.body }, sound: 'default' },
     notificationId: message.notificationId,
     ...(message.route ? { route: message.route } : {}),
+    ...(message.openToken ? { openToken: message.openToken } : {}),
   });
 
 /**
@@ -149,38 +150,37 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
       : { value: answer, transient: false };
   }
 
+  const concurrency = options.concurrency ?? 500;
   return {
+    // Streams on the one HTTP/2 connection (APNs allows up to 1,000).
+    lanes: concurrency,
     async send(shop, message, devices) {
       const topic = apnsTopic(options.bundlePrefix, shop);
       const body = payload(message);
       const deadline = retrier.window();
-      return mapLimit(
-        devices,
-        options.concurrency ?? 200,
-        async (device): Promise<DeviceOutcome> => {
-          try {
-            // A stream that got no answer is not retried: APNs may have taken it.
-            const sent = await retrier.run(deadline, () => attempt(topic, device.token, body));
-            const answer = sent.value;
-            if (answer.status === 200) return { deviceId: device.id, delivered: true };
-            const reason = answer.reason ?? `HTTP ${answer.status}`;
-            const shown = `APNs ${answer.status} ${reason}`;
-            return {
-              deviceId: device.id,
-              delivered: false,
-              reason: sent.gaveUp ? gaveUpReason(shown, sent.attempts) : shown,
-              unregistered: answer.status === 410 || DEAD_TOKEN.has(reason),
-            };
-          } catch (error) {
-            return {
-              deviceId: device.id,
-              delivered: false,
-              reason: `APNs unreachable: ${(error as Error).message}`,
-              unregistered: false,
-            };
-          }
-        },
-      );
+      return mapLimit(devices, concurrency, async (device): Promise<DeviceOutcome> => {
+        try {
+          // A stream that got no answer is not retried: APNs may have taken it.
+          const sent = await retrier.run(deadline, () => attempt(topic, device.token, body));
+          const answer = sent.value;
+          if (answer.status === 200) return { deviceId: device.id, delivered: true };
+          const reason = answer.reason ?? `HTTP ${answer.status}`;
+          const shown = `APNs ${answer.status} ${reason}`;
+          return {
+            deviceId: device.id,
+            delivered: false,
+            reason: sent.gaveUp ? gaveUpReason(shown, sent.attempts) : shown,
+            unregistered: answer.status === 410 || DEAD_TOKEN.has(reason),
+          };
+        } catch (error) {
+          return {
+            deviceId: device.id,
+            delivered: false,
+            reason: `APNs unreachable: ${(error as Error).message}`,
+            unregistered: false,
+          };
+        }
+      });
     },
     async close() {
       const open = session;

@@ -36,6 +36,12 @@ interface Failure {
   reason: string;
 }
 
+/**
+ * Requests in flight: FCM v1 takes one message a request, so a 1,000,000-device send in
+ * 10 minutes over a 100 ms round trip needs well over 170 at once (docs/decisions.md, issue 29).
+ */
+const FCM_LANES = 256;
+
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 
@@ -56,6 +62,7 @@ const messageBody = (message: PushMessage, target: { token: string } | { topic: 
     data: {
       notificationId: message.notificationId,
       ...(message.route ? { route: message.route } : {}),
+      ...(message.openToken ? { openToken: message.openToken } : {}),
     },
     android: { priority: 'high' },
   },
@@ -135,23 +142,21 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
     }
   }
 
+  const concurrency = options.concurrency ?? FCM_LANES;
   return {
+    lanes: concurrency,
     async send(_shop, message, devices) {
       const deadline = retrier.window();
-      return mapLimit(
-        devices,
-        options.concurrency ?? 64,
-        async (device): Promise<DeviceOutcome> => {
-          const failed = await deliver(messageBody(message, { token: device.token }), deadline);
-          if (!failed) return { deviceId: device.id, delivered: true };
-          return {
-            deviceId: device.id,
-            delivered: false,
-            reason: failed.reason,
-            unregistered: failed.code === 'UNREGISTERED',
-          };
-        },
-      );
+      return mapLimit(devices, concurrency, async (device): Promise<DeviceOutcome> => {
+        const failed = await deliver(messageBody(message, { token: device.token }), deadline);
+        if (!failed) return { deviceId: device.id, delivered: true };
+        return {
+          deviceId: device.id,
+          delivered: false,
+          reason: failed.reason,
+          unregistered: failed.code === 'UNREGISTERED',
+        };
+      });
     },
     async sendToTopic(shop, message) {
       const failed = await deliver(

@@ -27,6 +27,7 @@ export function createPushSender(
         serviceAccount: fcmServiceAccountSchema.parse(JSON.parse(config.FCM_SERVICE_ACCOUNT_JSON)),
         apiUrl: config.FCM_API_URL,
         tokenUrl: config.FCM_OAUTH_TOKEN_URL,
+        ...(config.PUSH_CONCURRENCY ? { concurrency: config.PUSH_CONCURRENCY } : {}),
         retry: { ...retry, now: () => clock.now().getTime() },
       })
     : sandbox;
@@ -41,6 +42,7 @@ export function createPushSender(
           privateKey: config.APNS_PRIVATE_KEY,
           bundlePrefix: config.APNS_BUNDLE_PREFIX,
           url: config.APNS_URL,
+          ...(config.PUSH_CONCURRENCY ? { concurrency: config.PUSH_CONCURRENCY } : {}),
           now: () => clock.now(),
           retry,
         })

@@ -11,6 +11,8 @@ export interface PushMessage {
   body: string;
   /** Deep-link path (/products/{handle}...), or null: the app opens on its home screen. */
   route: string | null;
+  /** The device's open token (one device per send): the app reports an open with it. */
+  openToken?: string;
 }
 
 /** The shop a send is for: FCM topics and APNs bundle ids are per shop's app. */
@@ -35,6 +37,8 @@ export type DeviceOutcome =
 /** One platform's delivery service. */
 export interface PushChannel {
   send(shop: PushShop, message: PushMessage, devices: PushDevice[]): Promise<DeviceOutcome[]>;
+  /** Requests the channel takes in flight at once (the delivery window's lanes). */
+  lanes?: number;
   /** Sends once to every device subscribed to the shop's topic (FCM only); absent elsewhere. */
   sendToTopic?(shop: PushShop, message: PushMessage): Promise<{ reason: string } | null>;
   close?(): Promise<void>;

@@ -9,6 +9,7 @@ import type { PushChannel } from './port';
  */
 export function createSandboxPushChannel(db: Db, now: () => Date): PushChannel {
   return {
+    lanes: 8,
     async send(_shop, message, devices) {
       if (devices.length === 0) return [];
       const receivedAt = now();
@@ -19,6 +20,7 @@ export function createSandboxPushChannel(db: Db, now: () => Date): PushChannel {
           title: message.title,
           body: message.body,
           route: message.route,
+          openToken: message.openToken ?? null,
           receivedAt,
         })),
       );

@@ -4,6 +4,7 @@ import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { failpoint } from '../../failpoints';
 import { type Clock, systemClock } from '../clock';
 import { assertValidKeyPrefix, assertValidObjectKey } from './keys';
 import {
@@ -205,6 +206,7 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
           ? Readable.from([Buffer.from(body)])
           : body;
       await writeObject(key, stream, { contentType });
+      failpoint('storage.after-put');
     },
 
     async getObject(key, { range }: { range?: ByteRange } = {}): Promise<ObjectStream | null> {

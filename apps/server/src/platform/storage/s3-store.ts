@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { failpoint } from '../../failpoints';
 import { type Clock, systemClock } from '../clock';
 import { assertValidKeyPrefix, assertValidObjectKey } from './keys';
 import {
@@ -151,6 +152,7 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
           ContentLength: contentLength,
         }),
       );
+      failpoint('storage.after-put');
     },
 
     async deleteObject(key) {

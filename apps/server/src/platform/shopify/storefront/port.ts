@@ -68,6 +68,11 @@ export interface StorefrontCatalogue {
   predictiveSearch(shop: string, query: string): Promise<SearchResults>;
   /** Products and collections matching the query, 10 each. */
   searchProductsAndCollections(shop: string, query: string): Promise<SearchResults>;
+  /**
+   * The id (gid://shopify/Customer/…) of the customer a customer access token belongs to, or
+   * null when the shop does not know the token (forged, expired, another shop's).
+   */
+  customerOfAccessToken(shop: string, customerAccessToken: string): Promise<string | null>;
   /** Whether any product is published to the storefront (a one-product query). */
   hasPublishedProduct(shop: string): Promise<boolean>;
 }

@@ -28,7 +28,7 @@ const LARGEST_VARIABLES: Record<string, Record<string, unknown>> = {
 };
 
 describe("the branded app's catalogue documents against Shopify's published schemas", () => {
-  it('cover every catalogue query of spec 03 §7, and the token mutation', () => {
+  it('cover every catalogue query of spec 03 §7, the customer check, and the token mutation', () => {
     expect(
       documents
         .filter((document) => !isAdmin(document))
@@ -37,6 +37,7 @@ describe("the branded app's catalogue documents against Shopify's published sche
     ).toEqual([
       'COLLECTION_PRODUCTS_QUERY',
       'COLLECTION_SEARCH_QUERY',
+      'CUSTOMER_OF_TOKEN_QUERY',
       'MENU_QUERY',
       'ONE_PRODUCT_QUERY',
       'PREDICTIVE_SEARCH_QUERY',

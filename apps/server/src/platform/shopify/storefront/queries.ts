@@ -157,6 +157,18 @@ export const ONE_PRODUCT_QUERY = /* GraphQL */ `
   }
 `;
 
+/**
+ * The customer behind a customer access token the branded app got from its customer login
+ * (customerAccessTokenCreate): a device registers under a customer only once this answers.
+ */
+export const CUSTOMER_OF_TOKEN_QUERY = /* GraphQL */ `
+  query PopstageCustomerOfToken($customerAccessToken: String!) {
+    customer(customerAccessToken: $customerAccessToken) {
+      id
+    }
+  }
+`;
+
 /** Admin API: the storefront access token the branded app's catalogue calls carry. */
 export const STOREFRONT_TOKEN_CREATE_MUTATION = /* GraphQL */ `
   mutation PopstageStorefrontTokenCreate($input: StorefrontAccessTokenInput!) {

@@ -12,6 +12,7 @@ import type {
 import {
   COLLECTION_PRODUCTS_QUERY,
   COLLECTION_SEARCH_QUERY,
+  CUSTOMER_OF_TOKEN_QUERY,
   MENU_QUERY,
   ONE_PRODUCT_QUERY,
   PREDICTIVE_SEARCH_QUERY,
@@ -137,6 +138,15 @@ export function createStorefrontCatalogue(
   return {
     async ensureToken(shop) {
       await options.tokens.require(shop);
+    },
+
+    async customerOfAccessToken(shop, customerAccessToken) {
+      const data = await request<{ customer: { id: string } | null }>(
+        shop,
+        CUSTOMER_OF_TOKEN_QUERY,
+        { customerAccessToken },
+      );
+      return data.customer?.id ?? null;
     },
 
     async searchCollections(shop, query) {

@@ -1,0 +1,1 @@
+CREATE INDEX "push_devices_shop_id_registered_from_registered_at_index" ON "push_devices" USING btree ("shop_id","registered_from","registered_at");
