@@ -37,6 +37,7 @@ async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) =
   const app = await startApp({
     STOREFRONT_RATE_LIMIT: RATE_LIMIT,
     STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
     STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
     STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
     ...env,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   LIKES_PER_ADDRESS_CLIP_DAY,
   VIEWS_PER_ADDRESS_CLIP_DAY,
+  VIEWS_PER_SITE_DAY,
   VISITORS_PER_ADDRESS_HOUR,
 } from '@popstage/core/storefront';
 import { z } from 'zod';
@@ -196,6 +197,11 @@ const schema = z
       .int()
       .min(1)
       .default(LIKES_PER_ADDRESS_CLIP_DAY),
+    /**
+     * Views one site (IPv4 address, IPv6 /48) may add to a shop in a UTC day, all clips together:
+     * the lock-out bound. Raised only where tests and benches drive many shoppers from one address.
+     */
+    STOREFRONT_VIEWS_PER_SITE: z.coerce.number().int().min(1).default(VIEWS_PER_SITE_DAY),
     /** New visitor ids per client address and hour (POST /storefront/v1/shops/:shop/visitors). */
     STOREFRONT_VISITORS_PER_ADDRESS: z.coerce
       .number()
