@@ -36,15 +36,6 @@ export async function markDirtyHours(db: Db, shopId: string, instants: Date[]): 
   if (insert) await db.execute(insert);
 }
 
-/** Seconds since the oldest mark still waiting for the rollup (0: none): the rollup lag. */
-export async function rollupLagSeconds(db: Db): Promise<number> {
-  const [row] = await queryRows<{ lag: number | null }>(
-    db,
-    sql`select extract(epoch from now() - min(marked_at))::float8 as lag from analytics_dirty_hours`,
-  );
-  return Math.max(0, Number(row?.lag ?? 0));
-}
-
 /** Shops with hours to roll up, or whose rollups are in another time zone than their own. */
 export async function shopsToRollUp(db: Db, limit: number): Promise<string[]> {
   const rows = await queryRows<{ shop_id: string }>(

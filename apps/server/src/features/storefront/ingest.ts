@@ -2,6 +2,7 @@ import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/cor
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ingestEvents as ingestMetric } from '../../http/metrics';
+import { dirtyHoursInsert } from '../analytics';
 import { addressCaps, type IngestClient, isKnownBot } from './address-caps';
 import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
 import { knownClipIds, type StoredBatch, storeBatch } from './store';
@@ -47,6 +48,11 @@ export async function ingestEvents(
           likes: config.STOREFRONT_LIKES_PER_ADDRESS,
           siteViews: config.STOREFRONT_VIEWS_PER_SITE,
         }),
+    // Written in the batch's own transaction: the rollup takes a mark only with its rows.
+    marks: dirtyHoursInsert(
+      shop.id,
+      [...plan.views, ...plan.others].map((event) => event.occurredAt),
+    ),
   });
   const deduped =
     plan.dedupedInBatch + (plan.views.length - stored.countedViews) + stored.cappedLikes;

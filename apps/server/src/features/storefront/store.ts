@@ -2,7 +2,6 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { popclipDailyViews, popclipLikes, popclips } from '../../db/schema';
-import { dirtyHoursInsert } from '../analytics';
 import type { AddressCaps } from './address-caps';
 import { type BatchPlan, viewDedupeSince } from './batch';
 
@@ -107,9 +106,11 @@ export async function storeBatch(
     oldest: Date;
     /** null: not capped (the local Shopify's simulated shoppers). */
     caps: AddressCaps | null;
+    /** The statement marking the batch's Insights hours (analytics' face), run as a CTE. */
+    marks: SQL | null;
   },
 ): Promise<StoredBatch> {
-  const { shopId, visitorId, sessionId, plan, now, caps } = input;
+  const { shopId, visitorId, sessionId, plan, now, caps, marks } = input;
   const liked = [...plan.likes].filter(([, like]) => like).map(([clipId]) => clipId);
   const unliked = [...plan.likes].filter(([, like]) => !like).map(([clipId]) => clipId);
   const nowIso = now.toISOString();
@@ -126,10 +127,6 @@ export async function storeBatch(
         occurred_at: event.occurredAt.toISOString(),
       })),
     );
-  const marks = dirtyHoursInsert(
-    shopId,
-    [...plan.views, ...plan.others].map((event) => event.occurredAt),
-  );
   // Each wanted clip with whether the visitor already holds a place in the network's allowance
   // for it today, and how many places are taken.
   const placed = (kind: 'view' | 'like', from: SQL) => sql`select f.*,
