@@ -5,7 +5,7 @@ import { ingestEvents as ingestMetric } from '../../http/metrics';
 import { dirtyHoursInsert } from '../analytics';
 import { addressCaps, type IngestClient, isKnownBot } from './address-caps';
 import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
-import { knownClipIds, type StoredBatch, storeBatch } from './store';
+import { type StoredBatch, storeBatch } from './store';
 import { VIEW_LIMITS_JOB, VIEW_LIMITS_THROTTLE_SECONDS } from './view-limit-job';
 
 /**
@@ -26,18 +26,27 @@ export async function ingestEvents(
   if (!client.simulated && isKnownBot(client.userAgent ?? '')) {
     return countIngest({ accepted: 0, deduped: 0, rejected: body.events.length });
   }
-  const known = await knownClipIds(db, shop.id, [...new Set(body.events.map((e) => e.clipId))]);
-  const events = body.events.filter((event) => known.has(event.clipId));
-  const rejected = body.events.length - events.length;
-  if (events.length === 0) return countIngest({ accepted: 0, deduped: 0, rejected });
   const maxAge = deps.config.PLATFORM === 'sandbox' ? SANDBOX_EVENT_MAX_AGE_MS : EVENT_MAX_AGE_MS;
-  const plan = planBatch(events, now, maxAge);
   const { config } = deps;
   const stored = await storeBatch(db, {
     shopId: shop.id,
     visitorId: body.visitorId,
     sessionId: body.sessionId ?? null,
-    plan,
+    clipIds: [...new Set(body.events.map((event) => event.clipId))],
+    locks: body.events.some((event) => LOCKING.has(event.type)),
+    planFor: (known) => {
+      const plan = planBatch(
+        body.events.filter((event) => known.has(event.clipId)),
+        now,
+        maxAge,
+      );
+      // Written in the batch's own transaction: the rollup takes a mark only with its rows.
+      const marks = dirtyHoursInsert(
+        shop.id,
+        [...plan.views, ...plan.others].map((event) => event.occurredAt),
+      );
+      return { plan, marks };
+    },
     now,
     // A counted view's client time is at most maxAge old; its dedupe reference too.
     oldest: new Date(now.getTime() - maxAge - 3_600_000),
@@ -48,12 +57,11 @@ export async function ingestEvents(
           likes: config.STOREFRONT_LIKES_PER_ADDRESS,
           siteViews: config.STOREFRONT_VIEWS_PER_SITE,
         }),
-    // Written in the batch's own transaction: the rollup takes a mark only with its rows.
-    marks: dirtyHoursInsert(
-      shop.id,
-      [...plan.views, ...plan.others].map((event) => event.occurredAt),
-    ),
   });
+  const { plan } = stored;
+  const kept = plan.views.length + plan.others.length + plan.dedupedInBatch;
+  const rejected = body.events.length - kept;
+  if (kept === 0) return countIngest({ accepted: 0, deduped: 0, rejected });
   const deduped =
     plan.dedupedInBatch + (plan.views.length - stored.countedViews) + stored.cappedLikes;
   const reason = viewLimitReason(stored);
@@ -66,7 +74,7 @@ export async function ingestEvents(
       `${shop.id}:${reason}`,
     );
   }
-  return countIngest({ accepted: events.length - deduped, deduped, rejected });
+  return countIngest({ accepted: kept - deduped, deduped, rejected });
 }
 
 /**
@@ -83,6 +91,9 @@ function viewLimitReason(stored: StoredBatch): 'init' | 'crossed' | 'near' | nul
   if (limit.totalViews + countedViews >= limit.maxViews) return 'crossed';
   return limit.totalViews >= limit.maxViews * 0.8 ? 'near' : null;
 }
+
+/** Events that touch the visitor's dedupe or likes, and so take the locks. */
+const LOCKING = new Set(['view', 'like', 'unlike']);
 
 /** The job is throttled per shop anyway; this process asks at most once per throttle period. */
 const lastSent = new Map<string, number>();

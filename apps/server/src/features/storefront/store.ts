@@ -73,6 +73,8 @@ export async function knownClipIds(
 }
 
 export interface StoredBatch {
+  /** The batch as planned from its events of the shop's clips (others are rejected). */
+  plan: BatchPlan;
   /** Views counted (stored and added to the rollup). */
   countedViews: number;
   /** Likes beyond the network's allowance (dropped). */
@@ -88,8 +90,9 @@ const rowsOf = (name: string) => sql.raw(`(select count(*) from ${name})::int`);
 // Data-modifying CTEs run to completion whether or not the final select reads them.
 
 /**
- * Stores one batch in one transaction of two statements (docs/decisions.md "Ingest at 25,000
- * events/s (issue 29)"): the visitor's lock (and the site's, when capped), then one statement that
+ * Stores one batch in one transaction of two statements (docs/decisions.md "Insights from rollups
+ * only; ingest at 25,000 events/s"): the visitor's lock (and the site's, when capped) with the
+ * lookup of the batch's clips among the shop's, then one statement that
  * keeps the views not seen within the dedupe window and within the address caps, stores them and
  * the other events, adds them to the daily view rollup, applies likes and marks the Insights
  * hours. No row every batch of a shop updates: a shop's batches never wait on each other.
@@ -100,16 +103,76 @@ export async function storeBatch(
     shopId: string;
     visitorId: string;
     sessionId: string | null;
-    plan: BatchPlan;
+    /** The clip ids the batch names; those of the shop's clips are read in the first statement. */
+    clipIds: string[];
+    /** Whether the batch has views, likes or unlikes (it then takes the locks). */
+    locks: boolean;
+    /** The batch's plan and Insights marks, from the ids known to be the shop's clips. */
+    planFor: (known: Set<string>) => { plan: BatchPlan; marks: SQL | null };
     now: Date;
     /** Oldest client time a stored event may have (bounds the dedupe's partitions). */
     oldest: Date;
     /** null: not capped (the local Shopify's simulated shoppers). */
     caps: AddressCaps | null;
-    /** The statement marking the batch's Insights hours (analytics' face), run as a CTE. */
-    marks: SQL | null;
   },
 ): Promise<StoredBatch> {
+  const { shopId, visitorId, caps } = input;
+  const shop = sql`${shopId}::uuid`;
+  return db.transaction(async (tx) => {
+    // One visitor's batches of a shop go one at a time (two in flight could both pass the view
+    // dedupe), and one site's, when capped (two could both take the last allowance); other
+    // visitors and sites never wait. The same statement reads which ids are the shop's clips and
+    // the view-limit row (only read).
+    const lock = (on: boolean, a: string, b: string) =>
+      on ? sql`pg_advisory_xact_lock(hashtext(${a}), hashtext(${b}))` : sql`null`;
+    const [row] = await queryRows<{
+      known: string[] | null;
+      total_views: number | null;
+      max_views: number | null;
+      limit_access: boolean | null;
+    }>(
+      tx,
+      sql`select ${lock(input.locks, shopId, visitorId)} as visitor_lock,
+                 ${lock(input.locks && caps !== null, `site:${shopId}`, caps?.site ?? '')} as site_lock,
+                 array(select meta_identifier from popclips
+                       where shop_id = ${shop} and meta_identifier in ${textList(input.clipIds)}) as known,
+                 l.total_views, l.max_views, l.limit_access
+          from (select 1) one left join popclip_view_limits l on l.shop_id = ${shop}`,
+    );
+    const limit: StoredBatch['limit'] =
+      row?.max_views != null
+        ? {
+            totalViews: Number(row.total_views),
+            maxViews: Number(row.max_views),
+            limitAccess: Boolean(row.limit_access),
+          }
+        : undefined;
+    const { plan, marks } = input.planFor(new Set(row?.known ?? []));
+    if (plan.views.length + plan.others.length === 0) {
+      return { plan, countedViews: 0, cappedLikes: 0, limit };
+    }
+    const written = await writeBatch(tx, { ...input, plan, marks });
+    return { plan, ...written, limit };
+  });
+}
+
+const textList = (values: string[]) =>
+  sql`(select value from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** The batch's one write statement (see storeBatch). */
+async function writeBatch(
+  tx: Db,
+  input: {
+    shopId: string;
+    visitorId: string;
+    sessionId: string | null;
+    plan: BatchPlan;
+    marks: SQL | null;
+    now: Date;
+    oldest: Date;
+    caps: AddressCaps | null;
+  },
+): Promise<{ countedViews: number; cappedLikes: number }> {
   const { shopId, visitorId, sessionId, plan, now, caps, marks } = input;
   const liked = [...plan.likes].filter(([, like]) => like).map(([clipId]) => clipId);
   const unliked = [...plan.likes].filter(([, like]) => !like).map(([clipId]) => clipId);
@@ -137,44 +200,14 @@ export async function storeBatch(
                 where a.shop_id = ${shop} and a.day = ${day} and a.network = ${network}
                   and a.kind = ${kind} and a.clip_id = f.clip_id) as used
       from ${from} f`;
-  const textList = (values: string[]) =>
-    sql`(select value from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
-  return db.transaction(async (tx) => {
-    let limit: StoredBatch['limit'];
-    if (plan.views.length > 0 || plan.likes.size > 0) {
-      // One visitor's batches of a shop go one at a time (two in flight could both pass the view
-      // dedupe), and one site's, when capped (two could both take the last allowance); other
-      // visitors and sites never wait. The view-limit row is only read.
-      const siteLock = caps
-        ? sql`pg_advisory_xact_lock(hashtext(${`site:${shopId}`}), hashtext(${caps.site}))`
-        : sql`null`;
-      const [row] = await queryRows<{
-        total_views: number | null;
-        max_views: number | null;
-        limit_access: boolean | null;
-      }>(
-        tx,
-        sql`select pg_advisory_xact_lock(hashtext(${shopId}), hashtext(${visitorId})) as visitor_lock,
-                   ${siteLock} as site_lock,
-                   l.total_views, l.max_views, l.limit_access
-            from (select 1) one left join popclip_view_limits l on l.shop_id = ${shop}`,
-      );
-      if (row?.max_views != null) {
-        limit = {
-          totalViews: Number(row.total_views),
-          maxViews: Number(row.max_views),
-          limitAccess: Boolean(row.limit_access),
-        };
-      }
-    }
-    const siteRoom = caps
-      ? sql`${caps.siteViews} - coalesce((select views from storefront_site_counts
+  const siteRoom = caps
+    ? sql`${caps.siteViews} - coalesce((select views from storefront_site_counts
               where shop_id = ${shop} and day = ${day} and site = ${caps.site}), 0)`
-      : sql`${plan.views.length}`;
-    const [result] = await queryRows<{ counted: number; likes_allowed: number }>(
-      tx,
-      sql`with view_candidate as (
+    : sql`${plan.views.length}`;
+  const [result] = await queryRows<{ counted: number; likes_allowed: number }>(
+    tx,
+    sql`with view_candidate as (
             select * from jsonb_to_recordset(${rows(plan.views)}::jsonb)
               as v(clip_id text, type text, product_id text, occurred_at timestamptz)
           ), fresh as (
@@ -245,13 +278,11 @@ export async function storeBatch(
           )${marks ? sql`, marked as (${marks} returning 1)` : sql``}
           select (select count(*) from stored where type = 'view')::int as counted,
                  ${rowsOf('like_allowed')} as likes_allowed`,
-    );
-    return {
-      countedViews: Number(result?.counted ?? 0),
-      cappedLikes: liked.length - Number(result?.likes_allowed ?? 0),
-      limit,
-    };
-  });
+  );
+  return {
+    countedViews: Number(result?.counted ?? 0),
+    cappedLikes: liked.length - Number(result?.likes_allowed ?? 0),
+  };
 }
 
 /** Views and likes of each clip, for the admin's clip answers. */
