@@ -7,8 +7,10 @@ const files = readdirSync(import.meta.dirname)
   .filter((file) => file.endsWith('.bench.ts'))
   .sort();
 const only = process.argv[2];
+// A bench named exactly runs alone (`storefront` is not also storefront-video); else a prefix.
+const exact = files.includes(`${only}.bench.ts`);
 for (const file of files) {
-  if (only && !file.startsWith(only)) continue;
+  if (only && (exact ? file !== `${only}.bench.ts` : !file.startsWith(only))) continue;
   console.log(`\n=== ${file.replace('.bench.ts', '')}`);
   const module = await import(pathToFileURL(join(import.meta.dirname, file)).href);
   await module.default();

@@ -73,6 +73,7 @@ export default async function storefrontLighthouseBench(): Promise<void> {
   const app = await startApp({
     STOREFRONT_RATE_LIMIT: RATE_LIMIT,
     STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
     STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
   });
   const port = await freePort();

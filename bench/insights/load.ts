@@ -8,7 +8,8 @@ import { keepAliveAgent, send } from '../storefront/http';
  * bench/insights/load.ts '<json options>') so its work is not the measured server's: for each
  * path in turn, `connections` keep-alive clients call it back to back (closed loop) for `seconds`
  * after a warm-up, each with a session token of the shop as App Bridge would send (renewed every
- * 30 s); prints one JSON line of figures per path.
+ * 30 s); prints one JSON line of figures per path. Only 200 answers are timed; the others are
+ * counted as refused.
  */
 
 export interface InsightsLoadOptions {
@@ -23,7 +24,10 @@ export interface InsightsLoadOptions {
 
 export interface InsightsLoadFigures {
   path: string;
+  /** Answers (200) timed. */
   requests: number;
+  /** Answers with any other status (429 and the rest), not timed. */
+  refused: number;
   errors: number;
   statuses: Record<string, number>;
   requestsPerSecond: number;
@@ -43,6 +47,7 @@ async function loadPath(options: InsightsLoadOptions, path: string): Promise<Ins
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
+  let refused = 0;
   const warmEnd = performance.now() + options.warmupSeconds * 1000;
   const end = warmEnd + options.seconds * 1000;
   const client = async () => {
@@ -52,8 +57,10 @@ async function loadPath(options: InsightsLoadOptions, path: string): Promise<Ins
       try {
         const answer = await send(agent, url, { headers: { authorization: `Bearer ${token}` } });
         if (begun < warmEnd) continue;
-        latencies.push(performance.now() - begun);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        // Only answers are timed: a fast 429 is not a fast dashboard.
+        if (answer.status === 200) latencies.push(performance.now() - begun);
+        else refused += 1;
       } catch {
         if (begun >= warmEnd) errors += 1;
       }
@@ -66,6 +73,7 @@ async function loadPath(options: InsightsLoadOptions, path: string): Promise<Ins
   return {
     path,
     requests: latencies.length,
+    refused,
     errors,
     statuses,
     requestsPerSecond: latencies.length / options.seconds,

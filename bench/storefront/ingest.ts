@@ -123,8 +123,12 @@ export async function ingestBench(
       const begun = performance.now();
       const answer = await send(agent, url, {
         method: 'POST',
-        // A shopper's browser: the app counts nothing from HTTP tools.
-        headers: { 'user-agent': SHOPPER_USER_AGENT },
+        // A shopper's browser: the app counts nothing from HTTP tools. Each visitor from her
+        // own address (the app trusts X-Forwarded-For in this bench, as behind a proxy).
+        headers: {
+          'user-agent': SHOPPER_USER_AGENT,
+          'x-forwarded-for': visitorAddress(index % visitors),
+        },
         body: bodies[index] as string,
       });
       latencies.push(performance.now() - begun);
@@ -169,6 +173,46 @@ export async function ingestBench(
     viewsAdded,
     expectedViews: visitors * shop.clips.length,
   };
+}
+
+/** A private (RFC 1918) address per visitor: 65,536 visitors before one repeats a /16. */
+function visitorAddress(visitor: number): string {
+  return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+}
+
+/**
+ * How far Insights trails the ingest: the oldest dirty-hour mark's age when called, and the
+ * seconds until the rollup job has taken every mark (at most 3 minutes).
+ */
+export async function rollupLag(
+  url: string,
+): Promise<{ oldestSeconds: number; drainedSeconds: number; drained: boolean }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const pending = async () =>
+      (
+        await client.query<{ n: number; age: number | null }>(
+          `select count(*)::int as n,
+                  extract(epoch from now() - min(marked_at))::float8 as age
+           from analytics_dirty_hours`,
+        )
+      ).rows[0];
+    const first = await pending();
+    const begun = performance.now();
+    let left = first;
+    while (Number(left?.n) > 0 && performance.now() - begun < 180_000) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      left = await pending();
+    }
+    return {
+      oldestSeconds: Number(first?.age ?? 0),
+      drainedSeconds: (performance.now() - begun) / 1000,
+      drained: Number(left?.n) === 0,
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 /** Visitor ids as widgets get them (POST …/visitors), before the clock starts. */

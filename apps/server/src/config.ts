@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   LIKES_PER_ADDRESS_CLIP_DAY,
   VIEWS_PER_ADDRESS_CLIP_DAY,
+  VIEWS_PER_SITE_DAY,
   VISITORS_PER_ADDRESS_HOUR,
 } from '@popstage/core/storefront';
 import { z } from 'zod';
@@ -403,14 +404,25 @@ export const configSchema = z
       .default(VIEWS_PER_ADDRESS_CLIP_DAY)
       .meta({
         description:
-          'views one client address may add to a clip in a UTC day (raised only where tests drive many shoppers from one address)',
+          'distinct visitors of one network (an IPv4 address or an IPv6 /64) whose views count on a clip in a UTC day (raised only where tests drive many shoppers from one address)',
       }),
     STOREFRONT_LIKES_PER_ADDRESS: z.coerce
       .number()
       .int()
       .min(1)
       .default(LIKES_PER_ADDRESS_CLIP_DAY)
-      .meta({ description: 'likes one client address may add to a clip in a UTC day' }),
+      .meta({
+        description:
+          'distinct visitors of one network (an IPv4 address or an IPv6 /64) whose likes count on a clip in a UTC day',
+      }),
+    /**
+     * Views one site (IPv4 address, IPv6 /48) may add to a shop in a UTC day, all clips together:
+     * the lock-out bound. Raised only where tests and benches drive many shoppers from one address.
+     */
+    STOREFRONT_VIEWS_PER_SITE: z.coerce.number().int().min(1).default(VIEWS_PER_SITE_DAY).meta({
+      description:
+        "views one site (an IPv4 address or an IPv6 /48) may add to a shop in a UTC day, all clips together: the bound that keeps one network from using up a shop's monthly views",
+    }),
     /** New visitor ids per client address and hour (POST /storefront/v1/shops/:shop/visitors). */
     STOREFRONT_VISITORS_PER_ADDRESS: z.coerce
       .number()

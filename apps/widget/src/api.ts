@@ -4,8 +4,8 @@ export interface Api {
   base: string;
   feed(): Promise<StorefrontFeed | null>;
   likes(visitorId: string): Promise<string[]>;
-  /** A new signed visitor id from the app, or null. */
-  issueVisitor(): Promise<string | null>;
+  /** A new signed visitor id from the app (the same visitor when renewing one), or null. */
+  issueVisitor(renewing?: string | null): Promise<string | null>;
   /** Counts the visitor in the running holdout test (failures are silent). */
   reportVisit(visitorId: string): Promise<void>;
   eventsUrl: string;
@@ -26,9 +26,17 @@ export function createApi(origin: string, shop: string): Api {
     base,
     eventsUrl: `${base}/events`,
     feed: () => getJson<StorefrontFeed>(`${base}/feed`),
-    issueVisitor: async () => {
+    issueVisitor: async (renewing) => {
       try {
-        const response = await fetch(`${base}/visitors`, { method: 'POST', credentials: 'omit' });
+        // text/plain: a simple request, no preflight (the server reads it as JSON).
+        const response = await fetch(`${base}/visitors`, {
+          method: 'POST',
+          credentials: 'omit',
+          ...(renewing && {
+            headers: { 'content-type': 'text/plain' },
+            body: JSON.stringify({ visitorId: renewing }),
+          }),
+        });
         return response.ok ? ((await response.json()) as { visitorId: string }).visitorId : null;
       } catch {
         return null;

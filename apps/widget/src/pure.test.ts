@@ -154,6 +154,22 @@ describe('visitor id', () => {
     expect(sessionId()).toBe(sessionId());
   });
 
+  it('renews an id near its expiry for the same visitor, and keeps it while the app is down', async () => {
+    const expiring = (days: number) =>
+      `v-old.${(Math.floor(Date.now() / 86_400_000) + days).toString(36).padStart(4, '0')}${'y'.repeat(18)}`;
+    localStorage.setItem(KEY, expiring(1));
+    const issue = vi.fn(async (renewing: string | null) => (renewing ? SIGNED : null));
+    expect(await new Visitor('shop-a.myshopify.com', issue).ensure()).toBe(SIGNED);
+    expect(issue).toHaveBeenCalledWith(expiring(1));
+    expect(localStorage.getItem(KEY)).toBe(SIGNED);
+    localStorage.setItem(KEY, expiring(1));
+    const down = new Visitor('shop-a.myshopify.com', async () => null);
+    expect(await down.ensure()).toBe(expiring(1));
+    localStorage.setItem(KEY, expiring(-2));
+    const expired = new Visitor('shop-a.myshopify.com', async () => null);
+    expect(await expired.ensure()).toBe('');
+  });
+
   it('replaces a tampered or unsigned value, and stays empty while the app cannot answer', async () => {
     localStorage.setItem(KEY, '<script>');
     const down = new Visitor('shop-a.myshopify.com', async () => null);

@@ -1,7 +1,9 @@
-import { SIGNED_VISITOR_ID } from '@popstage/core/storefront';
+import { SIGNED_VISITOR_ID, visitorIdExpiresAt } from '@popstage/core/storefront';
 
 const VISITOR_KEY = 'popstage:visitor';
 const SESSION_KEY = 'popstage:session';
+/** Ids are renewed (same visitor) within this time of their expiry. */
+const RENEW_BEFORE_MS = 2 * 86_400_000;
 
 function randomId(): string {
   const c = globalThis.crypto;
@@ -41,19 +43,26 @@ export class Visitor {
 
   constructor(
     private readonly shop: string,
-    private readonly issue: () => Promise<string | null>,
+    private readonly issue: (renewing: string | null) => Promise<string | null>,
   ) {}
 
   private get key(): string {
     return `${VISITOR_KEY}:${this.shop}`;
   }
 
-  /** The stored id, or a new one from the app; '' when the app cannot be reached. */
+  /** The stored id (renewed near its expiry), or a new one; '' when the app cannot be reached. */
   ensure(): Promise<string> {
     if (this.signed) return Promise.resolve(this.signed);
     this.asking ??= (async () => {
       const stored = read(() => localStorage, this.key);
-      const id = stored && SIGNED_VISITOR_ID.test(stored) ? stored : await this.issue();
+      const valid = stored && SIGNED_VISITOR_ID.test(stored) ? stored : null;
+      const expiresAt = valid ? visitorIdExpiresAt(valid) : 0;
+      // An id near its expiry is renewed for the same visitor; if the app cannot answer, it is
+      // used while it lasts.
+      const id =
+        valid && expiresAt - Date.now() > RENEW_BEFORE_MS
+          ? valid
+          : ((await this.issue(valid)) ?? (expiresAt > Date.now() ? valid : null));
       if (id) {
         this.signed = id;
         write(() => localStorage, this.key, id);

@@ -140,6 +140,8 @@ export type StorefrontCarouselAnswer = z.infer<typeof storefrontCarouselAnswerSc
 export const storefrontLikesAnswerSchema = z.object({ likedClipIds: z.array(z.string()) });
 
 export const storefrontVisitorAnswerSchema = z.object({ visitorId: z.string() });
+/** Renewing: the visitor's id (expired or not), which keeps its visitor under a new expiry. */
+export const storefrontVisitorBodySchema = z.object({ visitorId: visitorId.optional() }).nullish();
 
 export const storefrontVisitBodySchema = z.object({ visitorId });
 export const storefrontVisitAnswerSchema = z.object({
@@ -196,12 +198,14 @@ export const storefrontContract = {
   }),
   /**
    * A new visitor id, signed for the shop: events and likes of any other id are refused, so a
-   * client cannot invent visitors. Rate limited per address and hour.
+   * client cannot invent visitors. Ids expire after VISITOR_ID_DAYS; sending one (expired or not)
+   * renews it for the same visitor. Rate limited per address and hour.
    */
   visitor: defineRoute({
     method: 'POST',
     path: '/storefront/v1/shops/:shop/visitors',
     params: shopParams,
+    body: storefrontVisitorBodySchema,
     response: storefrontVisitorAnswerSchema,
     status: 201,
     summary: 'Issue a signed visitor id',

@@ -21,7 +21,10 @@ export {
   SIGNED_VISITOR_ID,
   STOREFRONT_EVENTS_MAX,
   VIEWS_PER_ADDRESS_CLIP_DAY,
+  VIEWS_PER_SITE_DAY,
+  VISITOR_ID_DAYS,
   VISITORS_PER_ADDRESS_HOUR,
+  visitorIdExpiresAt,
 } from './limits';
 export type { StorefrontDevice } from './product-page';
 export {

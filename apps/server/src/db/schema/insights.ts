@@ -1,6 +1,7 @@
 import {
   bigint,
   date,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -30,19 +31,23 @@ export const analyticsSettings = pgTable('analytics_settings', {
 });
 
 /**
- * UTC hours with events or orders the rollups have not taken in yet. Written after the ingest's
- * and the order's transaction commit; the job deletes a row before it recomputes the hour, so
- * anything committed after that marks the hour again.
+ * UTC hours with events or orders the rollups have not taken in yet: one row per write, inserted
+ * in the writer's own transaction (no row is updated, so concurrent batches never wait on each
+ * other). The job deletes the rows it sees before it recomputes their hours; a row it could not
+ * see yet belongs to a transaction whose events it could not see either, and stays for the next
+ * run. marked_at gives the rollup lag.
  */
 export const analyticsDirtyHours = pgTable(
   'analytics_dirty_hours',
   {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     shopId: uuid()
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     hour: timestamp({ withTimezone: true }).notNull(),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.hour] })],
+  (table) => [index('analytics_dirty_hours_shop_hour_idx').on(table.shopId, table.hour)],
 );
 
 const engagement = {

@@ -17,12 +17,14 @@ import { shops } from './shops';
 /**
  * Raw storefront events (the widget's POST /storefront/v1/shops/{shop}/events). Views are stored
  * only when counted (not within 30 minutes of the visitor's last counted view of the clip), so
- * the last 'view' row of a visitor and clip is the dedupe reference.
+ * the last 'view' row of a visitor and clip is the dedupe reference. Partitioned by month of
+ * occurred_at (migration 0025, hand-written: Drizzle does not declare partitions), so retention
+ * drops whole months; hence the key includes occurred_at.
  */
 export const storefrontEvents = pgTable(
   'storefront_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).notNull(),
     shopId: uuid()
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
@@ -38,6 +40,7 @@ export const storefrontEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
+    primaryKey({ columns: [table.id, table.occurredAt] }),
     index('storefront_events_shop_occurred_idx').on(table.shopId, table.occurredAt),
     // Sales attribution reads a visitor's recent clip interactions when an order arrives.
     index('storefront_events_visitor_idx').on(table.shopId, table.visitorId, table.occurredAt),
@@ -87,21 +90,44 @@ export const popclipViewLimits = pgTable('popclip_view_limits', {
 export type PopclipViewLimitRow = typeof popclipViewLimits.$inferSelect;
 
 /**
- * Storefront views and likes counted per client address (a keyed hash, never the address), clip
- * and UTC day: a cap per address stops one client from pumping a clip's numbers, whatever
- * visitor ids it sends. Rows older than two days are pruned with the raw events.
+ * The visitors whose views (kind 'view') or likes ('like') a client network may add to a clip in a
+ * UTC day (docs/decisions.md "Address caps (issue 28)"): the network is a keyed hash of an IPv4
+ * address or an IPv6 /64, never the address. A visitor counts once however often she watches, so
+ * a shopper's repeat views leave the allowance to the others behind her address. Pruned after a
+ * day.
  */
-export const storefrontAddressCounts = pgTable(
-  'storefront_address_counts',
+export const storefrontAddressVisitors = pgTable(
+  'storefront_address_visitors',
   {
     shopId: uuid()
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
-    clipId: text().notNull(),
     day: date().notNull(),
-    addressHash: text().notNull(),
-    views: integer().notNull().default(0),
-    likes: integer().notNull().default(0),
+    network: text().notNull(),
+    kind: text().$type<'view' | 'like'>().notNull(),
+    clipId: text().notNull(),
+    visitorId: text().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.clipId, table.day, table.addressHash] })],
+  (table) => [
+    primaryKey({
+      columns: [table.shopId, table.day, table.network, table.kind, table.clipId, table.visitorId],
+    }),
+  ],
+);
+
+/**
+ * Views counted per shop, UTC day and site (a keyed hash of an IPv4 address or an IPv6 /48): the
+ * lock-out bound, so no one site can take a shop to its monthly view limit. Pruned after a day.
+ */
+export const storefrontSiteCounts = pgTable(
+  'storefront_site_counts',
+  {
+    shopId: uuid()
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date().notNull(),
+    site: text().notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.day, table.site] })],
 );

@@ -3,4 +3,4 @@ export { countHoldoutVisit, holdoutPercent } from './holdout';
 export { shopTimeZone } from './insights';
 export { orderAttribution } from './order-store';
 export { rollupJob } from './rollup-job';
-export { markDirtyHours } from './rollup-store';
+export { dirtyHoursInsert, markDirtyHours } from './rollup-store';

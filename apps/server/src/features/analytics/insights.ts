@@ -45,7 +45,7 @@ import {
   shopCarousels,
   shopClips,
 } from './insights-store';
-import { rollUpShop, rollupState } from './rollup-store';
+import { rollupState } from './rollup-store';
 import { assertOwnShop } from './service';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'platform'>;
@@ -94,23 +94,20 @@ export async function shopTimeZone(
 }
 
 /**
- * Brings the shop's rollups up to date: the job does this every minute; a dashboard call also
- * takes in what is still pending (usually the last minute), so a merchant never sees stale
- * numbers. Costs one statement when nothing is pending. Answers the shop's time zone.
+ * The shop's time zone for a dashboard answer. Answers read the rollups only, never raw events
+ * (issue 29: an answer that aggregated at request time collapsed first under load); the
+ * analytics.rollup job keeps them, so figures trail the storefront by the rollup lag (the job runs
+ * every minute; the ingest bench prints the lag). A changed time zone is rebuilt by the job too.
  */
-export async function refreshRollups(
+async function dashboardTimeZone(
   deps: Deps,
   shop: Pick<ShopRow, 'id' | 'shopifyDomain'>,
 ): Promise<string> {
-  const db = deps.database.db;
-  const state = await rollupState(db, shop.id);
+  const state = await rollupState(deps.database.db, shop.id);
   const timeZone = await shopTimeZone(deps, shop, state);
-  if (state.rollupTimeZone === timeZone && !state.dirty) return timeZone;
-  for (let pass = 0; pass < 50; pass++) {
-    const done = await rollUpShop(db, shop.id, timeZone);
-    if (done.hours === 0) break;
-  }
-  return timeZone;
+  // A zone just changed: the job rebuilds in it at its next run; until then answers stay in the
+  // rollups' zone, so days and weeks never mix two zones.
+  return state.rollupTimeZone ?? timeZone;
 }
 
 export async function insightsContext(
@@ -128,7 +125,7 @@ export async function shopInsightsContext(
   shop: ShopRow,
   query: Omit<DashboardQuery, 'shop_id'>,
 ): Promise<InsightsContext> {
-  const timeZone = await refreshRollups(deps, shop);
+  const timeZone = await dashboardTimeZone(deps, shop);
   const to = query.to ?? localDay(deps.clock.now(), timeZone);
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw badRequest('from must not be after to');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
 /**
@@ -9,17 +9,31 @@ import { type Db, queryRows } from '../../db/client';
 
 const HOUR_MS = 3_600_000;
 
-/** Marks the UTC hours of these instants as needing a rollup (after the writes committed). */
-export async function markDirtyHours(db: Db, shopId: string, instants: Date[]): Promise<void> {
-  const hours = [
-    ...new Set(instants.map((at) => Math.floor(at.getTime() / HOUR_MS) * HOUR_MS)),
-  ].map((ms) => new Date(ms).toISOString());
-  if (hours.length === 0) return;
-  await db.execute(
-    sql`insert into analytics_dirty_hours (shop_id, hour)
-        select ${shopId}::uuid, h::timestamptz from jsonb_array_elements_text(${JSON.stringify(hours)}::jsonb) h
-        on conflict do nothing`,
+/** The UTC hours of these instants, once each (ISO strings). */
+function hoursOf(instants: Date[]): string[] {
+  return [...new Set(instants.map((at) => Math.floor(at.getTime() / HOUR_MS) * HOUR_MS))].map(
+    (ms) => new Date(ms).toISOString(),
   );
+}
+
+/**
+ * The statement marking the UTC hours of these instants as needing a rollup, for a writer to run
+ * in its own transaction (or as a CTE of its own statement): rows are only ever inserted, so it
+ * never waits on another writer, and the job takes a mark only once the rows it stands for are
+ * committed with it.
+ */
+export function dirtyHoursInsert(shopId: string, instants: Date[]): SQL | null {
+  const hours = hoursOf(instants);
+  if (hours.length === 0) return null;
+  return sql`insert into analytics_dirty_hours (shop_id, hour)
+             select ${shopId}::uuid, h::timestamptz
+             from jsonb_array_elements_text(${JSON.stringify(hours)}::jsonb) h`;
+}
+
+/** Marks the UTC hours of these instants as needing a rollup. */
+export async function markDirtyHours(db: Db, shopId: string, instants: Date[]): Promise<void> {
+  const insert = dirtyHoursInsert(shopId, instants);
+  if (insert) await db.execute(insert);
 }
 
 /** Shops with hours to roll up, or whose rollups are in another time zone than their own. */
@@ -108,21 +122,23 @@ export async function rollUpShop(
         sql`insert into analytics_dirty_hours (shop_id, hour)
             select distinct shop_id, date_trunc('hour', occurred_at, 'UTC') from storefront_events where shop_id = ${shopId}::uuid
             union
-            select distinct shop_id, date_trunc('hour', ordered_at, 'UTC') from storefront_orders where shop_id = ${shopId}::uuid
-            on conflict do nothing`,
+            select distinct shop_id, date_trunc('hour', ordered_at, 'UTC') from storefront_orders where shop_id = ${shopId}::uuid`,
       );
       await tx.execute(
         sql`update analytics_settings set rollup_time_zone = ${timeZone} where shop_id = ${shopId}::uuid`,
       );
     }
-    const claimed = await queryRows<{ hour: string }>(
+    // Takes the marks this statement sees (a writer's mark and its rows commit together); the
+    // marks of one hour may be many rows, hence distinct.
+    const taken = await queryRows<{ hour: string }>(
       tx,
       sql`delete from analytics_dirty_hours where shop_id = ${shopId}::uuid and hour = any(array(
-            select hour from analytics_dirty_hours where shop_id = ${shopId}::uuid
+            select distinct hour from analytics_dirty_hours where shop_id = ${shopId}::uuid
             order by hour limit ${maxHours}
           ))
           returning hour::text as hour`,
     );
+    const claimed = [...new Set(taken.map((row) => row.hour))].map((hour) => ({ hour }));
     if (claimed.length === 0) return { hours: 0, buckets: 0, days: 0, rebuilt };
     const hours = JSON.stringify(claimed.map((row) => row.hour));
     const tz = timeZone;

@@ -5,6 +5,7 @@ import { createInjectFetch } from '../../platform/sandbox/inject-fetch';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
+import { runRollups } from './rollup-job';
 
 /**
  * The sandbox's traffic generator against the whole app (through inject, as over HTTP): every
@@ -68,6 +69,8 @@ describe('sandbox traffic generator', () => {
 
     const to = localDay(t.clock.now(), TZ);
     const from = addDays(to, -34);
+    // Answers read the rollups only (issue 29): the job takes in the month of traffic.
+    await runRollups(t.deps);
     const res = await t.app.inject({
       method: 'GET',
       url: `/dashboard/popclips-summary?shop_id=${SHOP_A}&from=${from}&to=${to}`,

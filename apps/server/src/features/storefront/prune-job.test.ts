@@ -7,7 +7,7 @@ import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
-import { PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
+import { ensureEventPartitions, PRUNE_EVENTS_JOB, pruneStorefrontEvents } from './prune-job';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -117,6 +117,48 @@ describe('storefront events retention', () => {
     expect(await run()).toBe(1);
     expect(await run()).toBe(0);
     expect(await eventsOf(shopB)).toEqual([]);
+  });
+
+  it('drops whole months past the retention as partitions (issue 29), not row by row', async () => {
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - 900 * DAY);
+    const month = `storefront_events_p${old.toISOString().slice(0, 7).replace('-', '')}`;
+    expect(await ensureEventPartitions(t.deps.database.db, old)).toContain(month);
+    const partitions = async () =>
+      (
+        await queryRows<{ name: string }>(
+          t.deps.database.db,
+          sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+              where i.inhparent = 'storefront_events'::regclass`,
+        )
+      ).map((row) => row.name);
+    await t.deps.database.db.insert(storefrontEvents).values(
+      Array.from({ length: 3 }, (_, i) => ({
+        shopId: shopA.id,
+        clipId: 'prune-a',
+        type: 'impression' as const,
+        visitorId: `month-${i}`,
+        occurredAt: old,
+        receivedAt: old,
+      })),
+    );
+    const [inMonth] = await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql.raw(`select count(*)::int as n from ${month}`),
+    );
+    expect(inMonth?.n).toBe(3);
+    // None of the three went by DELETE: their month went as a whole.
+    expect(await pruneStorefrontEvents(t.deps.database.db, now, 400)).toBe(0);
+    expect(await partitions()).not.toContain(month);
+    expect((await eventsOf(shopA)).filter((row) => row.visitor_id.startsWith('month-'))).toEqual(
+      [],
+    );
+    // A month's partition and the coming ones are made ahead of their events (this test's
+    // clock has already put this month's events in the default partition, so a later one).
+    const later = new Date(now.getTime() + 2000 * DAY);
+    const current = `storefront_events_p${later.toISOString().slice(0, 7).replace('-', '')}`;
+    await ensureEventPartitions(t.deps.database.db, later);
+    expect(await partitions()).toContain(current);
   });
 
   it('refuses a retention too short for the dedupe, attribution and monthly dashboard', () => {

@@ -93,7 +93,12 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     return shop;
   };
   const requireVisitor = (shop: ShopRow, signed: string): string => {
-    const visitor = issuedVisitor(deps.config.SHOPIFY_API_SECRET, shop.shopifyDomain, signed);
+    const visitor = issuedVisitor(
+      deps.config.SHOPIFY_API_SECRET,
+      shop.shopifyDomain,
+      signed,
+      deps.clock.now(),
+    );
     if (!visitor) throw forbidden(UNKNOWN_VISITOR);
     return visitor;
   };
@@ -266,7 +271,14 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const shop = await requireShop(request);
       reply.header('cache-control', 'no-store');
-      return { visitorId: newVisitorId(deps.config.SHOPIFY_API_SECRET, shop.shopifyDomain) };
+      const secret = deps.config.SHOPIFY_API_SECRET;
+      const now = deps.clock.now();
+      // Renewal keeps the visitor (an id this app signed for the shop, expired or not); any
+      // other id gets a new visitor, as a first visit does.
+      const renewing = request.body?.visitorId
+        ? issuedVisitor(secret, shop.shopifyDomain, request.body.visitorId, now, true)
+        : null;
+      return { visitorId: newVisitorId(secret, shop.shopifyDomain, now, renewing) };
     },
     {
       route: {

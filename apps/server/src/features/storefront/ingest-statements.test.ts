@@ -1,0 +1,75 @@
+import type { Logger } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
+import { insertProcessedClip } from '../../test/popclips';
+import { signedVisitor } from '../../test/visitor';
+import { ensureShop } from '../shop';
+
+/**
+ * Issue 29 point 2: a batch made more than ten round trips in three transactions, and every
+ * batch of a shop updated the shop's view-limit row (so a shop's batches waited on each other).
+ * Now a batch of views, likes, impressions and clicks is two statements (the locks with the
+ * lookup of the shop's clips, then the write) in one transaction, and no statement updates a row every batch of the shop
+ * shares.
+ */
+let t: TestApp;
+const CLIPS = ['s-1', 's-2', 's-3', 's-4', 's-5', 's-6'];
+const statements: string[] = [];
+let recording = false;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const shop = await ensureShop(t.deps, SHOP_A);
+  for (const id of CLIPS) {
+    await insertProcessedClip(t.deps.database.db, { shopId: shop.id, id, at: t.clock.now() });
+  }
+  const recorder: Logger = {
+    logQuery: (text) => {
+      if (recording) statements.push(text);
+    },
+  };
+  const session = (
+    t.deps.database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }
+  ).session;
+  session.logger = recorder;
+  session.options.logger = recorder;
+});
+afterAll(() => t.close());
+
+const batch = (visitor: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/storefront/v1/shops/${SHOP_A}/events`,
+    remoteAddress: '203.0.113.60',
+    headers: {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1',
+    },
+    payload: {
+      visitorId: signedVisitor(SHOP_A, visitor),
+      events: CLIPS.flatMap((clipId) => [
+        { type: 'impression', clipId },
+        { type: 'view', clipId },
+        { type: 'like', clipId },
+        { type: 'click', clipId, productId: 'gid://shopify/Product/1' },
+      ]),
+    },
+  });
+
+describe('one batch', () => {
+  it('is two statements in one transaction, and updates no row shared by the shop', async () => {
+    // The shop's view-limit row exists (the job made it), as in steady state.
+    expect((await batch('first')).statusCode).toBe(202);
+    await t.runJobs();
+    recording = true;
+    const res = await batch('second');
+    recording = false;
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: 24, deduped: 0, rejected: 0 });
+    // The shop's lookup is the storefront route's, made by every storefront call.
+    const work = statements.filter(
+      (text) => !/^\s*(begin|commit)\b/i.test(text) && !/\sfrom "shops"/.test(text),
+    );
+    expect(work).toHaveLength(2);
+    expect(work.join('\n')).not.toMatch(/update\s+"?popclip_view_limits"?/i);
+  });
+});
