@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findShop } from '../features/shop';
+import { ADMIN_LOAD_DOMAINS_TTL_MS } from '../features/shop/storefront-domains';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../test/app';
 
 /**
@@ -75,11 +76,18 @@ describe('storefront domains', () => {
     expect(await allowedOrigin(SHOP_A, `http://${MARKET}`)).toBeNull();
   });
 
-  it('reads the domains again on each admin load, when a webhook was missed', async () => {
+  it('reads the domains again on an admin load, at most once a minute per process, when a webhook was missed', async () => {
     // Changed in the store without a webhook (a lost delivery): the primary is the local origin.
     await t.deps.sandbox?.setPrimaryDomain(SHOP_A, null);
     expect(await allowedOrigin(SHOP_A, `http://${CUSTOM}`)).toBe(`http://${CUSTOM}`);
+    const reads = vi.spyOn(t.deps.platform, 'storefrontDomains');
+    // Within a minute of the last load's read, a load asks nothing (each read costs points).
     expect((await call(t, SHOP_A, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
+    expect(reads).not.toHaveBeenCalled();
+    t.clock.advance(ADMIN_LOAD_DOMAINS_TTL_MS + 1);
+    expect((await call(t, SHOP_A, 'GET', '/api/shopify/shop')).statusCode).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
     expect(await allowedOrigin(SHOP_A, `http://${CUSTOM}`)).toBeNull();
     expect((await findShop(t.deps.database.db, SHOP_A))?.primaryDomainUrl).toMatch(
       new RegExp(`/sandbox/store/${SHOP_A}$`),

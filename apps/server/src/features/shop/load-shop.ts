@@ -8,7 +8,7 @@ import { mobileAppFacts } from '../mobile';
 import { type OnboardingState, onboardingState } from '../onboarding';
 import { countPopclips, queueProductClipCounts } from '../popclips';
 import { syncAppUrlMetafield } from './app-url-metafield';
-import { refreshStorefrontDomainsQuietly } from './storefront-domains';
+import { refreshStorefrontDomainsOnLoad } from './storefront-domains';
 import { reinstallIfUninstalled } from './uninstall';
 
 /**
@@ -72,7 +72,7 @@ export async function loadShop(
       mobileAppFacts(db, row.id),
       findStoreAccount(db, row.id),
       syncAppUrlMetafield(deps, row, log),
-      refreshStorefrontDomainsQuietly(deps, domain, log),
+      refreshStorefrontDomainsOnLoad(deps, domain, log),
     ]);
   const onboarding = await onboardingState(deps, row, {
     embedEnabled,

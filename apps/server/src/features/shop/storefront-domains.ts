@@ -29,15 +29,28 @@ export async function refreshStorefrontDomains(
   return 'refreshed';
 }
 
-/** The admin load's refresh: a failure is logged, the app still opens. */
-export async function refreshStorefrontDomainsQuietly(
-  deps: Pick<AppDeps, 'database' | 'platform'>,
+/** How long an admin load's read of the domains stands in this process (webhooks always read). */
+export const ADMIN_LOAD_DOMAINS_TTL_MS = 60_000;
+const readOnLoad = new Map<string, number>();
+
+/**
+ * The admin load's refresh, at most once a minute per shop and process: the admin reloads the
+ * shop on every open and the onboarding polls it, and each read costs Admin API points. A failure
+ * is logged, the app still opens, and the next load tries again.
+ */
+export async function refreshStorefrontDomainsOnLoad(
+  deps: Pick<AppDeps, 'database' | 'platform' | 'clock'>,
   domain: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if ((readOnLoad.get(domain) ?? Number.NEGATIVE_INFINITY) > now - ADMIN_LOAD_DOMAINS_TTL_MS)
+    return;
+  readOnLoad.set(domain, now);
   try {
     await refreshStorefrontDomains(deps, domain);
   } catch (error) {
+    readOnLoad.delete(domain);
     log.warn({ err: error, shop: domain }, 'reading the storefront domains failed');
   }
 }
