@@ -265,8 +265,10 @@ describe('carousel create and edit', () => {
       expect(order()).toEqual(['1Clip number 2', '2Clip number 3', '3Clip number 1']),
     );
     expect(screen.getByRole('textbox', { name: 'Carousel title' })).toHaveValue('Carousel 5');
-    expect(screen.getByRole('radio', { name: 'Selected by Popclip' })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Selected by Collection/ })).toBeDisabled();
+    // The fixed type is said in plain text, not shown as faint disabled radios.
+    expect(screen.queryByRole('radio', { name: 'Selected by Popclip' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Selected by Collection/ })).toBeNull();
+    expect(screen.getByText('Selected by Popclip', { selector: 'p' })).toBeVisible();
     expect(screen.getByText(TYPE_LOCKED_HELP)).toBeVisible();
     await pick(4);
     await save();

@@ -220,37 +220,46 @@ function CarouselForm({ mode }: Props) {
                 <Text as="h2" variant="headingMd">
                   Carousel type
                 </Text>
-                <RadioButton
-                  id="carousel-type-custom"
-                  name="carousel-type"
-                  label={POPCLIP_LABELS.customCarousel}
-                  helpText="Pick the Popclips and their order."
-                  checked={type === 'custom'}
-                  disabled={mode === 'edit'}
-                  onChange={() => chooseType('custom')}
-                />
-                <RadioButton
-                  id="carousel-type-collection"
-                  name="carousel-type"
-                  label={
-                    <InlineStack gap="100" blockAlign="center" wrap={false}>
-                      <span>{POPCLIP_LABELS.collectionCarousel}</span>
-                      {collectionsAllowed ? null : (
-                        <span aria-hidden>
-                          <Icon source={LockIcon} tone="subdued" />
-                        </span>
-                      )}
-                    </InlineStack>
-                  }
-                  helpText={
-                    collectionsAllowed
-                      ? 'Show the Popclips tagged with the products of one collection.'
-                      : COLLECTION_LOCKED_HELP
-                  }
-                  checked={type === 'collection'}
-                  disabled={mode === 'edit'}
-                  onChange={() => chooseType('collection')}
-                />
+                {/* A saved carousel's type is fixed: said plainly, not as faint disabled radios. */}
+                {mode === 'edit' ? (
+                  <Text as="p" fontWeight="semibold">
+                    {type === 'custom'
+                      ? POPCLIP_LABELS.customCarousel
+                      : POPCLIP_LABELS.collectionCarousel}
+                  </Text>
+                ) : (
+                  <>
+                    <RadioButton
+                      id="carousel-type-custom"
+                      name="carousel-type"
+                      label={POPCLIP_LABELS.customCarousel}
+                      helpText="Pick the Popclips and their order."
+                      checked={type === 'custom'}
+                      onChange={() => chooseType('custom')}
+                    />
+                    <RadioButton
+                      id="carousel-type-collection"
+                      name="carousel-type"
+                      label={
+                        <InlineStack gap="100" blockAlign="center" wrap={false}>
+                          <span>{POPCLIP_LABELS.collectionCarousel}</span>
+                          {collectionsAllowed ? null : (
+                            <span aria-hidden>
+                              <Icon source={LockIcon} tone="subdued" />
+                            </span>
+                          )}
+                        </InlineStack>
+                      }
+                      helpText={
+                        collectionsAllowed
+                          ? 'Show the Popclips tagged with the products of one collection.'
+                          : COLLECTION_LOCKED_HELP
+                      }
+                      checked={type === 'collection'}
+                      onChange={() => chooseType('collection')}
+                    />
+                  </>
+                )}
                 {mode === 'edit' ? (
                   <Text as="p" tone="subdued">
                     {TYPE_LOCKED_HELP}

@@ -6,7 +6,7 @@ import {
   POPCLIP_SERVER_MESSAGES as S,
 } from '@popstage/core/popclips';
 import type { Shop } from '@popstage/core/shop';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADDONS, gatingWire, subscriptionWith } from '../../../test/billing-fixture';
@@ -15,6 +15,7 @@ import { type FakeRoutes, renderApp } from '../../../test/render-app';
 import { readyShop } from '../../../test/shop-fixture';
 import { expectToast, isDisabled, pageTitle, toastTexts } from '../../../test/toasts';
 import { CLIP_PROCESSING_TOAST } from '../form/use-create-clip';
+import { PREVIEW_UNPLAYABLE } from '../form/VideoPreviewCard';
 import {
   imageFile,
   installFakeXhr,
@@ -83,6 +84,16 @@ describe('Create Popclip: validation', () => {
   it('says the video limits next to the upload field, the 3 minutes too', async () => {
     await openCreate();
     expect(screen.getByText('MP4 or MOV, up to 100MB and 3 minutes')).toBeVisible();
+  });
+
+  it("says the preview can't play an HEVC file instead of leaving it black", async () => {
+    await openCreate();
+    await userEvent.upload(videoInput(), videoFile('clip.mov'));
+    const preview = await screen.findByLabelText('Video preview');
+    expect(screen.queryByText(PREVIEW_UNPLAYABLE)).toBeNull();
+    // Chromium decodes no HEVC: the element reports a decode error.
+    fireEvent.error(preview);
+    expect(await screen.findByText(PREVIEW_UNPLAYABLE)).toBeVisible();
   });
 
   it('drops the video-frame hint once a custom thumbnail is ticked', async () => {

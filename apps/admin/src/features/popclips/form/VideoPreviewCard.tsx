@@ -1,7 +1,16 @@
-import { BlockStack, Box, Card, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Box, Card, Text } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+
+/** Said when the browser cannot play the picked file (HEVC in Chromium, say): it is not lost. */
+export const PREVIEW_UNPLAYABLE =
+  "Your browser can't play this video's format (HEVC, for example), so the preview stays dark. Save as usual: Popstage converts the clip, and it plays on your storefront.";
 
 /** The clip's video: the picked file (object URL) or the stored one (edit). */
 export function VideoPreviewCard({ src, poster }: { src: string | null; poster?: string | null }) {
+  const [unplayable, setUnplayable] = useState(false);
+  // Each new file gets its own chance to play.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the source changes.
+  useEffect(() => setUnplayable(false), [src]);
   return (
     <Card>
       <BlockStack gap="300">
@@ -16,6 +25,11 @@ export function VideoPreviewCard({ src, poster }: { src: string | null; poster?:
             controls
             playsInline
             aria-label="Video preview"
+            // A codec the browser lacks fails to decode, or loads with no picture (0 × 0).
+            onError={() => setUnplayable(true)}
+            onLoadedMetadata={(event) => {
+              if (event.currentTarget.videoWidth === 0) setUnplayable(true);
+            }}
             style={{
               display: 'block',
               width: '100%',
@@ -31,6 +45,7 @@ export function VideoPreviewCard({ src, poster }: { src: string | null; poster?:
             </Text>
           </Box>
         )}
+        {src && unplayable ? <Banner tone="info">{PREVIEW_UNPLAYABLE}</Banner> : null}
       </BlockStack>
     </Card>
   );
