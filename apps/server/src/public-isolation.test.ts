@@ -162,7 +162,8 @@ const CASES: PublicCase[] = [
     method: 'POST',
     route: '/mobile/v1/apps/:publicAppId/notifications/:id/opened',
     url: (s) => `/mobile/v1/apps/${s.bApp}/notifications/${s.aNotification}/opened`,
-    payload: (s) => ({ token: s.bDevice }),
+    // B's device with an open token of its own making: A's notification was never sent to it.
+    payload: (s) => ({ token: s.bDevice, openToken: `${s.bDevice}.forged-open-token` }),
     expect: 404,
   },
   {
@@ -294,6 +295,23 @@ const CASES: PublicCase[] = [
     payload: () => ({ shop_id: 1, shop_domain: SHOP_A }),
     expect: 400,
   },
+  // B's header with A's shop in the body: refused; domain events refresh B's own domains only.
+  {
+    method: 'POST',
+    route: '/webhooks/shop/update',
+    url: () => '/webhooks/shop/update',
+    webhook: true,
+    payload: () => ({ myshopify_domain: SHOP_A, domain: 'a-shop.example' }),
+    expect: 400,
+  },
+  ...(['create', 'update', 'destroy'] as const).map((event) => ({
+    method: 'POST' as const,
+    route: `/webhooks/domains/${event}`,
+    url: () => `/webhooks/domains/${event}`,
+    webhook: true,
+    payload: () => ({ id: 1, host: 'a-shop.example' }),
+    expect: 'public' as const,
+  })),
 ];
 
 let t: TestApp;

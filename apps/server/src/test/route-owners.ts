@@ -17,6 +17,12 @@ const STAFF: readonly RoleName[] = ['staff-viewer', 'staff-support', 'staff-admi
 
 export const ROUTE_OWNERS: readonly RouteOwner[] = [
   {
+    // Before /api: the sandbox's OpenAPI document of the served routes, public and shop-free.
+    route: /^\/api\/docs$/,
+    roles: ['anonymous'],
+    isolation: { exempt: 'the OpenAPI document of the served routes: no shop data (sandbox mode)' },
+  },
+  {
     route: /^\/(api|ingest)\//,
     roles: ['merchant-a', 'merchant-b'],
     isolation: { suite: 'isolation.test.ts' },
