@@ -20,8 +20,9 @@ export interface WindowPorts {
  * before lanes take them, and answers are recorded as they come, one transaction at a time
  * (what arrives during one is recorded by the next). So after a crash the devices still
  * `sending` that the provider has are those in flight plus the answers of the one recording
- * transaction under way: at most twice the lanes, the bound of duplicates a resend can make
- * (the rest of the marked ones were never handed over). Answers false when the run lost its lease.
+ * transaction under way, which lanes keep below the number of lanes by waiting for it: at most
+ * twice the lanes, the bound of duplicates a resend can make (the rest of the marked ones were
+ * never handed over). Answers false when the run lost its lease.
  */
 export async function sendThroughWindow(devices: PushDevice[], ports: WindowPorts) {
   const queues = new Map<DevicePlatform, PushDevice[]>();
@@ -40,7 +41,15 @@ export async function sendThroughWindow(devices: PushDevice[], ports: WindowPort
   const sleep = () => new Promise<void>((resolve) => waiters.push(resolve));
 
   const answers: Answered[] = [];
+  /** Answers taken by the recording transaction under way. */
+  let beingRecorded = 0;
   let recording: Promise<void> | null = null;
+  // Lanes wait while this many answers are unrecorded, so a slow recording transaction cannot let
+  // answered-but-unrecorded sends pile up beyond the lanes (the duplicates a crash can cause).
+  const lanesInAll = [...queues.keys()].reduce(
+    (sum, platform) => sum + Math.max(1, ports.lanes(platform)),
+    0,
+  );
   const flush = () => {
     if (recording || answers.length === 0) return recording ?? Promise.resolve();
     const run = async () => {
@@ -49,11 +58,14 @@ export async function sendThroughWindow(devices: PushDevice[], ports: WindowPort
       try {
         while (answers.length > 0 && !lost) {
           const taken = answers.splice(0, answers.length);
+          beingRecorded = taken.length;
           failpoint('push.before-record');
           if (!(await ports.record(taken))) {
             lost = true;
             stop = true;
           }
+          beingRecorded = 0;
+          wake();
         }
       } catch (error) {
         failure ??= error;
@@ -95,6 +107,10 @@ export async function sendThroughWindow(devices: PushDevice[], ports: WindowPort
     const queue = queues.get(platform) ?? [];
     for (;;) {
       if (stop) return;
+      if (answers.length + beingRecorded >= lanesInAll) {
+        await sleep();
+        continue;
+      }
       const device = queue.shift();
       if (!device) {
         if (markedAll) return;
