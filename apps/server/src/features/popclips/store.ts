@@ -42,7 +42,10 @@ export async function findPopclipsByMetaIds(
   );
 }
 
-/** The products tagged in each of the shop's clips that still have a video (not interrupted). */
+/**
+ * The products tagged in each of the shop's clips that still have a video (not interrupted),
+ * newest first (the storefront's order).
+ */
 export async function usableClipProducts(
   db: Db,
   shopId: string,
@@ -54,7 +57,8 @@ export async function usableClipProducts(
       products: popclips.products,
     })
     .from(popclips)
-    .where(eq(popclips.shopId, shopId));
+    .where(eq(popclips.shopId, shopId))
+    .orderBy(desc(popclips.createdAt), desc(popclips.id));
   return rows
     .filter((row) => row.status !== 'interrupted')
     .map((row) => ({
