@@ -280,6 +280,20 @@ describe('carousels', () => {
     expect(res.json().data).toEqual(expected);
     expect(res.json().data).not.toContain(clipB);
 
+    // A private clip never reaches the storefront, so the preview leaves it out.
+    const setPrivate = (value: boolean) =>
+      t.deps.database.db.execute(
+        sql`update popclips set is_private = ${value} where meta_identifier = ${expected[0]}`,
+      );
+    await setPrivate(true);
+    const withoutPrivate = await send(
+      SHOP_A,
+      'GET',
+      `/api/popclips/carousels/collection-clips?collectionId=${encodeURIComponent(collectionId)}`,
+    );
+    await setPrivate(false);
+    expect(withoutPrivate.json().data).toEqual(expected.slice(1));
+
     const unknown = await send(
       SHOP_A,
       'GET',
