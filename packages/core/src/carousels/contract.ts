@@ -141,6 +141,14 @@ export const carouselsContract = {
     response: z.object({ data: carouselEmbedSchema }),
     summary: 'The storefront snippet and theme block of a carousel',
   }),
+  collectionClips: defineRoute({
+    method: 'GET',
+    path: '/api/popclips/carousels/collection-clips',
+    query: z.object({ collectionId: id }),
+    response: z.object({ data: z.array(z.string()) }),
+    summary:
+      'The Popclips (metaIdentifiers, newest first) a collection carousel of this collection shows',
+  }),
   remove: defineRoute({
     method: 'DELETE',
     path: '/api/popclips/carousels/:carousel_id',

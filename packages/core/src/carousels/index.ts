@@ -13,6 +13,7 @@ export {
   CAROUSEL_TYPES,
   carouselEmbedHtml,
   carouselFormError,
+  carouselOrder,
   carouselsUnpublishedByDelete,
   unpublishWarning,
 } from './rules';

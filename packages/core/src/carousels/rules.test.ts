@@ -3,6 +3,7 @@ import { POPCLIP_VALIDATION_MESSAGES } from '../popclips/messages';
 import {
   carouselEmbedHtml,
   carouselFormError,
+  carouselOrder,
   carouselsUnpublishedByDelete,
   unpublishWarning,
 } from './rules';
@@ -64,5 +65,17 @@ describe('the carousel form (spec 02 §2, §5)', () => {
     expect(carouselEmbedHtml('0a0a-11"><script>')).toBe(
       '<div data-popstage-carousel="0a0a-11script"></div>',
     );
+  });
+});
+
+describe('carouselOrder', () => {
+  it('puts the stored order first, drops what is not shown, then the rest newest first', () => {
+    expect(carouselOrder(['c', 'gone', 'a', 'c'], ['d', 'c', 'b', 'a'])).toEqual([
+      'c',
+      'a',
+      'd',
+      'b',
+    ]);
+    expect(carouselOrder([], ['d', 'c'])).toEqual(['d', 'c']);
   });
 });

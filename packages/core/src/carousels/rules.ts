@@ -21,6 +21,17 @@ export function carouselFormError({ title, type, typeIds }: CarouselFormFacts): 
   return null;
 }
 
+/**
+ * The order a carousel shows `shown` (its clips, newest first) in: the merchant's stored order
+ * first, then the clips it does not name, newest first (the storefront and the form's preview).
+ */
+export function carouselOrder(sorted: readonly string[], shown: readonly string[]): string[] {
+  const present = new Set(shown);
+  const first = [...new Set(sorted)].filter((id) => present.has(id));
+  const named = new Set(first);
+  return [...first, ...shown.filter((id) => !named.has(id))];
+}
+
 /** The storefront snippet of a carousel (the widget renders every element carrying the attribute). */
 export const CAROUSEL_EMBED_ATTRIBUTE = 'data-popstage-carousel';
 

@@ -36,6 +36,13 @@ function routes(extra: FakeRoutes = {}, stored: Carousel[] = []): FakeRoutes {
       body: { data: carousel(9, body as Partial<Carousel>) },
     }),
     'POST /api/popclips/carousels/*': { body: { data: carousel(9, { is_published: true }) } },
+    // Collection 2's Popclips, newest first; collection 1 has none.
+    'GET /api/popclips/carousels/collection-clips': (request) => {
+      const id = new URL(request.url).searchParams.get('collectionId');
+      return {
+        body: { data: id === 'gid://shopify/Collection/2' ? ['clip-4', 'clip-2', 'clip-1'] : [] },
+      };
+    },
     'GET /api/catalogue/collections': (request) => {
       const query = new URL(request.url).searchParams.get('query') ?? '';
       const all = [
@@ -245,6 +252,56 @@ describe('carousel create and edit', () => {
       carousel_type: 'collection',
       carousel_type_ids: ['gid://shopify/Collection/2'],
     });
+  });
+
+  it("previews a collection's Popclips in the carousel's order and saves a new order", async () => {
+    const view = await openCreate(premiumShop());
+    await userEvent.click(screen.getByRole('radio', { name: /Selected by Collection/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Carousel title' }), 'Sale picks');
+    await userEvent.click(await screen.findByRole('radio', { name: /All products/ }));
+    expect(
+      await screen.findByText('No Popclip found. Please try again with a different collection.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: /Sale/ }));
+    // The Popclips the storefront shows (tagged with the collection's products), not its products.
+    await waitFor(() =>
+      expect(order()).toEqual(['1Clip number 4', '2Clip number 2', '3Clip number 1']),
+    );
+    expect(screen.queryByRole('button', { name: 'Remove Clip number 4' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Move Clip number 1 up' }));
+    expect(order()).toEqual(['1Clip number 4', '2Clip number 1', '3Clip number 2']);
+    await save();
+    await screen.findByRole('dialog', { name: 'Publish your carousel' });
+    expect(view.calls('POST', CAROUSELS)[0]?.body).toEqual({
+      customer_id: 'demo-store.myshopify.com',
+      carousel_title: 'Sale picks',
+      carousel_type: 'collection',
+      carousel_type_ids: ['gid://shopify/Collection/2'],
+      sorted_popclips_ids: ['clip-4', 'clip-1', 'clip-2'],
+    });
+  });
+
+  it('edits a collection carousel in its stored order, Popclips it does not name after', async () => {
+    const stored = carousel(6, {
+      carousel_type: 'collection',
+      carousel_type_ids: ['gid://shopify/Collection/2'],
+      sorted_popclips_ids: ['clip-1', 'clip-2'],
+    });
+    const view = renderApp({
+      path: '/popclips/edit-carousel?id=carousel-6',
+      shop: premiumShop(),
+      routes: routes({ 'GET /api/popclips/carousels/carousel-6': { body: { data: stored } } }, [
+        stored,
+      ]),
+    });
+    await pageTitle('Edit Carousel');
+    await waitFor(() =>
+      expect(order()).toEqual(['1Clip number 1', '2Clip number 2', '3Clip number 4']),
+    );
+    await save();
+    await screen.findByRole('dialog', { name: 'Publish your carousel' });
+    // Not reordered: the stored order is left to the server.
+    expect(view.calls('PUT', CAROUSELS)[0]?.body).not.toHaveProperty('sorted_popclips_ids');
   });
 
   it('edits a published carousel: type locked, stored order, saved toast, back to list', async () => {

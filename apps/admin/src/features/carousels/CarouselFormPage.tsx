@@ -1,5 +1,5 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
-import { type CarouselType, carouselCreateSchema } from '@popstage/core/carousels';
+import { type CarouselType, carouselCreateSchema, carouselOrder } from '@popstage/core/carousels';
 import type { CatalogueCollection } from '@popstage/core/catalogue';
 import {
   MIN_CAROUSEL_CLIPS,
@@ -33,7 +33,12 @@ import { UpgradeModal, useClipsByMetaIds } from '../popclips';
 import { ClipPicker } from './ClipPicker';
 import { CollectionPicker, CollectionPreview } from './CollectionPicker';
 import { suggestCarouselTitle } from './carousel-rules';
-import { useCarousel, useCarousels, useSaveCarousel } from './carousels-api';
+import {
+  useCarousel,
+  useCarousels,
+  useCollectionCarouselClips,
+  useSaveCarousel,
+} from './carousels-api';
 import { PublishStepsModal } from './PublishStepsModal';
 import { SortableClipList } from './SortableClipList';
 import { usePublishCarousel } from './use-publish-carousel';
@@ -74,6 +79,12 @@ function CarouselForm({ mode }: Props) {
   const [picked, setPicked] = useState<Popclip[]>([]);
   const [collection, setCollection] = useState<CatalogueCollection | null>(null);
   const [collectionChanged, setCollectionChanged] = useState(false);
+  /** A collection's Popclips in the carousel's order; `moved` once the merchant reorders them. */
+  const [collectionOrder, setCollectionOrder] = useState<{
+    collectionId: string;
+    clips: Popclip[];
+    moved: boolean;
+  } | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [saved, setSaved] = useState<{ carousel_id: string; carousel_title: string } | null>(null);
   const publisher = usePublishCarousel();
@@ -120,6 +131,41 @@ function CarouselForm({ mode }: Props) {
     if (found) setCollection(found);
   }, [storedCollectionId, allCollections.data, collection]);
 
+  // Collection: the Popclips the storefront will show, in the stored order (kept for the same
+  // collection, cleared by a switch), then newest first.
+  const previewCollectionId =
+    type === 'collection'
+      ? (collection?.id ?? (collectionChanged ? null : storedCollectionId))
+      : null;
+  const collectionClipIds = useCollectionCarouselClips(previewCollectionId);
+  const collectionClips = useClipsByMetaIds(collectionClipIds.data ?? []);
+  useEffect(() => {
+    const ids = collectionClipIds.data;
+    if (!previewCollectionId || !ids) return;
+    if (collectionOrder?.collectionId === previewCollectionId) return;
+    if (ids.length > 0 && !collectionClips.data) return;
+    const sorted =
+      previewCollectionId === storedCollectionId ? (stored?.sorted_popclips_ids ?? []) : [];
+    const byId = new Map((collectionClips.data ?? []).map((clip) => [clip.metaIdentifier, clip]));
+    const clips = carouselOrder(sorted, ids)
+      .map((id) => byId.get(id))
+      .filter((clip): clip is Popclip => clip !== undefined);
+    setCollectionOrder({ collectionId: previewCollectionId, clips, moved: false });
+  }, [
+    previewCollectionId,
+    collectionClipIds.data,
+    collectionClips.data,
+    collectionOrder,
+    storedCollectionId,
+    stored,
+  ]);
+  const previewClips =
+    collectionOrder && collectionOrder.collectionId === previewCollectionId
+      ? collectionOrder.clips
+      : null;
+  const reorderCollection = (clips: Popclip[]) =>
+    setCollectionOrder((current) => current && { ...current, clips, moved: true });
+
   const placeholder = suggestCarouselTitle(carousels.data ?? []);
   const typeIds =
     type === 'custom'
@@ -160,8 +206,13 @@ function CarouselForm({ mode }: Props) {
       carousel_title: title,
       carousel_type: type,
       carousel_type_ids: typeIds,
-      // A collection's order is kept by the server, and cleared when the collection changes.
-      ...(type === 'custom' ? { sorted_popclips_ids: typeIds } : {}),
+      // A collection's order is sent once the merchant moved a Popclip; otherwise the server
+      // keeps the stored one (cleared when the collection changes) and new Popclips come first.
+      ...(type === 'custom'
+        ? { sorted_popclips_ids: typeIds }
+        : collectionOrder?.moved && collectionOrder.collectionId === typeIds[0]
+          ? { sorted_popclips_ids: collectionOrder.clips.map((clip) => clip.metaIdentifier) }
+          : {}),
     });
     if (!checked.success) {
       host.showToast(checked.error.issues[0]?.message ?? POPCLIP_TOASTS.genericFailed, {
@@ -310,10 +361,14 @@ function CarouselForm({ mode }: Props) {
                   <SortableClipList clips={picked} onChange={setPicked} onRemove={toggleClip} />
                 )
               ) : collection ? (
-                <CollectionPreview collection={collection} />
+                <CollectionPreview
+                  collection={collection}
+                  clips={previewClips}
+                  onReorder={reorderCollection}
+                />
               ) : (
                 <Text as="p" tone="subdued">
-                  Pick a collection to see its products.
+                  Pick a collection to see its Popclips.
                 </Text>
               )}
             </BlockStack>

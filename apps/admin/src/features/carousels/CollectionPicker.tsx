@@ -1,10 +1,7 @@
+import { type CatalogueCollection, COLLECTION_FETCH_PRODUCTS } from '@popstage/core/catalogue';
+import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS, type Popclip } from '@popstage/core/popclips';
 import {
-  type CatalogueCollection,
-  COLLECTION_FETCH_PRODUCTS,
-  COLLECTION_PREVIEW_PRODUCTS,
-} from '@popstage/core/catalogue';
-import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS } from '@popstage/core/popclips';
-import {
+  Banner,
   BlockStack,
   Icon,
   InlineStack,
@@ -17,9 +14,10 @@ import {
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCollectionPreview, useCollections } from '../catalogue';
+import { useCollections } from '../catalogue';
 import { productCountLabel } from './carousel-rules';
 import styles from './carousels.module.css';
+import { SortableClipList } from './SortableClipList';
 
 /** Collection search waits until typing has stopped for 500 ms. */
 export const COLLECTION_SEARCH_DEBOUNCE_MS = 500;
@@ -81,10 +79,21 @@ export function CollectionPicker({ selected, selectedId, onSelect }: Props) {
   );
 }
 
-/** The picked collection: its size and its first 5 products. */
-export function CollectionPreview({ collection }: { collection: CatalogueCollection }) {
-  const preview = useCollectionPreview(collection.id, COLLECTION_PREVIEW_PRODUCTS);
-  const products = (preview.data ?? []).slice(0, COLLECTION_PREVIEW_PRODUCTS);
+export const PREVIEW_HELP =
+  'The Popclips this carousel shows on your storefront, in its order. Drag them, or use the arrows, to change it.';
+
+interface PreviewProps {
+  collection: CatalogueCollection;
+  /** The collection's Popclips in the carousel's order; null while loading. */
+  clips: Popclip[] | null;
+  onReorder: (next: Popclip[]) => void;
+}
+
+/**
+ * The picked collection and the Popclips the carousel will show on the storefront (those tagged
+ * with the collection's products), in the carousel's order, which the merchant can change.
+ */
+export function CollectionPreview({ collection, clips, onReorder }: PreviewProps) {
   return (
     <BlockStack gap="200">
       <InlineStack gap="200" blockAlign="center">
@@ -95,32 +104,22 @@ export function CollectionPreview({ collection }: { collection: CatalogueCollect
           {countLabel(collection.productsCount)}
         </Text>
       </InlineStack>
-      {preview.isPending ? (
-        <InlineStack gap="200">
-          {Array.from({ length: COLLECTION_PREVIEW_PRODUCTS }, (_, i) => (
-            <SkeletonThumbnail key={String(i)} size="medium" />
+      {clips === null ? (
+        <BlockStack gap="200">
+          {Array.from({ length: 3 }, (_, i) => (
+            <SkeletonThumbnail key={String(i)} size="small" />
           ))}
-        </InlineStack>
-      ) : products.length > 0 ? (
-        <ul className={styles.previewRow} aria-label="Collection preview">
-          {products.map((product) => (
-            <li key={product.id} className={styles.previewItem}>
-              {product.imgSrc ? (
-                <img
-                  className={styles.previewImage}
-                  src={product.imgSrc}
-                  alt={product.imgAlt ?? ''}
-                />
-              ) : (
-                <span className={styles.previewImage} />
-              )}
-              <Text as="span" variant="bodySm" truncate>
-                {product.title}
-              </Text>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+        </BlockStack>
+      ) : clips.length === 0 ? (
+        <Banner tone="warning">{POPCLIP_EMPTY_MESSAGES.noPopclipInCollection}</Banner>
+      ) : (
+        <>
+          <Text as="p" tone="subdued">
+            {PREVIEW_HELP}
+          </Text>
+          <SortableClipList clips={clips} onChange={onReorder} />
+        </>
+      )}
     </BlockStack>
   );
 }

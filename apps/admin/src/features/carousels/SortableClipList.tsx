@@ -8,7 +8,8 @@ import styles from './carousels.module.css';
 interface Props {
   clips: readonly Popclip[];
   onChange: (next: Popclip[]) => void;
-  onRemove: (clip: Popclip) => void;
+  /** Absent when the clips are not the merchant's pick (a collection's Popclips). */
+  onRemove?: (clip: Popclip) => void;
 }
 
 /**
@@ -105,12 +106,14 @@ export function SortableClipList({ clips, onChange, onRemove }: Props) {
                   disabled={index === clips.length - 1}
                   onClick={() => move(index, index + 1)}
                 />
-                <Button
-                  icon={XIcon}
-                  variant="tertiary"
-                  accessibilityLabel={`Remove ${title}`}
-                  onClick={() => onRemove(clip)}
-                />
+                {onRemove ? (
+                  <Button
+                    icon={XIcon}
+                    variant="tertiary"
+                    accessibilityLabel={`Remove ${title}`}
+                    onClick={() => onRemove(clip)}
+                  />
+                ) : null}
               </InlineStack>
             </li>
           );

@@ -21,6 +21,15 @@ export function useCarousel(carouselId: string | null) {
   );
 }
 
+/** The Popclips (metaIdentifiers, newest first) a collection carousel of this collection shows. */
+export function useCollectionCarouselClips(collectionId: string | null) {
+  return useRouteQuery(
+    carouselsContract.collectionClips,
+    { query: { collectionId: collectionId ?? '' } },
+    { enabled: collectionId !== null, select: (answer) => answer.data },
+  );
+}
+
 /** Every carousel answer cached is stale after a change. */
 function useInvalidateCarousels() {
   const queryClient = useQueryClient();

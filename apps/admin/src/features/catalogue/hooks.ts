@@ -29,12 +29,3 @@ export function useCollections(query: string, enabled: boolean) {
     { enabled, placeholderData: keepPreviousData, select: (answer) => answer.data },
   );
 }
-
-/** The first products of a collection, for the preview (spec 02 §9: 5). */
-export function useCollectionPreview(collectionId: string | null, first: number) {
-  return useRouteQuery(
-    catalogueContract.collectionProducts,
-    { params: { collectionId: collectionId ?? '' }, query: { first } },
-    { enabled: collectionId !== null, retry: false, select: (answer) => answer.data },
-  );
-}

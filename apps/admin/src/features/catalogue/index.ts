@@ -1,2 +1,2 @@
 /** The catalogue area's public face: the store's products and collections as the pickers need them. */
-export { useCollectionPreview, useCollections, useProductSearch } from './hooks';
+export { useCollections, useProductSearch } from './hooks';

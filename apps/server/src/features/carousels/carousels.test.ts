@@ -245,15 +245,62 @@ describe('carousels', () => {
     expect(reordered.json().data.sorted_popclips_ids).toEqual([clipsA[0], clipsA[1]]);
     const kept = await put({});
     expect(kept.json().data.sorted_popclips_ids).toEqual([clipsA[0], clipsA[1]]);
-    const switched = await put({
-      carousel_type_ids: [collections[1]],
-      sorted_popclips_ids: [clipsA[0]],
-    });
+    const switched = await put({ carousel_type_ids: [collections[1]] });
     expect(switched.statusCode, switched.body).toBe(200);
     expect(switched.json().data).toMatchObject({
       carousel_type_ids: [collections[1]],
       sorted_popclips_ids: [],
     });
+    // An order sent with a switch is the new collection's (the merchant set it after switching).
+    const back = await put({ sorted_popclips_ids: [clipsA[1]] });
+    expect(back.json().data.sorted_popclips_ids).toEqual([clipsA[1]]);
+  });
+
+  it("answers the Popclips a collection carousel shows (the form's preview), newest first", async () => {
+    const collectionId = collections[0] as string;
+    const res = await send(
+      SHOP_A,
+      'GET',
+      `/api/popclips/carousels/collection-clips?collectionId=${encodeURIComponent(collectionId)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const inside = new Set(
+      await t.deps.platform.productsInCollection(SHOP_A, collectionId, await taggedProducts()),
+    );
+    const rows = await queryRows<{ meta: string; products: { shopifyProductId: string }[] }>(
+      t.deps.database.db,
+      sql`select meta_identifier as meta, products from popclips
+          where shop_id = (select id from shops where shopify_domain = ${SHOP_A})
+          order by created_at desc, id desc`,
+    );
+    const expected = rows
+      .filter((row) => row.products.some((p) => inside.has(p.shopifyProductId)))
+      .map((row) => row.meta);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.json().data).toEqual(expected);
+    expect(res.json().data).not.toContain(clipB);
+
+    // A private clip never reaches the storefront, so the preview leaves it out.
+    const setPrivate = (value: boolean) =>
+      t.deps.database.db.execute(
+        sql`update popclips set is_private = ${value} where meta_identifier = ${expected[0]}`,
+      );
+    await setPrivate(true);
+    const withoutPrivate = await send(
+      SHOP_A,
+      'GET',
+      `/api/popclips/carousels/collection-clips?collectionId=${encodeURIComponent(collectionId)}`,
+    );
+    await setPrivate(false);
+    expect(withoutPrivate.json().data).toEqual(expected.slice(1));
+
+    const unknown = await send(
+      SHOP_A,
+      'GET',
+      '/api/popclips/carousels/collection-clips?collectionId=gid%3A%2F%2Fshopify%2FCollection%2F999999',
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(C.collectionNotFound);
   });
 
   it('refuses a collection carousel whose collection has no Popclip, storing nothing', async () => {

@@ -4,6 +4,7 @@ import { serveRoute } from '../../http/contract-route';
 import {
   assertCustomer,
   carouselEmbed,
+  collectionCarouselClips,
   createCarousel,
   editCarousel,
   getCarousel,
@@ -52,6 +53,10 @@ export async function carouselRoutes(app: FastifyInstance): Promise<void> {
 
   serveRoute(app, contract.embed, async ({ tenant, params }) => ({
     data: toCarouselEmbed(await carouselEmbed(deps, tenant, params.carousel_id)),
+  }));
+
+  serveRoute(app, contract.collectionClips, async ({ tenant, query }) => ({
+    data: await collectionCarouselClips(deps, tenant, query.collectionId),
   }));
 
   serveRoute(app, contract.remove, async ({ tenant, params, query }) => {

@@ -1,8 +1,9 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
-import type {
-  CarouselCreateBody,
-  CarouselType,
-  CarouselUpdateBody,
+import {
+  CAROUSEL_MAX_CLIPS,
+  type CarouselCreateBody,
+  type CarouselType,
+  type CarouselUpdateBody,
 } from '@popstage/core/carousels';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
@@ -94,17 +95,43 @@ async function checkContent(
   const collection = await deps.platform.getCollection(shop.shopifyDomain, collectionId);
   if (!collection) throw badRequest(C.collectionNotFound);
   // Spec 02 §8: a collection none of whose products is in a Popclip would show nothing.
-  const clips = await usableClipProducts(deps.database.db, shop.id);
-  const tagged = [...new Set(clips.flatMap((clip) => clip.productIds))];
-  const inside =
-    tagged.length > 0
-      ? new Set(await deps.platform.productsInCollection(shop.shopifyDomain, collection.id, tagged))
-      : new Set<string>();
-  if (!clips.some((clip) => clip.productIds.some((id) => inside.has(id)))) {
+  if ((await clipIdsOfCollection(deps, shop, collection.id)).length === 0) {
     throw badRequest(E.noPopclipInCollection);
   }
   if (sorted) await assertOwnClips(deps, shop, sorted);
   return { typeIds: [collection.id], sorted };
+}
+
+/** The shop's usable clips tagging a product of the collection, newest first. */
+async function clipIdsOfCollection(
+  deps: CarouselDeps,
+  shop: ShopRow,
+  collectionId: string,
+): Promise<string[]> {
+  const clips = await usableClipProducts(deps.database.db, shop.id);
+  const tagged = [...new Set(clips.flatMap((clip) => clip.productIds))];
+  if (tagged.length === 0) return [];
+  const inside = new Set(
+    await deps.platform.productsInCollection(shop.shopifyDomain, collectionId, tagged),
+  );
+  return clips
+    .filter((clip) => clip.productIds.some((id) => inside.has(id)))
+    .map((clip) => clip.metaIdentifier);
+}
+
+/**
+ * The Popclips a collection carousel of this collection shows (the form's preview, which the
+ * merchant orders): 400 'Collection not found.' for a collection the store does not have.
+ */
+export async function collectionCarouselClips(
+  deps: CarouselDeps,
+  tenant: Tenant,
+  collectionId: string,
+): Promise<string[]> {
+  const collection = await deps.platform.getCollection(tenant.shop.shopifyDomain, collectionId);
+  if (!collection) throw badRequest(C.collectionNotFound);
+  // The order the merchant can store holds at most this many (sorted_popclips_ids).
+  return (await clipIdsOfCollection(deps, tenant.shop, collection.id)).slice(0, CAROUSEL_MAX_CLIPS);
 }
 
 /**
@@ -169,9 +196,10 @@ export async function editCarousel(
   if (body.carousel_type !== existing.type) throw badRequest(C.typeChange);
   assertPlanAllows(tenant, existing.type);
   const content = await checkContent(deps, shop, body);
-  // Switching collection clears the stored sort order (spec 02 §2), whatever the body sends.
+  // Switching collection clears the stored sort order (spec 02 §2): the old collection's order
+  // never carries over; an order sent with the switch is the new collection's, set after it.
   const switched = existing.type === 'collection' && content.typeIds[0] !== existing.typeIds[0];
-  const sorted = switched ? [] : (content.sorted ?? existing.sortedPopclipsIds);
+  const sorted = content.sorted ?? (switched ? [] : existing.sortedPopclipsIds);
   const now = deps.clock.now();
   const published = body.is_published ?? existing.isPublished;
   const row = await updateCarousel(deps.database.db, shop.id, existing.id, {

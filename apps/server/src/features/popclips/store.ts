@@ -42,7 +42,10 @@ export async function findPopclipsByMetaIds(
   );
 }
 
-/** The products tagged in each of the shop's clips that still have a video (not interrupted). */
+/**
+ * The products tagged in each of the shop's public clips that still have a video (not
+ * interrupted), newest first (the storefront's order).
+ */
 export async function usableClipProducts(
   db: Db,
   shopId: string,
@@ -54,7 +57,9 @@ export async function usableClipProducts(
       products: popclips.products,
     })
     .from(popclips)
-    .where(eq(popclips.shopId, shopId));
+    // A private clip never reaches the storefront, so no carousel shows it.
+    .where(and(eq(popclips.shopId, shopId), eq(popclips.isPrivate, false)))
+    .orderBy(desc(popclips.createdAt), desc(popclips.id));
   return rows
     .filter((row) => row.status !== 'interrupted')
     .map((row) => ({

@@ -1,4 +1,5 @@
 import { hasPopclipsCapability, type PopclipsPlanLevel } from '@popstage/core/billing';
+import { carouselOrder } from '@popstage/core/carousels';
 import {
   DEFAULT_PLAYER_POSITION,
   type PlayerPosition,
@@ -141,8 +142,7 @@ export async function carouselClipIds(
   const shown = clips
     .filter((clip) => clip.products.some((p) => inCollection.has(p.shopifyProductId)))
     .map((clip) => clip.metaIdentifier);
-  const sorted = carousel.sortedPopclipsIds.filter((id) => shown.includes(id));
-  return [...sorted, ...shown.filter((id) => !sorted.includes(id))];
+  return carouselOrder(carousel.sortedPopclipsIds, shown);
 }
 
 /** Placement keys (decisions: the Mobile tab stores *_mobile_web, Desktop *_mobile_app). */

@@ -23,6 +23,7 @@ let inside: PlatformProduct;
 let outside: PlatformProduct;
 let collectionId: string;
 let collectionNumber: number;
+let carouselId: string;
 
 const feed = async () => {
   t.app.storefrontFeeds.invalidate();
@@ -117,6 +118,7 @@ beforeAll(async () => {
     is_published: true,
   });
   expect(created.statusCode, created.body).toBe(201);
+  carouselId = created.json().data.carousel_id;
 });
 afterAll(() => t.close());
 
@@ -252,5 +254,47 @@ describe('the storefront product snapshot', () => {
       id: product.id,
       title: product.title,
     });
+  });
+
+  it("shows a collection carousel's Popclips in the order the form previews and saves", async () => {
+    const later = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000);
+    for (const [id, seconds] of [
+      ['in-collection-2', 10],
+      ['in-collection-3', 20],
+    ] as const) {
+      await insertProcessedClip(t.deps.database.db, {
+        shopId: shop.id,
+        shopDomain: SHOP_A,
+        id,
+        at: later(seconds),
+        products: [inside],
+      });
+    }
+    const clipIdsInFeed = async () =>
+      (await feed()).carousels.find((c) => c.title === 'From the collection')?.clipIds;
+    // No stored order: newest first, as the form's preview lists them (the preview also lists
+    // the previous test's clip, still processing: the storefront shows it once processed).
+    const preview = await call(
+      t,
+      SHOP_A,
+      'GET',
+      `/api/popclips/carousels/collection-clips?collectionId=${encodeURIComponent(collectionId)}`,
+    );
+    const shown = ['in-collection-3', 'in-collection-2', 'in-collection'];
+    expect(preview.json().data.slice(0, 2)).toEqual(shown.slice(0, 2));
+    expect(preview.json().data).toContain('in-collection');
+    expect(await clipIdsInFeed()).toEqual(shown);
+
+    // The merchant's order, saved by the form: the feed follows it, new Popclips after.
+    const saved = await call(t, SHOP_A, 'PUT', '/api/popclips/carousels', {
+      carousel_id: carouselId,
+      customer_id: SHOP_A,
+      carousel_title: 'From the collection',
+      carousel_type: 'collection',
+      carousel_type_ids: [collectionId],
+      sorted_popclips_ids: ['in-collection', 'in-collection-3'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await clipIdsInFeed()).toEqual(['in-collection', 'in-collection-3', 'in-collection-2']);
   });
 });
