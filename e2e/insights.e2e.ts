@@ -21,7 +21,10 @@ const session = journeySession(BASE, DEMO, { resetAfter: true });
  * so the window is made tall enough for the page, then put back.
  */
 describe('Insights', () => {
-  it('shows the totals of generated sandbox traffic, a clip’s funnel and the embedded report', async () => {
+  // Up to a rollup job's minute more than the journey itself.
+  it('shows the totals of generated sandbox traffic, a clip’s funnel and the embedded report', {
+    timeout: 240_000,
+  }, async () => {
     const { page, workDir } = session;
     await prepareShop(page.request, BASE, DEMO, ['addon-popclips-premium']);
     const api = shopApi(page.request, BASE, DEMO);
@@ -64,14 +67,26 @@ describe('Insights', () => {
     const count = (type: string) => report.events.filter((e) => e.type === type).length;
     const number = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
-    const { admin, app } = await openAdmin(page, BASE, DEMO, '/insights');
+    let opened = await openAdmin(page, BASE, DEMO, '/insights');
     const tile = (label: string) =>
-      app
+      opened.app
         .locator('h3', { hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::p[1]');
+    // Insights reads rollups only, which the minutely rollup job writes: the merchant sees the
+    // traffic once it has run, on a reload.
     await expect
-      .poll(() => tile('Views').textContent(), { timeout: 30_000 })
+      .poll(
+        async () => {
+          const views = await tile('Views').textContent();
+          if (views !== number(count('view'))) {
+            opened = await openAdmin(page, BASE, DEMO, '/insights');
+          }
+          return views;
+        },
+        { timeout: 150_000, interval: 5_000 },
+      )
       .toBe(number(count('view')));
+    const { admin, app } = opened;
     expect(await tile('Clicks').textContent()).toBe(number(count('click')));
     expect(await tile('Add to carts').textContent()).toBe(number(count('add_to_cart')));
     expect(await tile('Popclips uploaded').textContent()).toBe('2');
