@@ -484,6 +484,13 @@ const CASES: IsolationCase[] = [
     expect: 404,
   },
   {
+    // The form's preview of a collection carousel: A's collection is not in B's catalogue.
+    method: 'GET',
+    route: '/api/popclips/carousels/collection-clips',
+    url: `/api/popclips/carousels/collection-clips?collectionId=${encodeURIComponent('gid://shopify/Collection/1001')}`,
+    expect: 400,
+  },
+  {
     method: 'POST',
     route: '/api/popclips/carousels',
     url: '/api/popclips/carousels',
