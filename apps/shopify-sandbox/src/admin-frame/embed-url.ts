@@ -1,16 +1,5 @@
 import { createHmac } from 'node:crypto';
-
-/** Query parameters the admin sets on the app's URL; the deep link's own values never win. */
-const EMBED_PARAMS = [
-  'shop',
-  'host',
-  'embedded',
-  'id_token',
-  'hmac',
-  'locale',
-  'session',
-  'timestamp',
-];
+import { EMBED_PARAMS } from './client/embed-params';
 
 /**
  * What Shopify's admin adds to the app's URL on its first load: the merchant's session token

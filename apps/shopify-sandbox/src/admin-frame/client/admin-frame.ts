@@ -9,6 +9,7 @@ import {
   shakeSaveBar,
   showToast,
 } from './admin-frame-view';
+import { EMBED_PARAMS } from './embed-params';
 import {
   type AdminMessage,
   type AppMessage,
@@ -35,18 +36,6 @@ const {
 const appUrl = new URL(parts.frame.dataset.appUrl ?? '/', location.href);
 const appOrigin = appUrl.origin;
 const appBasePath = appUrl.pathname.replace(/\/$/, '');
-/** Query parameters the admin adds to the iframe URL; they do not belong in the admin's URL. */
-const EMBED_PARAMS = [
-  'shop',
-  'host',
-  'embedded',
-  'id_token',
-  'hmac',
-  'locale',
-  'session',
-  'timestamp',
-];
-
 const token = createTokenCache(async () => {
   const response = await fetch(`${tokenUrl}?shop=${encodeURIComponent(shop)}`, {
     headers: { accept: 'application/json' },
