@@ -92,7 +92,7 @@ async function installShop(app: Awaited<ReturnType<typeof startApp>>) {
 }
 
 /** Writes the history and marks every hour for the rollup job, as after the migration. */
-async function writeHistory(sql: BenchSql, events: number, now: Date) {
+async function writeHistory(sql: BenchSql, events: number, now: Date, writers?: BenchSql[]) {
   const [shop] = (
     (await sql.query('select id from shops where shopify_domain = $1', [SHOP])) as {
       rows: { id: string }[];
@@ -107,6 +107,7 @@ async function writeHistory(sql: BenchSql, events: number, now: Date) {
     days: DAYS,
     clips: CLIPS,
     now,
+    ...(writers ? { writers } : {}),
   });
   const generated = (performance.now() - begun) / 1000;
   report('generate events + orders', generated, GENERATION_TARGET_S, 's');
@@ -131,12 +132,18 @@ async function onPostgres(events: number): Promise<void> {
   console.log(`--- PostgreSQL, ${events.toLocaleString('en-US')} events`);
   const app = await start({ DATABASE_URL: database.url });
   const client = new pg.Client({ connectionString: database.url });
+  const second = new pg.Client({ connectionString: database.url });
   try {
     await client.connect();
     console.log(`PostgreSQL: ${await describePostgres(database.url)}`);
     await installShop(app);
     const now = new Date();
-    const history = await writeHistory(postgresSql(client), events, now);
+    // A second connection: the events are written a day at a time on both cores.
+    await second.connect();
+    const history = await writeHistory(postgresSql(client), events, now, [
+      postgresSql(client),
+      postgresSql(second),
+    ]);
     const begun = performance.now();
     for (;;) {
       const { rows } = await client.query<{ n: number }>(
@@ -154,6 +161,7 @@ async function onPostgres(events: number): Promise<void> {
     await measure(app, history.clipIds, now, p95Target(events));
   } finally {
     await client.end().catch(() => {});
+    await second.end().catch(() => {});
     await app.stop();
     await dropBenchDatabase(database.name);
   }

@@ -80,6 +80,8 @@ export async function generateHistory(
     days: number;
     clips: number;
     now: Date;
+    /** Connections that write the events a day at a time in parallel (default: `client`). */
+    writers?: BenchSql[];
   },
 ): Promise<BenchHistory> {
   const random = prng(42);
@@ -121,7 +123,7 @@ export async function generateHistory(
     return clipIds[i] as string;
   };
   const span = now.getTime() - start;
-  await generateEvents(client, {
+  await generateEvents(options.writers ?? [client], {
     shopId,
     events: options.events,
     clips: options.clips,
@@ -196,21 +198,23 @@ export async function generateHistory(
  * so each lands in its month's partition): no rows cross the wire, so 50 million take minutes.
  * Types in the widget's proportions (impressions 40 %, views 30 %, clicks 17 %, add-to-carts
  * 10 %, likes 3 %), clips Zipf-like popular, six events per visitor, evenly over the span;
- * deterministic (setseed).
+ * deterministic (setseed per day), spread over the writers given (one per core on PostgreSQL).
  */
 async function generateEvents(
-  client: BenchSql,
+  writers: BenchSql[],
   options: { shopId: string; events: number; clips: number; start: number; span: number },
 ): Promise<void> {
-  await client.query('select setseed(0.42)');
   const days = Math.max(1, Math.ceil(options.span / DAY_MS));
   const perDay = Math.ceil(options.events / days);
-  for (let day = 0; day < days; day++) {
+  let next = 0;
+  const writeDay = async (client: BenchSql, day: number) => {
     const from = day * perDay;
     const to = Math.min(options.events, from + perDay) - 1;
-    if (to < from) break;
+    if (to < from) return;
     const dayStart = new Date(options.start + day * DAY_MS).toISOString();
     const dayMs = Math.min(DAY_MS, options.span - day * DAY_MS);
+    // Seeded per day, so the history is the same whichever connection writes the day.
+    await client.query('select setseed($1::float8)', [(day + 1) / (days + 1)]);
     await client.query(
       `insert into storefront_events
          (shop_id, clip_id, type, visitor_id, session_id, product_id, occurred_at, received_at)
@@ -228,5 +232,11 @@ async function generateEvents(
        ) c`,
       [options.shopId, options.clips, from, to, dayStart, dayMs],
     );
-  }
+  };
+  // One day at a time per connection: PostgreSQL runs each statement on one core.
+  await Promise.all(
+    writers.map(async (client) => {
+      for (let day = next++; day < days; day = next++) await writeDay(client, day);
+    }),
+  );
 }
