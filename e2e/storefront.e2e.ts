@@ -53,7 +53,7 @@ describe('storefront player', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const shopper = await context.newPage();
-      // Shoppers never fetch the animated GIF preview (the bubble shows the poster).
+      // Shoppers never fetch the animated GIF preview (the bubble shows its silent loop).
       const gifs: string[] = [];
       shopper.on('request', (request) => {
         if (new URL(request.url()).pathname.endsWith('.gif')) gifs.push(request.url());
@@ -61,9 +61,14 @@ describe('storefront player', () => {
       await shopper.goto(`${localShopify(BASE)}/sandbox/store/${DEMO}`);
       const bubble = shopper.getByRole('button', { name: `Play featured video: ${TITLE}` });
       await bubble.waitFor();
+      // The bubble shows a picture: its loop's first frame (the poster only if the loop fails).
       await expect
-        .poll(() => shopper.locator('[data-popstage-float="featured"] img').getAttribute('src'))
-        .toBeTruthy();
+        .poll(() =>
+          shopper
+            .locator('[data-popstage-float="featured"] video.ps-loop')
+            .evaluate((video: HTMLVideoElement) => video.readyState),
+        )
+        .toBeGreaterThanOrEqual(2);
       await screenshot(shopper, 'storefront-featured');
 
       const viewSent = shopper.waitForResponse(eventsWith('view', clipId), { timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { attachLoop } from './media';
+import { attachLoop, posterUnlessLoop } from './media';
 import { currentDevice, positionFor, positionStyle } from './position';
 import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
 import { CSS } from './styles';
@@ -107,12 +107,9 @@ function showBubble(
   }
   const box = document.createElement('span');
   box.className = 'ps-box';
+  let img: HTMLImageElement | null = null;
   if (clip.posterUrl) {
-    const img = document.createElement('img');
-    img.src = clip.posterUrl;
-    // No fetchpriority=high here: the poster would share the phone's link with the page's own
-    // LCP image, which the app must not delay (the Lighthouse drop); on screen, Chromium raises
-    // its priority after layout anyway.
+    img = document.createElement('img');
     img.alt = '';
     img.width = clip.width ?? 9;
     img.height = clip.height ?? 16;
@@ -137,7 +134,8 @@ function showBubble(
   Object.assign(el.style, positionStyle(positionFor(feed.positions?.featured, currentDevice())));
   document.body.append(el);
   // Fixed on screen from the start: its loop is fetched now, not when an observer reports it.
-  attachLoop(box, clip.previewUrl, { eager: true });
+  const loop = attachLoop(box, clip.previewUrl, { eager: true });
+  if (img && clip.posterUrl) posterUnlessLoop(img, clip.posterUrl, loop);
 }
 
 /** The player for a bubble on screen: after the page's own load, when the browser is idle. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clip } from './fixtures.test-util';
-import { attachLoop, sourceFor } from './media';
+import { attachLoop, POSTER_FALLBACK_MS, posterUnlessLoop, sourceFor } from './media';
 
 const ladder = [
   { url: 'https://cdn.example/360.mp4', width: 360, height: 640, bitsPerSecond: 700_000 },
@@ -95,5 +95,68 @@ describe('attachLoop', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('posterUnlessLoop (the featured bubble)', () => {
+  const POSTER = 'https://cdn.example/poster.webp';
+  const eagerLoop = () => {
+    setReducedMotion(false);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    return attachLoop(document.createElement('span'), 'https://cdn.example/loop.mp4', {
+      eager: true,
+    });
+  };
+
+  it('asks for no poster while the eager loop loads: its first frame is the picture', () => {
+    vi.useFakeTimers();
+    try {
+      const img = document.createElement('img');
+      const loop = eagerLoop();
+      Object.defineProperty(loop, 'readyState', { value: HTMLMediaElement.HAVE_CURRENT_DATA });
+      posterUnlessLoop(img, POSTER, loop);
+      expect(img.getAttribute('src')).toBeNull();
+      vi.advanceTimersByTime(POSTER_FALLBACK_MS + 1);
+      expect(img.getAttribute('src')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the poster when the loop fails to load', () => {
+    const img = document.createElement('img');
+    const loop = eagerLoop();
+    posterUnlessLoop(img, POSTER, loop);
+    loop?.dispatchEvent(new Event('error'));
+    expect(img.getAttribute('src')).toBe(POSTER);
+  });
+
+  it('shows the poster when the loop has no frame in time', () => {
+    vi.useFakeTimers();
+    try {
+      const img = document.createElement('img');
+      posterUnlessLoop(img, POSTER, eagerLoop());
+      vi.advanceTimersByTime(POSTER_FALLBACK_MS - 1);
+      expect(img.getAttribute('src')).toBeNull();
+      vi.advanceTimersByTime(2);
+      expect(img.getAttribute('src')).toBe(POSTER);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the poster at once without an eager loop (reduced motion, no loop)', () => {
+    setReducedMotion(true);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const still = document.createElement('img');
+    posterUnlessLoop(
+      still,
+      POSTER,
+      attachLoop(document.createElement('span'), 'https://cdn.example/loop.mp4', { eager: true }),
+    );
+    expect(still.getAttribute('src')).toBe(POSTER);
+    const none = document.createElement('img');
+    posterUnlessLoop(none, POSTER, null);
+    expect(none.getAttribute('src')).toBe(POSTER);
   });
 });

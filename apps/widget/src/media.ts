@@ -98,3 +98,31 @@ export function detachLoops(root: ParentNode): void {
     loops.delete(video);
   }
 }
+
+/** How long a bubble waits for its loop's first frame before it shows the poster instead. */
+export const POSTER_FALLBACK_MS = 3000;
+
+/**
+ * The featured bubble's picture is its loop's first frame: the poster (larger than the loop's
+ * first seconds) would take a phone's link before the loop (issue 29: the bubble moving within a
+ * second), so it is asked for only when the loop does not come: no eager loop (reduced motion),
+ * a failed load, or no frame within POSTER_FALLBACK_MS. No fetchpriority=high on it either: it
+ * would share the link with the page's own LCP image, which the app must not delay.
+ */
+export function posterUnlessLoop(
+  img: HTMLImageElement,
+  url: string,
+  loop: HTMLVideoElement | null,
+): void {
+  const show = () => {
+    if (!img.getAttribute('src')) img.src = url;
+  };
+  if (loop?.preload !== 'auto') {
+    show();
+    return;
+  }
+  loop.addEventListener('error', show, { once: true });
+  setTimeout(() => {
+    if (loop.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) show();
+  }, POSTER_FALLBACK_MS);
+}
