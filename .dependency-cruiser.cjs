@@ -4,6 +4,36 @@
  */
 const SERVER_AREA = '^apps/server/src/features/([^/]+)/';
 const ADMIN_AREA = '^apps/admin/src/features/([^/]+)/';
+/** An area's store files: the SQL it keeps private (store.ts, *-store.ts). */
+const SERVER_STORE = '^apps/server/src/features/.+[/-]store\\.ts$';
+
+/**
+ * The server areas' layering (docs/architecture.md), bottom first: an area imports only areas of
+ * lower layers, never one of its own layer or above.
+ */
+const SERVER_LAYERS = [
+  ['shop', 'account', 'mobile', 'onboarding', 'catalogue', 'health'],
+  ['billing', 'settings', 'analytics', 'help'],
+  ['storefront'],
+  ['popclips'],
+  ['carousels', 'sharing', 'live', 'banners'],
+  ['install', 'notifications', 'compliance'],
+  ['operator', 'offline-consoles'],
+  ['operator-console'],
+];
+const areasPattern = (areas) => `^apps/server/src/features/(${areas.join('|')})/`;
+const serverLayerRules = SERVER_LAYERS.map((layer, index) => ({
+  name: `server-area-layer-${index + 1}`,
+  severity: 'error',
+  comment:
+    `Layer ${index + 1} (${layer.join(', ')}) imports only areas of lower layers ` +
+    '(SERVER_LAYERS; docs/architecture.md states the order).',
+  from: { path: areasPattern(layer) },
+  to: {
+    path: areasPattern(SERVER_LAYERS.slice(index).flat()),
+    pathNot: '^apps/server/src/features/$1/',
+  },
+}));
 
 module.exports = {
   forbidden: [
@@ -24,6 +54,62 @@ module.exports = {
       to: {
         path: '^apps/server/src/features/([^/]+)/',
         pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    ...serverLayerRules,
+    {
+      name: 'server-area-in-a-layer',
+      severity: 'error',
+      comment: 'Every server area has its place in SERVER_LAYERS (app.ts imports each one).',
+      from: { path: '^apps/server/src/' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: areasPattern(SERVER_LAYERS.flat()),
+      },
+    },
+    {
+      name: 'server-store-private',
+      severity: 'error',
+      comment:
+        "An area's store files are its own: no other area imports them (its face exports " +
+        'services that call them).',
+      from: { path: SERVER_AREA },
+      to: { path: SERVER_STORE, pathNot: '^apps/server/src/features/$1/' },
+    },
+    {
+      name: 'server-store-private-outside-areas',
+      severity: 'error',
+      comment:
+        "Outside the areas only the server's test kit (src/test/), which arranges rows, imports a " +
+        'store file.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/features/', '^apps/server/src/test/'],
+      },
+      to: { path: SERVER_STORE },
+    },
+    {
+      name: 'server-face-no-store',
+      severity: 'error',
+      comment:
+        "A face (features/<area>/index.ts) exports routes plugins, jobs and services, never a store's " +
+        'functions.',
+      from: { path: '^apps/server/src/features/[^/]+/index\\.ts$' },
+      to: { path: SERVER_STORE },
+    },
+    {
+      name: 'server-root-through-faces',
+      severity: 'error',
+      comment:
+        'The composition root (app.ts, server.ts, jobs/workers.ts, the CLIs) registers every area ' +
+        'through its face (features/<area>/index.ts), never its internals.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/features/', '^apps/server/src/test/', '\\.test\\.ts$'],
+      },
+      to: {
+        path: '^apps/server/src/features/[^/]+/.',
+        pathNot: '^apps/server/src/features/[^/]+/index\\.ts$',
       },
     },
     {

@@ -83,8 +83,8 @@ const MODULES = [
   },
   {
     name: 'tenant-resolution',
-    mutate: [`${SERVER}/features/shop/tenant.ts`],
-    tests: [`${SERVER}/features/shop/deactivated.test.ts`, `${SERVER}/auth/session.test.ts`],
+    mutate: [`${SERVER}/features/install/tenant.ts`],
+    tests: [`${SERVER}/features/install/deactivated.test.ts`, `${SERVER}/auth/session.test.ts`],
   },
   {
     name: 'attribution',

@@ -10,7 +10,8 @@ const CHECKS = {
     'apps/server/src/auth/token-cipher.test.ts',
     'apps/server/src/auth/reencrypt-secrets.test.ts',
     'apps/server/src/features/account/accounts.test.ts', // csToken stored encrypted
-    'apps/server/src/features/shop/', // scopes_update, uninstall, app_url metafield
+    'apps/server/src/features/shop/', // scopes_update, app_url metafield
+    'apps/server/src/features/install/uninstall.test.ts',
     'apps/server/src/config.test.ts', // TOKEN_ENCRYPTION_KEY required
   ],
   '3 API version; documents valid, not deprecated, within cost (Admin and Storefront)': [

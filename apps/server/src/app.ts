@@ -13,50 +13,43 @@ import {
 import { adminFrameRedirect } from './admin-frame-redirect';
 import { requireSessionToken } from './auth/session';
 import type { AppDeps } from './deps';
-import { accountRoutes } from './features/account/routes';
-import { orderWebhookRoutes } from './features/analytics/order-webhook-routes';
-import { reportPageRoutes } from './features/analytics/report-routes';
-import { analyticsRoutes } from './features/analytics/routes';
+import { accountRoutes } from './features/account';
+import { analyticsRoutes, orderWebhookRoutes, reportPageRoutes } from './features/analytics';
 import { bannerRoutes } from './features/banners';
-import { billingReturnRoutes } from './features/billing/return-routes';
-import { billingRoutes } from './features/billing/routes';
-import { webhookRoutes } from './features/billing/webhook-routes';
-import { carouselRoutes } from './features/carousels/routes';
-import { catalogueRoutes } from './features/catalogue/routes';
+import { billingReturnRoutes, billingRoutes, billingWebhookRoutes } from './features/billing';
+import { carouselRoutes } from './features/carousels';
+import { catalogueRoutes } from './features/catalogue';
 import {
   customersDataRequestRoutes,
   customersRedactRoutes,
   dataRequestRoutes,
   shopRedactRoutes,
-} from './features/compliance/routes';
-import { healthRoutes } from './features/health/routes';
-import { helpRoutes } from './features/help/routes';
+} from './features/compliance';
+import { healthRoutes } from './features/health';
+import { helpRoutes } from './features/help';
+import { appLoadRoutes, tenantHook, uninstallWebhookRoutes } from './features/install';
 import { liveRoutes } from './features/live';
 import { mobilePublicRoutes, mobileRoutes } from './features/mobile';
 import { devicePublicRoutes, notificationRoutes } from './features/notifications';
 import { offlineConsoleRoutes } from './features/offline-consoles';
-import { onboardingRoutes } from './features/onboarding/routes';
+import { onboardingRoutes } from './features/onboarding';
 import { operatorRoutes } from './features/operator';
 import { operatorConsoleRoutes } from './features/operator-console';
-import { captionRoutes } from './features/popclips';
 import {
+  captionRoutes,
+  popclipsRoutes,
   productDeleteWebhookRoutes,
   productUpdateWebhookRoutes,
-} from './features/popclips/product-webhook-routes';
-import { popclipsRoutes } from './features/popclips/routes';
-import { settingsRoutes } from './features/settings/routes';
-import { sharePageRoutes } from './features/sharing/public-routes';
-import { sharingRoutes } from './features/sharing/routes';
-import { shopRoutes } from './features/shop/routes';
-import { tenantHook } from './features/shop/tenant';
+} from './features/popclips';
+import { settingsRoutes } from './features/settings';
+import { sharePageRoutes, sharingRoutes } from './features/sharing';
 import {
   domainWebhookRoutes,
   scopesUpdateWebhookRoutes,
+  shopRoutes,
   shopUpdateWebhookRoutes,
-  uninstallWebhookRoutes,
-} from './features/shop/webhook-routes';
-import { installFeedCache } from './features/storefront/feed-cache';
-import { storefrontRoutes } from './features/storefront/routes';
+} from './features/shop';
+import { installFeedCache, storefrontRoutes } from './features/storefront';
 import { adminDocumentPolicy, frameAncestors } from './http/admin-csp';
 import { adminDocument } from './http/admin-document';
 import { installBodyTimeout } from './http/body-timeout';
@@ -152,6 +145,7 @@ export async function buildApp(
     });
     // After validation: a bad request is refused before any shop read.
     authed.addHook('preHandler', tenantHook(deps));
+    await authed.register(appLoadRoutes);
     await authed.register(shopRoutes);
     await authed.register(billingRoutes);
     await authed.register(accountRoutes);
@@ -171,7 +165,7 @@ export async function buildApp(
     await authed.register(liveRoutes);
   });
   // Shopify webhooks (HMAC-verified): billing, orders, products, uninstall, compliance topics.
-  await app.register(webhookRoutes);
+  await app.register(billingWebhookRoutes);
   await app.register(orderWebhookRoutes);
   await app.register(reportPageRoutes);
   await app.register(productUpdateWebhookRoutes);

@@ -14,8 +14,15 @@ export interface PlanFacts {
 
 /**
  * Who an authenticated request acts for: resolved once from the verified session token by the
- * tenant preHandler (features/shop), never from a body or query. Services take it as given.
+ * tenant preHandler (features/install), never from a body or query. Services take it as given.
  */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shop the session token names, with its seller and plan facts (authenticated routes). */
+    tenant: Tenant;
+  }
+}
+
 export interface Tenant {
   shop: ShopRow;
   /** The live-selling seller account, once created. */

@@ -1,11 +1,14 @@
-import { createStoreAccountJob } from '../features/account/store-account-job';
+import { createStoreAccountJob } from '../features/account';
 import { rollupJob } from '../features/analytics';
 import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { deliverPushJob } from '../features/notifications';
 import { publishProductsJob } from '../features/onboarding';
-import { productClipCountsJob } from '../features/popclips/clip-counts-job';
-import { processClipFailedJob, processClipJob } from '../features/popclips/processing-job';
-import { uploadSweepJob } from '../features/popclips/upload-sweep-job';
+import {
+  processClipFailedJob,
+  processClipJob,
+  productClipCountsJob,
+  uploadSweepJob,
+} from '../features/popclips';
 import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
 import { jobDuration, jobFailures } from '../http/metrics';
 import type { JobContext, JobDefinition } from './job';

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { shops } from '../db/schema';
 import { PROCESS_CLIP_JOB } from '../features/popclips/processing-job';
-import { findPopclipById, insertPopclip } from '../features/popclips/store';
 import { createQueue, type Queue } from '../jobs/queue';
 import { createQueues } from '../jobs/workers';
 import { createLocalObjectStore } from '../platform/storage/local-store';
 import { createTestDatabase } from '../test/database';
+import { findPopclipById, insertPopclip } from '../test/popclips';
 
 /**
  * Finding: after kill -9 of the worker mid-processing the clip stayed 'processing' for up to an

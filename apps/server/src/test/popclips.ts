@@ -199,4 +199,4 @@ export async function insertProcessedClip(
 }
 
 /** A clip row changed in place, as a test arranges it. */
-export { updatePopclip } from '../features/popclips/store';
+export { findPopclipById, insertPopclip, updatePopclip } from '../features/popclips/store';

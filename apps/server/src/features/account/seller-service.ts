@@ -5,6 +5,7 @@ import {
   type SellerPayload,
 } from '@popstage/core/account';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError } from '../../http/errors';
 import { LivePlatformError } from '../../platform/live/port';
@@ -12,6 +13,11 @@ import type { Tenant } from '../../tenant';
 import { findVerificationByUid, phoneUsedElsewhere } from './otp-store';
 import { findSellerAccount, type SellerAccountRow, saveSellerAccount } from './seller-store';
 import { emailUsedElsewhere, isUniqueViolation } from './store-account-store';
+
+/** The shop's live-selling seller account, once created (tenant resolution reads it). */
+export function sellerAccountOf(db: Db, shopId: string): Promise<SellerAccountRow | undefined> {
+  return findSellerAccount(db, shopId);
+}
 
 /** A verification is good for creating the seller account for this long. */
 export const VERIFICATION_VALID_MS = 24 * 3600_000;

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, normaliseEmail } from '@popstage/core/account';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
@@ -11,6 +12,11 @@ import {
 } from './store-account-store';
 
 type Deps = Pick<AppDeps, 'database' | 'queue' | 'clock'>;
+
+/** The shop's core store account, once requested (the app load, the support widget). */
+export function storeAccountOf(db: Db, shopId: string): Promise<StoreAccountRow | undefined> {
+  return findStoreAccount(db, shopId);
+}
 
 /** GET connections/commentsold: what the admin polls while the job runs. */
 export async function readStoreAccount(

@@ -8,7 +8,7 @@ import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { signedVisitor } from '../../test/visitor';
 import { ensureShop, updateShop } from '../shop';
-import { orderAttribution } from './order-store';
+import { orderAttribution } from './orders';
 import { salesSummary } from './sales-summary';
 
 const HOUR = 3_600_000;

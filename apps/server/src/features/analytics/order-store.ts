@@ -8,7 +8,7 @@ import {
 } from '@popstage/core/analytics';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderAttributions, storefrontEvents, storefrontOrders } from '../../db/schema';
+import { orderAttributions, popclips, storefrontEvents, storefrontOrders } from '../../db/schema';
 
 export type StoredOrder = typeof storefrontOrders.$inferSelect;
 export type StoredAttribution = typeof orderAttributions.$inferSelect;
@@ -94,7 +94,7 @@ export async function insertOrder(
       .returning();
     if (!stored) {
       // A concurrent insert of the same order has committed by now (ON CONFLICT waits for it).
-      const existing = await orderAttribution(tx, shopId, order.orderId);
+      const existing = await findOrderAttribution(tx, shopId, order.orderId);
       if (!existing) throw new Error(`order ${order.orderId} conflicted but cannot be read`);
       return { ...existing, inserted: false };
     }
@@ -134,7 +134,7 @@ export async function insertOrder(
  * One order of the shop with its credited lines (ordered by line item id), or undefined; the
  * sandbox's order confirmation page reads it.
  */
-export async function orderAttribution(
+export async function findOrderAttribution(
   db: Db,
   shopId: string,
   orderId: string,
@@ -156,4 +156,18 @@ export async function orderAttribution(
     )
     .orderBy(orderAttributions.lineItemId);
   return { order, attributions };
+}
+
+/** The subset of ids that are clips of the shop. */
+export async function knownClipIds(
+  db: Db,
+  shopId: string,
+  clipIds: readonly string[],
+): Promise<Set<string>> {
+  if (clipIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: popclips.metaIdentifier })
+    .from(popclips)
+    .where(and(eq(popclips.shopId, shopId), inArray(popclips.metaIdentifier, [...clipIds])));
+  return new Set(rows.map((row) => row.id));
 }

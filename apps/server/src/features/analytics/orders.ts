@@ -13,8 +13,14 @@ import {
 } from '@popstage/core/analytics';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { knownClipIds, storefrontShop } from '../storefront';
-import { insertOrder, type OrderWithAttributions, visitorInteractions } from './order-store';
+import { storefrontShop } from '../shop';
+import {
+  findOrderAttribution,
+  insertOrder,
+  knownClipIds,
+  type OrderWithAttributions,
+  visitorInteractions,
+} from './order-store';
 import { markDirtyHours } from './rollup-store';
 
 export type RecordedOrder =
@@ -101,4 +107,13 @@ async function trustedLineClips(
   return lines.map((line) =>
     line.clipId && !trusted.has(line.clipId) ? { ...line, clipId: null } : line,
   );
+}
+
+/** An order as recorded, with its attributions (the operator's lookup, replay checks). */
+export function orderAttribution(
+  db: Db,
+  shopId: string,
+  orderId: string,
+): Promise<OrderWithAttributions | undefined> {
+  return findOrderAttribution(db, shopId, orderId);
 }

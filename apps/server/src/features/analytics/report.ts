@@ -7,7 +7,7 @@ import {
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { storefrontShop } from '../storefront';
+import { storefrontShop } from '../shop';
 import {
   carouselStats,
   monthly,

@@ -4,11 +4,14 @@ import type {
   AppEventsQuery,
 } from '@popstage/core/analytics';
 import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { clipLikeCounts, clipViewCounts } from '../storefront';
+import { clipLikeCounts, clipViewCounts } from './engagement-store';
 import { type AppEventRow, insertEvents, listEvents } from './event-store';
+import { dirtyHoursInsert } from './rollup-store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
 
@@ -60,4 +63,27 @@ export async function clipLikes(
   clipIds: string[],
 ): Promise<Map<string, number>> {
   return clipLikeCounts(deps.database.db, tenant.shop.id, clipIds);
+}
+
+/** Views and likes of each clip, for the clip answers of the admin and the storefront. */
+export async function clipCounts(
+  db: Db,
+  shopId: string,
+  clipIds: readonly string[],
+): Promise<Map<string, { views: number; likes: number }>> {
+  const [views, likes] = await Promise.all([
+    clipViewCounts(db, shopId, clipIds),
+    clipLikeCounts(db, shopId, clipIds),
+  ]);
+  return new Map(
+    clipIds.map((id) => [id, { views: views.get(id) ?? 0, likes: likes.get(id) ?? 0 }]),
+  );
+}
+
+/**
+ * The statement marking the hours of these instants for the rollup job, for a writer (the
+ * storefront's event batches) to run in its own transaction.
+ */
+export function rollupMarksInsert(shopId: string, instants: Date[]): SQL | null {
+  return dirtyHoursInsert(shopId, instants);
 }

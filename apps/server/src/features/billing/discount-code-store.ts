@@ -10,7 +10,7 @@ import { discountCodes } from '../../db/schema';
  */
 
 /** The sandbox's codes from the catalogue file; an existing code is never overwritten. */
-export async function seedDiscountCodes(db: Db, catalogue: Pick<Catalogue, 'discountCodes'>) {
+export async function insertCatalogueCodes(db: Db, catalogue: Pick<Catalogue, 'discountCodes'>) {
   if (catalogue.discountCodes.length === 0) return;
   await db
     .insert(discountCodes)
@@ -48,12 +48,12 @@ export async function findDiscountCode(db: Db, code: string): Promise<DiscountCo
 }
 
 /** Every code, by name (the staff API lists them; codes are not per shop). */
-export async function listDiscountCodes(db: Db) {
+export async function selectDiscountCodes(db: Db) {
   return db.select().from(discountCodes).orderBy(asc(discountCodes.code));
 }
 
 /** A new code from staff; false when the code exists already (nothing changes). */
-export async function insertDiscountCode(
+export async function insertDiscountCodeRow(
   db: Db,
   values: typeof discountCodes.$inferInsert,
 ): Promise<boolean> {
@@ -62,7 +62,7 @@ export async function insertDiscountCode(
 }
 
 /** Ends a code now (redemptions already made keep it); false for an unknown code. */
-export async function endDiscountCode(db: Db, code: string, at: Date): Promise<boolean> {
+export async function setDiscountCodeEnd(db: Db, code: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(discountCodes)
     .set({ endsAt: at })

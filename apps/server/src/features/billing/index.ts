@@ -1,11 +1,11 @@
-/** The billing area's public face: what other areas may use. */
+/** The billing area's public face: its routes and webhook, and what other areas may use. */
 
 export {
   endDiscountCode,
   insertDiscountCode,
   listDiscountCodes,
   seedDiscountCodes,
-} from './discount-code-store';
+} from './discount-codes';
 export {
   overViewLimit,
   popclipsGating,
@@ -17,7 +17,8 @@ export {
 } from './gating';
 export { billingOffer } from './offer';
 export { planFacts } from './plan-facts';
-export { proposePlanChange } from './service';
+export { billingReturnRoutes } from './return-routes';
+export { billingRoutes } from './routes';
+export { cancelShopSubscriptions, proposePlanChange } from './service';
 export { shopBillingState } from './shop-billing-state';
-export { activeSubscription, cancelOpenSubscriptions, withShopLock } from './subscription-store';
-export { syncShopSubscriptions } from './sync';
+export { webhookRoutes as billingWebhookRoutes } from './webhook-routes';

@@ -2,7 +2,7 @@ import type { Catalogue } from '@popstage/core/billing';
 import type { OperatorBillingOffer, PriceOption } from '@popstage/core/operator';
 import type { Money } from '@popstage/core/shop';
 import type { Db } from '../../db/client';
-import { listDiscountCodes } from './discount-code-store';
+import { selectDiscountCodes } from './discount-code-store';
 
 /**
  * What staff may propose in a company-driven plan change (the catalogue's public plans, and only
@@ -31,7 +31,7 @@ export async function billingOffer(db: Db, catalogue: Catalogue): Promise<Operat
         .map(option),
     }))
     .filter((feature) => feature.addons.length > 0);
-  const codes = await listDiscountCodes(db);
+  const codes = await selectDiscountCodes(db);
   return {
     plans: plans.map(option),
     features,

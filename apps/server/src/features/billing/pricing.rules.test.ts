@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import { readCatalogueFile } from '../../deps';
 import { createTestDatabase } from '../../test/database';
-import { seedDiscountCodes } from './discount-code-store';
+import { seedDiscountCodes } from './discount-codes';
 import { billingOffer } from './offer';
 import { planFacts } from './plan-facts';
 import { priceSelection, usableDiscountCode } from './pricing';

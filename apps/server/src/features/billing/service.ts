@@ -15,19 +15,19 @@ import type { AppDeps } from '../../deps';
 import { failpoint } from '../../failpoints';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { ensureShop } from '../shop';
+import { ensureShop, withShopLock } from '../shop';
 import { currentCycle } from './billing-cycle';
 import { type DraftRow, findDraft, insertDraft } from './draft-store';
 import { type PricedSelection, priceSelection } from './pricing';
 import {
   activeSubscription,
+  cancelOpenSubscriptions,
   endSubscriptions,
   findSubscription,
   insertSubscription,
   pendingProposal,
   type SubscriptionRow,
   updateSubscription,
-  withShopLock,
 } from './subscription-store';
 
 type BillingDeps = Pick<AppDeps, 'database' | 'catalogue' | 'clock' | 'platform' | 'config'>;
@@ -303,4 +303,16 @@ function subscriptionValues(shop: ShopRow, draftId: string, priced: PricedSelect
 
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
+}
+
+/**
+ * Ends every open subscription of the shop (active and pending) as cancelled, in the caller's
+ * transaction: the uninstall's, since Shopify cancels an app's charges when it is uninstalled.
+ */
+export function cancelShopSubscriptions(
+  tx: Parameters<typeof cancelOpenSubscriptions>[0],
+  shopId: string,
+  at: Date,
+): Promise<void> {
+  return cancelOpenSubscriptions(tx, shopId, at);
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shops, subscriptions } from '../../db/schema';
+import { subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -72,18 +72,6 @@ export async function updateSubscription(
     .returning();
   if (!row) throw new Error(`subscription ${id} vanished`);
   return row;
-}
-
-/** Runs fn in a transaction holding the shop's row lock, so billing changes of one shop queue up. */
-export async function withShopLock<T>(
-  db: Db,
-  shopId: string,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for('update');
-    return fn(tx);
-  });
 }
 
 export async function subscriptionsOf(tx: Db | Tx, shopId: string): Promise<SubscriptionRow[]> {

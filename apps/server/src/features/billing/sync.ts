@@ -1,11 +1,10 @@
 import type { AppDeps } from '../../deps';
-import { ensureShop } from '../shop';
+import { ensureShop, withShopLock } from '../shop';
 import {
   endSubscriptions,
   type SubscriptionRow,
   subscriptionsOf,
   updateSubscription,
-  withShopLock,
 } from './subscription-store';
 
 /**

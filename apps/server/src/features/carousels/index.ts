@@ -1,2 +1,2 @@
-/** The carousels area's public face: what other areas may use. */
-export { findCarousel, removeClipFromCarousels } from './store';
+/** The carousels area's public face: its routes. */
+export { carouselRoutes } from './routes';

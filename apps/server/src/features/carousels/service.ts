@@ -18,8 +18,8 @@ import type { CarouselRow, ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { storeEvent } from '../onboarding';
-import { findPopclipsByMetaIds, usableClipProducts } from '../popclips';
+import { completeStep } from '../onboarding';
+import { clipsByMetaIds, usableClipsProducts } from '../popclips';
 import { refreshCollectionSnapshot } from '../storefront';
 import {
   deleteCarousel,
@@ -66,7 +66,7 @@ function assertPlanAllows(tenant: Tenant, type: CarouselType) {
  */
 async function assertOwnClips(deps: CarouselDeps, shop: ShopRow, ids: string[]) {
   if (ids.length === 0) return;
-  const rows = await findPopclipsByMetaIds(deps.database.db, shop.id, ids);
+  const rows = await clipsByMetaIds(deps.database.db, shop.id, ids);
   if (rows.length !== ids.length) throw badRequest(C.clipNotFound);
   if (rows.some((row) => !isUsableClip(row.status))) throw badRequest(S.clipInterrupted);
 }
@@ -108,7 +108,7 @@ async function clipIdsOfCollection(
   shop: ShopRow,
   collectionId: string,
 ): Promise<string[]> {
-  const clips = await usableClipProducts(deps.database.db, shop.id);
+  const clips = await usableClipsProducts(deps.database.db, shop.id);
   const tagged = [...new Set(clips.flatMap((clip) => clip.productIds))];
   if (tagged.length === 0) return [];
   const inside = new Set(
@@ -145,7 +145,7 @@ async function markPublished(deps: CarouselDeps, shop: ShopRow, row: CarouselRow
   if (row.type === 'collection' && collectionId) {
     await refreshCollectionSnapshot(deps, shop, collectionId);
   }
-  await storeEvent(
+  await completeStep(
     deps.database.db,
     shop.id,
     'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL',

@@ -1,4 +1,5 @@
-/** The help area's public face: what other areas may use. */
+/** The help area's public face: its routes, and the support requests the offline desk lists. */
 
-export type { SupportRequestRow } from './store';
-export { allSupportRequests } from './store';
+export { helpRoutes } from './routes';
+export type { ReceivedSupportRequest } from './service';
+export { receivedSupportRequests } from './service';

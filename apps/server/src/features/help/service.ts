@@ -1,10 +1,16 @@
 import { HELP_SERVER_MESSAGES as M, type SupportRequestBody } from '@popstage/core/help';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { signZendeskToken } from '../../platform/help/zendesk-token';
 import type { Tenant } from '../../tenant';
-import { findStoreAccount } from '../account';
-import { insertSupportRequest, type SupportRequestRow, supportRequestsOf } from './store';
+import { storeAccountOf } from '../account';
+import {
+  allSupportRequests,
+  insertSupportRequest,
+  type SupportRequestRow,
+  supportRequestsOf,
+} from './store';
 
 /**
  * The support widget's user token. The same three conditions as the support button (spec 01
@@ -21,7 +27,7 @@ export async function supportWidgetToken(
   }
   if (!shop.csStoreCreated) throw forbidden(M.supportNeedsStoreAccount);
   if (!tenant.plan.subscription) throw forbidden(M.supportNeedsSubscription);
-  const account = await findStoreAccount(deps.database.db, shop.id);
+  const account = await storeAccountOf(deps.database.db, shop.id);
   return signZendeskToken(
     {
       externalId: shop.shopifyDomain,
@@ -51,4 +57,12 @@ export function sendSupportRequest(
     ...body,
     createdAt: deps.clock.now(),
   });
+}
+
+/** A request as received, with its shop's domain: what the offline support desk lists. */
+export type ReceivedSupportRequest = SupportRequestRow & { shopDomain: string };
+
+/** Every shop's requests, newest first: the sandbox's stand-in for the support desk. */
+export function receivedSupportRequests(db: Db): Promise<ReceivedSupportRequest[]> {
+  return allSupportRequests(db);
 }

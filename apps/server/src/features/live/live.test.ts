@@ -4,7 +4,7 @@ import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { insertSubscription } from '../../test/billing';
-import { findPopclipsByMetaIds } from '../popclips';
+import { clipsByMetaIds } from '../popclips';
 import { ensureShop } from '../shop';
 
 const SHOWS = '/api/live/shows';
@@ -160,7 +160,7 @@ describe('live shows', () => {
     expect(made.statusCode, made.body).toBe(202);
     await t.runJobs();
     const shop = await ensureShop(t.deps, SHOP_A);
-    const [clip] = await findPopclipsByMetaIds(t.deps.database.db, shop.id, [
+    const [clip] = await clipsByMetaIds(t.deps.database.db, shop.id, [
       made.json().data.metaIdentifier,
     ]);
     expect(clip).toMatchObject({ title: 'Best moment', status: 'processed' });

@@ -1,3 +1,4 @@
+import type { MobileAppCardFacts } from '@popstage/core/billing';
 import {
   APP_ICON_SIZE,
   type AppRequest,
@@ -13,6 +14,7 @@ import { mobileAppRequestHistory, mobileAppRequests, shops } from '../../db/sche
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
+import { mobileAppFacts } from './app-request-store';
 import { assetKeyOf } from './assets';
 import { saveConfigFields } from './config-store';
 import { hasExactSize, storedImage } from './image-checks';
@@ -220,4 +222,9 @@ export async function requestHistory(db: Db, shopId: string) {
 export async function desiredAppName(db: Db, shopId: string): Promise<string | null> {
   const row = await requestRow(db, shopId);
   return row?.fields?.desiredAppName ?? null;
+}
+
+/** The review state of the shop's branded-app request, all null before one (the app load). */
+export function mobileAppFactsOf(db: Db, shopId: string): Promise<MobileAppCardFacts> {
+  return mobileAppFacts(db, shopId);
 }

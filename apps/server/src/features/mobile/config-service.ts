@@ -1,10 +1,17 @@
 import { type AppConfig, type AppConfigBody, MOBILE_MESSAGES } from '@popstage/core/mobile';
+import type { Db } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { assetKeyOf } from './assets';
-import { configWire, ensureConfigRow, saveConfigFields } from './config-store';
+import {
+  configWire,
+  ensureConfigRow,
+  mobilePublicAppId,
+  saveConfigFields,
+  shopOfPublicAppId,
+} from './config-store';
 import { storedImage } from './image-checks';
 import { isRequestSubmitted } from './request-state';
 
@@ -61,4 +68,14 @@ export async function saveAppConfig(
   }
   const row = await saveConfigFields(db, tenant.shop.id, body, deps.clock.now());
   return configWire(row, clientIdOf(tenant.shop));
+}
+
+/** The branded app's public id, once its config exists (the operator's shop view). */
+export function publicAppIdOf(db: Db, shopId: string): Promise<string | null> {
+  return mobilePublicAppId(db, shopId);
+}
+
+/** The installed shop a branded app's public id names, or null (the device API). */
+export function shopOfAppId(db: Db, publicAppId: string): Promise<ShopRow | null> {
+  return shopOfPublicAppId(db, publicAppId);
 }

@@ -1,8 +1,7 @@
-/** The mobile area's public face: what other areas may use. */
+/** The mobile area's public face: its routes, and what other areas may use. */
 
-export { requestHistory, setRequestByStaff } from './app-request-service';
-export { mobileAppFacts } from './app-request-store';
-export { mobilePublicAppId, shopOfPublicAppId } from './config-store';
+export { mobileAppFactsOf, requestHistory, setRequestByStaff } from './app-request-service';
+export { publicAppIdOf, shopOfAppId } from './config-service';
 export { mobilePlanOf, requireMobile } from './plan-gate';
 export { readMobileAppRequest, writeMobilePreset } from './presets';
 export { mobilePublicRoutes } from './public-routes';

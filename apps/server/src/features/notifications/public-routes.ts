@@ -7,7 +7,7 @@ import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { shopTopic } from '../../platform/push/port';
 import { planFacts } from '../billing';
-import { mobilePlanOf, shopOfPublicAppId } from '../mobile';
+import { mobilePlanOf, shopOfAppId } from '../mobile';
 import { wasDelivered } from './delivery-ledger';
 import { findDevice, registerDevice, tokenHash, unregisterDevice } from './device-store';
 import { findNotification, recordOpen } from './notification-store';
@@ -38,7 +38,7 @@ export async function devicePublicRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const shopOf = async (publicAppId: string) => {
-    const shop = await shopOfPublicAppId(db, publicAppId);
+    const shop = await shopOfAppId(db, publicAppId);
     if (!shop) throw new HttpError(404, 'No such app');
     return shop;
   };

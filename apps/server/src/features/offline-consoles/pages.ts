@@ -2,7 +2,7 @@ import { type Html, html, htmlDocument } from '@popstage/core/html';
 import type { SandboxSeller } from '../../platform/live/sandbox-live-platform';
 import type { SandboxShowRow } from '../../platform/live/sandbox-live-shows';
 import type { OutboxMessage } from '../../platform/sms/sandbox-otp-sender';
-import type { SupportRequestRow } from '../help';
+import type { ReceivedSupportRequest } from '../help';
 
 /**
  * Consoles of the app's offline stand-ins for outside services (not Shopify's: those are the local
@@ -63,9 +63,7 @@ export function renderOutboxPage(messages: OutboxMessage[], phone?: string): str
   );
 }
 
-export function renderSupportPage(
-  requests: (SupportRequestRow & { shopDomain: string })[],
-): string {
+export function renderSupportPage(requests: ReceivedSupportRequest[]): string {
   return frame(
     'Support requests',
     'What merchants sent through the sandbox support widget (Zendesk receives them in production).',

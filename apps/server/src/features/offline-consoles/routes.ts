@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { findSandboxSeller, sandboxReplayDir } from '../../platform/live/sandbox-live-platform';
 import { endShow, goLive, sandboxShowsOf } from '../../platform/live/sandbox-live-shows';
 import { listOutbox } from '../../platform/sms/sandbox-otp-sender';
-import { allSupportRequests } from '../help';
+import { receivedSupportRequests } from '../help';
 import {
   renderLiveDashboardPage,
   renderOutboxPage,
@@ -56,7 +56,7 @@ export const offlineConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderSupportPage(await allSupportRequests(db))),
+      .send(renderSupportPage(await receivedSupportRequests(db))),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-/** The onboarding area's public face: what other areas may use. */
+/** The onboarding area's public face: its routes and job, and what other areas may use. */
 
 export { publishProductsJob } from './publish-products-job';
+export { onboardingRoutes } from './routes';
 export type { OnboardingState } from './service';
-export { onboardingState } from './service';
-export { storeEvent } from './store';
+export { completeStep, onboardingState } from './service';

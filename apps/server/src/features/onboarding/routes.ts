@@ -1,16 +1,16 @@
 import { onboardingContract as contract } from '@popstage/core/onboarding';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
-import { countPopclips } from '../popclips';
 import { queuePublishProducts } from './publish-products-job';
 import { recordWizardEvent, wizardStatus } from './service';
+import { clipCount } from './store';
 import { toWizardStatusWire } from './wire';
 
 /** The get-started wizard (spec 01 §2.11, §7). */
 export async function onboardingRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  const popclipCount = (shopId: string) => countPopclips(deps.database.db, shopId);
+  const popclipCount = (shopId: string) => clipCount(deps.database.db, shopId);
 
   serveRoute(app, contract.wizard, async ({ tenant }) => ({
     data: toWizardStatusWire(await wizardStatus(deps, tenant, await popclipCount(tenant.shop.id))),

@@ -4,6 +4,7 @@ import {
   getStartedStatus,
   onboardedBeforeCutoff,
 } from '@popstage/core/onboarding';
+import type { Db } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Tenant } from '../../tenant';
@@ -84,6 +85,19 @@ export async function wizardStatus(
   ]);
   const live = { embedEnabled, publishedCount, popclipCount };
   return (await onboardingState(deps, tenant.shop, live)).status;
+}
+
+/**
+ * A step other areas' work completes (the first clip, the first published carousel): recorded
+ * once, a repeat changes nothing.
+ */
+export function completeStep(
+  db: Db,
+  shopId: string,
+  event: GetStartedEvent,
+  at: Date,
+): Promise<void> {
+  return storeEvent(db, shopId, event, at);
 }
 
 /** POST app-setup-wizard { event }: stores steps 3 and 4; steps 1 and 2 follow the store. */

@@ -1,7 +1,7 @@
 import type { GetStartedEvent } from '@popstage/core/onboarding';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { onboardingEvents, shops } from '../../db/schema';
+import { onboardingEvents, popclips, shops } from '../../db/schema';
 
 export async function storedEvents(db: Db, shopId: string): Promise<GetStartedEvent[]> {
   const rows = await db
@@ -35,4 +35,16 @@ export async function markOnboarded(db: Db, shopId: string, at: Date): Promise<D
     .from(shops)
     .where(eq(shops.id, shopId));
   return row?.onBoardedOn ?? null;
+}
+
+/**
+ * How many clips the shop has: the wizard's first step follows it. Read here, not through the
+ * popclips area, which sits above onboarding (its clips complete onboarding steps).
+ */
+export async function clipCount(db: Db, shopId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(popclips)
+    .where(eq(popclips.shopId, shopId));
+  return row?.value ?? 0;
 }

@@ -9,7 +9,7 @@ export async function insertAudit(db: Db, values: typeof operatorAuditLog.$infer
 }
 
 /** The newest entries, of one target when named. */
-export function recentAudit(
+export function selectAudit(
   db: Db,
   options: { target?: string; limit: number },
 ): Promise<AuditRow[]> {

@@ -5,8 +5,7 @@ import { addStaff, signedIn } from '../../test/operator-console';
 import { listBannerRules } from '../banners';
 import { listDiscountCodes } from '../billing';
 import { findShop } from '../shop';
-import { audited } from './audit';
-import { recentAudit } from './audit-store';
+import { audited, recentAudit } from './audit';
 
 /**
  * A change and its audit-log entry commit together (issue 18 point 3: every change is logged):

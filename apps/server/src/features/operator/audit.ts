@@ -1,6 +1,8 @@
-import { inTransaction } from '../../db/client';
+import { type Db, inTransaction } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { insertAudit } from './audit-store';
+import { type AuditRow, insertAudit, selectAudit } from './audit-store';
+
+export type { AuditRow };
 
 /** Who changed something: a signed-in staff member, or the staff API's bearer credential. */
 export type AuditActor = { email: string } | 'staff-api';
@@ -57,4 +59,12 @@ export function audited<D extends AuditDeps, T>(
     });
     return result;
   });
+}
+
+/** The newest entries of the audit log, of one target when named (the console's audit views). */
+export function recentAudit(
+  db: Db,
+  options: { target?: string; limit: number },
+): Promise<AuditRow[]> {
+  return selectAudit(db, options);
 }

@@ -2,10 +2,8 @@
  * The operator area's public face: the staff API (/operator/api), the operations the operator
  * console puts its screens in front of, and the audit log both write to.
  */
-export type { AuditActor } from './audit';
-export { audited, recordAudit } from './audit';
-export type { AuditRow } from './audit-store';
-export { recentAudit } from './audit-store';
+export type { AuditActor, AuditRow } from './audit';
+export { audited, recentAudit, recordAudit } from './audit';
 export { operatorRoutes } from './routes';
 export {
   changeMobileAppRequest,

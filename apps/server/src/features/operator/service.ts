@@ -8,14 +8,20 @@ import { PlatformError } from '../../platform/errors';
 import { planFacts, proposePlanChange } from '../billing';
 import {
   mobilePlanOf,
-  mobilePublicAppId,
+  publicAppIdOf,
   readMobileAppRequest,
   requestHistory,
   setRequestByStaff,
   writeMobilePreset,
 } from '../mobile';
-import { queueProductClipCounts } from '../popclips';
-import { deleteShop, ensureShop, featureFlagsOf, findShop, updateShop } from '../shop';
+import {
+  deleteShop,
+  ensureShop,
+  featureFlagsOf,
+  findShop,
+  queueProductClipCounts,
+  updateShop,
+} from '../shop';
 import { type AuditActor, audited } from './audit';
 
 type Deps = Pick<AppDeps, 'database' | 'platform' | 'clock'>;
@@ -32,7 +38,7 @@ export async function operatorShop(
   const { db } = deps.database;
   const row = await findShop(db, domain);
   const request = row ? await readMobileAppRequest(db, row.id) : null;
-  const mobileAppId = row ? await mobilePublicAppId(db, row.id) : null;
+  const mobileAppId = row ? await publicAppIdOf(db, row.id) : null;
   return {
     domain,
     installed: row !== undefined && row.uninstalledAt === null,

@@ -8,10 +8,10 @@ import { type PopclipRow, popclips, type StoredCaption } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import { assertValidObjectKey } from '../../platform/storage/keys';
+import { MEDIA_URL_SECONDS } from '../../platform/storage/port';
 import type { Tenant } from '../../tenant';
 import { clipFolder } from './media-keys';
 import { requireClip } from './service';
-import { MEDIA_URL_SECONDS } from './wire';
 
 type CaptionDeps = Pick<AppDeps, 'database' | 'media' | 'clock'>;
 

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { type ShopRow, shops } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
 import type { ProductClipCount } from '../../platform/port';
+import { PRODUCT_CLIP_COUNTS_JOB, type ProductClipCountsData } from '../shop';
 import { loadStorefrontData, refreshStorefrontSnapshot, toStorefrontClip } from '../storefront';
-import { PRODUCT_CLIP_COUNTS_JOB, type ProductClipCountsData } from './clip-counts-queue';
 import { replaceWrittenCounts, writtenCountProducts } from './clip-counts-store';
 
 /**

@@ -10,8 +10,7 @@ import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { putSigned } from '../../test/popclips';
 import { productBlockTag } from '../../test/storefront';
-import { ensureShop } from '../shop';
-import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
+import { ensureShop, PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from '../shop';
 
 let t: TestApp;
 let sandbox: SandboxStore;

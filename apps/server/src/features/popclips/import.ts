@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../http/errors';
 import { SocialImportError } from '../../platform/social/port';
 import type { Tenant } from '../../tenant';
-import { storeEvent } from '../onboarding';
+import { completeStep } from '../onboarding';
 import { assertCanCreate } from './creation-limit';
 import { clipFolder } from './media-keys';
 import { resolveTaggedProducts } from './products';
@@ -73,7 +73,7 @@ export async function importClip(
     updatedAt: now,
   });
   if (body.featured) await setFeaturedPopclip(deps.database.db, shop.id, metaIdentifier);
-  await storeEvent(deps.database.db, shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
+  await completeStep(deps.database.db, shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
   await queueProcessing(deps, { clipId: row.id, videoUrl: resolved.videoUrl }, row);
   return { row, featuredPopclipId: body.featured ? metaIdentifier : shop.featuredPopclipId };
 }

@@ -1,16 +1,11 @@
-/** The popclips area's public face: what other areas may use. */
+/** The popclips area's public face: its routes, webhooks and jobs, and what other areas may use. */
 
-export { signedCaption } from './captions';
 export { captionRoutes } from './captions-routes';
-export { queueProductClipCounts } from './clip-counts-queue';
+export { productClipCountsJob } from './clip-counts-job';
+export { clipCountOf, clipsByMetaIds, failedClips, usableClipsProducts } from './clip-reads';
 export { clipFolder, derivedKeys } from './media-keys';
-export { requireClip } from './service';
-export {
-  countPopclips,
-  findPopclipsByMetaIds,
-  insertPopclip,
-  recentClipFailures,
-  usableClipProducts,
-} from './store';
+export { processClipFailedJob, processClipJob } from './processing-job';
+export { productDeleteWebhookRoutes, productUpdateWebhookRoutes } from './product-webhook-routes';
+export { popclipsRoutes } from './routes';
+export { uploadSweepJob } from './upload-sweep-job';
 export { importVideoFile } from './video-file-import';
-export { MEDIA_URL_SECONDS } from './wire';

@@ -16,7 +16,7 @@ import {
   processVideo,
 } from '../../platform/media';
 import { SocialImportError } from '../../platform/social/port';
-import { queueProductClipCounts } from './clip-counts-queue';
+import { queueProductClipCounts } from '../shop';
 import { clipFolder, derivedKeys, renditionKey } from './media-keys';
 import { findPopclipById, updatePopclip } from './store';
 

@@ -1,8 +1,8 @@
 import { productWebhookPayloadSchema, webhookProductGid } from '@popstage/core/storefront';
 import type { AppDeps } from '../../deps';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { forgetProduct, refreshSnapshotProduct, storefrontShop } from '../storefront';
-import { queueProductClipCounts } from './clip-counts-queue';
+import { queueProductClipCounts, storefrontShop } from '../shop';
+import { forgetProduct, refreshSnapshotProduct } from '../storefront';
 import { productOnShownClips } from './clip-counts-store';
 
 export type ProductChangeOutcome =

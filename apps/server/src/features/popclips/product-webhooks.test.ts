@@ -10,8 +10,7 @@ import { popclipProductCounts, type ShopRow } from '../../db/schema';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
 import { postWebhook, productUpdatedPayload } from '../../test/webhooks';
-import { ensureShop } from '../shop';
-import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
+import { ensureShop, PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from '../shop';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ALL_TARGETS: DisplayTarget[] = ['WEB_PDP', 'MOBILE_PDP', 'MOBILE_WEB_PDP'];

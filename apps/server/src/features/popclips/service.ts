@@ -11,17 +11,14 @@ import type { CarouselRow, PopclipRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { removeClipFromCarousels } from '../carousels';
-import { storeEvent } from '../onboarding';
-import {
-  productPagesDiffer,
-  queueProductClipCounts,
-  showsOnProductPages,
-} from './clip-counts-queue';
+import { completeStep } from '../onboarding';
+import { queueProductClipCounts } from '../shop';
+import { removeClipFromCarousels } from './carousel-removal-store';
 import { assertOwner } from './context';
 import { assertCanCreate } from './creation-limit';
 import { clipFolder, customThumbnailKey, originalKey } from './media-keys';
 import { PROCESS_CLIP_JOB, type ProcessClipData } from './processing-job';
+import { productPagesDiffer, showsOnProductPages } from './product-pages';
 import { resolveTaggedProducts } from './products';
 import {
   clearFeaturedIf,
@@ -83,7 +80,7 @@ async function applyFeatured(
 
 /** The get-started step is stored with the shop's first clip (spec 02 §7 "get-started status"). */
 async function markFirstPopclip(deps: PopclipDeps, tenant: Tenant): Promise<void> {
-  await storeEvent(
+  await completeStep(
     deps.database.db,
     tenant.shop.id,
     'STEP_ADD_YOUR_FIRST_POPCLIP',

@@ -10,7 +10,7 @@ import { popclips } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { defineJob } from '../../jobs/job';
 import type { LocalObjectStore } from '../../platform/storage/local-store';
-import { removeClipFromCarousels } from '../carousels';
+import { removeClipFromCarousels } from './carousel-removal-store';
 import { clipObjectKeys } from './service';
 import { clearFeaturedIf } from './store';
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { displayTargetsFor, TITLE_MAX_LENGTH } from '@popstage/core/popclips';
 import type { Tenant } from '../../tenant';
-import { storeEvent } from '../onboarding';
+import { completeStep } from '../onboarding';
 import { assertCanCreate } from './creation-limit';
 import { clipFolder } from './media-keys';
 import { resolveTaggedProducts } from './products';
@@ -48,7 +48,7 @@ export async function importVideoFile(
     createdAt: now,
     updatedAt: now,
   });
-  await storeEvent(deps.database.db, shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
+  await completeStep(deps.database.db, shop.id, 'STEP_ADD_YOUR_FIRST_POPCLIP', now);
   await queueProcessing(deps, { clipId: row.id }, row);
   return { row, featuredPopclipId: shop.featuredPopclipId };
 }

@@ -1,10 +1,10 @@
 import { clipVisibility, type Popclip, type PopclipProduct } from '@popstage/core/popclips';
 import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import type { ObjectStore } from '../../platform/storage/port';
+import { MEDIA_URL_SECONDS, type ObjectStore } from '../../platform/storage/port';
 import type { Tenant } from '../../tenant';
-import { readPopclipsSettings } from '../settings';
-import { clipCounts } from '../storefront';
+import { clipCounts } from '../analytics';
+import { popclipsSettingsOf } from '../settings';
 import type { PopclipCursor } from './store';
 
 /** A clip's all-time views and likes (features/engagement). */
@@ -12,9 +12,6 @@ export interface ClipCounts {
   views: number;
   likes: number;
 }
-
-/** Signed GET URLs in clip answers stay valid this long (the admin refetches far sooner). */
-export const MEDIA_URL_SECONDS = 6 * 60 * 60;
 
 /** What every clip of one answer shares: whose it is, which one is featured, what counts show. */
 export interface ClipAudience {
@@ -35,7 +32,7 @@ export async function clipAudience(
   tenant: Tenant,
   featuredPopclipId: string | null = tenant.shop.featuredPopclipId,
 ): Promise<ClipAudience> {
-  const settings = await readPopclipsSettings(deps.database.db, tenant.shop.id);
+  const settings = await popclipsSettingsOf(deps.database.db, tenant.shop.id);
   return {
     shopifyDomain: tenant.shop.shopifyDomain,
     sellerId: tenant.sellerId,

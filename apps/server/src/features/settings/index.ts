@@ -1,2 +1,3 @@
-/** The settings area's public face: what other areas may use. */
-export { readPopclipsSettings } from './store';
+/** The settings area's public face: its routes, and the settings other areas read. */
+export { settingsRoutes } from './routes';
+export { popclipsSettingsOf } from './service';

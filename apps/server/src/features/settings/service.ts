@@ -1,9 +1,10 @@
 import { POPCLIP_SERVER_MESSAGES as S } from '@popstage/core/popclips';
 import type { PopclipsSettings, PopclipsSettingsBody } from '@popstage/core/settings';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { queueProductClipCounts } from '../popclips';
+import { queueProductClipCounts } from '../shop';
 import { readPopclipsSettings, writePopclipsSettings } from './store';
 
 /** The shop's Popclips settings; the defaults until it saved them. */
@@ -12,6 +13,11 @@ export function popclipsSettings(
   tenant: Tenant,
 ): Promise<PopclipsSettings> {
   return readPopclipsSettings(deps.database.db, tenant.shop.id);
+}
+
+/** A shop's Popclips settings by id, for the areas that show its clips (admin list, storefront). */
+export function popclipsSettingsOf(db: Db, shopId: string): Promise<PopclipsSettings> {
+  return readPopclipsSettings(db, shopId);
 }
 
 /**

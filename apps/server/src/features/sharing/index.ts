@@ -1,2 +1,3 @@
-/** The sharing area's public face: what other areas may use. */
-export { insertShareLink } from './store';
+/** The sharing area's public face: its routes and the public share pages. */
+export { sharePageRoutes } from './public-routes';
+export { sharingRoutes } from './routes';

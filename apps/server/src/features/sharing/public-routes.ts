@@ -4,7 +4,7 @@ import { shopIsServed } from '@popstage/core/shop';
 import { defaultSource } from '@popstage/core/storefront';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
-import { MEDIA_URL_SECONDS } from '../popclips';
+import { MEDIA_URL_SECONDS } from '../../platform/storage/port';
 import { renderNotFoundPage, renderSharePage, SHARE_PAGE_CSP } from './page';
 import { shareUrl } from './service';
 import { renderVideoSitemap } from './sitemap';

@@ -6,8 +6,8 @@ import type { PopclipRow, ShareLinkRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { withShopLock } from '../billing';
-import { findPopclipsByMetaIds } from '../popclips';
+import { clipsByMetaIds } from '../popclips';
+import { withShopLock } from '../shop';
 import {
   countSharesSince,
   findShareLinkByClip,
@@ -46,9 +46,7 @@ export function shareUrl(config: Pick<AppDeps['config'], 'APP_URL'>, code: strin
 }
 
 async function requireClip(deps: SharingDeps, tenant: Tenant, metaIdentifier: string) {
-  const [clip] = await findPopclipsByMetaIds(deps.database.db, tenant.shop.id, [
-    metaIdentifier.trim(),
-  ]);
+  const [clip] = await clipsByMetaIds(deps.database.db, tenant.shop.id, [metaIdentifier.trim()]);
   if (!clip) throw notFound(POPCLIP_TOASTS.clipNotFound);
   return clip;
 }

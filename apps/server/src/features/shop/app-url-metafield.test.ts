@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shops } from '../../db/schema';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { updateShop } from './store';
+import { updateShop } from './service';
 
 const APP_URL = 'https://popstage.example';
 let t: TestApp;

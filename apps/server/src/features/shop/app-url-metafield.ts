@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { updateShop } from './store';
+import { updateShopRow } from './store';
 
 /**
  * Makes the shop's popstage.app_url metafield (what the theme app embed loads the player from)
@@ -18,7 +18,7 @@ export async function syncAppUrlMetafield(
   if (row.appUrlMetafield === url) return;
   try {
     await deps.platform.setAppUrlMetafield(row.shopifyDomain, url);
-    await updateShop(deps.database.db, row.shopifyDomain, { appUrlMetafield: url });
+    await updateShopRow(deps.database.db, row.shopifyDomain, { appUrlMetafield: url });
   } catch (error) {
     log.warn(
       { err: error, shop: row.shopifyDomain },

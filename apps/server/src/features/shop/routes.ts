@@ -2,17 +2,15 @@ import { shopContract as contract } from '@popstage/core/shop';
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { forbidden } from '../../http/errors';
-import { loadShop } from './load-shop';
 import { appEmbedEnabled, ensureLivePage, saveShopInfo } from './service';
-import { toShopDetails, toShopPositions, toShopWire } from './wire';
+import { toShopDetails, toShopPositions } from './wire';
 
-/** Shop API (spec 01 §3, §7). The tenant is always request.tenant, from the session token. */
+/**
+ * Shop API (spec 01 §3, §7) but the app load (GET /api/shopify/shop, features/install). The tenant
+ * is always request.tenant, from the session token.
+ */
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-
-  serveRoute(app, contract.shop, async (request) =>
-    toShopWire(deps, await loadShop(deps, request.tenant, request.log)),
-  );
 
   serveRoute(app, contract.embed, async ({ tenant }) => ({
     embedEnabled: await appEmbedEnabled(deps, tenant),

@@ -1,10 +1,37 @@
 import { FEATURE_FLAG_NAMES, type FeatureFlags, type ShopInfoKey } from '@popstage/core/shop';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { findShop, insertShop, setShopInfoValue, updateShop } from './store';
+import {
+  deleteShopRow,
+  insertShop,
+  type NewShop,
+  selectShop,
+  setShopInfoValue,
+  updateShopRow,
+} from './store';
+
+/** The stored shop of a domain, uninstalled or not; undefined before its first install. */
+export function findShop(db: Db, domain: string): Promise<ShopRow | undefined> {
+  return selectShop(db, domain);
+}
+
+/** Changes stored columns of an installed shop; answers the row as stored now. */
+export function updateShop(
+  db: Db,
+  domain: string,
+  patch: Partial<Omit<NewShop, 'id' | 'shopifyDomain'>>,
+): Promise<ShopRow> {
+  return updateShopRow(db, domain, patch);
+}
+
+/** Removes the shop and, through ON DELETE CASCADE, everything the app stored for it. */
+export function deleteShop(db: Db, domain: string): Promise<void> {
+  return deleteShopRow(db, domain);
+}
 
 export const LIVE_PAGE = { handle: 'live', title: 'Live Shopping' } as const;
 
@@ -18,7 +45,7 @@ export async function ensureShop(
   domain: string,
   onInstall?: (row: ShopRow) => Promise<void>,
 ): Promise<ShopRow> {
-  const existing = await findShop(deps.database.db, domain);
+  const existing = await selectShop(deps.database.db, domain);
   if (existing) return existing;
   const platformShop = await deps.platform.getShop(domain);
   if (!platformShop) throw notFound(`Shop ${domain} is not known to the store platform`);
@@ -68,7 +95,9 @@ export async function saveShopInfo(
 ): Promise<ShopRow> {
   const domain = tenant.shop.shopifyDomain;
   if (key === 'skippedFirstPopclipsCreation') {
-    return updateShop(deps.database.db, domain, { skippedFirstPopclipsCreation: value === true });
+    return updateShopRow(deps.database.db, domain, {
+      skippedFirstPopclipsCreation: value === true,
+    });
   }
   return setShopInfoValue(deps.database.db, domain, key, value);
 }
@@ -91,6 +120,6 @@ export async function ensureLivePage(
       body: '<div id="popstage-live"></div>',
     });
   }
-  await updateShop(deps.database.db, domain, { livePageCreated: true });
+  await updateShopRow(deps.database.db, domain, { livePageCreated: true });
   return true;
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ShopRow, shops } from '../../db/schema';
+import { type ShopRow, shopifySessions, shops } from '../../db/schema';
 
 export type NewShop = typeof shops.$inferInsert;
 
-export async function findShop(db: Db, domain: string): Promise<ShopRow | undefined> {
+export async function selectShop(db: Db, domain: string): Promise<ShopRow | undefined> {
   const [row] = await db.select().from(shops).where(eq(shops.shopifyDomain, domain));
   return row;
 }
@@ -12,12 +12,12 @@ export async function findShop(db: Db, domain: string): Promise<ShopRow | undefi
 /** Inserts the shop unless a concurrent request already did; returns the stored row. */
 export async function insertShop(db: Db, values: NewShop): Promise<ShopRow> {
   await db.insert(shops).values(values).onConflictDoNothing({ target: shops.shopifyDomain });
-  const row = await findShop(db, values.shopifyDomain);
+  const row = await selectShop(db, values.shopifyDomain);
   if (!row) throw new Error(`shop ${values.shopifyDomain} vanished after insert`);
   return row;
 }
 
-export async function updateShop(
+export async function updateShopRow(
   db: Db,
   domain: string,
   patch: Partial<Omit<NewShop, 'id' | 'shopifyDomain'>>,
@@ -32,7 +32,7 @@ export async function updateShop(
 }
 
 /** Removes the shop and, through ON DELETE CASCADE, everything the app stored for it. */
-export async function deleteShop(db: Db, domain: string): Promise<void> {
+export async function deleteShopRow(db: Db, domain: string): Promise<void> {
   await db.delete(shops).where(eq(shops.shopifyDomain, domain));
 }
 
@@ -44,5 +44,19 @@ export async function setShopInfoValue(
   value: unknown,
 ): Promise<ShopRow> {
   const patch = JSON.stringify({ [key]: value });
-  return updateShop(db, domain, { info: sql`${shops.info} || ${patch}::jsonb` as never });
+  return updateShopRow(db, domain, { info: sql`${shops.info} || ${patch}::jsonb` as never });
+}
+
+/** The scopes Shopify now grants the shop (app/scopes_update); nothing without a stored token. */
+export async function recordGrantedScopes(
+  db: Db,
+  domain: string,
+  scopes: readonly string[],
+): Promise<'recorded' | 'no_token'> {
+  const updated = await db
+    .update(shopifySessions)
+    .set({ scope: scopes.join(',') })
+    .where(eq(shopifySessions.shopDomain, domain))
+    .returning({ shop: shopifySessions.shopDomain });
+  return updated.length > 0 ? 'recorded' : 'no_token';
 }

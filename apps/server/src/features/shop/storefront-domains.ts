@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { findShop, updateShop } from './store';
+import { selectShop, updateShopRow } from './store';
 
 export type DomainsRefresh = 'refreshed' | 'unchanged' | 'unknown_shop' | 'uninstalled';
 
@@ -16,13 +16,13 @@ export async function refreshStorefrontDomains(
   domain: string,
 ): Promise<DomainsRefresh> {
   const db = deps.database.db;
-  const row = await findShop(db, domain);
+  const row = await selectShop(db, domain);
   if (!row) return 'unknown_shop';
   // No token to ask with; the reinstall's admin load reads them again.
   if (row.uninstalledAt !== null) return 'uninstalled';
   const found = await deps.platform.storefrontDomains(domain);
   if (sameDomains(row, found)) return 'unchanged';
-  await updateShop(db, domain, {
+  await updateShopRow(db, domain, {
     primaryDomainUrl: found.primaryDomainUrl,
     storefrontOrigins: found.origins,
   });

@@ -6,9 +6,8 @@ import {
   playerPositionSchema,
 } from '@popstage/core/placement';
 import type { PopclipsSettings } from '@popstage/core/settings';
-import { shopIsServed } from '@popstage/core/shop';
 import type { StorefrontPositions } from '@popstage/core/storefront';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type CarouselRow,
@@ -16,48 +15,18 @@ import {
   type PopclipRow,
   popclips,
   type ShopRow,
-  shops,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { PlatformProduct } from '../../platform/port';
+import { clipCounts } from '../analytics';
 import { planFacts } from '../billing';
-import { readPopclipsSettings } from '../settings';
+import { popclipsSettingsOf } from '../settings';
 import { snapshotCollectionProducts, snapshotProducts } from './product-snapshot';
-import { clipCounts } from './store';
 
 /** The most clips one feed carries (newest first). */
 export const FEED_CLIPS_LIMIT = 200;
 /** No platform: a shopper's request never waits on Shopify (product-snapshot.ts). */
 export type StorefrontDeps = Pick<AppDeps, 'database' | 'media' | 'config' | 'clock' | 'catalogue'>;
-
-/** The shop a storefront call names: undefined when unknown, deactivated or uninstalled (404). */
-export async function storefrontShop(db: Db, domain: string): Promise<ShopRow | undefined> {
-  const [shop] = await shopByDomain(db).execute({ domain: domain.trim().toLowerCase() });
-  return shop && shopIsServed(shop) ? shop : undefined;
-}
-
-/**
- * findShop with its SQL built once: every storefront request runs it (the feed cache's hits run
- * nothing else), and building Drizzle's SQL each time cost about as much as running it (0.37 →
- * 0.22 ms on PostgreSQL, 0.74 → 0.43 ms on PGlite). The name is empty on purpose: an unnamed
- * statement keeps no state on the connection, so it also works behind PgBouncer's transaction
- * pooling (a named one would be 0.04 ms faster).
- */
-const prepareShopByDomain = (db: Db) =>
-  db
-    .select()
-    .from(shops)
-    .where(eq(shops.shopifyDomain, sql.placeholder('domain')))
-    .prepare('');
-const shopQueries = new WeakMap<Db, ReturnType<typeof prepareShopByDomain>>();
-function shopByDomain(db: Db): ReturnType<typeof prepareShopByDomain> {
-  let query = shopQueries.get(db);
-  if (!query) {
-    query = prepareShopByDomain(db);
-    shopQueries.set(db, query);
-  }
-  return query;
-}
 
 /** Everything a feed or carousel answer is made of, before media URLs are signed. */
 export interface StorefrontData {
@@ -78,7 +47,7 @@ export async function loadStorefrontData(
   const db = deps.database.db;
   const [level, settings, clips] = await Promise.all([
     planFacts(db, deps.catalogue, shop).then((plan) => plan.popclipsLevel),
-    readPopclipsSettings(db, shop.id),
+    popclipsSettingsOf(db, shop.id),
     db
       .select()
       .from(popclips)
@@ -109,6 +78,27 @@ export async function loadStorefrontData(
       .map((product) => [product.id, product]),
   );
   return { shop, level, settings, clips, products, counts };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The shop's carousel the player names, when published: the storefront reads the carousels it
+ * serves itself (as publishedCarousels), so it needs nothing of the carousels area above it.
+ */
+export async function publishedCarousel(
+  db: Db,
+  shopId: string,
+  id: string,
+): Promise<CarouselRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(carousels)
+    .where(
+      and(eq(carousels.shopId, shopId), eq(carousels.id, id), eq(carousels.isPublished, true)),
+    );
+  return row;
 }
 
 export async function publishedCarousels(db: Db, shopId: string): Promise<CarouselRow[]> {

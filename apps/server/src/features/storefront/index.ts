@@ -1,5 +1,6 @@
-/** The storefront area's public face: what other areas and the job registry may use. */
-export { loadStorefrontData, storefrontShop } from './data';
+/** The storefront area's public face: the player's API, its jobs, and what other areas may use. */
+export { loadStorefrontData } from './data';
+export { installFeedCache } from './feed-cache';
 export {
   forgetProduct,
   refreshCollectionSnapshot,
@@ -8,7 +9,7 @@ export {
   rememberProducts,
 } from './product-snapshot';
 export { pruneEventsJob } from './prune-job';
-export { clipCounts, clipLikeCounts, clipViewCounts, knownClipIds } from './store';
+export { storefrontRoutes } from './routes';
 export { viewLimitsJob } from './view-limit-job';
 export { signVisitorId } from './visitor-id';
 export { toStorefrontClip } from './wire';

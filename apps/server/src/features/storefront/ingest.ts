@@ -2,7 +2,7 @@ import type { StorefrontEventsAnswer, StorefrontEventsBody } from '@popstage/cor
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ingestEvents as ingestMetric } from '../../http/metrics';
-import { dirtyHoursInsert } from '../analytics';
+import { rollupMarksInsert } from '../analytics';
 import { addressCaps, type IngestClient, isKnownBot } from './address-caps';
 import { EVENT_MAX_AGE_MS, planBatch, SANDBOX_EVENT_MAX_AGE_MS } from './batch';
 import { type StoredBatch, storeBatch } from './store';
@@ -41,7 +41,7 @@ export async function ingestEvents(
         maxAge,
       );
       // Written in the batch's own transaction: the rollup takes a mark only with its rows.
-      const marks = dirtyHoursInsert(
+      const marks = rollupMarksInsert(
         shop.id,
         [...plan.views, ...plan.others].map((event) => event.occurredAt),
       );

@@ -7,8 +7,7 @@ import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip, subscribe } from '../../test/popclips';
 import { postWebhook, productUpdatedPayload } from '../../test/webhooks';
-import { queueProductClipCounts } from '../popclips';
-import { ensureShop } from '../shop';
+import { ensureShop, queueProductClipCounts } from '../shop';
 
 /**
  * The storefront's product snapshot (issue 13 point 5): the feed answers from it and asks Shopify

@@ -19,10 +19,10 @@ import {
 import { serveRoute } from '../../http/contract-route';
 import { forbidden, notFound } from '../../http/errors';
 import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../../platform/sandbox/inject-fetch';
+import { MEDIA_URL_SECONDS } from '../../platform/storage/port';
 import { countHoldoutVisit, holdoutPercent } from '../analytics';
-import { findCarousel } from '../carousels';
-import { MEDIA_URL_SECONDS } from '../popclips';
-import { carouselClipIds, loadStorefrontData, publishedCarousels, storefrontShop } from './data';
+import { storefrontShop } from '../shop';
+import { carouselClipIds, loadStorefrontData, publishedCarousel, publishedCarousels } from './data';
 import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
 import { ingestEvents } from './ingest';
 import { likedClipIds } from './store';
@@ -217,8 +217,8 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
 
   serveRoute(app, mounted(contract.carousel), async (request, reply) => {
     const shop = await requireShop(request);
-    const row = await findCarousel(db, shop.id, request.params.carouselId.trim());
-    if (!row?.isPublished) throw notFound('Carousel not found.');
+    const row = await publishedCarousel(db, shop.id, request.params.carouselId.trim());
+    if (!row) throw notFound('Carousel not found.');
     const data = await loadStorefrontData(deps, shop);
     const clipIds = await carouselClipIds(deps.database.db, shop, row, data.clips);
     const unsigned = await toStorefrontCarousel(data, row, clipIds, fingerprint);

@@ -1,44 +1,9 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { popclipDailyViews, popclipLikes, popclips } from '../../db/schema';
+import { popclipLikes, popclips } from '../../db/schema';
 import type { AddressCaps } from './address-caps';
 import { type BatchPlan, viewDedupeSince } from './batch';
-
-/** All-time views per clip (metaIdentifier) from the daily rollup; missing clips have none. */
-export async function clipViewCounts(
-  db: Db,
-  shopId: string,
-  clipIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (clipIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      clipId: popclipDailyViews.popclipId,
-      views: sql<number>`coalesce(sum(${popclipDailyViews.views}), 0)::int`,
-    })
-    .from(popclipDailyViews)
-    .where(
-      and(eq(popclipDailyViews.shopId, shopId), inArray(popclipDailyViews.popclipId, [...clipIds])),
-    )
-    .groupBy(popclipDailyViews.popclipId);
-  return new Map(rows.map((row) => [row.clipId, Number(row.views)]));
-}
-
-/** Likes per clip (metaIdentifier). */
-export async function clipLikeCounts(
-  db: Db,
-  shopId: string,
-  clipIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (clipIds.length === 0) return new Map();
-  const rows = await db
-    .select({ clipId: popclipLikes.clipId, likes: count() })
-    .from(popclipLikes)
-    .where(and(eq(popclipLikes.shopId, shopId), inArray(popclipLikes.clipId, [...clipIds])))
-    .groupBy(popclipLikes.clipId);
-  return new Map(rows.map((row) => [row.clipId, Number(row.likes)]));
-}
 
 /** The clips a visitor likes (of clips that still exist). */
 export async function likedClipIds(db: Db, shopId: string, visitorId: string): Promise<string[]> {
@@ -56,20 +21,6 @@ export async function likedClipIds(db: Db, shopId: string, visitorId: string): P
     .orderBy(popclipLikes.likedAt)
     .limit(1000);
   return rows.map((row) => row.clipId);
-}
-
-/** The subset of ids that are clips of the shop. */
-export async function knownClipIds(
-  db: Db,
-  shopId: string,
-  clipIds: readonly string[],
-): Promise<Set<string>> {
-  if (clipIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: popclips.metaIdentifier })
-    .from(popclips)
-    .where(and(eq(popclips.shopId, shopId), inArray(popclips.metaIdentifier, [...clipIds])));
-  return new Set(rows.map((row) => row.id));
 }
 
 export interface StoredBatch {
@@ -283,19 +234,4 @@ async function writeBatch(
     countedViews: Number(result?.counted ?? 0),
     cappedLikes: liked.length - Number(result?.likes_allowed ?? 0),
   };
-}
-
-/** Views and likes of each clip, for the admin's clip answers. */
-export async function clipCounts(
-  db: Db,
-  shopId: string,
-  clipIds: readonly string[],
-): Promise<Map<string, { views: number; likes: number }>> {
-  const [views, likes] = await Promise.all([
-    clipViewCounts(db, shopId, clipIds),
-    clipLikeCounts(db, shopId, clipIds),
-  ]);
-  return new Map(
-    clipIds.map((id) => [id, { views: views.get(id) ?? 0, likes: likes.get(id) ?? 0 }]),
-  );
 }

@@ -91,6 +91,12 @@ export class RangeNotSatisfiableError extends Error {
   }
 }
 
+/**
+ * Signed GET URLs in clip answers (admin, storefront, share pages) stay valid this long: the
+ * admin refetches far sooner, the storefront feed is cached for a minute.
+ */
+export const MEDIA_URL_SECONDS = 6 * 60 * 60;
+
 /** Longest validity of a signed URL: S3's SigV4 limit, applied to both adapters. */
 export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
 

@@ -14,7 +14,7 @@ import {
   recentAudit,
   setFeatureFlags,
 } from '../../operator';
-import { countPopclips, recentClipFailures } from '../../popclips';
+import { clipCountOf, failedClips } from '../../popclips';
 import { findShop } from '../../shop';
 import { csrfField, time } from '../layout';
 import { type ConsoleSection, type FormBody, field, fields, shopDomain } from '../section';
@@ -36,8 +36,8 @@ async function overview(deps: AppDeps, domain: string) {
   const [billing, gating, clips, failures, changes] = await Promise.all([
     shopBillingState(deps, tenant),
     popclipsGating(deps, tenant),
-    countPopclips(deps.database.db, row.id),
-    recentClipFailures(deps.database.db, row.id),
+    clipCountOf(deps.database.db, row.id),
+    failedClips(deps.database.db, row.id),
     recentAudit(deps.database.db, { target: domain, limit: 10 }),
   ]);
   return {

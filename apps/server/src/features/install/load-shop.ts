@@ -2,19 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Tenant } from '../../tenant';
-import { findStoreAccount } from '../account';
+import { storeAccountOf } from '../account';
 import { shopBillingState } from '../billing';
-import { mobileAppFacts } from '../mobile';
+import { mobileAppFactsOf } from '../mobile';
 import { type OnboardingState, onboardingState } from '../onboarding';
-import { countPopclips, queueProductClipCounts } from '../popclips';
-import { syncAppUrlMetafield } from './app-url-metafield';
-import { refreshStorefrontDomainsOnLoad } from './storefront-domains';
+import { clipCountOf } from '../popclips';
+import {
+  queueProductClipCounts,
+  refreshStorefrontDomainsOnLoad,
+  syncAppUrlMetafield,
+} from '../shop';
 import { reinstallIfUninstalled } from './uninstall';
 
 /**
  * The shop read model (GET /api/shopify/shop): the stored shop joined with live platform state
- * and what the other areas know of it, each read through its public face. It sits on top: no
- * other area imports it.
+ * and what the other areas know of it, each read through its public face. The install area sits
+ * above the areas it reads: only the composition root imports it.
  */
 export interface ShopReadModel {
   /** The stored row, reinstalled if the app had been uninstalled. */
@@ -22,7 +25,7 @@ export interface ShopReadModel {
   embedEnabled: boolean;
   publishedCount: number;
   billing: Awaited<ReturnType<typeof shopBillingState>>;
-  mobileApp: Awaited<ReturnType<typeof mobileAppFacts>>;
+  mobileApp: Awaited<ReturnType<typeof mobileAppFactsOf>>;
   /** The core store account's e-mail once created, and the live platform's seller. */
   storeAccountEmail: string | null;
   sellerId: string | null;
@@ -67,10 +70,10 @@ export async function loadShop(
     await Promise.all([
       deps.platform.isAppEmbedEnabled(domain),
       salesChannelProducts(deps, domain, log),
-      countPopclips(db, row.id),
+      clipCountOf(db, row.id),
       shopBillingState(deps, { shop: row, plan: tenant.plan }),
-      mobileAppFacts(db, row.id),
-      findStoreAccount(db, row.id),
+      mobileAppFactsOf(db, row.id),
+      storeAccountOf(db, row.id),
       syncAppUrlMetafield(deps, row, log),
       refreshStorefrontDomainsOnLoad(deps, domain, log),
     ]);

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ShopRow, shopifySessions, shops } from '../../db/schema';
-import { cancelOpenSubscriptions } from '../billing';
+import { cancelShopSubscriptions } from '../billing';
 
 export type UninstallOutcome =
   /** Marked uninstalled now (or again: a replay under another webhook id changes nothing). */
@@ -36,7 +36,7 @@ export async function recordUninstall(db: Db, domain: string, at: Date): Promise
       .where(eq(shops.shopifyDomain, domain))
       .returning({ id: shops.id });
     if (!row) return 'unknown_shop';
-    await cancelOpenSubscriptions(tx, row.id, at);
+    await cancelShopSubscriptions(tx, row.id, at);
     return 'uninstalled';
   });
 }
@@ -53,18 +53,4 @@ export async function reinstallIfUninstalled(db: Db, row: ShopRow): Promise<Shop
     .where(and(eq(shops.id, row.id), isNotNull(shops.uninstalledAt)))
     .returning();
   return updated ?? { ...row, uninstalledAt: null };
-}
-
-/** The scopes Shopify now grants the shop (app/scopes_update); nothing without a stored token. */
-export async function recordGrantedScopes(
-  db: Db,
-  domain: string,
-  scopes: readonly string[],
-): Promise<'recorded' | 'no_token'> {
-  const updated = await db
-    .update(shopifySessions)
-    .set({ scope: scopes.join(',') })
-    .where(eq(shopifySessions.shopDomain, domain))
-    .returning({ shop: shopifySessions.shopDomain });
-  return updated.length > 0 ? 'recorded' : 'no_token';
 }

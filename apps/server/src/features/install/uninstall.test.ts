@@ -6,8 +6,7 @@ import { insertSubscription } from '../../test/billing';
 import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { signedVisitor } from '../../test/visitor';
 import { postWebhook } from '../../test/webhooks';
-import { ensureShop } from './service';
-import { findShop } from './store';
+import { ensureShop, findShop } from '../shop';
 
 const APP_URL = 'https://popstage.example';
 const MINUTE = 60_000;

@@ -3,16 +3,9 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import type { Tenant } from '../../tenant';
-import { findSellerAccount } from '../account';
+import { sellerAccountOf } from '../account';
 import { planFacts } from '../billing';
-import { createStorefrontToken, ensureShop } from './service';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The shop the session token names, with its seller and plan facts (authenticated routes). */
-    tenant: Tenant;
-  }
-}
+import { createStorefrontToken, ensureShop } from '../shop';
 
 type TenantDeps = Pick<AppDeps, 'database' | 'platform' | 'catalogue' | 'storefront'>;
 
@@ -27,7 +20,7 @@ export async function resolveTenant(
   );
   const db = deps.database.db;
   const [seller, plan] = await Promise.all([
-    findSellerAccount(db, shop.id),
+    sellerAccountOf(db, shop.id),
     planFacts(db, deps.catalogue, shop),
   ]);
   return { shop, sellerId: seller?.sellerId ?? null, plan };

@@ -1,0 +1,2 @@
+/** The catalogue area's public face: its routes. */
+export { catalogueRoutes } from './routes';

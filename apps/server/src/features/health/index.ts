@@ -1,0 +1,2 @@
+/** The health area's public face: its routes. */
+export { healthRoutes } from './routes';
