@@ -8,8 +8,10 @@ import { loadConfig } from '../config';
 import { type AppDeps, createDeps } from '../deps';
 import { seedDiscountCodes } from '../features/billing';
 import { createQueues, runQueuedJobs } from '../jobs/workers';
-import type { Clock } from '../platform/clock';
+import { createTestClock, type TestClock } from './clock';
 import { createTestDatabase } from './database';
+
+export { createTestClock, type TestClock } from './clock';
 
 export const SHOP_A = 'demo-store.myshopify.com';
 export const TEST_BROWSER_USER_AGENT =
@@ -41,25 +43,6 @@ export const SHOPIFY_MODE_ENV = {
   APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\n(not a key)\\n-----END PRIVATE KEY-----',
   APNS_BUNDLE_PREFIX: 'app.popstage',
 } as const;
-
-/** A clock tests move by hand; it starts at the real time. */
-export interface TestClock extends Clock {
-  advance(ms: number): void;
-  set(date: Date): void;
-}
-
-export function createTestClock(start = new Date()): TestClock {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms) => {
-      current += ms;
-    },
-    set: (date) => {
-      current = date.getTime();
-    },
-  };
-}
 
 export interface TestApp {
   app: App;
