@@ -3,14 +3,19 @@ import type {
   CreateAppSubscriptionInput,
   PlatformAppSubscription,
 } from '../port';
-import { type ShopifyUserErrorDetail, throwOnUserErrors } from './errors';
+import { throwOnUserErrors } from './errors';
+import type {
+  PopstageActiveSubscriptionsQuery,
+  PopstageAppSubscriptionCancelMutation,
+  PopstageAppSubscriptionCreateMutation,
+  PopstageAppSubscriptionFragment,
+} from './generated/admin.types';
 import type { GraphqlRequest } from './graphql-client';
 import { normalizeAmount } from './money';
 import {
   ACTIVE_SUBSCRIPTIONS_QUERY,
   APP_SUBSCRIPTION_CANCEL_MUTATION,
   APP_SUBSCRIPTION_CREATE_MUTATION,
-  type AppSubscriptionNode,
 } from './queries/billing';
 
 /**
@@ -35,7 +40,9 @@ const STATUSES: readonly AppSubscriptionStatus[] = [
   'FROZEN',
 ];
 
-export function toPlatformAppSubscription(node: AppSubscriptionNode): PlatformAppSubscription {
+export function toPlatformAppSubscription(
+  node: PopstageAppSubscriptionFragment,
+): PlatformAppSubscription {
   const recurring = node.lineItems
     .map((item) => item.plan.pricingDetails)
     .find((details) => details.__typename === 'AppRecurringPricing');
@@ -109,13 +116,7 @@ export function appSubscriptionCreateVariables(
 export function createShopifyBilling(request: GraphqlRequest, options: { billingTest: boolean }) {
   return {
     async createAppSubscription(shop: string, input: CreateAppSubscriptionInput) {
-      const data = await request<{
-        appSubscriptionCreate: {
-          appSubscription: AppSubscriptionNode | null;
-          confirmationUrl: string | null;
-          userErrors: ShopifyUserErrorDetail[];
-        } | null;
-      }>(
+      const data = await request<PopstageAppSubscriptionCreateMutation>(
         shop,
         APP_SUBSCRIPTION_CREATE_MUTATION,
         appSubscriptionCreateVariables(input, options.billingTest),
@@ -131,19 +132,19 @@ export function createShopifyBilling(request: GraphqlRequest, options: { billing
     },
 
     async activeAppSubscriptions(shop: string) {
-      const data = await request<{
-        currentAppInstallation: { activeSubscriptions: AppSubscriptionNode[] };
-      }>(shop, ACTIVE_SUBSCRIPTIONS_QUERY);
+      const data = await request<PopstageActiveSubscriptionsQuery>(
+        shop,
+        ACTIVE_SUBSCRIPTIONS_QUERY,
+      );
       return data.currentAppInstallation.activeSubscriptions.map(toPlatformAppSubscription);
     },
 
     async cancelAppSubscription(shop: string, id: string) {
-      const data = await request<{
-        appSubscriptionCancel: {
-          appSubscription: { id: string; status: string } | null;
-          userErrors: ShopifyUserErrorDetail[];
-        } | null;
-      }>(shop, APP_SUBSCRIPTION_CANCEL_MUTATION, { id, prorate: true });
+      const data = await request<PopstageAppSubscriptionCancelMutation>(
+        shop,
+        APP_SUBSCRIPTION_CANCEL_MUTATION,
+        { id, prorate: true },
+      );
       throwOnUserErrors('appSubscriptionCancel', data.appSubscriptionCancel);
     },
   };

@@ -132,6 +132,16 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
   };
 }
 
+/**
+ * A node of `nodes(ids:)` that is of the asked type: an unknown id answers null, a node of another
+ * type an empty object (the document's inline fragment selects nothing of it).
+ */
+export function isFound<T extends { id: string }>(
+  node: T | Record<PropertyKey, never> | null,
+): node is T {
+  return node !== null && 'id' in node;
+}
+
 /** `query Name(...)` / `mutation Name` → Name, for error messages. */
 export function operationName(document: string): string {
   return /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? 'operation';

@@ -1,7 +1,8 @@
 import { CLIP_COUNT_METAFIELD, type ProductClipCount } from '../port';
 import { throwOnUserErrors } from './errors';
+import type { PopstageMetafieldsSetMutation } from './generated/admin.types';
 import type { GraphqlRequest } from './graphql-client';
-import { METAFIELDS_SET_MUTATION, type MetafieldsSetData } from './queries/app-metafields';
+import { METAFIELDS_SET_MUTATION } from './queries/app-metafields';
 
 /** metafieldsSet sets at most 25 metafields per call. */
 export const METAFIELDS_SET_MAX = 25;
@@ -20,7 +21,7 @@ export function createProductMetafields(request: GraphqlRequest) {
           ...CLIP_COUNT_METAFIELD,
           value: String(count),
         }));
-        const data = await request<MetafieldsSetData>(shop, METAFIELDS_SET_MUTATION, {
+        const data = await request<PopstageMetafieldsSetMutation>(shop, METAFIELDS_SET_MUTATION, {
           metafields,
         });
         // Atomic per call: a refused batch writes nothing, and the job retries it all.

@@ -17,34 +17,45 @@ import {
   ShopifyGraphqlError,
   ShopifyUnavailableError,
   ShopifyUserError,
-  type ShopifyUserErrorDetail,
   throwOnUserErrors,
 } from './errors';
-import { createGraphqlClient, type GraphqlRequest } from './graphql-client';
+import type {
+  PopstageAppInstallationIdQuery,
+  PopstageAppPublicationQuery,
+  PopstageChannelCreateMutation,
+  PopstageCollectionQuery,
+  PopstageCollectionsQuery,
+  PopstageMainThemeSettingsQuery,
+  PopstageMetafieldsSetMutation,
+  PopstagePageByHandleQuery,
+  PopstagePageCreateMutation,
+  PopstagePrimaryDomainQuery,
+  PopstageProductFragment,
+  PopstageProductsByIdQuery,
+  PopstageProductsInCollectionQuery,
+  PopstageProductsQuery,
+  PopstagePublishCandidatesByIdQuery,
+  PopstagePublishCandidatesQuery,
+  PopstagePublishedProductsCountQuery,
+  PopstagePublishResultFragment,
+  PopstageShopQuery,
+  PopstageStorefrontDomainsQuery,
+  PopstageStorefrontTokenCreateMutation,
+} from './generated/admin.types';
+import { createGraphqlClient, type GraphqlRequest, isFound } from './graphql-client';
 import { createProductMetafields } from './product-metafields';
-import {
-  APP_INSTALLATION_ID_QUERY,
-  type AppInstallationIdData,
-  METAFIELDS_SET_MUTATION,
-  type MetafieldsSetData,
-} from './queries/app-metafields';
-import {
-  CHANNEL_CREATE_MUTATION,
-  CHANNEL_SPECIFICATION,
-  type ChannelCreateData,
-} from './queries/channels';
+import { APP_INSTALLATION_ID_QUERY, METAFIELDS_SET_MUTATION } from './queries/app-metafields';
+import { CHANNEL_CREATE_MUTATION, CHANNEL_SPECIFICATION } from './queries/channels';
 import {
   COLLECTION_BY_ID_QUERY,
   COLLECTIONS_QUERY,
-  type CollectionNode,
   toPlatformCollection,
 } from './queries/collections';
-import { STOREFRONT_DOMAINS_QUERY, type StorefrontDomainsData } from './queries/domains';
+import { STOREFRONT_DOMAINS_QUERY } from './queries/domains';
 import { ORDERS_ACCESS_QUERY } from './queries/orders';
 import {
   PAGE_CREATE_MUTATION,
   PAGES_BY_HANDLE_QUERY,
-  type PageNode,
   PRIMARY_DOMAIN_QUERY,
   toPlatformPage,
 } from './queries/pages';
@@ -53,30 +64,21 @@ import {
   PRODUCTS_BY_ID_QUERY,
   PRODUCTS_IN_COLLECTION_QUERY,
   PRODUCTS_QUERY,
-  type ProductNode,
   PUBLISH_CANDIDATES_BY_ID_QUERY,
   PUBLISH_CANDIDATES_QUERY,
-  type PublishCandidateNode,
   productSearch,
   searchWords,
   toPlatformProduct,
 } from './queries/products';
 import {
   APP_PUBLICATION_QUERY,
-  type AppPublicationData,
   PUBLISH_BATCH_SIZE,
   PUBLISHED_PRODUCTS_COUNT_QUERY,
-  type PublishedProductsCountData,
-  type PublishProductsData,
   publishProductsMutation,
 } from './queries/publications';
-import { SHOP_QUERY, type ShopNode, toPlatformShop } from './queries/shop';
-import {
-  MAIN_THEME_SETTINGS_QUERY,
-  type MainThemeSettingsData,
-  SETTINGS_DATA_FILE,
-} from './queries/themes';
-import { STOREFRONT_TOKEN_CREATE_MUTATION } from './storefront/queries';
+import { SHOP_QUERY, toPlatformShop } from './queries/shop';
+import { STOREFRONT_TOKEN_CREATE_MUTATION } from './queries/storefront-tokens';
+import { MAIN_THEME_SETTINGS_QUERY, SETTINGS_DATA_FILE } from './queries/themes';
 import { exchangeSessionToken, refreshAccessToken } from './token-exchange';
 
 export interface ShopifyPlatformOptions {
@@ -113,10 +115,8 @@ const MAX_PAGE_SIZE = 250;
 const NODES_BATCH_SIZE = 50;
 const PUBLICATION_TTL_MS = 10 * 60_000;
 
-interface ConnectionNode<T> {
-  nodes: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
+/** The publish mutation's answer: each alias (p0, p1...) one product's publishablePublish. */
+type PublishProductsData = Record<string, PopstagePublishResultFragment | null>;
 
 /**
  * The StorePlatform on Shopify's Admin GraphQL API. Every call reads the shop's stored offline
@@ -187,10 +187,13 @@ export function createShopifyPlatform(
   const findAppPublication = async (shop: string): Promise<string | null> => {
     let after: string | null = null;
     do {
-      const data: AppPublicationData = await request(shop, APP_PUBLICATION_QUERY, { after });
+      const data: PopstageAppPublicationQuery = await request(shop, APP_PUBLICATION_QUERY, {
+        after,
+      });
       const appId = data.currentAppInstallation.app.id;
-      const found = data.publications.nodes.find((node) =>
-        node.catalog?.apps?.nodes.some((app) => app.id === appId),
+      const found = data.publications.nodes.find(
+        ({ catalog }) =>
+          catalog && 'apps' in catalog && catalog.apps.nodes.some((app) => app.id === appId),
       );
       if (found) return found.id;
       const page = data.publications.pageInfo;
@@ -204,13 +207,11 @@ export function createShopifyPlatform(
     const wanted = [...new Set(ids.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id)))];
     const found = new Map<string, PlatformProduct>();
     for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
-      const data = await request<{ nodes: (ProductNode | Record<string, never> | null)[] }>(
-        shop,
-        PRODUCTS_BY_ID_QUERY,
-        { ids: wanted.slice(i, i + NODES_BATCH_SIZE) },
-      );
+      const data = await request<PopstageProductsByIdQuery>(shop, PRODUCTS_BY_ID_QUERY, {
+        ids: wanted.slice(i, i + NODES_BATCH_SIZE),
+      });
       for (const node of data.nodes) {
-        if (node && 'id' in node) found.set(node.id, toPlatformProduct(node as ProductNode));
+        if (isFound<PopstageProductFragment>(node)) found.set(node.id, toPlatformProduct(node));
       }
     }
     // In the order asked, like the sandbox; unknown ids are dropped.
@@ -225,8 +226,8 @@ export function createShopifyPlatform(
    * publication (on the app's first load, or a publish before it).
    */
   const connectChannel = async (shop: string): Promise<string> => {
-    const shopName = (await request<{ shop: ShopNode }>(shop, SHOP_QUERY)).shop.name;
-    const data = await request<ChannelCreateData>(shop, CHANNEL_CREATE_MUTATION, {
+    const shopName = (await request<PopstageShopQuery>(shop, SHOP_QUERY)).shop.name;
+    const data = await request<PopstageChannelCreateMutation>(shop, CHANNEL_CREATE_MUTATION, {
       input: {
         specificationHandle: CHANNEL_SPECIFICATION,
         accountId: shop,
@@ -246,15 +247,17 @@ export function createShopifyPlatform(
 
   /** Active products not yet on the app's publication, by id or (ids omitted) all of them. */
   const publishCandidates = async (shop: string, publicationId: string, ids?: string[]) => {
-    const unpublished = (node: PublishCandidateNode | Record<string, never> | null) =>
-      node && 'id' in node && node.status === 'ACTIVE' && !node.publishedOnPublication
-        ? [node.id]
-        : [];
+    const unpublished = (
+      node:
+        | PopstagePublishCandidatesQuery['products']['nodes'][number]
+        | PopstagePublishCandidatesByIdQuery['nodes'][number],
+    ) =>
+      isFound(node) && node.status === 'ACTIVE' && !node.publishedOnPublication ? [node.id] : [];
     if (ids !== undefined) {
       const wanted = [...new Set(ids.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id)))];
       const candidates: string[] = [];
       for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
-        const data = await request<{ nodes: (PublishCandidateNode | null)[] }>(
+        const data = await request<PopstagePublishCandidatesByIdQuery>(
           shop,
           PUBLISH_CANDIDATES_BY_ID_QUERY,
           { ids: wanted.slice(i, i + NODES_BATCH_SIZE), publicationId },
@@ -266,11 +269,12 @@ export function createShopifyPlatform(
     const candidates: string[] = [];
     let after: string | null = null;
     do {
-      const data: { products: ConnectionNode<PublishCandidateNode> } = await request(
-        shop,
-        PUBLISH_CANDIDATES_QUERY,
-        { first: MAX_PAGE_SIZE, after, query: 'status:active', publicationId },
-      );
+      const data: PopstagePublishCandidatesQuery = await request(shop, PUBLISH_CANDIDATES_QUERY, {
+        first: MAX_PAGE_SIZE,
+        after,
+        query: 'status:active',
+        publicationId,
+      });
       candidates.push(...data.products.nodes.flatMap(unpublished));
       after = data.products.pageInfo.hasNextPage ? data.products.pageInfo.endCursor : null;
     } while (after);
@@ -278,10 +282,7 @@ export function createShopifyPlatform(
   };
 
   const primaryDomain = async (shop: string) => {
-    const data = await request<{ shop: { primaryDomain: { url: string } } }>(
-      shop,
-      PRIMARY_DOMAIN_QUERY,
-    );
+    const data = await request<PopstagePrimaryDomainQuery>(shop, PRIMARY_DOMAIN_QUERY);
     return data.shop.primaryDomain.url;
   };
 
@@ -289,18 +290,19 @@ export function createShopifyPlatform(
   const readSettingsData = async (
     shop: string,
   ): Promise<{ settings: string | null; appHandle: string | null }> => {
-    const data = await request<MainThemeSettingsData>(shop, MAIN_THEME_SETTINGS_QUERY, {
+    const data = await request<PopstageMainThemeSettingsQuery>(shop, MAIN_THEME_SETTINGS_QUERY, {
       filenames: [SETTINGS_DATA_FILE],
     });
     const appHandle = data.currentAppInstallation.app.handle;
-    const body = data.themes.nodes[0]?.files?.nodes[0]?.body;
+    // `themes` is nullable in the schema (an access Shopify refused): no theme read, no embed.
+    const body = data.themes?.nodes[0]?.files?.nodes[0]?.body;
     const read = async (): Promise<string | null> => {
       if (!body) return null;
-      if (body.content !== undefined) return body.content;
-      if (body.contentBase64 !== undefined) {
+      if ('content' in body) return body.content;
+      if ('contentBase64' in body) {
         return Buffer.from(body.contentBase64, 'base64').toString('utf8');
       }
-      if (body.url !== undefined) {
+      if ('url' in body) {
         const response = await fetchImpl(body.url);
         if (!response.ok)
           throw new Error(`Fetching ${SETTINGS_DATA_FILE} failed: ${response.status}`);
@@ -345,7 +347,7 @@ export function createShopifyPlatform(
     },
 
     async getShop(shop) {
-      const data = await request<{ shop: ShopNode | null }>(shop, SHOP_QUERY);
+      const data = await request<PopstageShopQuery>(shop, SHOP_QUERY);
       return data.shop ? toPlatformShop(data.shop) : null;
     },
 
@@ -358,17 +360,18 @@ export function createShopifyPlatform(
       let primaryDomainUrl = '';
       let after: string | null = null;
       do {
-        const data: StorefrontDomainsData = await request(shop, STOREFRONT_DOMAINS_QUERY, {
+        const data: PopstageStorefrontDomainsQuery = await request(shop, STOREFRONT_DOMAINS_QUERY, {
           after,
         });
         primaryDomainUrl = data.shop.primaryDomain.url;
         add(primaryDomainUrl);
-        for (const presence of data.webPresences.nodes) {
+        // Nullable in the schema (read_markets refused): the primary domain alone, then.
+        for (const presence of data.webPresences?.nodes ?? []) {
           add(presence.domain?.url);
           for (const root of presence.rootUrls) add(root.url);
         }
-        const page = data.webPresences.pageInfo;
-        after = page.hasNextPage ? page.endCursor : null;
+        const page = data.webPresences?.pageInfo;
+        after = page?.hasNextPage ? page.endCursor : null;
       } while (after);
       return { primaryDomainUrl, origins: [...origins].sort() };
     },
@@ -380,7 +383,7 @@ export function createShopifyPlatform(
         if (!id) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
         publicationId = id;
       }
-      const data = await request<{ products: ConnectionNode<ProductNode> }>(shop, PRODUCTS_QUERY, {
+      const data = await request<PopstageProductsQuery>(shop, PRODUCTS_QUERY, {
         first: pageSize(listOptions.first, PRODUCT_PAGE_MAX),
         after: listOptions.after ?? null,
         query: productSearch({ ...listOptions, publicationId }),
@@ -399,27 +402,25 @@ export function createShopifyPlatform(
       ];
       const inside: string[] = [];
       for (let i = 0; i < wanted.length; i += NODES_BATCH_SIZE) {
-        const data = await request<{ nodes: ({ id?: string; inCollection?: boolean } | null)[] }>(
+        const data = await request<PopstageProductsInCollectionQuery>(
           shop,
           PRODUCTS_IN_COLLECTION_QUERY,
           { ids: wanted.slice(i, i + NODES_BATCH_SIZE), collectionId },
         );
-        for (const node of data.nodes) if (node?.id && node.inCollection) inside.push(node.id);
+        for (const node of data.nodes) {
+          if (isFound(node) && node.inCollection) inside.push(node.id);
+        }
       }
       return inside;
     },
 
     async listCollections(shop, listOptions = {}) {
       const words = searchWords(listOptions.query);
-      const data = await request<{ collections: ConnectionNode<CollectionNode> }>(
-        shop,
-        COLLECTIONS_QUERY,
-        {
-          first: pageSize(listOptions.first),
-          after: listOptions.after ?? null,
-          query: words.length > 0 ? words.join(' ') : null,
-        },
-      );
+      const data = await request<PopstageCollectionsQuery>(shop, COLLECTIONS_QUERY, {
+        first: pageSize(listOptions.first),
+        after: listOptions.after ?? null,
+        query: words.length > 0 ? words.join(' ') : null,
+      });
       return {
         nodes: data.collections.nodes.map(toPlatformCollection),
         pageInfo: data.collections.pageInfo,
@@ -429,11 +430,7 @@ export function createShopifyPlatform(
     async getCollection(shop, id) {
       // Only collection GIDs: anything else would fail the query rather than answer null.
       if (!/^gid:\/\/shopify\/Collection\/\d+$/.test(id)) return null;
-      const data = await request<{ collection: CollectionNode | null }>(
-        shop,
-        COLLECTION_BY_ID_QUERY,
-        { id },
-      );
+      const data = await request<PopstageCollectionQuery>(shop, COLLECTION_BY_ID_QUERY, { id });
       return data.collection ? toPlatformCollection(data.collection) : null;
     },
 
@@ -441,9 +438,11 @@ export function createShopifyPlatform(
       const publicationId = await appPublicationId(shop);
       // Not a sales channel on this shop (yet): nothing can be published to it.
       if (publicationId === null) return 0;
-      const data = await request<PublishedProductsCountData>(shop, PUBLISHED_PRODUCTS_COUNT_QUERY, {
-        publicationId,
-      });
+      const data = await request<PopstagePublishedProductsCountQuery>(
+        shop,
+        PUBLISHED_PRODUCTS_COUNT_QUERY,
+        { publicationId },
+      );
       return data.publishedProductsCount?.count ?? 0;
     },
 
@@ -479,9 +478,7 @@ export function createShopifyPlatform(
           publishProductsMutation(batch.length),
           variables,
         );
-        const userErrors = batch.flatMap(
-          (_, index) => data[`p${index}`]?.userErrors ?? [],
-        ) as ShopifyUserErrorDetail[];
+        const userErrors = batch.flatMap((_, index) => data[`p${index}`]?.userErrors ?? []);
         // A refusal may mean the kept publication is gone (uninstalled meanwhile, another
         // process's reinstall): the retry looks it up again.
         if (userErrors.length > 0) publications.delete(shop);
@@ -492,12 +489,11 @@ export function createShopifyPlatform(
     },
 
     async createStorefrontAccessToken(shop, title) {
-      const data = await request<{
-        storefrontAccessTokenCreate: {
-          storefrontAccessToken: { accessToken: string } | null;
-          userErrors: ShopifyUserErrorDetail[];
-        };
-      }>(shop, STOREFRONT_TOKEN_CREATE_MUTATION, { input: { title } });
+      const data = await request<PopstageStorefrontTokenCreateMutation>(
+        shop,
+        STOREFRONT_TOKEN_CREATE_MUTATION,
+        { input: { title } },
+      );
       const payload = throwOnUserErrors(
         'storefrontAccessTokenCreate',
         data.storefrontAccessTokenCreate,
@@ -519,18 +515,15 @@ export function createShopifyPlatform(
     },
 
     async findPage(shop, handle): Promise<PlatformPage | null> {
-      const data = await request<{
-        shop: { primaryDomain: { url: string } };
-        pages: { nodes: PageNode[] };
-      }>(shop, PAGES_BY_HANDLE_QUERY, { query: `handle:${searchWords(handle)[0] ?? '""'}` });
+      const data = await request<PopstagePageByHandleQuery>(shop, PAGES_BY_HANDLE_QUERY, {
+        query: `handle:${searchWords(handle)[0] ?? '""'}`,
+      });
       const page = data.pages.nodes.find((node) => node.handle === handle);
       return page ? toPlatformPage(page, data.shop.primaryDomain.url) : null;
     },
 
     async createPage(shop, page) {
-      const data = await request<{
-        pageCreate: { page: PageNode | null; userErrors: ShopifyUserErrorDetail[] } | null;
-      }>(shop, PAGE_CREATE_MUTATION, {
+      const data = await request<PopstagePageCreateMutation>(shop, PAGE_CREATE_MUTATION, {
         page: { title: page.title, handle: page.handle, body: page.body, isPublished: true },
       });
       const payload = throwOnUserErrors('pageCreate', data.pageCreate);
@@ -539,8 +532,11 @@ export function createShopifyPlatform(
     },
 
     async setAppUrlMetafield(shop, url) {
-      const installation = await request<AppInstallationIdData>(shop, APP_INSTALLATION_ID_QUERY);
-      const data = await request<MetafieldsSetData>(shop, METAFIELDS_SET_MUTATION, {
+      const installation = await request<PopstageAppInstallationIdQuery>(
+        shop,
+        APP_INSTALLATION_ID_QUERY,
+      );
+      const data = await request<PopstageMetafieldsSetMutation>(shop, METAFIELDS_SET_MUTATION, {
         metafields: [
           { ownerId: installation.currentAppInstallation.id, ...APP_URL_METAFIELD, value: url },
         ],

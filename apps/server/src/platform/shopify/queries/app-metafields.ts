@@ -1,5 +1,3 @@
-import type { ShopifyUserErrorDetail } from '../errors';
-
 /**
  * App-data metafields: metafields owned by the app's installation, readable in Liquid as
  * `app.metafields.{namespace}.{key}` and by no other app. Written with metafieldsSet, the owner
@@ -14,10 +12,6 @@ export const APP_INSTALLATION_ID_QUERY = /* GraphQL */ `
     }
   }
 `;
-
-export interface AppInstallationIdData {
-  currentAppInstallation: { id: string };
-}
 
 /** Also sets the app-owned product metafields (product-metafields.ts): the owner is a product. */
 export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
@@ -37,10 +31,3 @@ export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
     }
   }
 `;
-
-export interface MetafieldsSetData {
-  metafieldsSet: {
-    metafields: { id: string; namespace: string; key: string; value: string }[] | null;
-    userErrors: ShopifyUserErrorDetail[];
-  } | null;
-}

@@ -103,36 +103,3 @@ export const APP_SUBSCRIPTION_CANCEL_MUTATION = /* GraphQL */ `
     }
   }
 `;
-
-interface MoneyV2 {
-  amount: string;
-  currencyCode: string;
-}
-
-export type DiscountValueNode =
-  | { __typename: 'AppSubscriptionDiscountAmount'; amount: MoneyV2 }
-  | { __typename: 'AppSubscriptionDiscountPercentage'; percentage: number };
-
-export type PricingDetailsNode =
-  | {
-      __typename: 'AppRecurringPricing';
-      interval: string;
-      price: MoneyV2;
-      discount: {
-        durationLimitInIntervals: number | null;
-        remainingDurationInIntervals: number | null;
-        priceAfterDiscount: MoneyV2;
-        value: DiscountValueNode;
-      } | null;
-    }
-  | { __typename: 'AppUsagePricing' };
-
-export interface AppSubscriptionNode {
-  id: string;
-  name: string;
-  status: string;
-  test: boolean;
-  createdAt: string;
-  currentPeriodEnd: string | null;
-  lineItems: { id: string; plan: { pricingDetails: PricingDetailsNode } }[];
-}

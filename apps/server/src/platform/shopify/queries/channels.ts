@@ -20,10 +20,3 @@ export const CHANNEL_CREATE_MUTATION = /* GraphQL */ `
     }
   }
 `;
-
-export interface ChannelCreateData {
-  channelCreate: {
-    channel: { id: string } | null;
-    userErrors: { field: string[] | null; message: string; code: string | null }[];
-  } | null;
-}

@@ -1,4 +1,5 @@
 import type { PlatformCollection } from '../../port';
+import type { PopstageCollectionQuery } from '../generated/admin.types';
 
 // Collection.productsCount is a Count object ({ count precision }) in current versions.
 // https://shopify.dev/docs/api/admin-graphql/2026-10/queries/collections
@@ -35,12 +36,8 @@ export const COLLECTION_BY_ID_QUERY = /* GraphQL */ `
   }
 `;
 
-export interface CollectionNode {
-  id: string;
-  title: string;
-  handle: string;
-  productsCount: { count: number } | null;
-}
+/** A collection as both documents ask for it. */
+type CollectionNode = NonNullable<PopstageCollectionQuery['collection']>;
 
 export function toPlatformCollection(node: CollectionNode): PlatformCollection {
   return {

@@ -22,6 +22,7 @@ import * as pages from './pages';
 import * as products from './products';
 import * as publications from './publications';
 import * as shop from './shop';
+import * as storefrontTokens from './storefront-tokens';
 import * as themes from './themes';
 
 /** Every GraphQL document the adapter sends: the modules' exported strings that parse as one. */
@@ -40,6 +41,7 @@ const DOCUMENTS = documentsOf({
   ...products,
   ...publications,
   ...shop,
+  ...storefrontTokens,
   ...themes,
 });
 

@@ -31,11 +31,3 @@ export const STOREFRONT_DOMAINS_QUERY = /* GraphQL */ `
     }
   }
 `;
-
-export interface StorefrontDomainsData {
-  shop: { primaryDomain: { url: string } };
-  webPresences: {
-    nodes: { domain: { url: string } | null; rootUrls: { url: string }[] }[];
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-}

@@ -1,4 +1,5 @@
 import type { PlatformPage } from '../../port';
+import type { PopstagePageByHandleQuery } from '../generated/admin.types';
 
 /**
  * Online store pages. The Admin API's Page has no storefront URL, so it is built from the shop's
@@ -52,12 +53,8 @@ export const PAGE_CREATE_MUTATION = /* GraphQL */ `
   }
 `;
 
-export interface PageNode {
-  id: string;
-  title: string;
-  handle: string;
-  body: string;
-}
+/** A page as both documents ask for it. */
+type PageNode = PopstagePageByHandleQuery['pages']['nodes'][number];
 
 export function toPlatformPage(node: PageNode, primaryDomainUrl: string): PlatformPage {
   return {

@@ -1,4 +1,5 @@
 import type { PlatformProduct, ProductStatus } from '../../port';
+import type { PopstageProductFragment } from '../generated/admin.types';
 import { normalizeAmount } from '../money';
 
 /**
@@ -116,37 +117,18 @@ export const PUBLISH_CANDIDATES_BY_ID_QUERY = /* GraphQL */ `
   }
 `;
 
-export interface PublishCandidateNode {
-  id: string;
-  status: string;
-  publishedOnPublication: boolean;
-}
-
-interface Money {
-  amount: string;
-  currencyCode: string;
-}
-
-export interface ProductNode {
-  id: string;
-  title: string;
-  handle: string;
-  description: string;
-  status: ProductStatus;
-  createdAt: string;
-  priceRangeV2: { minVariantPrice: Money };
-  variants: { nodes: { id: string; price: string; availableForSale: boolean }[] };
-  /** Null without media; an empty object for a video or 3D model (the inline fragment). */
-  featuredMedia: { image?: { url: string; altText: string | null } | null } | null;
-}
-
-export function toPlatformProduct(node: ProductNode): PlatformProduct {
+export function toPlatformProduct(node: PopstageProductFragment): PlatformProduct {
+  // Null without media; without `image` for a video or 3D model (the inline fragment).
+  const media = node.featuredMedia;
+  const image = media && 'image' in media ? media.image : null;
   return {
     id: node.id,
     title: node.title,
     handle: node.handle,
     description: node.description,
-    status: node.status,
+    // Shopify's ProductStatus also has UNLISTED, which the port does not name: passed through
+    // as it always was (the hand-written type said it could not come; docs/decisions.md).
+    status: node.status as ProductStatus,
     priceRange: {
       min: normalizeAmount(node.priceRangeV2.minVariantPrice.amount),
       currencyCode: node.priceRangeV2.minVariantPrice.currencyCode,
@@ -156,9 +138,7 @@ export function toPlatformProduct(node: ProductNode): PlatformProduct {
       price: normalizeAmount(variant.price),
       availableForSale: variant.availableForSale,
     })),
-    images: node.featuredMedia?.image
-      ? [{ url: node.featuredMedia.image.url, altText: node.featuredMedia.image.altText ?? '' }]
-      : [],
+    images: image ? [{ url: image.url, altText: image.altText ?? '' }] : [],
     createdAt: new Date(node.createdAt).toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { PlatformShop } from '../../port';
+import type { PopstageShopQuery } from '../generated/admin.types';
 
 // https://shopify.dev/docs/api/admin-graphql/2026-10/objects/Shop
 export const SHOP_QUERY = /* GraphQL */ `
@@ -22,20 +23,7 @@ export const SHOP_QUERY = /* GraphQL */ `
   }
 `;
 
-export interface ShopNode {
-  name: string;
-  email: string;
-  contactEmail: string | null;
-  myshopifyDomain: string;
-  primaryDomain: { url: string };
-  currencyCode: string;
-  createdAt: string;
-  shopOwnerName: string;
-  ianaTimezone?: string | null;
-  plan: { partnerDevelopment: boolean };
-}
-
-export function toPlatformShop(shop: ShopNode): PlatformShop {
+export function toPlatformShop(shop: PopstageShopQuery['shop']): PlatformShop {
   return {
     domain: shop.myshopifyDomain,
     name: shop.name,

@@ -36,17 +36,3 @@ export const MAIN_THEME_SETTINGS_QUERY = /* GraphQL */ `
     }
   }
 `;
-
-export interface ThemeFileBody {
-  content?: string;
-  contentBase64?: string;
-  url?: string;
-}
-
-export interface MainThemeSettingsData {
-  /** The app's own handle: the first segment of its blocks' types. */
-  currentAppInstallation: { app: { handle: string | null } };
-  themes: {
-    nodes: { id: string; files: { nodes: { filename: string; body: ThemeFileBody }[] } | null }[];
-  };
-}

@@ -60,7 +60,15 @@ export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
   ${PRODUCT_CARD}
 `;
 
-const MENU_ITEM_FIELDS = 'id title url type resourceId';
+const MENU_ITEM = /* GraphQL */ `
+  fragment PopstageMenuItem on MenuItem {
+    id
+    title
+    url
+    type
+    resourceId
+  }
+`;
 
 /** A menu by handle, three levels of items as the Online Store keeps them. */
 export const MENU_QUERY = /* GraphQL */ `
@@ -70,16 +78,17 @@ export const MENU_QUERY = /* GraphQL */ `
       handle
       title
       items {
-        ${MENU_ITEM_FIELDS}
+        ...PopstageMenuItem
         items {
-          ${MENU_ITEM_FIELDS}
+          ...PopstageMenuItem
           items {
-            ${MENU_ITEM_FIELDS}
+            ...PopstageMenuItem
           }
         }
       }
     }
   }
+  ${MENU_ITEM}
 `;
 
 /** Product search with cursors (pages of 10). */
@@ -165,21 +174,6 @@ export const CUSTOMER_OF_TOKEN_QUERY = /* GraphQL */ `
   query PopstageCustomerOfToken($customerAccessToken: String!) {
     customer(customerAccessToken: $customerAccessToken) {
       id
-    }
-  }
-`;
-
-/** Admin API: the storefront access token the branded app's catalogue calls carry. */
-export const STOREFRONT_TOKEN_CREATE_MUTATION = /* GraphQL */ `
-  mutation PopstageStorefrontTokenCreate($input: StorefrontAccessTokenInput!) {
-    storefrontAccessTokenCreate(input: $input) {
-      storefrontAccessToken {
-        accessToken
-      }
-      userErrors {
-        field
-        message
-      }
     }
   }
 `;

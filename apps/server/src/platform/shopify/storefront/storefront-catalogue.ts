@@ -1,6 +1,18 @@
-import type { PageInfo } from '../../port';
 import { ShopifyAuthError, ShopifyGraphqlError, ShopifyUnavailableError } from '../errors';
-import { operationName } from '../graphql-client';
+import type {
+  PopstageCollectionProductsQuery,
+  PopstageCollectionSearchQuery,
+  PopstageCustomerOfTokenQuery,
+  PopstageMenuItemFragment,
+  PopstageMenuQuery,
+  PopstageOneProductQuery,
+  PopstagePredictiveSearchQuery,
+  PopstageProductCardFragment,
+  PopstageProductSearchQuery,
+  PopstageProductsAndCollectionsQuery,
+  PopstageProductsByIdsQuery,
+} from '../generated/storefront.types';
+import { isFound, operationName } from '../graphql-client';
 import type {
   SearchResults,
   StorefrontCatalogue,
@@ -41,25 +53,10 @@ export interface StorefrontCatalogueOptions {
   tokens: StorefrontTokens;
 }
 
-interface ProductNode {
-  id: string;
-  title: string;
-  handle: string;
-  availableForSale: boolean;
-  featuredImage: { url: string } | null;
-  priceRange: { minVariantPrice: { amount: string; currencyCode: string } };
-}
+/** A menu item with its nested items, at whichever of the three levels the query asks. */
+type MenuItemNode = PopstageMenuItemFragment & { items?: MenuItemNode[] };
 
-interface MenuItemNode {
-  id: string;
-  title: string;
-  url: string | null;
-  type: string;
-  resourceId: string | null;
-  items?: MenuItemNode[];
-}
-
-const toProduct = (node: ProductNode): StorefrontProduct => ({
+const toProduct = (node: PopstageProductCardFragment): StorefrontProduct => ({
   id: node.id,
   title: node.title,
   handle: node.handle,
@@ -141,20 +138,17 @@ export function createStorefrontCatalogue(
     },
 
     async customerOfAccessToken(shop, customerAccessToken) {
-      const data = await request<{ customer: { id: string } | null }>(
-        shop,
-        CUSTOMER_OF_TOKEN_QUERY,
-        { customerAccessToken },
-      );
+      const data = await request<PopstageCustomerOfTokenQuery>(shop, CUSTOMER_OF_TOKEN_QUERY, {
+        customerAccessToken,
+      });
       return data.customer?.id ?? null;
     },
 
     async searchCollections(shop, query) {
-      const data = await request<{ collections: { nodes: StorefrontCollection[] } }>(
-        shop,
-        COLLECTION_SEARCH_QUERY,
-        { first: STOREFRONT_SIZES.collectionSearch, query: searchText(query) },
-      );
+      const data = await request<PopstageCollectionSearchQuery>(shop, COLLECTION_SEARCH_QUERY, {
+        first: STOREFRONT_SIZES.collectionSearch,
+        query: searchText(query),
+      });
       return data.collections.nodes.map(toCollection);
     },
 
@@ -163,17 +157,15 @@ export function createStorefrontCatalogue(
       const products: StorefrontProduct[] = [];
       let after: string | null = null;
       do {
-        const data: {
-          collection:
-            | (StorefrontCollection & {
-                products: { nodes: ProductNode[]; pageInfo: PageInfo };
-              })
-            | null;
-        } = await request(shop, COLLECTION_PRODUCTS_QUERY, {
-          id,
-          first: Math.min(first - products.length, STOREFRONT_SIZES.collectionPage),
-          after,
-        });
+        const data: PopstageCollectionProductsQuery = await request(
+          shop,
+          COLLECTION_PRODUCTS_QUERY,
+          {
+            id,
+            first: Math.min(first - products.length, STOREFRONT_SIZES.collectionPage),
+            after,
+          },
+        );
         if (!data.collection) return null;
         found = toCollection(data.collection);
         products.push(...data.collection.products.nodes.map(toProduct));
@@ -184,9 +176,7 @@ export function createStorefrontCatalogue(
     },
 
     async menu(shop, handle): Promise<StorefrontMenu | null> {
-      const data = await request<{
-        menu: { id: string; handle: string; title: string; items: MenuItemNode[] } | null;
-      }>(shop, MENU_QUERY, { handle });
+      const data = await request<PopstageMenuQuery>(shop, MENU_QUERY, { handle });
       const found = data.menu;
       // Shopify answers an unknown handle with null (older versions: an empty menu without id).
       if (!found?.id) return null;
@@ -199,12 +189,7 @@ export function createStorefrontCatalogue(
     },
 
     async searchProducts(shop, { query, after }) {
-      const data = await request<{
-        products: {
-          nodes: ProductNode[];
-          pageInfo: { hasNextPage: boolean; endCursor: string | null };
-        };
-      }>(shop, PRODUCT_SEARCH_QUERY, {
+      const data = await request<PopstageProductSearchQuery>(shop, PRODUCT_SEARCH_QUERY, {
         first: STOREFRONT_SIZES.productSearch,
         after: after ?? null,
         query: searchText(query),
@@ -216,22 +201,21 @@ export function createStorefrontCatalogue(
       const wanted = [...new Set(ids.filter((id) => /^gid:\/\/shopify\/Product\/\d+$/.test(id)))];
       const found = new Map<string, StorefrontProduct>();
       for (let i = 0; i < wanted.length; i += STOREFRONT_SIZES.idsBatch) {
-        const data = await request<{ nodes: (ProductNode | Record<string, never> | null)[] }>(
-          shop,
-          PRODUCTS_BY_IDS_QUERY,
-          { ids: wanted.slice(i, i + STOREFRONT_SIZES.idsBatch) },
-        );
+        const data = await request<PopstageProductsByIdsQuery>(shop, PRODUCTS_BY_IDS_QUERY, {
+          ids: wanted.slice(i, i + STOREFRONT_SIZES.idsBatch),
+        });
         for (const node of data.nodes) {
-          if (node && 'id' in node) found.set(node.id, toProduct(node as ProductNode));
+          if (isFound<PopstageProductCardFragment>(node)) found.set(node.id, toProduct(node));
         }
       }
       return wanted.flatMap((id) => found.get(id) ?? []);
     },
 
     async predictiveSearch(shop, query): Promise<SearchResults> {
-      const data = await request<{
-        predictiveSearch: { products: ProductNode[]; collections: StorefrontCollection[] } | null;
-      }>(shop, PREDICTIVE_SEARCH_QUERY, { query, limit: STOREFRONT_SIZES.search });
+      const data = await request<PopstagePredictiveSearchQuery>(shop, PREDICTIVE_SEARCH_QUERY, {
+        query,
+        limit: STOREFRONT_SIZES.search,
+      });
       return {
         products: (data.predictiveSearch?.products ?? []).map(toProduct),
         collections: (data.predictiveSearch?.collections ?? []).map(toCollection),
@@ -239,10 +223,11 @@ export function createStorefrontCatalogue(
     },
 
     async searchProductsAndCollections(shop, query): Promise<SearchResults> {
-      const data = await request<{
-        products: { nodes: ProductNode[] };
-        collections: { nodes: StorefrontCollection[] };
-      }>(shop, PRODUCTS_AND_COLLECTIONS_QUERY, { query, first: STOREFRONT_SIZES.search });
+      const data = await request<PopstageProductsAndCollectionsQuery>(
+        shop,
+        PRODUCTS_AND_COLLECTIONS_QUERY,
+        { query, first: STOREFRONT_SIZES.search },
+      );
       return {
         products: data.products.nodes.map(toProduct),
         collections: data.collections.nodes.map(toCollection),
@@ -250,11 +235,7 @@ export function createStorefrontCatalogue(
     },
 
     async hasPublishedProduct(shop) {
-      const data = await request<{ products: { nodes: { id: string }[] } }>(
-        shop,
-        ONE_PRODUCT_QUERY,
-        {},
-      );
+      const data = await request<PopstageOneProductQuery>(shop, ONE_PRODUCT_QUERY, {});
       return data.products.nodes.length > 0;
     },
   };
