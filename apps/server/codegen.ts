@@ -1,9 +1,6 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import {
-  API_VERSION,
-  loadSchema,
-  type ShopifyApi,
-} from '@popstage/shopify-sandbox/schema/load-schema';
+import { API_VERSION } from '@popstage/shopify-sandbox';
+import { loadSchema, type ShopifyApi } from '@popstage/shopify-sandbox/testing';
 import { printSchema } from 'graphql';
 
 /**

@@ -8,7 +8,7 @@ export { embeddedAppUrl } from '../admin-frame/embed-url';
 export { readAppConfig } from '../app-config';
 export { productUpdatedPayload } from '../control/product-webhook';
 export { MAX_QUERY_COST, requestedCost } from '../graphql/cost';
-export { loadSchema } from '../schema/load-schema';
+export { loadSchema, type ShopifyApi } from '../schema/load-schema';
 export { parseGid } from '../store/gid';
 export type { SandboxProductEdit } from '../store/product-edits';
 export {
