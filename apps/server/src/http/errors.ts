@@ -1,21 +1,10 @@
+import { HttpError, statusText } from '@popstage/core/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PlatformError, type PlatformErrorKind } from '../platform/errors';
 
-/** An error a caller caused: answered with its status and a JSON body carrying the message. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+// One HttpError for the app and the local Shopify (@popstage/core/http); areas import it here.
+export { badRequest, forbidden, HttpError, notFound } from '@popstage/core/http';
 
 /** What the caller is told when an outside service fails in a way it reports. */
 const PLATFORM_STATUS: Record<PlatformErrorKind, number> = {
@@ -63,21 +52,4 @@ export function installErrorHandling(app: FastifyInstance): void {
       requestId: request.id,
     });
   });
-}
-
-function statusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    410: 'Gone',
-    413: 'Payload Too Large',
-    422: 'Unprocessable Entity',
-    429: 'Too Many Requests',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-  };
-  return texts[status] ?? 'Error';
 }

@@ -1,21 +1,11 @@
+import { HttpError, statusText } from '@popstage/core/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { OperatorError } from '../operator/client';
 import { StoreError, type StoreErrorKind } from '../store/errors';
 
-/** A refusal of the local Shopify's pages: its status and a JSON body carrying the message. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+// The app's HttpError (@popstage/core/http): one class, answered by each side's handler.
+export { forbidden, HttpError, notFound } from '@popstage/core/http';
 
 const STORE_STATUS: Record<StoreErrorKind, number> = {
   invalid: 400,
@@ -51,20 +41,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     const details = error instanceof HttpError ? error.details : undefined;
     return reply
       .status(status)
-      .send({ error: errorName(status), message: error.message, ...details });
+      .send({ error: statusText(status), message: error.message, ...details });
   });
-}
-
-function errorName(status: number): string {
-  const names: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    422: 'Unprocessable Entity',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-  };
-  return names[status] ?? 'Error';
 }
