@@ -3,18 +3,18 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type SocialSourceType, sourceUrlError } from '@popstage/core/popclips';
-import { type ClipSpec, cachedClip } from '@popstage/testkit/clip';
 import { type DownloadedVideo, SocialImportError, type SocialImporter } from './port';
+import { cachedSample, type SampleClip } from './sample-clips';
 
 /**
  * Offline importer: any valid reel URL maps (by a hash of the URL) to one of three small sample
  * clips, made with ffmpeg on first use under <DATA_DIR>/social-samples. A post code containing
  * "notfound" answers like a deleted or private post; "unavailable" like a network failure.
  */
-export const SANDBOX_SAMPLES: readonly ClipSpec[] = [
-  { seconds: 3, width: 360, height: 640, video: 'h264', audio: 'aac', container: 'mp4' },
-  { seconds: 4, width: 360, height: 640, fps: 24, video: 'h264', audio: 'aac', container: 'mp4' },
-  { seconds: 2, width: 480, height: 854, video: 'h264', audio: null, container: 'mp4' },
+const SANDBOX_SAMPLES: readonly SampleClip[] = [
+  { seconds: 3, width: 360, height: 640, audio: true },
+  { seconds: 4, width: 360, height: 640, fps: 24, audio: true },
+  { seconds: 2, width: 480, height: 854, audio: false },
 ];
 const SAMPLE_PREFIX = 'sandbox-sample:';
 
@@ -22,7 +22,7 @@ export function createSandboxSocialImporter(options: { samplesDir: string }): So
   async function samplePath(index: number): Promise<string> {
     const spec = SANDBOX_SAMPLES[index];
     if (!spec) throw new SocialImportError('not_found', `no sample ${index}`);
-    return cachedClip(options.samplesDir, `sample-${index}`, spec);
+    return cachedSample(options.samplesDir, `sample-${index}`, spec);
   }
 
   return {
