@@ -78,6 +78,41 @@ module.exports = {
       to: { path: '^apps/(server|admin|widget)/' },
     },
     {
+      name: 'local-shopify-one-face',
+      severity: 'error',
+      comment:
+        'Outside apps/shopify-sandbox, the local Shopify is reached only through its entries: ' +
+        'src/index.ts (package "."), and src/testing/index.ts ("./testing") for tests.',
+      from: { pathNot: '^apps/shopify-sandbox/' },
+      to: {
+        path: '^apps/shopify-sandbox/src/',
+        pathNot: '^apps/shopify-sandbox/src/(index|testing/index)\\.ts$',
+      },
+    },
+    {
+      name: 'local-shopify-testing-only-in-tests',
+      severity: 'error',
+      comment:
+        "The apps' production code mounts the local Shopify; its test harnesses stay in tests.",
+      from: {
+        path: '^apps/(server|admin|widget)/src/',
+        pathNot: ['\\.test\\.tsx?$', '^apps/server/src/test/', '/testing/'],
+      },
+      to: { path: '^apps/shopify-sandbox/src/testing/' },
+    },
+    {
+      name: 'server-production-no-testkit',
+      severity: 'error',
+      comment:
+        '@popstage/testkit is a dev dependency of the server: only its tests and their helpers ' +
+        '(src/test/, testing/ folders) import it.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['\\.test\\.ts$', '^apps/server/src/test/', '/testing/'],
+      },
+      to: { path: '^packages/testkit/' },
+    },
+    {
       name: 'core-no-apps',
       severity: 'error',
       comment: 'packages/core is pure rules and contracts: it imports no app.',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateTraffic } from '@popstage/shopify-sandbox/traffic/generate-traffic';
+import { generateTraffic } from '@popstage/shopify-sandbox/testing';
 import { generateClip, SHORT_CLIP } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { openAdmin } from './admin';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/traffic/generate-traffic';
+import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/testing';
 import { generateClip } from '@popstage/testkit/clip';
 import { describe, expect, it } from 'vitest';
 import { adminUrl, openAdmin } from './admin';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/traffic/generate-traffic';
+import { SHOPPER_USER_AGENT } from '@popstage/shopify-sandbox/testing';
 import type { StartedApp } from '@popstage/testkit/app';
 import pg from 'pg';
 import { ShopClient } from '../media-api';

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signSessionToken } from '@popstage/shopify-sandbox/admin-api/session-token';
-import { embeddedAppUrl } from '@popstage/shopify-sandbox/admin-frame/embed-url';
+import { embeddedAppUrl, signSessionToken } from '@popstage/shopify-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';

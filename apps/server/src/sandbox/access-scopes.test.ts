@@ -1,5 +1,4 @@
-import { readAppConfig } from '@popstage/shopify-sandbox/app-config';
-import { sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/store/schema';
+import { readAppConfig, sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopifyGraphqlError } from '../platform/shopify/errors';

@@ -1,4 +1,4 @@
-import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mobileAppConfigs, mobileAppRequests, subscriptions } from '../db/schema';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
-import type { CreateAppSubscriptionInput } from '@popstage/shopify-sandbox/store/types';
+import { DEMO_SHOP, OTHER_SHOP, type SandboxStore } from '@popstage/shopify-sandbox';
+import type { CreateAppSubscriptionInput } from '@popstage/shopify-sandbox/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptions, webhookDeliveries } from '../db/schema';

@@ -1,12 +1,10 @@
 import { VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { parseGid } from '@popstage/shopify-sandbox/store/gid';
-import { sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/store/schema';
+import { parseGid, sandboxWebhookDeliveries, shopperOf } from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontOrders } from '../db/schema';
 import { ensureShop } from '../features/shop';
 import { call, createTestApp, SHOP_A, type TestApp } from '../test/app';
-import { shopperOf } from '../test/store-shopper';
 
 /**
  * The control page's privacy requests reach the app's real compliance routes as Shopify's signed

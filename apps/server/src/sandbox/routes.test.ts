@@ -1,12 +1,10 @@
-import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import { DEMO_SHOP, OTHER_SHOP, type SandboxStore } from '@popstage/shopify-sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifySessionToken } from '../auth/session-token';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { findShop } from '../features/shop';
 import { type SandboxTestApp, startSandboxApp } from '../test/sandbox-app';
-import { widgetScript } from '../test/storefront';
 
 const config = loadConfig({});
 const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
@@ -60,33 +58,6 @@ describe('session tokens', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ message: expect.any(String) });
     expect(response.json().token).toBeUndefined();
-  });
-});
-
-describe('images', () => {
-  it('serves a cacheable SVG placeholder', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/sandbox/images/classic-linen-shirt-2.svg',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('image/svg+xml');
-    expect(response.headers['cache-control']).toContain('immutable');
-    expect(response.body).toContain('>CLS<');
-  });
-
-  it.each(['../secret.svg', 'Upper.svg', 'x.png', '-x.svg'])('rejects %s', async (file) => {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/sandbox/images/${encodeURIComponent(file)}`,
-    });
-    expect(response.statusCode).toBe(400);
-  });
-
-  it('serves the URLs the catalogue hands out', async () => {
-    const [product] = (await sandbox.listProducts(DEMO_SHOP, { first: 1 })).nodes;
-    const url = new URL(product?.images[0]?.url ?? '');
-    expect((await app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(200);
   });
 });
 
@@ -272,84 +243,5 @@ describe('JSON controls', () => {
     expect((await findShop(database.db, OTHER_SHOP))?.featureFlags).toEqual({
       looker_dashboard: true,
     });
-  });
-});
-
-describe('storefront', () => {
-  const root = `/sandbox/store/${DEMO_SHOP}`;
-
-  it('is where the primary domain points, with the catalogue and menus', async () => {
-    const shop = await sandbox.getShop(DEMO_SHOP);
-    expect(new URL(shop?.primaryDomainUrl ?? '').pathname).toBe(root);
-    const home = await app.inject({ method: 'GET', url: root });
-    expect(home.statusCode).toBe(200);
-    expect(home.headers['content-type']).toContain('text/html');
-    const [product] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' })).nodes;
-    expect(home.body).toContain(product?.title.replace('&', '&amp;'));
-    expect(home.body).toContain(`${root}/pages/about-us`);
-    // The theme app embed is off on a fresh store: no player.
-    expect(widgetScript(home.body)).toBeNull();
-  });
-
-  it('loads the player the way the theme app embed does once the embed is on', async () => {
-    await sandbox.setAppEmbed(DEMO_SHOP, true);
-    // Before the app has written its app_url metafield, the embed has nowhere to load from.
-    expect(widgetScript((await app.inject({ method: 'GET', url: root })).body)).toBeNull();
-    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
-    const home = await app.inject({ method: 'GET', url: root });
-    // The loader comes from the extension's assets (Shopify's CDN); it finds the app by app_url.
-    expect(widgetScript(home.body)).toMatchObject({
-      src: expect.stringMatching(/\/extensions\/popstage\/assets\/popstage-loader\.js$/),
-      appUrl: 'https://popstage.example',
-      shop: DEMO_SHOP,
-    });
-    await sandbox.setAppEmbed(DEMO_SHOP, false);
-  });
-
-  it('shows active products, collections and pages; hides drafts', async () => {
-    const [active] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'ACTIVE' })).nodes;
-    const [draft] = (await sandbox.listProducts(DEMO_SHOP, { first: 1, status: 'DRAFT' })).nodes;
-    expect(
-      (await app.inject({ method: 'GET', url: `${root}/products/${active?.handle}` })).statusCode,
-    ).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: `${root}/products/${draft?.handle}` })).statusCode,
-    ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `${root}/collections/sale` })).statusCode).toBe(
-      200,
-    );
-    expect((await app.inject({ method: 'GET', url: `${root}/collections/all` })).statusCode).toBe(
-      200,
-    );
-    expect((await app.inject({ method: 'GET', url: `${root}/collections/nope` })).statusCode).toBe(
-      404,
-    );
-    expect((await app.inject({ method: 'GET', url: `${root}/pages/faq` })).statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: '/sandbox/store/unknown.myshopify.com' })).statusCode,
-    ).toBe(404);
-  });
-
-  it('answers the old /sandbox/storefront address with a permanent redirect to the store', async () => {
-    const moved = await app.inject({
-      method: 'GET',
-      url: `/sandbox/storefront/${DEMO_SHOP}/products/some-hat?variant=1`,
-    });
-    expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe(`${root}/products/some-hat?variant=1`);
-  });
-
-  it('renders the live page the app creates and the app embed when it is on', async () => {
-    const page = await sandbox.createPage(DEMO_SHOP, {
-      title: 'Live Shopping',
-      handle: 'live',
-      body: '<div id="popstage-live"></div>',
-    });
-    await sandbox.setAppEmbed(DEMO_SHOP, true);
-    await sandbox.setAppUrlMetafield(DEMO_SHOP, 'https://popstage.example');
-    const response = await app.inject({ method: 'GET', url: new URL(page.url).pathname });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="popstage-live"></div>');
-    expect(response.body).toContain(`data-shop="${DEMO_SHOP}"`);
   });
 });

@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { openLocalShopify } from '@popstage/shopify-sandbox/local-shopify';
-import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { DEMO_SHOP, openLocalShopify } from '@popstage/shopify-sandbox';
 import { freePort } from '@popstage/testkit/app';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';

@@ -1,12 +1,10 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { parseGid } from '@popstage/shopify-sandbox/store/gid';
-import { sandboxOrders } from '@popstage/shopify-sandbox/store/schema';
+import { parseGid, sandboxOrders, shopperOf } from '@popstage/shopify-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAttribution } from '../features/analytics';
 import { ensureShop } from '../features/shop';
 import { createTestApp, SHOP_A, type TestApp } from '../test/app';
 import { insertProcessedClip } from '../test/popclips';
-import { shopperOf } from '../test/store-shopper';
 
 /**
  * The whole app: the sandbox checkout's orders/create delivery goes through the real webhook

@@ -1,4 +1,4 @@
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import type { SandboxStore } from '@popstage/shopify-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../db/schema';

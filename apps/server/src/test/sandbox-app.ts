@@ -1,4 +1,4 @@
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import type { SandboxStore } from '@popstage/shopify-sandbox';
 import { sessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,12 +13,6 @@ import { createQueues } from '../jobs/workers';
 import { createTestClock, SHOP_A, SHOP_B, type TestClock } from './app';
 import { createTestDatabase } from './database';
 
-/** A webhook delivery as the receiving endpoint saw it: headers and the raw bytes. */
-export interface ReceivedWebhook {
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer;
-}
-
 /** The /sandbox routes alone on a fresh test database with the store and catalogue seeded. */
 export interface SandboxTestApp {
   app: FastifyInstance;
@@ -26,24 +20,17 @@ export interface SandboxTestApp {
   sandbox: SandboxStore;
   deps: AppDeps;
   clock: TestClock;
-  /** orders/create deliveries received, when the app was started with a webhook receiver. */
-  received: ReceivedWebhook[];
-  /** What the stand-in orders/create endpoint answers from now on. */
-  answerWebhooksWith(status: number): void;
   /** Warnings and errors the app logged (parsed pino lines). */
   logs: { level: number; msg: string; [field: string]: unknown }[];
   close(): Promise<void>;
 }
 
 /**
- * PGlite, or PostgreSQL with TEST_DATABASE_URL. With `webhookStatus`, a stand-in orders/create
- * endpoint answers every delivery with that status, so tests read exactly what the sandbox
- * checkout delivers; without it a delivery meets a 404 (the app's real webhook routes are not
- * registered here). Jobs the controls queue (a flag change recounts product pages) never run.
+ * PGlite, or PostgreSQL with TEST_DATABASE_URL. The app's webhook routes are not registered: a
+ * delivery meets a 404 (the local Shopify's own tests read deliveries with its harness). Jobs the
+ * controls queue (a flag change recounts product pages) never run.
  */
-export async function startSandboxApp(
-  options: { webhookStatus?: number } = {},
-): Promise<SandboxTestApp> {
+export async function startSandboxApp(): Promise<SandboxTestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const clock = createTestClock();
   const deps = await createDeps(config, {
@@ -72,22 +59,6 @@ export async function startSandboxApp(
   await app.register(operatorRoutes);
   // What the sandbox phone reads: the branded app's public config.
   await app.register(mobilePublicRoutes);
-  const received: ReceivedWebhook[] = [];
-  let { webhookStatus } = options;
-  if (webhookStatus !== undefined) {
-    await app.register(async (receiver) => {
-      receiver.addContentTypeParser(
-        'application/json',
-        { parseAs: 'buffer' },
-        (_request, body, done) => done(null, body),
-      );
-      receiver.post('/webhooks/orders/create', async (request, reply) => {
-        received.push({ headers: { ...request.headers }, rawBody: request.body as Buffer });
-        const status = webhookStatus ?? 404;
-        return reply.status(status).send({ ok: status < 300 });
-      });
-    });
-  }
   await app.ready();
   // The app is installed on both shops (offline tokens exchanged), as after a first open.
   const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
@@ -100,10 +71,6 @@ export async function startSandboxApp(
     sandbox,
     deps,
     clock,
-    received,
-    answerWebhooksWith: (status) => {
-      webhookStatus = status;
-    },
     logs,
     async close() {
       await app.close();

@@ -42,4 +42,4 @@ export function postWebhook(
 }
 
 /** The products/update payload the sandbox store sends. */
-export { productUpdatedPayload } from '@popstage/shopify-sandbox/control/product-webhook';
+export { productUpdatedPayload } from '@popstage/shopify-sandbox/testing';

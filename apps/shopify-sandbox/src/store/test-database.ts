@@ -1,22 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openStoreDb, type StoreDb } from './database';
+import { openStoreDb, type StoreConnection, type StoreDb } from './database';
 
 export interface TestStoreDb {
   db: StoreDb;
   close(): Promise<void>;
 }
 
-/**
- * A fresh, migrated store database for one test file: in-memory PGlite, or a new database on the
- * server TEST_DATABASE_URL names (dropped on close).
- */
+/** A fresh, migrated store database for one test file (see createTestStoreConnection). */
 export async function createTestStoreDb(): Promise<TestStoreDb> {
+  const { connection, close } = await createTestStoreConnection();
+  return { db: await openStoreDb(connection), close };
+}
+
+/**
+ * A fresh database for one test file, not yet migrated: in-memory PGlite, or a new database on
+ * the server TEST_DATABASE_URL names (dropped on close).
+ */
+export async function createTestStoreConnection(): Promise<{
+  connection: StoreConnection;
+  close(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const client = await PGlite.create('memory://');
-    return { db: await openStoreDb({ kind: 'pglite', client }), close: () => client.close() };
+    return { connection: { kind: 'pglite', client }, close: () => client.close() };
   }
   const name = `shopify_sandbox_test_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, `CREATE DATABASE ${name}`);
@@ -24,7 +33,7 @@ export async function createTestStoreDb(): Promise<TestStoreDb> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   return {
-    db: await openStoreDb({ kind: 'postgres', pool }),
+    connection: { kind: 'postgres', pool },
     close: async () => {
       await pool.end();
       await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

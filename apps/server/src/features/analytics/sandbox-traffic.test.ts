@@ -1,5 +1,5 @@
 import { addDays, localDay } from '@popstage/core/analytics';
-import { generateTraffic } from '@popstage/shopify-sandbox/traffic/generate-traffic';
+import { generateTraffic } from '@popstage/shopify-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInjectFetch } from '../../platform/sandbox/inject-fetch';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';

@@ -2,14 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRODUCT_ROW_MIN_HEIGHT } from '@popstage/core/storefront';
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
+import type { SandboxStore } from '@popstage/shopify-sandbox';
+import { productBlockTag } from '@popstage/shopify-sandbox/testing';
 import { generateClip } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CLIPS } from '../../platform/media/testing/clips';
 import type { PlatformProduct } from '../../platform/port';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { putSigned } from '../../test/popclips';
-import { productBlockTag } from '../../test/storefront';
 import { ensureShop } from '../shop';
 import { PRODUCT_CLIP_COUNTS_JOB, queueProductClipCounts } from './clip-counts-queue';
 

@@ -1,9 +1,11 @@
 import type { DisplayTarget } from '@popstage/core/popclips';
 import { productKey } from '@popstage/core/storefront';
-import type { SandboxProductEdit } from '@popstage/shopify-sandbox/store/product-edits';
-import { sandboxProducts } from '@popstage/shopify-sandbox/store/schema';
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
-import type { PlatformProduct } from '@popstage/shopify-sandbox/store/types';
+import type { SandboxStore } from '@popstage/shopify-sandbox';
+import {
+  type PlatformProduct,
+  type SandboxProductEdit,
+  sandboxProducts,
+} from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { popclipProductCounts, type ShopRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { productKey } from '@popstage/core/storefront';
-import { sandboxCollectionProducts, sandboxProducts } from '@popstage/shopify-sandbox/store/schema';
+import { sandboxCollectionProducts, sandboxProducts } from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectionSnapshots, productSnapshots, type ShopRow } from '../../db/schema';

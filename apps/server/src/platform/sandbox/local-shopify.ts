@@ -1,4 +1,4 @@
-import { type LocalShopify, openLocalShopify } from '@popstage/shopify-sandbox/local-shopify';
+import { type LocalShopify, openLocalShopify } from '@popstage/shopify-sandbox';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';

@@ -1,4 +1,4 @@
-import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
+import { OTHER_SHOP } from '@popstage/shopify-sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerOf, SHOP, type ShopifyHarness, startShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';

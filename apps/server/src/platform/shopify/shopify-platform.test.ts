@@ -1,6 +1,5 @@
-import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
-import { OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import type { PlatformProduct as StoreProduct } from '@popstage/shopify-sandbox/store/types';
+import { API_VERSION, OTHER_SHOP } from '@popstage/shopify-sandbox';
+import type { PlatformProduct as StoreProduct } from '@popstage/shopify-sandbox/testing';
 import { sessionToken } from '@popstage/testkit/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

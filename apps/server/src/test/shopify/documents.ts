@@ -1,4 +1,4 @@
-import { MAX_QUERY_COST, requestedCost } from '@popstage/shopify-sandbox/graphql/cost';
+import { MAX_QUERY_COST, requestedCost } from '@popstage/shopify-sandbox/testing';
 import {
   type DocumentNode,
   type GraphQLSchema,

@@ -1,16 +1,6 @@
-import { adminApiPlugin } from '@popstage/shopify-sandbox/admin-api/plugin';
-import { readAppConfig } from '@popstage/shopify-sandbox/app-config';
-import { API_VERSION } from '@popstage/shopify-sandbox/schema/load-schema';
-import { createAccessTokens } from '@popstage/shopify-sandbox/store/access-tokens';
-import { createSandboxStore } from '@popstage/shopify-sandbox/store/sandbox-platform';
-import { sandboxAccessTokens } from '@popstage/shopify-sandbox/store/schema';
-import { DEMO_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import { createStorefrontTokens } from '@popstage/shopify-sandbox/store/storefront-tokens';
-import { createTestStoreDb } from '@popstage/shopify-sandbox/store/test-database';
-import { loadThemeApp } from '@popstage/shopify-sandbox/theme/load-theme-app';
-import { appEmbedType, createThemeStates } from '@popstage/shopify-sandbox/theme/theme-states';
+import { API_VERSION, DEMO_SHOP } from '@popstage/shopify-sandbox';
+import { openAdminApiTestStore, themeExtensionUuid } from '@popstage/shopify-sandbox/testing';
 import { sessionToken as signSessionToken } from '@popstage/testkit/shop';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import { createTokenCipher } from '../../auth/token-cipher';
@@ -33,10 +23,7 @@ export const TEST_TOKEN_CIPHER = createTokenCipher('ab'.repeat(32));
  */
 export const APP_HANDLE = 'reels-by-acme';
 /** The theme app extension's uuid, as the local Shopify's theme writes it in block types. */
-export const EXTENSION_UUID =
-  appEmbedType(loadThemeApp({ appHandle: APP_HANDLE }))
-    .split('/')
-    .pop() ?? '';
+export const EXTENSION_UUID = themeExtensionUuid(APP_HANDLE);
 /** The app as installed on the local Shopify; the scopes are shopify.app.toml's. */
 export const APP = {
   apiKey: 'popstage-test-api-key',
@@ -69,12 +56,13 @@ const TOKEN_EXCHANGE_PATH = '/admin/oauth/access_token';
  * it), so its leaky bucket is deterministic: a throttle wait refills exactly what it waited for.
  */
 export async function startShopifyHarness(options: { billingTest?: boolean } = {}) {
-  const storeDb = await createTestStoreDb();
-  const store = createSandboxStore(storeDb.db, { baseUrl: STORE_BASE_URL });
-  const themes = createThemeStates(storeDb.db, loadThemeApp({ appHandle: APP_HANDLE }));
-  await store.seed();
   let clock = Date.now();
-  const tokens = createAccessTokens(storeDb.db, () => new Date(clock));
+  const local = await openAdminApiTestStore({
+    app: { ...APP, handle: APP_HANDLE },
+    baseUrl: STORE_BASE_URL,
+    now: () => clock,
+  });
+  const { store, tokens } = local;
 
   const requests: ReceivedRequest[] = [];
   const sleeps: number[] = [];
@@ -115,19 +103,7 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     }
     return payload;
   });
-  await server.register(adminApiPlugin, {
-    store,
-    themes,
-    tokens,
-    storefrontTokens: createStorefrontTokens(storeDb.db, () => new Date(clock)),
-    // The specifications extensions/channel-config deploys, as Shopify would know them.
-    app: {
-      ...APP,
-      channelSpecifications: readAppConfig().channelSpecifications,
-      handle: APP_HANDLE,
-    },
-    now: () => clock,
-  });
+  await server.register(local.plugin);
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -193,11 +169,7 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     /** Shopify's side of an uninstall or a revocation: every token of the shop stops working. */
     revokeTokens: (shop = SHOP) => tokens.revokeAll(shop),
     /** The shop's access tokens lapse now; their refresh tokens stay good (Shopify's expiry). */
-    expireAccessTokens: (shop = SHOP) =>
-      storeDb.db
-        .update(sandboxAccessTokens)
-        .set({ expiresAt: new Date(clock - 1000) })
-        .where(eq(sandboxAccessTokens.shopDomain, shop)),
+    expireAccessTokens: (shop = SHOP) => local.expireAccessTokens(shop, new Date(clock - 1000)),
     /** Whether the local Shopify accepts the token. */
     isLiveToken: (shop: string, token: string) => tokens.verify(shop, token),
     /** Moves the local Shopify's clock; 20 s refill any bucket (2,000 points at 100/s). */
@@ -235,7 +207,7 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
     close: async () => {
       await server.close();
       await database.close();
-      await storeDb.close();
+      await local.close();
     },
   };
 }

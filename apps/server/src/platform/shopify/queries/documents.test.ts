@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { API_VERSION, loadSchema } from '@popstage/shopify-sandbox/schema/load-schema';
+import { API_VERSION } from '@popstage/shopify-sandbox';
+import { loadSchema } from '@popstage/shopify-sandbox/testing';
 import { Kind, parse, visit } from 'graphql';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { API_VERSION, loadSchema } from '@popstage/shopify-sandbox/schema/load-schema';
+import { API_VERSION } from '@popstage/shopify-sandbox';
+import { loadSchema } from '@popstage/shopify-sandbox/testing';
 import { describe, expect, it } from 'vitest';
 import {
   documentsOf,

@@ -1,19 +1,19 @@
-import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import type { SandboxStore } from '@popstage/shopify-sandbox/store/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxTestApp, startSandboxApp } from '../test/sandbox-app';
+import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
+import type { SandboxStore } from '../store/store';
+import { type LocalShopifyTestApp, startLocalShopify } from '../testing/local-shopify-app';
 
 // The local Shopify's products admin: where the setup wizard's "Choose products" leads, to pick
 // the products the Popstage sales channel may sell.
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PAGE = `/sandbox/store/${DEMO_SHOP}/admin/products`;
 
-let harness: SandboxTestApp;
+let harness: LocalShopifyTestApp;
 let sandbox: SandboxStore;
-let app: SandboxTestApp['app'];
+let app: LocalShopifyTestApp['app'];
 beforeAll(async () => {
-  harness = await startSandboxApp();
-  ({ app, sandbox } = harness);
+  harness = await startLocalShopify();
+  ({ app, store: sandbox } = harness);
   for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
     await app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
     await sandbox.connectSalesChannel(shop, 'popstage');

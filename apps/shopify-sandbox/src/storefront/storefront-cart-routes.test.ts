@@ -1,21 +1,17 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { parseGid } from '@popstage/shopify-sandbox/store/gid';
-import { sandboxCarts } from '@popstage/shopify-sandbox/store/schema';
-import { DEMO_SHOP, OTHER_SHOP } from '@popstage/shopify-sandbox/store/shop-definitions';
-import type {
-  PlatformProduct,
-  PlatformVariant,
-  ProductStatus,
-} from '@popstage/shopify-sandbox/store/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SandboxTestApp, startSandboxApp } from '../test/sandbox-app';
-import { shopperOf } from '../test/store-shopper';
+import { parseGid } from '../store/gid';
+import { sandboxCarts } from '../store/schema';
+import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
+import type { PlatformProduct, PlatformVariant, ProductStatus } from '../store/types';
+import { type LocalShopifyTestApp, startLocalShopify } from '../testing/local-shopify-app';
+import { shopperOf } from '../testing/store-shopper';
 
-let t: SandboxTestApp;
+let t: LocalShopifyTestApp;
 
 beforeAll(async () => {
-  t = await startSandboxApp();
+  t = await startLocalShopify();
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -36,7 +32,7 @@ async function variantWhere(
   status: ProductStatus,
   test: (variant: PlatformVariant) => boolean,
 ): Promise<Pick> {
-  const products = (await t.sandbox.listProducts(shop, { first: 250, status })).nodes;
+  const products = (await t.store.listProducts(shop, { first: 250, status })).nodes;
   for (const product of products) {
     const variant = product.variants.find(test);
     if (variant) return { product, variant, id: parseGid('ProductVariant', variant.id) ?? 0 };
@@ -47,7 +43,7 @@ async function variantWhere(
 const inStock = (shop = DEMO_SHOP) =>
   variantWhere(shop, 'ACTIVE', (v) => v.availableForSale && v.inventoryQuantity >= 5);
 const cents = (amount: string) => Math.round(Number(amount) * 100);
-const storedCarts = async () => t.database.db.select().from(sandboxCarts);
+const storedCarts = async () => t.db.select().from(sandboxCarts);
 
 describe('cart.js', () => {
   it('answers an empty cart and sets the cart cookie on the store root only', async () => {
@@ -295,7 +291,7 @@ describe('cart isolation between stores', () => {
     other.cookie = demo.cookie;
     await other.request('POST', '/cart/clear.js');
 
-    const [demoCart] = await t.database.db
+    const [demoCart] = await t.db
       .select()
       .from(sandboxCarts)
       .where(eq(sandboxCarts.token, demoToken));
