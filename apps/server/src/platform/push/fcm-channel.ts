@@ -73,9 +73,10 @@ const messageBody = (message: PushMessage, target: { token: string } | { topic: 
 /**
  * Firebase Cloud Messaging HTTP v1 (Android): a service-account OAuth token from
  * google-auth-library (cached until it expires), one POST per token (a stream on a few HTTP/2
- * connections), the shop's topic for broadcasts. UNREGISTERED (404) unregisters the device. QUOTA_EXCEEDED (429), INTERNAL (500)
- * and UNAVAILABLE (503) are retried with backoff, after any Retry-After, within one window per
- * send (retry.ts); a device counts as failed only when they give up.
+ * connections), the shop's topic for broadcasts. UNREGISTERED (404) unregisters the device.
+ * QUOTA_EXCEEDED (429), INTERNAL (500) and UNAVAILABLE (503) are retried with backoff, after any
+ * Retry-After, within one window per send (retry.ts); a device counts as failed only when they
+ * give up.
  */
 export function createFcmChannel(options: FcmOptions): PushChannel {
   const auth = new JWT({

@@ -23,9 +23,9 @@ export interface H2Client {
  * HTTP/2 connections to one push service (FCM, APNs), requests multiplexed as streams on them.
  * A service caps the streams of one connection (FCM 100, APNs 1,000), so `inFlight` requests at
  * once take ceil(inFlight / streamsPerConnection) connections, each request going to the one
- * with the fewest open streams. A few connections instead of a socket per request in flight keep
- * the process's memory flat however large the send (docs/decisions.md, issue 29 point 3). A
- * connection that failed, closed or was sent away (GOAWAY) is opened again by the next request.
+ * with the fewest open streams: far less memory and CPU per request than a fetch and a socket
+ * each (docs/decisions.md, issue 29 point 3). A connection that failed, closed or was sent away
+ * (GOAWAY) is opened again by the next request.
  */
 export function createH2Client(
   url: string,
