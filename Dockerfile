@@ -25,4 +25,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/apps/server
-CMD ["node", "--max-semi-space-size=4", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=1024", "dist/main.js"]

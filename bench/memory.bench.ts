@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PRODUCTION_FLAGS } from './production-flags';
 import { report, reportFigure, reportLoad } from './report';
 import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 
@@ -20,8 +21,6 @@ const PORT = 3410;
 const IDLE_MS = (Number(process.env.BENCH_IDLE_SECONDS) || 60) * 1000;
 const TARGET_MB = 150;
 const EMBEDDED_TARGET_MB = 350;
-/** The V8 flags of `npm run start:prod` (apps/server/package.json) and the Dockerfile. */
-const PRODUCTION_FLAGS = ['--max-semi-space-size=4'];
 
 interface Case {
   role: 'web' | 'worker' | 'all';

@@ -37,10 +37,11 @@ export async function freePort(): Promise<number> {
  * Starts the real server as a child process (role all, sandbox, embedded PGlite in a temp dir
  * unless `env` names DATA_DIR or DATABASE_URL) on a free port (or `port`), with app keys of its
  * own unless `env` sets them; answers once /healthz does. Anything in `env` overrides the defaults.
+ * `nodeFlags` go to node before the script (a bench passes the production V8 flags).
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; nodeFlags?: string[] } = {},
 ): Promise<StartedApp> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -64,6 +65,7 @@ export async function startApp(
       ...env,
     },
     ownDataDir: !env.DATA_DIR,
+    nodeFlags: options.nodeFlags ?? [],
   });
 }
 
@@ -96,6 +98,7 @@ export async function startLocalShopify(options: {
       OPERATOR_API_TOKEN: options.operatorToken,
     },
     ownDataDir: true,
+    nodeFlags: [],
   });
 }
 
@@ -107,13 +110,18 @@ async function startProcess(spec: {
   keys: TokenKeys;
   env: Record<string, string>;
   ownDataDir: boolean;
+  nodeFlags: string[];
 }): Promise<StartedApp> {
   const dataDir = spec.ownDataDir ? mkdtempSync(join(tmpdir(), 'popstage-app-')) : null;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: spec.cwd,
-    env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...spec.env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...spec.nodeFlags, '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: spec.cwd,
+      env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...spec.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -1,4 +1,10 @@
-import { connect, constants } from 'node:http2';
+import {
+  type ClientHttp2Session,
+  connect,
+  constants,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,17 +15,49 @@ import {
   startFakeFcm,
 } from './push-fakes';
 
+/** One request on an HTTP/2 session: status, headers and body. */
+function post(session: ClientHttp2Session, headers: OutgoingHttpHeaders, body: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const stream = session.request({ [constants.HTTP2_HEADER_METHOD]: 'POST', ...headers });
+      let answered: IncomingHttpHeaders = {};
+      let text = '';
+      stream.on('response', (received) => {
+        answered = received;
+      });
+      stream.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      stream.on('end', () =>
+        resolve({
+          status: Number(answered[constants.HTTP2_HEADER_STATUS]),
+          headers: answered,
+          body: text,
+        }),
+      );
+      stream.on('error', reject);
+      stream.end(body);
+    },
+  );
+}
+
 /** The fakes' transient refusals: the next N requests refused (429/500/503), then as usual. */
 describe('FCM fake refusals', () => {
   const account = fakeFcmServiceAccount('fake-test');
   let fcm: PushFake & { tokenUrl: string };
+  let session: ClientHttp2Session;
   let accessToken: string;
+  // FCM v1 over HTTP/2, as the FCM channel sends.
   const send = (target: { token: string } | { topic: string }) =>
-    fetch(`${fcm.url}/v1/projects/fake-test/messages:send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ message: { ...target, notification: { title: 't', body: 'b' } } }),
-    });
+    post(
+      session,
+      {
+        [constants.HTTP2_HEADER_PATH]: '/v1/projects/fake-test/messages:send',
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+      },
+      JSON.stringify({ message: { ...target, notification: { title: 't', body: 'b' } } }),
+    );
 
   beforeAll(async () => {
     fcm = await startFakeFcm({
@@ -44,8 +82,12 @@ describe('FCM fake refusals', () => {
       }),
     });
     accessToken = ((await answer.json()) as { access_token: string }).access_token;
+    session = connect(fcm.url);
   });
-  afterAll(() => fcm.close());
+  afterAll(async () => {
+    session.close();
+    await fcm.close();
+  });
 
   it('answers 429 QUOTA_EXCEEDED with Retry-After to a token twice, then delivers', async () => {
     fcm.refuse({ status: 429, times: 2, retryAfter: 3, target: 'busy' });
@@ -54,8 +96,8 @@ describe('FCM fake refusals', () => {
     for (let i = 0; i < 2; i++) {
       const refused = await send({ token: 'busy' });
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('3');
-      expect(await refused.json()).toMatchObject({
+      expect(refused.headers['retry-after']).toBe('3');
+      expect(JSON.parse(refused.body)).toMatchObject({
         error: { status: 'RESOURCE_EXHAUSTED', details: [{ errorCode: 'QUOTA_EXCEEDED' }] },
       });
     }
@@ -68,8 +110,8 @@ describe('FCM fake refusals', () => {
     fcm.refuse({ status: 503, times: 1 });
     const refused = await send({ topic: 'shop-1' });
     expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBeNull();
-    expect(await refused.json()).toMatchObject({ error: { status: 'UNAVAILABLE' } });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { status: 'UNAVAILABLE' } });
     expect((await send({ topic: 'shop-1' })).status).toBe(200);
     expect(fcm.attempts('/topics/shop-1')).toBe(2);
   });
@@ -92,42 +134,32 @@ describe('APNs fake refusals', () => {
       .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
       .sign(await importPKCS8(key.privateKey, 'ES256'));
     const session = connect(apns.url);
-    const post = () =>
-      new Promise<{ status: number; retryAfter: unknown; body: string }>((resolve, reject) => {
-        const stream = session.request({
-          [constants.HTTP2_HEADER_METHOD]: 'POST',
+    const send = async () => {
+      const answer = await post(
+        session,
+        {
           [constants.HTTP2_HEADER_PATH]: `/3/device/${token}`,
           authorization: `bearer ${jwt}`,
           'apns-topic': 'app.fake.shop',
-        });
-        let status = 0;
-        let retryAfter: unknown;
-        let body = '';
-        stream.on('response', (headers) => {
-          status = Number(headers[constants.HTTP2_HEADER_STATUS]);
-          retryAfter = headers['retry-after'];
-        });
-        stream.on('data', (chunk: Buffer) => {
-          body += chunk.toString('utf8');
-        });
-        stream.on('end', () => resolve({ status, retryAfter, body }));
-        stream.on('error', reject);
-        stream.end(JSON.stringify({ aps: { alert: { title: 't', body: 'b' } } }));
-      });
+        },
+        JSON.stringify({ aps: { alert: { title: 't', body: 'b' } } }),
+      );
+      return { ...answer, retryAfter: answer.headers['retry-after'] };
+    };
     try {
-      const first = await post();
+      const first = await send();
       expect([first.status, JSON.parse(first.body).reason, first.retryAfter]).toEqual([
         429,
         'TooManyRequests',
         undefined,
       ]);
-      const second = await post();
+      const second = await send();
       expect([second.status, JSON.parse(second.body).reason, second.retryAfter]).toEqual([
         503,
         'ServiceUnavailable',
         'Wed, 21 Oct 2015 07:28:00 GMT',
       ]);
-      expect((await post()).status).toBe(200);
+      expect((await send()).status).toBe(200);
     } finally {
       session.close();
     }

@@ -1,6 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
-import { constants, createServer as createHttp2Server } from 'node:http2';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import {
+  constants,
+  createServer as createHttp2Server,
+  type Http2Server,
+  type Http2ServerRequest,
+  type ServerHttp2Session,
+} from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { importSPKI, jwtVerify } from 'jose';
 
@@ -172,7 +178,33 @@ const fcmError = (code: number, status: string, message: string, errorCode?: str
   },
 });
 
-/** FCM v1 (POST /v1/projects/{id}/messages:send) and the OAuth token endpoint (POST /token). */
+/** A request's body, read whole, then `then` with it. */
+function readBody(req: IncomingMessage | Http2ServerRequest, then: (text: string) => void) {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => then(Buffer.concat(chunks).toString('utf8')));
+}
+
+/** HTTP/2 sessions a fake server has open, destroyed when it closes. */
+function trackSessions(server: Http2Server) {
+  const sessions = new Set<ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  return () => {
+    for (const session of sessions) session.destroy();
+  };
+}
+
+/** Google's front end takes at most 100 streams on one HTTP/2 connection to FCM. */
+const FCM_STREAMS_PER_CONNECTION = 100;
+
+/**
+ * FCM v1 (POST /v1/projects/{id}/messages:send) over HTTP/2, cleartext here, at most 100
+ * streams a connection as Google's front end, and the OAuth token endpoint (POST /token, another
+ * host at Google) over HTTP/1.1 on a port of its own.
+ */
 export async function startFakeFcm(options: {
   projectId: string;
   clientEmail: string;
@@ -189,108 +221,123 @@ export async function startFakeFcm(options: {
   const log = recorder(options.keep ?? true);
   const sendPath = `/v1/projects/${options.projectId}/messages:send`;
 
-  const server = createHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  const tokenServer = createHttpServer((req, res) =>
+    readBody(req, (text) => {
+      const answer = (status: number, body: unknown) =>
         trip.later(() => {
           if (res.destroyed) return;
-          res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+          res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
           res.end(JSON.stringify(body));
         });
-      if (req.method === 'POST' && req.url === '/token') {
-        const form = new URLSearchParams(text);
-        if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
-          return answer(400, { error: 'unsupported_grant_type' });
-        }
-        jwtVerify(form.get('assertion') ?? '', key, {
-          audience: GOOGLE_TOKEN_URL,
-          issuer: options.clientEmail,
+      if (req.method !== 'POST' || req.url !== '/token') {
+        return answer(404, { error: 'not_found' });
+      }
+      const form = new URLSearchParams(text);
+      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+        return answer(400, { error: 'unsupported_grant_type' });
+      }
+      jwtVerify(form.get('assertion') ?? '', key, {
+        audience: GOOGLE_TOKEN_URL,
+        issuer: options.clientEmail,
+      })
+        .then(({ payload }) => {
+          if (!String(payload.scope ?? '').includes('firebase.messaging')) {
+            return answer(400, { error: 'invalid_scope' });
+          }
+          const token = `ya29.${randomBytes(24).toString('base64url')}`;
+          accessTokens.add(token);
+          return answer(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
         })
-          .then(({ payload }) => {
-            if (!String(payload.scope ?? '').includes('firebase.messaging')) {
-              return answer(400, { error: 'invalid_scope' });
-            }
-            const token = `ya29.${randomBytes(24).toString('base64url')}`;
-            accessTokens.add(token);
-            return answer(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
-          })
-          .catch(() =>
-            answer(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }),
+        .catch(() =>
+          answer(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }),
+        );
+    }),
+  );
+
+  const server = createHttp2Server(
+    { settings: { maxConcurrentStreams: FCM_STREAMS_PER_CONNECTION } },
+    (req, res) =>
+      readBody(req, (text) => {
+        const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+          trip.later(() => {
+            if (res.stream.destroyed || res.stream.closed) return;
+            res.writeHead(status, {
+              'content-type': 'application/json; charset=UTF-8',
+              ...headers,
+            });
+            res.end(JSON.stringify(body));
+          });
+        if (req.method !== 'POST' || req.url !== sendPath) {
+          return answer(404, fcmError(404, 'NOT_FOUND', 'Not found'));
+        }
+        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        if (!bearer || !accessTokens.has(bearer)) {
+          return answer(
+            401,
+            fcmError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'),
           );
-        return;
-      }
-      if (req.method !== 'POST' || req.url !== sendPath) {
-        return answer(404, fcmError(404, 'NOT_FOUND', 'Not found'));
-      }
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !accessTokens.has(bearer)) {
-        return answer(
-          401,
-          fcmError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'),
-        );
-      }
-      let message: {
-        token?: string;
-        topic?: string;
-        notification?: { title?: string; body?: string };
-        data?: Record<string, unknown>;
-      };
-      try {
-        message = (JSON.parse(text) as { message: typeof message }).message;
-      } catch {
-        return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
-      }
-      const target = message?.token ?? (message?.topic ? `/topics/${message.topic}` : undefined);
-      if (!target || (message.token && message.topic)) {
-        return answer(
-          400,
-          fcmError(
+        }
+        let message: {
+          token?: string;
+          topic?: string;
+          notification?: { title?: string; body?: string };
+          data?: Record<string, unknown>;
+        };
+        try {
+          message = (JSON.parse(text) as { message: typeof message }).message;
+        } catch {
+          return answer(400, fcmError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
+        }
+        const target = message?.token ?? (message?.topic ? `/topics/${message.topic}` : undefined);
+        if (!target || (message.token && message.topic)) {
+          return answer(
             400,
-            'INVALID_ARGUMENT',
-            'Exactly one of token, topic or condition is required',
-            'INVALID_ARGUMENT',
-          ),
-        );
-      }
-      if (Object.values(message.data ?? {}).some((value) => typeof value !== 'string')) {
-        return answer(
-          400,
-          fcmError(400, 'INVALID_ARGUMENT', 'data values must be strings', 'INVALID_ARGUMENT'),
-        );
-      }
-      const refusal = refused.take(target);
-      if (refusal) {
-        const { status, errorCode, message: text } = FCM_REFUSALS[refusal.status];
-        return answer(
-          refusal.status,
-          fcmError(refusal.status, status, text, errorCode),
-          retryAfterHeader(refusal),
-        );
-      }
-      if (message.token && unregistered.has(message.token)) {
-        return answer(
-          404,
-          fcmError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED'),
-        );
-      }
-      log.record({
-        target,
-        title: message.notification?.title ?? '',
-        body: message.notification?.body ?? '',
-        data: message.data ?? {},
-      });
-      return answer(200, { name: `projects/${options.projectId}/messages/${log.count()}` });
-    });
-  });
-  server.keepAliveTimeout = 60_000;
+            fcmError(
+              400,
+              'INVALID_ARGUMENT',
+              'Exactly one of token, topic or condition is required',
+              'INVALID_ARGUMENT',
+            ),
+          );
+        }
+        if (Object.values(message.data ?? {}).some((value) => typeof value !== 'string')) {
+          return answer(
+            400,
+            fcmError(400, 'INVALID_ARGUMENT', 'data values must be strings', 'INVALID_ARGUMENT'),
+          );
+        }
+        const refusal = refused.take(target);
+        if (refusal) {
+          const { status, errorCode, message: text } = FCM_REFUSALS[refusal.status];
+          return answer(
+            refusal.status,
+            fcmError(refusal.status, status, text, errorCode),
+            retryAfterHeader(refusal),
+          );
+        }
+        if (message.token && unregistered.has(message.token)) {
+          return answer(
+            404,
+            fcmError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED'),
+          );
+        }
+        log.record({
+          target,
+          title: message.notification?.title ?? '',
+          body: message.notification?.body ?? '',
+          data: message.data ?? {},
+        });
+        return answer(200, { name: `projects/${options.projectId}/messages/${log.count()}` });
+      }),
+  );
+  const closeSessions = trackSessions(server);
+  tokenServer.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => tokenServer.listen(0, '127.0.0.1', resolve));
+  const port = (listening: { address(): unknown }) => (listening.address() as AddressInfo).port;
   return {
-    url,
-    tokenUrl: `${url}/token`,
+    url: `http://127.0.0.1:${port(server)}`,
+    tokenUrl: `http://127.0.0.1:${port(tokenServer)}/token`,
     delivered: log.delivered,
     count: log.count,
     lastDeliveryAt: log.last,
@@ -299,11 +346,14 @@ export async function startFakeFcm(options: {
     refuse: refused.add,
     attempts: refused.attempts,
     tokensIssued: () => accessTokens.size,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      closeSessions();
+      tokenServer.closeAllConnections();
+      await Promise.all([
+        new Promise((resolve) => server.close(resolve)),
+        new Promise((resolve) => tokenServer.close(resolve)),
+      ]);
+    },
   };
 }
 
@@ -393,12 +443,8 @@ export async function startFakeApns(options: {
       return answer(200);
     });
   });
+  const closeSessions = trackSessions(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const sessions = new Set<import('node:http2').ServerHttp2Session>();
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     delivered: log.delivered,
@@ -410,7 +456,7 @@ export async function startFakeApns(options: {
     attempts: refused.attempts,
     close: () =>
       new Promise((resolve) => {
-        for (const session of sessions) session.destroy();
+        closeSessions();
         server.close(() => resolve());
       }),
   };

@@ -1,5 +1,6 @@
-import { type ClientHttp2Session, connect, constants } from 'node:http2';
+import { constants } from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
+import { createH2Client } from './h2-client';
 import {
   type DeviceOutcome,
   mapLimit,
@@ -32,6 +33,8 @@ export interface ApnsOptions {
   retry?: Omit<PushRetryOptions, 'now'>;
 }
 
+/** Apple takes up to 1,000 streams on one connection. */
+const STREAMS_PER_CONNECTION = 1000;
 /** Apple refuses a provider token older than an hour and one refreshed more than every 20 minutes. */
 const TOKEN_TTL_MS = 50 * 60_000;
 /** Reasons that mean the token will never work again: the device is forgotten. */
@@ -70,10 +73,14 @@ const payload = (message: PushMessage) =>
 export function createApnsChannel(options: ApnsOptions): PushChannel {
   const now = options.now ?? (() => new Date());
   const retrier = createRetrier({ ...options.retry, now: () => now().getTime() });
-  let session: ClientHttp2Session | null = null;
   let providerToken: { jwt: string; at: number } | null = null;
   // Imported on first use: a bad key fails the sends (with the reason), not the start.
   let key: ReturnType<typeof importPKCS8> | null = null;
+  const concurrency = options.concurrency ?? 500;
+  const client = createH2Client(options.url, {
+    inFlight: concurrency,
+    streamsPerConnection: STREAMS_PER_CONNECTION,
+  });
 
   async function bearer(fresh = false): Promise<string> {
     const at = now().getTime();
@@ -86,18 +93,9 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
     return jwt;
   }
 
-  function connection(): ClientHttp2Session {
-    if (session && !session.closed && !session.destroyed) return session;
-    const opened = connect(options.url);
-    opened.on('error', () => opened.destroy());
-    opened.on('goaway', () => opened.close());
-    session = opened;
-    return opened;
-  }
-
-  function post(topic: string, token: string, body: string, jwt: string) {
-    return new Promise<Answer>((resolve, reject) => {
-      const stream = connection().request({
+  async function post(topic: string, token: string, body: string, jwt: string): Promise<Answer> {
+    const answer = await client.request(
+      {
         [constants.HTTP2_HEADER_METHOD]: 'POST',
         [constants.HTTP2_HEADER_PATH]: `/3/device/${encodeURIComponent(token)}`,
         authorization: `bearer ${jwt}`,
@@ -105,32 +103,23 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
         'apns-push-type': 'alert',
         'apns-priority': '10',
         'content-type': 'application/json',
-      });
-      let status = 0;
-      let retryAfter: string | null = null;
-      const chunks: Buffer[] = [];
-      stream.on('response', (headers) => {
-        status = Number(headers[constants.HTTP2_HEADER_STATUS]);
-        const header = headers[constants.HTTP2_HEADER_RETRY_AFTER];
-        retryAfter = typeof header === 'string' ? header : null;
-      });
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        let reason: string | null = null;
-        if (chunks.length > 0) {
-          try {
-            reason =
-              (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { reason?: string }).reason ??
-              null;
-          } catch {
-            reason = null;
-          }
-        }
-        resolve({ status, reason, retryAfter });
-      });
-      stream.on('error', reject);
-      stream.end(body);
-    });
+      },
+      body,
+    );
+    let reason: string | null = null;
+    if (answer.body) {
+      try {
+        reason = (JSON.parse(answer.body) as { reason?: string }).reason ?? null;
+      } catch {
+        reason = null;
+      }
+    }
+    const retryAfter = answer.headers[constants.HTTP2_HEADER_RETRY_AFTER];
+    return {
+      status: answer.status,
+      reason,
+      retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+    };
   }
 
   /** One device's request; a refused provider token is renewed and sent again once. */
@@ -150,7 +139,6 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
       : { value: answer, transient: false };
   }
 
-  const concurrency = options.concurrency ?? 500;
   return {
     // Streams on the one HTTP/2 connection (APNs allows up to 1,000).
     lanes: concurrency,
@@ -182,10 +170,6 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
         }
       });
     },
-    async close() {
-      const open = session;
-      session = null;
-      if (open && !open.closed) await new Promise<void>((resolve) => open.close(() => resolve()));
-    },
+    close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { JWT } from 'google-auth-library';
 import { z } from 'zod';
 import type { FcmServiceAccount } from './fcm-account';
+import { createH2Client } from './h2-client';
 import {
   type DeviceOutcome,
   mapLimit,
@@ -25,7 +26,6 @@ export interface FcmOptions {
   tokenUrl: string;
   /** Sends in flight at once (FCM v1 has no batch call; firebase-admin's sendEach does the same). */
   concurrency?: number;
-  fetch?: typeof fetch;
   /** Retries of 429 and 5xx answers (retry.ts); tests pass their clock and sleep. */
   retry?: PushRetryOptions;
 }
@@ -41,6 +41,8 @@ interface Failure {
  * 10 minutes over a 100 ms round trip needs well over 170 at once (docs/decisions.md, issue 29).
  */
 const FCM_LANES = 256;
+/** Google's front end takes at most 100 streams on one HTTP/2 connection (more: GOAWAY). */
+const STREAMS_PER_CONNECTION = 100;
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -70,13 +72,13 @@ const messageBody = (message: PushMessage, target: { token: string } | { topic: 
 
 /**
  * Firebase Cloud Messaging HTTP v1 (Android): a service-account OAuth token from
- * google-auth-library (cached until it expires), one POST per token, the shop's topic for
- * broadcasts. UNREGISTERED (404) unregisters the device. QUOTA_EXCEEDED (429), INTERNAL (500)
- * and UNAVAILABLE (503) are retried with backoff, after any Retry-After, within one window per
- * send (retry.ts); a device counts as failed only when they give up.
+ * google-auth-library (cached until it expires), one POST per token (a stream on a few HTTP/2
+ * connections), the shop's topic for broadcasts. UNREGISTERED (404) unregisters the device.
+ * QUOTA_EXCEEDED (429), INTERNAL (500) and UNAVAILABLE (503) are retried with backoff, after any
+ * Retry-After, within one window per send (retry.ts); a device counts as failed only when they
+ * give up.
  */
 export function createFcmChannel(options: FcmOptions): PushChannel {
-  const doFetch = options.fetch ?? globalThis.fetch;
   const auth = new JWT({
     email: options.serviceAccount.client_email,
     key: options.serviceAccount.private_key,
@@ -84,27 +86,42 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
     transporterOptions: {
       fetchImplementation: ((input: string | URL | Request, init?: RequestInit) => {
         const url = String(input instanceof Request ? input.url : input);
-        return doFetch(url === GOOGLE_TOKEN_URL ? options.tokenUrl : input, init);
+        return fetch(url === GOOGLE_TOKEN_URL ? options.tokenUrl : input, init);
       }) as typeof fetch,
     },
   });
-  const sendUrl = `${options.apiUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
+  const api = new URL(options.apiUrl);
+  const sendPath = `${api.pathname.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
+  const concurrency = options.concurrency ?? FCM_LANES;
+  // FCM v1 speaks HTTP/2 (firebase-admin's sendEach uses it): requests are streams on a few
+  // connections, not a socket each.
+  const client = createH2Client(api.origin, {
+    inFlight: concurrency,
+    streamsPerConnection: STREAMS_PER_CONNECTION,
+  });
 
   const retrier = createRetrier(options.retry);
   const now = options.retry?.now ?? Date.now;
 
-  async function post(body: unknown, retried = false): Promise<Attempt<Failure | null>> {
+  async function post(body: string, retried = false): Promise<Attempt<Failure | null>> {
     const { token } = await auth.getAccessToken();
-    const answer = await doFetch(sendUrl, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (answer.ok) {
-      await answer.arrayBuffer();
-      return { value: null, transient: false };
+    const answer = await client.request(
+      {
+        ':method': 'POST',
+        ':path': sendPath,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body,
+    );
+    if (answer.status >= 200 && answer.status < 300) return { value: null, transient: false };
+    let json: unknown = null;
+    try {
+      json = JSON.parse(answer.body);
+    } catch {
+      // Not FCM's error JSON: the status says what happened.
     }
-    const parsed = fcmErrorSchema.safeParse(await answer.json().catch(() => null));
+    const parsed = fcmErrorSchema.safeParse(json);
     const error = parsed.success ? parsed.data.error : undefined;
     const code =
       error?.details?.find((detail) => detail.errorCode)?.errorCode ??
@@ -116,12 +133,13 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
       return post(body, true);
     }
     const value = { code, reason: `FCM ${code}${error?.message ? `: ${error.message}` : ''}` };
+    const retryAfter = answer.headers['retry-after'];
     // QUOTA_EXCEEDED (429), INTERNAL (500), UNAVAILABLE (503): FCM did not take the message.
     return isTransientStatus(answer.status)
       ? {
           value,
           transient: true,
-          retryAfterMs: retryAfterMs(answer.headers.get('retry-after'), now()),
+          retryAfterMs: retryAfterMs(typeof retryAfter === 'string' ? retryAfter : null, now()),
         }
       : { value, transient: false };
   }
@@ -130,7 +148,8 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
    * Sends one message, retrying what FCM refused for now until `deadline`; a request that got
    * no answer is not retried (FCM may have taken it: the device must not get it twice).
    */
-  async function deliver(body: unknown, deadline: number): Promise<Failure | null> {
+  async function deliver(message: unknown, deadline: number): Promise<Failure | null> {
+    const body = JSON.stringify(message);
     try {
       const sent = await retrier.run(deadline, () => post(body));
       if (sent.value && sent.gaveUp) {
@@ -142,7 +161,6 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
     }
   }
 
-  const concurrency = options.concurrency ?? FCM_LANES;
   return {
     lanes: concurrency,
     async send(_shop, message, devices) {
@@ -165,5 +183,6 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
       );
       return failed ? { reason: failed.reason } : null;
     },
+    close: () => client.close(),
   };
 }
