@@ -6,7 +6,7 @@ import { usePromoBanners } from '../features/banners';
 import { useSupportWidget } from '../features/help';
 import type { ScreenLoaderContext } from '../lib/screen';
 import { AppRoot } from './AppRoot';
-import { type LoadScreen, named, screen } from './screen-route';
+import { type LoadScreen, screen } from './screen-route';
 import { LoadingScreen } from './shell/LoadingScreen';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { ShellLayout } from './shell/ShellLayout';
@@ -28,14 +28,8 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
     { path: ROUTES.accountVerify, lazy: verifyAccount },
     { path: ROUTES.selectPlans, lazy: lazy(() => import('../features/billing/select-plans')) },
     { path: ROUTES.managePlans, lazy: lazy(() => import('../features/billing/manage-plans')) },
-    {
-      path: ROUTES.live,
-      lazy: lazy(named(() => import('../features/live/LivePage'), 'LivePage')),
-    },
-    {
-      path: ROUTES.insights,
-      lazy: lazy(named(() => import('../features/analytics/InsightsPage'), 'InsightsPage')),
-    },
+    { path: ROUTES.live, lazy: lazy(() => import('../features/live/shows')) },
+    { path: ROUTES.insights, lazy: lazy(() => import('../features/analytics/insights')) },
     { path: ROUTES.resources, lazy: lazy(() => import('../features/help/resources')) },
     { path: ROUTES.resourcesArticle, lazy: lazy(() => import('../features/help/article')) },
     { path: ROUTES.popclips, element: <Navigate to={ROUTES.popclipsList} replace /> },
@@ -60,54 +54,21 @@ function pageRoutes(context: ScreenLoaderContext): RouteObject[] {
       path: ROUTES.popclipsSettings,
       lazy: lazy(() => import('../features/settings/popclips-settings')),
     },
-    {
-      path: ROUTES.mobile,
-      lazy: lazy(
-        named(() => import('../features/mobile/MobileEntryRedirect'), 'MobileEntryRedirect'),
-      ),
-    },
+    { path: ROUTES.mobile, lazy: lazy(() => import('../features/mobile/entry')) },
     {
       path: ROUTES.mobileNotificationsBanners,
-      lazy: lazy(
-        named(
-          () => import('../features/mobile/MobileNotificationsBannersPage'),
-          'MobileNotificationsBannersPage',
-        ),
-      ),
+      lazy: lazy(() => import('../features/mobile/notifications-banners')),
     },
-    {
-      path: ROUTES.mobileAppearance,
-      lazy: lazy(
-        named(() => import('../features/mobile/MobileAppearancePage'), 'MobileAppearancePage'),
-      ),
-    },
-    {
-      path: ROUTES.mobileCustomMenu,
-      lazy: lazy(
-        named(() => import('../features/mobile/MobileCustomMenuPage'), 'MobileCustomMenuPage'),
-      ),
-    },
-    {
-      path: ROUTES.mobileSetup,
-      lazy: lazy(named(() => import('../features/mobile/MobileSetupPage'), 'MobileSetupPage')),
-    },
+    { path: ROUTES.mobileAppearance, lazy: lazy(() => import('../features/mobile/appearance')) },
+    { path: ROUTES.mobileCustomMenu, lazy: lazy(() => import('../features/mobile/custom-menu')) },
+    { path: ROUTES.mobileSetup, lazy: lazy(() => import('../features/mobile/setup')) },
     {
       path: ROUTES.mobileNotification,
-      lazy: lazy(
-        named(
-          () => import('../features/notifications/ComposeNotificationPage'),
-          'ComposeNotificationPage',
-        ),
-      ),
+      lazy: lazy(() => import('../features/notifications/compose')),
     },
     {
       path: ROUTES.mobileCustomerAccountLogin,
-      lazy: lazy(
-        named(
-          () => import('../features/mobile/MobileCustomerAccountLoginPage'),
-          'MobileCustomerAccountLoginPage',
-        ),
-      ),
+      lazy: lazy(() => import('../features/mobile/customer-account-login')),
     },
     { path: '*', element: <NotFoundPage /> },
   ];

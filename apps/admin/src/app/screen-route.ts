@@ -29,8 +29,3 @@ export function screen(context: ScreenLoaderContext, load: LoadScreen): RouteObj
     };
   };
 }
-
-/** A screen whose module exports its page under another name (areas not yet in screen folders). */
-export const named =
-  <Name extends string>(load: () => Promise<Record<Name, ScreenModule['Component']>>, name: Name) =>
-  async (): Promise<ScreenModule> => ({ Component: (await load())[name] });

@@ -4,7 +4,7 @@ import {
   type StoreAccountWire,
 } from '@popstage/core/account';
 import type { ApiClient } from '../../lib/api/client';
-import { readStoreAccount } from './account-api';
+import { readStoreAccount } from './data';
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

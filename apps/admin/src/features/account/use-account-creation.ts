@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
-import { shopQueryKey } from '../../app/shop/shop-query';
+import { invalidateShop, refetchShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import type { ApiClient } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
-import { createSellerAccount, createStoreAccount, readStoreAccount } from './account-api';
+import { createSellerAccount, createStoreAccount, readStoreAccount } from './data';
 import { pollStoreAccount, wait } from './store-account-poll';
 
 /** The checkmark shows this long before the shop is reloaded (spec 01 §4). */
@@ -49,7 +49,7 @@ export function useAccountCreation() {
       const fail = (message: string, restart = false): CreationOutcome => {
         host.showToast(message, { error: true });
         // The store account may exist by now; the create page should know it.
-        void queryClient.invalidateQueries({ queryKey: shopQueryKey });
+        void invalidateShop(queryClient);
         return { kind: 'failed', restart };
       };
 
@@ -77,7 +77,7 @@ export function useAccountCreation() {
       onCreated();
       await wait(SUCCESS_PAUSE_MS);
       try {
-        await queryClient.refetchQueries({ queryKey: shopQueryKey }, { throwOnError: true });
+        await refetchShop(queryClient, { throwOnError: true });
       } catch {
         return fail(ACCOUNT_MESSAGES.refreshAndRetry);
       }

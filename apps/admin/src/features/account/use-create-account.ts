@@ -13,8 +13,8 @@ import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
-import { fetchOtpConfig, isEmailAvailable, isPhoneAvailable, sendOtp } from './account-api';
 import { getBotToken } from './bot-check/bot-check';
+import { fetchOtpConfig, isEmailAvailable, isPhoneAvailable, sendOtp } from './data';
 import { sendErrorMessage } from './otp-errors';
 import { savePendingVerification } from './otp-session';
 

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useApi } from '../../lib/api/ApiContext';
-import { resendOtp, verifyOtp } from './account-api';
+import { resendOtp, verifyOtp } from './data';
 import { resendErrorMessage, verifyErrorMessage } from './otp-errors';
 import {
   clearPendingVerification,

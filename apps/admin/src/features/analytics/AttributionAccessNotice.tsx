@@ -1,5 +1,5 @@
 import { Banner, Text } from '@shopify/polaris';
-import { useAttributionAccess } from './insights-api';
+import { useAttributionAccess } from './data';
 
 /**
  * Sales attribution reads orders, which Shopify shows an app only once it has approved the app's

@@ -2,8 +2,8 @@ import { HOLDOUT_PERCENTS, type HoldoutAnswer, minorUnitsToAmount } from '@popst
 import { formatDate } from '@popstage/core/format';
 import { BlockStack, Box, Card, InlineGrid, Select, Text } from '@shopify/polaris';
 import { useHost } from '../../app/host/HostContext';
+import { useHoldout, useSetHoldout } from './data';
 import { formatCount, formatMoney } from './format';
-import { useHoldout, useSetHoldout } from './insights-api';
 
 const OPTIONS = HOLDOUT_PERCENTS.map((percent) => ({
   label: percent === 0 ? 'Off' : `${percent}% of visitors`,

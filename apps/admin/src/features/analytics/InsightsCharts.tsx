@@ -1,8 +1,8 @@
 import { BarChart, LineChart, PolarisVizProvider } from '@shopify/polaris-viz';
 import '@shopify/polaris-viz/build/esm/styles.css';
 import { BlockStack, Box, Card, InlineGrid, SkeletonBodyText, Text } from '@shopify/polaris';
+import { type InsightsFilter, useDaily } from './data';
 import { formatCount, formatMoney } from './format';
-import { type InsightsFilter, useDaily } from './insights-api';
 
 /** Views, clicks and add-to-carts per day, and the credited sales per day by kind (Polaris Viz). */
 export function InsightsCharts(props: {

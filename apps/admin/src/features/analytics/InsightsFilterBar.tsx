@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@shopify/polaris';
 import { useState } from 'react';
-import type { InsightsFilter } from './insights-api';
+import type { InsightsFilter } from './data';
 import { RANGE_PRESETS, type RangePreset, WINDOW_OPTIONS } from './insights-filter';
 
 /** The dashboard's filters: date range, comparison and attribution window. */

@@ -1,3 +1,4 @@
+import type { Shop } from '@popstage/core/shop';
 import { useShop } from '../../app/shop/ShopContext';
 import { InsightsDashboard } from './InsightsDashboard';
 import { InsightsReport } from './InsightsReport';
@@ -9,7 +10,8 @@ import { InsightsReport } from './InsightsReport';
  */
 export function InsightsPage() {
   const shop = useShop();
-  const flags = shop.featureFlags;
-  if (flags.looker_dashboard && !flags.popclips_analytics_dashboard) return <InsightsReport />;
-  return <InsightsDashboard />;
+  return showsReport(shop) ? <InsightsReport /> : <InsightsDashboard />;
 }
+
+export const showsReport = (shop: Pick<Shop, 'featureFlags'>) =>
+  shop.featureFlags.looker_dashboard && !shop.featureFlags.popclips_analytics_dashboard;

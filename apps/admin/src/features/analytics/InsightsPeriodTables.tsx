@@ -1,6 +1,6 @@
 import { BlockStack, DataTable, Text } from '@shopify/polaris';
+import { downloadCsv, type InsightsFilter, useMonthly, useWeekly } from './data';
 import { formatChange, formatCount, formatMoney } from './format';
-import { downloadCsv, type InsightsFilter, useMonthly, useWeekly } from './insights-api';
 import { Empty, Loading, pct, shortDay, TableCard } from './insights-table-card';
 
 /** The weekly (ISO weeks) and monthly tables. */

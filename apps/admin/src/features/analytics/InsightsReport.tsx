@@ -1,8 +1,8 @@
-import { analyticsContract, INSIGHTS_TEXT } from '@popstage/core/analytics';
+import { INSIGHTS_TEXT } from '@popstage/core/analytics';
 import { Card, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
-import { useRouteQuery } from '../../lib/api/hooks';
+import { useInsightsReportUrl } from './data';
 import { useTrack } from './use-track';
 
 /** The embedded report (looker_dashboard): the app's own read-only page behind a signed URL. */
@@ -11,11 +11,7 @@ export function InsightsReport() {
   useEffect(() => {
     track({ action: 'view', category: 'insights', stage: 'report' });
   }, [track]);
-  const report = useRouteQuery(
-    analyticsContract.csReports,
-    { query: { dashboardId: '737', subdomain: 'data' } },
-    { select: (answer) => answer.data.url, staleTime: 10 * 60_000 },
-  );
+  const report = useInsightsReportUrl();
   return (
     <PageShell title="Insights" fullWidth>
       <Card padding="0">

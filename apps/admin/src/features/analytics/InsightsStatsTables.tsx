@@ -7,7 +7,6 @@ import { DataTable, Link, Pagination, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { change, formatChange, formatCount, formatMoney } from './format';
 import {
   allCarouselRows,
   allPopclipRows,
@@ -15,7 +14,8 @@ import {
   type InsightsFilter,
   useCarouselsStats,
   usePopclipsStats,
-} from './insights-api';
+} from './data';
+import { change, formatChange, formatCount, formatMoney } from './format';
 import { Empty, Loading, TableCard } from './insights-table-card';
 
 /** The per-Popclip and per-carousel tables: five rows, cursor paging, comparison. */

@@ -12,8 +12,8 @@ import {
   Text,
 } from '@shopify/polaris';
 import { PageShell } from '../../app/shell/PageShell';
+import { downloadCsv, type InsightsFilter, usePopclipDetail } from './data';
 import { change, formatChange, formatCount, formatMoney } from './format';
-import { downloadCsv, type InsightsFilter, usePopclipDetail } from './insights-api';
 import { useTrack } from './use-track';
 
 /** One clip: its funnel and the orders it was credited on (the range and window of the page). */

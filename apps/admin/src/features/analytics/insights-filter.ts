@@ -7,7 +7,7 @@ import {
   localDay,
   nextMonth,
 } from '@popstage/core/analytics';
-import type { InsightsFilter } from './insights-api';
+import type { InsightsFilter } from './data';
 
 /** The range presets of the date picker; 'custom' uses the from and to fields. */
 export const RANGE_PRESETS = [

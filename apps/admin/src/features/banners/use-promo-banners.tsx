@@ -1,14 +1,8 @@
-import { bannersContract, type PromoBanner } from '@popstage/core/banners';
 import type { Shop } from '@popstage/core/shop';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useApi } from '../../lib/api/ApiContext';
+import { useDismissPopup, useShopPopups } from './data';
 import { PromoBanners } from './PromoBanners';
-import { popupSigner } from './sign-popup-request';
-
-const sign = popupSigner();
-const popupsKey = (shopId: string, page: string) => ['banners', 'shop-popups', shopId, page];
 
 /**
  * The page shell's promo banners (spec 01 §2.5, spec 03 §2): the page's banners are fetched by
@@ -16,42 +10,11 @@ const popupsKey = (shopId: string, page: string) => ['banners', 'shop-popups', s
  * Failures are only logged (spec 03 §8): a page never breaks for want of a banner.
  */
 export function usePromoBanners(shop: Shop): ReactNode {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const shopId = shop.shopifyDomain;
-  const key = popupsKey(shopId, pathname);
-
-  const popups = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) =>
-      (
-        await api.call(
-          bannersContract.shopPopups,
-          { query: { shopId, renderUrl: pathname } },
-          { signal, sign },
-        )
-      ).data,
-    staleTime: 60_000,
-    retry: false,
-    // A deactivated shop's API refuses every call but the app load.
-    enabled: !shop.featureFlags.deactivate_shop,
-  });
-
-  const dismiss = useMutation({
-    mutationFn: (ruleId: string) =>
-      api.call(bannersContract.dismiss, { body: { shop_id: shopId, rule_id: ruleId } }, { sign }),
-    onMutate: (ruleId) => {
-      // Every page's cached list drops it, not only this page's.
-      queryClient.setQueriesData<PromoBanner[]>({ queryKey: ['banners', 'shop-popups'] }, (old) =>
-        old?.filter((banner) => banner.rule_id !== ruleId),
-      );
-    },
-    onError: (error) => {
-      console.warn('Promo banner dismissal not saved', error);
-      void queryClient.invalidateQueries({ queryKey: ['banners', 'shop-popups'] });
-    },
-  });
+  // A deactivated shop's API refuses every call but the app load.
+  const popups = useShopPopups(shopId, pathname, !shop.featureFlags.deactivate_shop);
+  const dismiss = useDismissPopup(shopId);
 
   useEffect(() => {
     if (popups.error) console.warn('Promo banners not loaded', popups.error);

@@ -1,5 +1,5 @@
 /** The billing area's public face: what other areas may use. */
-export { usePopclipsGating } from './billing-api';
+export { usePopclipsGating } from './data';
 export { lineItemAddons } from './line-items';
 export type { ManagePlansLocationState } from './manage-plans/ManagePlansPage';
 export { PendingPlanChange } from './PendingPlanChange';

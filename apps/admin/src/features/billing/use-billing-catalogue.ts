@@ -1,7 +1,7 @@
 import type { Feature } from '@popstage/core/billing';
 import { FEATURE_IDS, type FeatureId } from '@popstage/core/shop';
 import { useMemo } from 'react';
-import { useFeatures, usePlans } from './billing-api';
+import { useFeatures, usePlans } from './data';
 import { standardPlan } from './plan-details';
 
 /** Names used when the features list has not arrived (it only decides titles and order). */

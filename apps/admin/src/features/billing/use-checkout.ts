@@ -12,8 +12,8 @@ import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import { ApiError } from '../../lib/api/errors';
-import { usePopclipsGating } from './billing-api';
 import { type CheckoutEventInput, sendCheckoutEvent } from './checkout-event';
+import { usePopclipsGating } from './data';
 import { useCompletePurchase } from './use-complete-purchase';
 
 export interface CheckoutRequest {

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
-import { shopQueryKey } from '../../app/shop/shop-query';
-import { invalidateGating } from './billing-api';
+import { invalidateShop } from '../../app/shop/shop-query';
+import { invalidateGating } from './data';
 
 /**
  * What follows a purchase call (spec 01 §4): a confirmation URL takes the top window to the
@@ -26,10 +26,7 @@ export function useCompletePurchase(): (result: PurchaseResult) => Promise<void>
         host.showToast(BILLING_MESSAGES.checkoutLinkFailed, { error: true });
         return;
       }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: shopQueryKey }),
-        invalidateGating(queryClient),
-      ]);
+      await Promise.all([invalidateShop(queryClient), invalidateGating(queryClient)]);
       navigate(ROUTES.landing);
     },
     [host, navigate, queryClient],

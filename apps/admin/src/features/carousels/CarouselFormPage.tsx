@@ -33,12 +33,7 @@ import { UpgradeModal, useClipsByMetaIds } from '../popclips';
 import { ClipPicker } from './ClipPicker';
 import { CollectionPicker, CollectionPreview } from './CollectionPicker';
 import { suggestCarouselTitle } from './carousel-rules';
-import {
-  useCarousel,
-  useCarousels,
-  useCollectionCarouselClips,
-  useSaveCarousel,
-} from './carousels-api';
+import { useCarousel, useCarousels, useCollectionCarouselClips, useSaveCarousel } from './data';
 import { PublishStepsModal } from './PublishStepsModal';
 import { SortableClipList } from './SortableClipList';
 import { usePublishCarousel } from './use-publish-carousel';

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { editCarouselPath } from './carousel-rules';
-import { useCarousels } from './carousels-api';
+import { useCarousels } from './data';
 import { EmbedCarouselModal } from './EmbedCarouselModal';
 import { PublishStepsModal } from './PublishStepsModal';
 import { themeEditorUrl } from './theme-links';

@@ -1,12 +1,6 @@
-import { carouselEmbedHtml } from '@popstage/core/carousels';
 import { BlockStack, Button, InlineStack, Modal, Text, TextField } from '@shopify/polaris';
-import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
-import { useHost } from '../../app/host/HostContext';
-import { useShop } from '../../app/shop/ShopContext';
-import { copyText } from '../../lib/copy-text';
-import styles from './carousels.module.css';
-import { CAROUSEL_EMBED_COPIED, CAROUSEL_EMBED_COPY_FAILED } from './PublishStepsModal';
-import { themeEditorUrl } from './theme-links';
+import { ClipboardIcon } from '@shopify/polaris-icons';
+import { AddCarouselBlockButton, CarouselEmbedCode, useCopyWithToast } from './CarouselEmbedCode';
 
 export const CAROUSEL_ID_COPIED = 'Carousel ID copied to your clipboard';
 
@@ -21,15 +15,8 @@ interface Props {
  * merchant here): its id for the Popstage carousel block, or its embed code for a theme file.
  */
 export function EmbedCarouselModal({ carousel, onClose }: Props) {
-  const host = useHost();
-  const shop = useShop();
+  const copy = useCopyWithToast();
   const id = carousel?.carousel_id ?? '';
-  const embedCode = carousel ? carouselEmbedHtml(id) : '';
-
-  const copy = async (text: string, done: string) => {
-    if (await copyText(text)) host.showToast(done);
-    else host.showToast(CAROUSEL_EMBED_COPY_FAILED, { error: true });
-  };
 
   return (
     <Modal
@@ -54,32 +41,20 @@ export function EmbedCarouselModal({ carousel, onClose }: Props) {
               }
             />
             <InlineStack>
-              <Button
-                icon={ExternalIcon}
-                url={themeEditorUrl(host.kind, shop.shopifyDomain, 'block')}
-                target="_blank"
-              >
-                Add carousel block
-              </Button>
+              <AddCarouselBlockButton />
             </InlineStack>
           </BlockStack>
-          <BlockStack gap="200">
-            <Text as="h3" variant="headingSm">
-              Embed code
-            </Text>
-            <Text as="p" tone="subdued">
-              Or paste this code into a theme file where the carousel should show.
-            </Text>
-            <code className={styles.embedCode}>{embedCode}</code>
-            <InlineStack>
-              <Button
-                icon={ClipboardIcon}
-                onClick={() => void copy(embedCode, CAROUSEL_EMBED_COPIED)}
-              >
-                Copy embed code
-              </Button>
-            </InlineStack>
-          </BlockStack>
+          {carousel ? (
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                Embed code
+              </Text>
+              <Text as="p" tone="subdued">
+                Or paste this code into a theme file where the carousel should show.
+              </Text>
+              <CarouselEmbedCode carouselId={id} />
+            </BlockStack>
+          ) : null}
         </BlockStack>
       </Modal.Section>
     </Modal>

@@ -1,15 +1,10 @@
-import { carouselEmbedHtml } from '@popstage/core/carousels';
 import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
-import { ClipboardIcon, ExternalIcon } from '@shopify/polaris-icons';
+import { ExternalIcon } from '@shopify/polaris-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
-import { copyText } from '../../lib/copy-text';
-import styles from './carousels.module.css';
+import { CarouselEmbedCode } from './CarouselEmbedCode';
 import { themeEditorUrl } from './theme-links';
-
-export const CAROUSEL_EMBED_COPIED = 'Carousel embed code copied to your clipboard';
-export const CAROUSEL_EMBED_COPY_FAILED = 'Failed to copy embed code';
 
 interface Props {
   /** The saved carousel; null keeps the modal closed. */
@@ -39,18 +34,12 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: Props) {
   const host = useHost();
   const shop = useShop();
-  const embedCode = carousel ? carouselEmbedHtml(carousel.carousel_id) : '';
   const open = carousel !== null;
 
   // The carousel is saved: an error toast of an earlier try would sit over the steps.
   useEffect(() => {
     if (open) host.hideErrorToasts();
   }, [open, host]);
-
-  const copyEmbed = async () => {
-    if (await copyText(embedCode)) host.showToast(CAROUSEL_EMBED_COPIED);
-    else host.showToast(CAROUSEL_EMBED_COPY_FAILED, { error: true });
-  };
 
   return (
     <Modal
@@ -84,19 +73,9 @@ export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: 
               Add the Popstage carousel block where it should show, or paste this embed code into
               your theme.
             </Text>
-            <code className={styles.embedCode}>{embedCode}</code>
-            <InlineStack gap="200">
-              <Button
-                icon={ExternalIcon}
-                url={themeEditorUrl(host.kind, shop.shopifyDomain, 'block')}
-                target="_blank"
-              >
-                Add carousel block
-              </Button>
-              <Button icon={ClipboardIcon} onClick={() => void copyEmbed()}>
-                Copy embed code
-              </Button>
-            </InlineStack>
+            {carousel ? (
+              <CarouselEmbedCode carouselId={carousel.carousel_id} withBlockButton />
+            ) : null}
           </Step>
           <Step n={3} title="Publish">
             <Text as="p" tone="subdued">

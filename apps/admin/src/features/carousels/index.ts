@@ -1,4 +1,4 @@
 /** The carousels area's public face. */
 
 export { CarouselManager } from './CarouselManager';
-export { useCarousels } from './carousels-api';
+export { useCarousels } from './data';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useTrack } from '../analytics';
-import { useDeleteCarouselCall } from './carousels-api';
+import { useDeleteCarouselCall } from './data';
 
 /** Ask, then DELETE; toasts 'Carousel deleted successfully' / 'Error deleting carousel'. */
 export function useDeleteCarousel() {

@@ -2,8 +2,9 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
+import { invalidateShop } from '../../app/shop/shop-query';
 import { useTrack } from '../analytics';
-import { usePublishCarouselCall } from './carousels-api';
+import { usePublishCarouselCall } from './data';
 
 /** Our wording: the spec gives no text for the publish step. */
 export const CAROUSEL_PUBLISHED = 'Carousel published';
@@ -24,7 +25,7 @@ export function usePublishCarousel() {
       });
       track({ action: 'publish', category: 'carousels' });
       host.showToast(CAROUSEL_PUBLISHED);
-      void queryClient.invalidateQueries({ queryKey: ['shop'] });
+      void invalidateShop(queryClient);
       return true;
     } catch (error) {
       host.showToast(error instanceof Error ? error.message : POPCLIP_TOASTS.genericFailed, {

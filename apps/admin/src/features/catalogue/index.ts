@@ -1,2 +1,2 @@
 /** The catalogue area's public face: the store's products and collections as the pickers need them. */
-export { useCollections, useProductSearch } from './hooks';
+export { useCollections, useFirstProducts, useProductSearch } from './data';

@@ -11,7 +11,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
-import { downloadDataRequest, useDataRequests } from './data-requests-api';
+import { downloadDataRequest, useDataRequests } from './data';
 
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

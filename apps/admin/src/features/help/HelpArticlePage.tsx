@@ -4,8 +4,8 @@ import { Banner, BlockStack, Card, Link, Text } from '@shopify/polaris';
 import { useParams } from 'react-router-dom';
 import { PageShell } from '../../app/shell/PageShell';
 import { ApiError } from '../../lib/api/errors';
+import { useHelpArticle } from './data';
 import styles from './help-article.module.css';
-import { useHelpArticle } from './help-center-api';
 
 const updatedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

@@ -5,7 +5,7 @@ import { SearchIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useHelpCenterTree, useHelpSearch } from './help-center-api';
+import { useHelpCenterTree, useHelpSearch } from './data';
 
 /** Search waits for typing to pause (the 300 ms reading of spec 02, as the clip list). */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -3,7 +3,7 @@ import { Banner, BlockStack } from '@shopify/polaris';
 import { useState } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
-import { useLiveShows } from './live-api';
+import { useLiveShows } from './data';
 import { ReplayClipModal } from './ReplayClipModal';
 import { ScheduleShowCard } from './ScheduleShowCard';
 import { ReplaysCard, UpcomingShowsCard } from './ShowsCard';

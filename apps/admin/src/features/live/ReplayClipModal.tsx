@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { ApiError } from '../../lib/api/errors';
-import { useReplayToPopclip } from './live-api';
+import { useReplayToPopclip } from './data';
 import { formatDuration } from './ShowsCard';
 
 interface Props {

@@ -1,4 +1,3 @@
-import { catalogueContract } from '@popstage/core/catalogue';
 import { LIVE_MESSAGES, LIVE_SHOW_PRODUCTS_MAX, LIVE_TITLE_MAX } from '@popstage/core/live';
 import {
   BlockStack,
@@ -13,8 +12,8 @@ import {
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { ApiError } from '../../lib/api/errors';
-import { useRouteQuery } from '../../lib/api/hooks';
-import { useScheduleShow } from './live-api';
+import { useFirstProducts } from '../catalogue';
+import { useScheduleShow } from './data';
 
 interface Props {
   eventsThisMonth: number;
@@ -26,7 +25,7 @@ interface Props {
 export function ScheduleShowCard({ eventsThisMonth, eventsPerMonth }: Props) {
   const host = useHost();
   const schedule = useScheduleShow();
-  const products = useRouteQuery(catalogueContract.products, { query: {} });
+  const products = useFirstProducts();
   const [title, setTitle] = useState('');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');

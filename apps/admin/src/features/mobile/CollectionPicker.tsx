@@ -6,7 +6,7 @@ import {
 import { BlockStack, InlineError, Listbox, Scrollable, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCollectionSearch } from './hooks';
+import { useCollectionSearch } from './data';
 
 interface Props {
   label: string;

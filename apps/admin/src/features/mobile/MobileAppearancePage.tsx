@@ -22,7 +22,7 @@ import {
 import { HEADER_LOGO_SIZE, HeaderLogoCard } from './appearance/HeaderLogoCard';
 import { CollectionPicker } from './CollectionPicker';
 import { ColourField } from './ColourField';
-import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './hooks';
+import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './data';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { isAppSubmitted } from './submission';

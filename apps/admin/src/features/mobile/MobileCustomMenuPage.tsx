@@ -12,7 +12,7 @@ import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useAppConfig, useMenu, useMobileCache } from './hooks';
+import { useAppConfig, useMenu, useMobileCache } from './data';
 import { MobileFrame } from './MobileFrame';
 import { MENU_SECTIONS, type MenuHandleField } from './menu/menu-sections';
 import { isAppSubmitted } from './submission';

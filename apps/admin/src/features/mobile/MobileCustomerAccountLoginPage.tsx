@@ -20,8 +20,8 @@ import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
-import { useRouteQuery } from '../../lib/api/hooks';
 import { copyText } from '../../lib/copy-text';
+import { useShopDetails } from './data';
 import { MobileFrame } from './MobileFrame';
 
 const STEPS = 4;
@@ -31,7 +31,7 @@ export function MobileCustomerAccountLoginPage() {
   const api = useApi();
   const host = useHost();
   const shop = useShop();
-  const details = useRouteQuery(shopContract.details, {}, { select: (answer) => answer.data.shop });
+  const details = useShopDetails();
   const [step, setStep] = useState(1);
   const [clientId, setClientId] = useState('');
   const [error, setError] = useState<string | undefined>();

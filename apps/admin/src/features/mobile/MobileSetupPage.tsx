@@ -13,7 +13,7 @@ import { useShop } from '../../app/shop/ShopContext';
 import { useRefreshShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import { CollectionPicker } from './CollectionPicker';
-import { useAppConfig, useAppRequest, useAppSetup, useMobilePlan } from './hooks';
+import { useAppConfig, useAppRequest, useAppSetup, useMobilePlan } from './data';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { ChecklistCard } from './setup/ChecklistCard';

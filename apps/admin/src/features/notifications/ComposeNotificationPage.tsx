@@ -29,7 +29,7 @@ import { PageShell } from '../../app/shell/PageShell';
 import { useApi } from '../../lib/api/ApiContext';
 import { ApiError } from '../../lib/api/errors';
 import { StatusBanners } from '../mobile';
-import { useNotifications, useRefreshNotifications } from './hooks';
+import { useNotifications, useRefreshNotifications } from './data';
 import { type ChosenRoute, RoutePicker } from './RoutePicker';
 
 const SCHEDULE_MESSAGES: string[] = [M.leadTime, M.dateAndTime, M.offGrid, M.outOfRange];

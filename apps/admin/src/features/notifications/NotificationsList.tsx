@@ -20,8 +20,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useApi } from '../../lib/api/ApiContext';
+import { useNotifications, useRefreshNotifications } from './data';
 import { formatDateTime } from './format';
-import { useNotifications, useRefreshNotifications } from './hooks';
 
 const TONE = { pending: 'attention', sent: 'success', failed: 'critical' } as const;
 const LABEL = { pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const;

@@ -8,12 +8,12 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
-import { shopQueryKey } from '../../app/shop/shop-query';
+import { refetchShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
 import { usePopclipsPlanLevel } from '../billing';
 import { openUpgrade } from '../shop';
 import { AllSetCard } from './AllSetCard';
-import { postWizardEvent, useEmbedStatus, useWizardStatus } from './hooks';
+import { postWizardEvent, useEmbedStatus, useWizardStatus } from './data';
 import { ProgressModal } from './ProgressModal';
 import {
   CarouselStepBody,
@@ -75,7 +75,7 @@ function Wizard() {
   const onContinue = async () => {
     setContinuing(true);
     // The guards read the shop: reload it so landing lets the merchant in.
-    await queryClient.refetchQueries({ queryKey: shopQueryKey });
+    await refetchShop(queryClient);
     setContinuing(false);
     navigate(ROUTES.landing);
   };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
-import { shopQueryKey } from '../../app/shop/shop-query';
+import { refetchShop } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
-import { publishProducts, useWizardStatus } from './hooks';
+import { publishProducts, useWizardStatus } from './data';
 
 /** Our wording: the spec names no texts for this step's action. */
 export const PUBLISH_MESSAGES = {
@@ -48,7 +48,7 @@ export function usePublishProducts() {
     if (state !== 'publishing') return;
     if (stepDone) {
       // The shop carries the published count the step shows.
-      void queryClient.refetchQueries({ queryKey: shopQueryKey });
+      void refetchShop(queryClient);
       setState('idle');
       return;
     }

@@ -1,15 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
-import { shopQueryKey } from '../../app/shop/shop-query';
 import { useApi } from '../../lib/api/ApiContext';
-import {
-  createLivePage,
-  embedQueryKey,
-  postWizardEvent,
-  skipFirstPopclip,
-  wizardQueryKey,
-} from './hooks';
+import { createLivePage, postWizardEvent, refetchWizard, skipFirstPopclip } from './data';
 
 /** Our wording: the spec names no failure texts for the wizard's own actions. */
 export const WIZARD_MESSAGES = {
@@ -28,16 +21,7 @@ export function useWizardActions() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
 
-  // The shop carries the same facts (guards, counts), so it is re-read with the wizard.
-  const refreshAll = useCallback(
-    () =>
-      Promise.all(
-        [embedQueryKey, wizardQueryKey, shopQueryKey].map((queryKey) =>
-          queryClient.refetchQueries({ queryKey }),
-        ),
-      ),
-    [queryClient],
-  );
+  const refreshAll = useCallback(() => refetchWizard(queryClient), [queryClient]);
 
   const run = useCallback(async (kind: Exclude<Busy, null>, action: () => Promise<void>) => {
     setBusy(kind);

@@ -1,6 +1,6 @@
 import type { PlayerPosition } from '@popstage/core/placement';
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
-import type { PlacementDevice } from './hooks';
+import type { PlacementDevice } from './data';
 import styles from './placement.module.css';
 
 interface Props {

@@ -1,7 +1,6 @@
 import { hasPopclipsCapability } from '@popstage/core/billing';
 import type { PlayerPosition } from '@popstage/core/placement';
 import { POPCLIP_LABELS, POPCLIP_TOASTS } from '@popstage/core/popclips';
-import { shopContract } from '@popstage/core/shop';
 import {
   BlockStack,
   Button,
@@ -13,13 +12,10 @@ import {
   Text,
 } from '@shopify/polaris';
 import { DesktopIcon, MobileIcon } from '@shopify/polaris-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
-import { invalidateRoute } from '../../lib/api/hooks';
 import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { openUpgrade } from '../shop';
@@ -31,9 +27,9 @@ import {
   type PlacementPlayer,
   type Positions,
   positionsOf,
-  savePlacement,
   usePlacement,
-} from './hooks';
+  useSavePlacement,
+} from './data';
 
 export const CUSTOM_PLACEMENT_LOCKED = 'Custom Placement is available on the premium plan.';
 
@@ -64,12 +60,11 @@ interface Props {
 
 /** Spec 02 §2 Placement modal: corner (default) or custom, per device; saved per shop-info key. */
 export function PlacementModal({ open, player, onClose, onChoose, chosen = null }: Props) {
-  const api = useApi();
+  const savePlacement = useSavePlacement();
   const host = useHost();
   const track = useTrack();
   const shop = useShop();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const level = usePopclipsPlanLevel();
   const customAllowed = hasPopclipsCapability(level, 'customPlacement');
   const stored = usePlacement(shop.shopifyDomain, open);
@@ -115,10 +110,9 @@ export function PlacementModal({ open, player, onClose, onChoose, chosen = null 
     }
     setSaving(true);
     try {
-      await savePlacement(api, player, mode === 'corner' ? DEFAULT_POSITIONS : positions);
+      await savePlacement(player, mode === 'corner' ? DEFAULT_POSITIONS : positions);
       track({ action: 'save', category: 'placement', properties: { player, mode } });
       host.showToast(SAVED[player]);
-      void invalidateRoute(queryClient, shopContract.positions);
       onClose();
     } catch (caught) {
       host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {

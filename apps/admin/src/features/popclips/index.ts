@@ -1,3 +1,9 @@
 /** The popclips area's public face: what other areas may use. */
-export { invalidateClips, useClipsByMetaIds, useClipsList } from './clips-api';
+export {
+  CLIP_LIST_KEYS,
+  invalidateClipLists,
+  invalidateClips,
+  useClipsByMetaIds,
+  useClipsList,
+} from './data';
 export { UpgradeModal } from './form/UpgradeModal';

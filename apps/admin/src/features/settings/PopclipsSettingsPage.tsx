@@ -4,20 +4,17 @@ import {
   type PopclipsCapability,
 } from '@popstage/core/billing';
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
-import { type PopclipsSettings, settingsContract } from '@popstage/core/settings';
+import type { PopclipsSettings } from '@popstage/core/settings';
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { LocationIcon } from '@shopify/polaris-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { UnsavedChangesGuard } from '../../app/shell/UnsavedChangesGuard';
-import { useApi } from '../../lib/api/ApiContext';
-import { routeKey } from '../../lib/api/hooks';
 import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { PlacementModal } from '../placement';
-import { SETTING_KEYS, savePopclipsSettings, usePopclipsSettings } from './hooks';
+import { SETTING_KEYS, usePopclipsSettings, useSavePopclipsSettings } from './data';
 import { LockedSetting } from './LockedSetting';
 
 /** Labels of the four toggles (spec 02 §2 Settings, §3 Popclips settings). */
@@ -50,10 +47,9 @@ const same = (a: PopclipsSettings, b: PopclipsSettings) => SETTING_KEYS.every((k
 
 /** /popclips/settings (spec 02 §2): four toggles; a change raises the host's save bar. */
 export function PopclipsSettingsPage() {
-  const api = useApi();
   const host = useHost();
   const track = useTrack();
-  const queryClient = useQueryClient();
+  const savePopclipsSettings = useSavePopclipsSettings();
   const stored = usePopclipsSettings();
   const level = usePopclipsPlanLevel();
   const lockedBy = (key: keyof PopclipsSettings) => {
@@ -71,12 +67,10 @@ export function PopclipsSettingsPage() {
     if (!draft) return;
     setSaving(true);
     try {
-      const saved = await savePopclipsSettings(api, draft);
-      queryClient.setQueryData(routeKey(settingsContract.popclipsSettings, {}), { data: saved });
+      await savePopclipsSettings(draft);
       setDraft(null);
       track({ action: 'save', category: 'settings' });
       host.showToast(POPCLIP_TOASTS.settingsSaved);
-      void queryClient.invalidateQueries({ queryKey: ['popclips', 'clips'] });
     } catch (caught) {
       host.showToast(caught instanceof Error ? caught.message : POPCLIP_TOASTS.genericFailed, {
         error: true,

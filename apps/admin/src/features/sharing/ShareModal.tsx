@@ -21,7 +21,7 @@ import { useHost } from '../../app/host/HostContext';
 import { ApiError } from '../../lib/api/errors';
 import { copyText } from '../../lib/copy-text';
 import { openUpgrade } from '../shop';
-import { useGenerateShareLink, useShareGating } from './hooks';
+import { useGenerateShareLink, useShareGating } from './data';
 
 interface Props {
   clip: Popclip | null;

@@ -1,6 +1,7 @@
 import type { RouteContract, RouteInput, RouteResponse } from '@popstage/core/contract';
 import {
   type QueryClient,
+  type QueryKey,
   queryOptions,
   type UseMutationOptions,
   type UseQueryOptions,
@@ -13,7 +14,7 @@ import type { ApiError } from './errors';
 
 /**
  * TanStack Query over the typed client. A query's key starts with the contract's method and path,
- * so `invalidateRoute(queryClient, contract)` refreshes every call of that route.
+ * so invalidating `routeKey(contract)` refreshes every call of that route.
  */
 export function routeKey(contract: RouteContract, input?: object) {
   return input === undefined
@@ -61,7 +62,17 @@ export function useRouteMutation<C extends RouteContract, TContext = unknown>(
   return useMutation({ ...options, mutationFn: (input) => api.call(contract, input) });
 }
 
-/** Marks every cached answer of the route stale (and refetches those on screen). */
-export function invalidateRoute(queryClient: QueryClient, contract: RouteContract) {
-  return queryClient.invalidateQueries({ queryKey: routeKey(contract) });
+/**
+ * What an area's data module (`features/<area>/data.ts`) declares about the cache: the key of
+ * each query it builds (a route's `routeKey(contract)`), and each key its mutations invalidate,
+ * refetch or write. lib/api/cache-keys.test.ts fails when one of the latter matches no query.
+ */
+export interface CacheKeys {
+  queries: readonly QueryKey[];
+  invalidates: readonly QueryKey[];
+}
+
+/** Marks every cached answer under these keys stale (and refetches those on screen). */
+export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,5 +1,5 @@
 import type { ScreenLoader } from '../../../lib/screen';
-import { prefetchOtpConfig } from '../account-api';
+import { prefetchOtpConfig } from '../data';
 import { CreateAccountPage } from './CreateAccountPage';
 
 /** /account/create and /popclips/account/create (spec 01 §2.10). */

@@ -1,5 +1,5 @@
 import type { ScreenLoader } from '../../../lib/screen';
-import { prefetchPlanScreen } from '../billing-api';
+import { prefetchPlanScreen } from '../data';
 import { ManagePlansPage } from './ManagePlansPage';
 
 /** /manage/plans (spec 01 §2.9). */

@@ -1,5 +1,5 @@
 import type { ScreenLoader } from '../../../lib/screen';
-import { prefetchPlanScreen } from '../billing-api';
+import { prefetchPlanScreen } from '../data';
 import { SelectPlansPage } from './SelectPlansPage';
 
 /** /account/plans (spec 01 §2.8). */

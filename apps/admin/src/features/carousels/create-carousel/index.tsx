@@ -1,7 +1,6 @@
-import { carouselsContract } from '@popstage/core/carousels';
-import { routeQueryOptions } from '../../../lib/api/hooks';
 import type { ScreenLoader } from '../../../lib/screen';
 import { CarouselFormPage } from '../CarouselFormPage';
+import { carouselsListOptions } from '../data';
 
 /** /popclips/create-carousel (spec 02 §2). */
 export function Component() {
@@ -10,7 +9,5 @@ export function Component() {
 
 /** The shop's carousels give the title suggestion ("My Carousel 2"). */
 export const loader: ScreenLoader = ({ api, queryClient, shopDomain }) => {
-  void queryClient.prefetchQuery(
-    routeQueryOptions(api, carouselsContract.list, { query: { customerId: shopDomain } }),
-  );
+  void queryClient.prefetchQuery(carouselsListOptions(api, shopDomain));
 };

@@ -1,7 +1,6 @@
-import { carouselsContract } from '@popstage/core/carousels';
-import { routeQueryOptions } from '../../../lib/api/hooks';
 import type { ScreenLoader } from '../../../lib/screen';
 import { CarouselFormPage } from '../CarouselFormPage';
+import { carouselOptions, carouselsListOptions } from '../data';
 
 /** /popclips/edit-carousel?id={carousel_id} (spec 02 §2). */
 export function Component() {
@@ -9,13 +8,7 @@ export function Component() {
 }
 
 export const loader: ScreenLoader = ({ api, queryClient, shopDomain }, { request }) => {
-  void queryClient.prefetchQuery(
-    routeQueryOptions(api, carouselsContract.list, { query: { customerId: shopDomain } }),
-  );
+  void queryClient.prefetchQuery(carouselsListOptions(api, shopDomain));
   const id = new URL(request.url).searchParams.get('id');
-  if (id) {
-    void queryClient.prefetchQuery(
-      routeQueryOptions(api, carouselsContract.get, { params: { carousel_id: id } }),
-    );
-  }
+  if (id) void queryClient.prefetchQuery(carouselOptions(api, id));
 };

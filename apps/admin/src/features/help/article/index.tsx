@@ -1,6 +1,5 @@
-import { helpCenterContract } from '@popstage/core/help';
-import { routeQueryOptions } from '../../../lib/api/hooks';
 import type { ScreenLoader } from '../../../lib/screen';
+import { helpArticleOptions } from '../data';
 import { HelpArticlePage } from '../HelpArticlePage';
 
 /** /resources/articles/:articleId: one help article. */
@@ -10,9 +9,5 @@ export function Component() {
 
 export const loader: ScreenLoader = ({ api, queryClient }, { params }) => {
   if (!params.articleId) return;
-  void queryClient.prefetchQuery(
-    routeQueryOptions(api, helpCenterContract.article, {
-      params: { articleId: params.articleId },
-    }),
-  );
+  void queryClient.prefetchQuery(helpArticleOptions(api, params.articleId));
 };

@@ -1,6 +1,5 @@
-import { helpCenterContract } from '@popstage/core/help';
-import { routeQueryOptions } from '../../../lib/api/hooks';
 import type { ScreenLoader } from '../../../lib/screen';
+import { helpTreeOptions } from '../data';
 import { ResourcesPage } from '../ResourcesPage';
 
 /** /resources: the help center. */
@@ -9,5 +8,5 @@ export function Component() {
 }
 
 export const loader: ScreenLoader = ({ api, queryClient }) => {
-  void queryClient.prefetchQuery(routeQueryOptions(api, helpCenterContract.tree, {}));
+  void queryClient.prefetchQuery(helpTreeOptions(api));
 };

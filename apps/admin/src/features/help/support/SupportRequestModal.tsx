@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useApi } from '../../../lib/api/ApiContext';
 import { ApiError } from '../../../lib/api/errors';
-import { sendSupportRequest } from './support-api';
+import { sendSupportRequest } from '../data';
 import { SUPPORT_MESSAGES } from './support-messages';
 
 type Errors = Partial<Record<keyof SupportRequestBody, string>>;

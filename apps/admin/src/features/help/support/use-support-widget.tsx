@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useApi } from '../../../lib/api/ApiContext';
 import { ApiError } from '../../../lib/api/errors';
-import { fetchZendeskToken } from './support-api';
+import { fetchZendeskToken } from '../data';
 import { SUPPORT_MESSAGES } from './support-messages';
 
 const SupportRequestModal = lazy(async () => ({

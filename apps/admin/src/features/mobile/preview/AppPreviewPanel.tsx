@@ -7,7 +7,7 @@ import {
   useCollectionPreview,
   useMenu,
   useShopPopclips,
-} from '../hooks';
+} from '../data';
 import { MENU_SECTIONS } from '../menu/menu-sections';
 import { PhonePreview, type PreviewLook, type PreviewScreen } from './PhonePreview';
 import type { PreviewMenu } from './PreviewMenus';

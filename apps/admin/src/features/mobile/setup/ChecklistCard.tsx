@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useApi } from '../../../lib/api/ApiContext';
-import { useRouteQuery } from '../../../lib/api/hooks';
-import { useMobileCache } from '../hooks';
+import { useAppleEmail, useMobileCache } from '../data';
 
 const STEP_LABELS: Record<keyof AppSetup, (email: string) => string> = {
   dunsCompletedAt: () => 'Get a D-U-N-S number for your LLC',
@@ -28,11 +27,7 @@ export function ChecklistCard({ setup, readOnly, error }: Props) {
   const cache = useMobileCache();
   const [saving, setSaving] = useState<ReadonlySet<keyof AppSetup>>(new Set());
   const subdomain = shop.shopifyDomain.replace(/\.myshopify\.com$/, '');
-  const email = useRouteQuery(
-    mobileContract.appleEmail,
-    { query: { shopifySubdomain: subdomain } },
-    { select: (answer) => answer.data.emailAddress },
-  );
+  const email = useAppleEmail(subdomain);
 
   const toggle = async (step: keyof AppSetup, done: boolean) => {
     const previous = setup[step];

@@ -18,7 +18,7 @@ import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useApi } from '../../../lib/api/ApiContext';
 import { ColourField } from '../ColourField';
-import { uploadAppImage } from '../hooks';
+import { uploadAppImage } from '../data';
 import { PhonePreview, type PreviewScreen } from '../preview/PhonePreview';
 import { imageProblem, imageRejectedMessage } from './image-check';
 import type { SetupErrors, SetupForm } from './setup-form';

@@ -1,4 +1,4 @@
-import { CAPTION_LANGUAGE, CAPTION_MESSAGES, captionsContract } from '@popstage/core/captions';
+import { CAPTION_LANGUAGE, CAPTION_MESSAGES } from '@popstage/core/captions';
 import {
   BlockStack,
   Button,
@@ -9,10 +9,9 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
-import { invalidateRoute, useRouteMutation, useRouteQuery } from '../../../lib/api/hooks';
+import { useCaptions } from '../data';
 
 /**
  * Captions of a saved clip (issue 19): one WebVTT file per language, shown by the storefront
@@ -21,11 +20,7 @@ import { invalidateRoute, useRouteMutation, useRouteQuery } from '../../../lib/a
  */
 export function CaptionsCard({ metaIdentifier }: { metaIdentifier: string }) {
   const host = useHost();
-  const queryClient = useQueryClient();
-  const list = useRouteQuery(captionsContract.list, { params: { metaIdentifier } });
-  const refresh = () => invalidateRoute(queryClient, captionsContract.list);
-  const put = useRouteMutation(captionsContract.put, { onSuccess: refresh });
-  const remove = useRouteMutation(captionsContract.remove, { onSuccess: refresh });
+  const { list, put, remove } = useCaptions(metaIdentifier);
   const [language, setLanguage] = useState('en');
   const [label, setLabel] = useState('English');
   const [file, setFile] = useState<File | null>(null);

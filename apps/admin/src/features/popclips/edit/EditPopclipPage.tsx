@@ -13,7 +13,7 @@ import { useSaveBar } from '../../../app/host/use-save-bar';
 import { PageShell } from '../../../app/shell/PageShell';
 import { useShop } from '../../../app/shop/ShopContext';
 import { ApiError } from '../../../lib/api/errors';
-import { useClip } from '../clips-api';
+import { useClip } from '../data';
 import { ClipFormLayout } from '../form/ClipFormLayout';
 import { updateBody } from '../form/clip-bodies';
 import { type ClipFormValues, clipFormChanged } from '../form/clip-form-values';

@@ -1,5 +1,5 @@
 import type { ScreenLoader } from '../../../lib/screen';
-import { clipQueryOptions } from '../clips-api';
+import { clipQueryOptions } from '../data';
 
 /** /popclips/edit/:id (spec 02 §2): id is the clip's metaIdentifier. */
 export { EditPopclipPage as Component } from './EditPopclipPage';

@@ -11,7 +11,7 @@ import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import { useTrack } from '../../analytics';
-import { invalidateClips } from '../clips-api';
+import { invalidateClips } from '../data';
 import type { ImportBody, UploadBody } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
 import { failureMessage, isPlanRefusal } from './errors';

@@ -5,7 +5,7 @@ import { useHost } from '../../../app/host/HostContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
 import { useApi } from '../../../lib/api/ApiContext';
 import { useTrack } from '../../analytics';
-import { invalidateClips } from '../clips-api';
+import { invalidateClips } from '../data';
 import type { UpdateBody } from './clip-bodies';
 import type { ClipFormValues } from './clip-form-values';
 import { failureMessage } from './errors';

@@ -21,7 +21,7 @@ import { usePopclipsGating, usePopclipsPlanLevel } from '../../billing';
 import { CarouselManager } from '../../carousels';
 import { PlacementModal } from '../../placement';
 import { ShareModal } from '../../sharing';
-import { useClipSearch, useClipsList } from '../clips-api';
+import { useClipSearch, useClipsList } from '../data';
 import { ViewLimitBanner, ViewLimitModal } from '../shared/ViewLimitNotice';
 import { ClipCard } from './ClipCard';
 import { ClipsEmptyState } from './ClipsEmptyState';

@@ -1,5 +1,5 @@
 import type { ScreenLoader } from '../../../lib/screen';
-import { clipsListOptions } from '../clips-api';
+import { clipsListOptions } from '../data';
 
 /** /popclips/list (spec 02 §2). */
 export { PopclipsListPage as Component } from './PopclipsListPage';

@@ -1,14 +1,12 @@
-import { carouselsContract, carouselsUnpublishedByDelete } from '@popstage/core/carousels';
-import { POPCLIP_TOASTS, type Popclip, popclipsContract } from '@popstage/core/popclips';
-import { useQueryClient } from '@tanstack/react-query';
+import { carouselsUnpublishedByDelete } from '@popstage/core/carousels';
+import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
 import { useShop } from '../../../app/shop/ShopContext';
 import { useRefreshShop } from '../../../app/shop/shop-query';
-import { invalidateRoute, useRouteMutation } from '../../../lib/api/hooks';
 import { useTrack } from '../../analytics';
 import { useCarousels } from '../../carousels';
-import { invalidateClips } from '../clips-api';
+import { useDeleteClipCall } from '../data';
 
 /** A carousel the last delete unpublished (left under 3 clips). */
 export interface UnpublishedCarousel {
@@ -22,12 +20,11 @@ export interface UnpublishedCarousel {
  * server unpublishes them), and the carousels are read again afterwards (the manager's counts).
  */
 export function useDeleteClip() {
-  const remove = useRouteMutation(popclipsContract.csDeleteMedia);
+  const remove = useDeleteClipCall();
   const host = useHost();
   const track = useTrack();
   const shop = useShop();
   const refreshShop = useRefreshShop();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Popclip | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [unpublished, setUnpublished] = useState<UnpublishedCarousel[]>([]);
@@ -56,9 +53,6 @@ export function useDeleteClip() {
     } finally {
       setDeleting(false);
       setPending(null);
-      void invalidateClips(queryClient);
-      void invalidateRoute(queryClient, carouselsContract.list);
-      void invalidateRoute(queryClient, carouselsContract.get);
     }
   }
 

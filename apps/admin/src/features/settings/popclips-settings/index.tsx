@@ -1,6 +1,5 @@
-import { settingsContract } from '@popstage/core/settings';
-import { routeQueryOptions } from '../../../lib/api/hooks';
 import type { ScreenLoader } from '../../../lib/screen';
+import { popclipsSettingsOptions } from '../data';
 import { PopclipsSettingsPage } from '../PopclipsSettingsPage';
 
 /** /popclips/settings (spec 02 §2 Settings). */
@@ -10,5 +9,5 @@ export function Component() {
 
 /** The stored toggles. */
 export const loader: ScreenLoader = ({ api, queryClient }) => {
-  void queryClient.prefetchQuery(routeQueryOptions(api, settingsContract.popclipsSettings, {}));
+  void queryClient.prefetchQuery(popclipsSettingsOptions(api));
 };

@@ -4,13 +4,42 @@ import {
   type MobilePlanFacts,
   mobileContract,
 } from '@popstage/core/mobile';
+import { shopContract } from '@popstage/core/shop';
 import { storefrontContract } from '@popstage/core/storefront';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ApiClient } from '../../lib/api/client';
-import { routeKey, useRouteQuery } from '../../lib/api/hooks';
+import { type CacheKeys, routeKey, routeQueryOptions, useRouteQuery } from '../../lib/api/hooks';
 
 /** The mobile builder's calls (spec 03 §7) through the mobile contract. */
+
+const configKey = routeKey(mobileContract.appConfig, {});
+const setupKey = routeKey(mobileContract.appSetup, {});
+
+export const cacheKeys: CacheKeys = {
+  queries: [
+    mobileContract.appSetup,
+    mobileContract.appConfig,
+    mobileContract.appRequest,
+    mobileContract.appleEmail,
+    mobileContract.collections,
+    mobileContract.collection,
+    mobileContract.menu,
+    storefrontContract.feed,
+    shopContract.details,
+  ].map((route) => routeKey(route)),
+  invalidates: [configKey, setupKey],
+};
+
+/** What the screens' loaders prefetch: the same inputs as the hooks below. */
+export const appSetupOptions = (api: ApiClient) =>
+  routeQueryOptions(api, mobileContract.appSetup, {});
+export const appConfigOptions = (api: ApiClient) =>
+  routeQueryOptions(api, mobileContract.appConfig, {});
+export const appRequestOptions = (api: ApiClient) =>
+  routeQueryOptions(api, mobileContract.appRequest, { query: {} });
+export const shopDetailsOptions = (api: ApiClient) =>
+  routeQueryOptions(api, shopContract.details, {});
 
 export function useAppSetup() {
   return useRouteQuery(mobileContract.appSetup, {}, { select: (answer) => answer.data });
@@ -23,6 +52,20 @@ export function useMobilePlan() {
 
 export function useAppConfig() {
   return useRouteQuery(mobileContract.appConfig, {}, { select: (answer) => answer.data });
+}
+
+/** The Apple developer e-mail to invite (the checklist's third step). */
+export function useAppleEmail(shopifySubdomain: string) {
+  return useRouteQuery(
+    mobileContract.appleEmail,
+    { query: { shopifySubdomain } },
+    { select: (answer) => answer.data.emailAddress },
+  );
+}
+
+/** The shop's details as Shopify has them now (domain, customer account client id). */
+export function useShopDetails() {
+  return useRouteQuery(shopContract.details, {}, { select: (answer) => answer.data.shop });
 }
 
 export function useAppRequest() {
@@ -76,16 +119,14 @@ export function useMobileCache() {
   const queryClient = useQueryClient();
   return {
     setConfig: useCallback(
-      (config: AppConfig) =>
-        queryClient.setQueryData(routeKey(mobileContract.appConfig, {}), { data: config }),
+      (config: AppConfig) => queryClient.setQueryData(configKey, { data: config }),
       [queryClient],
     ),
     /** Changes the cached checklist from its latest value (steps save independently). */
     updateSetup: useCallback(
       (change: (setup: AppSetup) => AppSetup) =>
-        queryClient.setQueryData<{ data: AppSetup; plan: MobilePlanFacts }>(
-          routeKey(mobileContract.appSetup, {}),
-          (old) => (old ? { ...old, data: change(old.data) } : old),
+        queryClient.setQueryData<{ data: AppSetup; plan: MobilePlanFacts }>(setupKey, (old) =>
+          old ? { ...old, data: change(old.data) } : old,
         ),
       [queryClient],
     ),

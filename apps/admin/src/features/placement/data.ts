@@ -4,8 +4,15 @@ import {
   type PlayerPositionKey,
 } from '@popstage/core/placement';
 import { type ShopPositions, shopContract } from '@popstage/core/shop';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useApi } from '../../lib/api/ApiContext';
 import type { ApiClient } from '../../lib/api/client';
-import { useRouteQuery } from '../../lib/api/hooks';
+import { type CacheKeys, invalidateKeys, routeKey, useRouteQuery } from '../../lib/api/hooks';
+
+const positionsKey = routeKey(shopContract.positions);
+
+export const cacheKeys: CacheKeys = { queries: [positionsKey], invalidates: [positionsKey] };
 
 export type PlacementPlayer = 'featured' | 'miniplayer';
 export type PlacementDevice = 'mobile' | 'desktop';
@@ -55,6 +62,19 @@ export async function savePlacement(api: ApiClient, player: PlacementPlayer, pos
       body: { key: POSITION_KEYS[player][device], value: positions[device] },
     });
   }
+}
+
+/** The placement modal's save: the stored positions are read again afterwards. */
+export function useSavePlacement() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (player: PlacementPlayer, positions: Positions) => {
+      await savePlacement(api, player, positions);
+      void invalidateKeys(queryClient, [positionsKey]);
+    },
+    [api, queryClient],
+  );
 }
 
 export const isDefaultPlacement = (positions: Positions) =>

@@ -1,9 +1,14 @@
 import { dataRequestsContract } from '@popstage/core/compliance';
 import type { ApiClient } from '../../lib/api/client';
-import { useRouteQuery } from '../../lib/api/hooks';
+import { type CacheKeys, routeKey, useRouteQuery } from '../../lib/api/hooks';
 import { saveFile } from '../../lib/save-file';
 
 /** Customer data requests (Shopify's customers/data_request) kept for the merchant. */
+
+export const cacheKeys: CacheKeys = {
+  queries: [routeKey(dataRequestsContract.listDataRequests)],
+  invalidates: [],
+};
 
 export const useDataRequests = () =>
   useRouteQuery(dataRequestsContract.listDataRequests, {}, { select: (answer) => answer.requests });

@@ -1,8 +1,13 @@
 import { sharingContract } from '@popstage/core/sharing';
 import { useQueryClient } from '@tanstack/react-query';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/api/hooks';
+import { type CacheKeys, routeKey, useRouteMutation, useRouteQuery } from '../../lib/api/hooks';
 
 /** Share links (docs/api.md "Share links") through the sharing contract. */
+
+export const cacheKeys: CacheKeys = {
+  queries: [routeKey(sharingContract.gating)],
+  invalidates: [routeKey(sharingContract.gating)],
+};
 
 const gatingInput = (metaIdentifier: string) => ({ query: { metaIdentifier } });
 

@@ -9,13 +9,18 @@ import {
 } from '@popstage/core/account';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api/client';
-import { routeQueryOptions } from '../../lib/api/hooks';
+import { type CacheKeys, routeKey, routeQueryOptions } from '../../lib/api/hooks';
 
 /**
  * The account and phone-verification calls through core's account contract. The flows call them
  * one after another (check, send, verify, create, poll), so they are plain functions over
  * api.call; only the OTP config is a query (the create screen prefetches it).
  */
+
+export const cacheKeys: CacheKeys = {
+  queries: [routeKey(accountContract.otpConfig)],
+  invalidates: [],
+};
 
 /** The bot check and code rules do not change while the admin is open. */
 function otpConfigQuery(api: ApiClient) {

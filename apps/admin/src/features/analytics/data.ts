@@ -7,10 +7,32 @@ import {
 } from '@popstage/core/analytics';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api/client';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/api/hooks';
+import {
+  type CacheKeys,
+  routeKey,
+  routeQueryOptions,
+  useRouteMutation,
+  useRouteQuery,
+} from '../../lib/api/hooks';
 import { saveFile } from '../../lib/save-file';
 
 /** Insights calls (spec 02 §7 analytics service) through the analytics contract. */
+
+export const cacheKeys: CacheKeys = {
+  queries: [
+    analyticsContract.popclipsSummary,
+    analyticsContract.popclipsDaily,
+    analyticsContract.popclipsWeekly,
+    analyticsContract.popclipsMonthly,
+    analyticsContract.popclipsStats,
+    analyticsContract.carouselsStats,
+    analyticsContract.popclipDetail,
+    analyticsContract.attributionAccess,
+    analyticsContract.holdout,
+    analyticsContract.csReports,
+  ].map((route) => routeKey(route)),
+  invalidates: [routeKey(analyticsContract.holdout, {})],
+};
 
 /** What every dashboard call carries besides shop_id. */
 export interface InsightsFilter {
@@ -30,6 +52,10 @@ export function dashboardInput(shopId: string, filter: InsightsFilter) {
     } satisfies Partial<Record<keyof DashboardQuery, unknown>>,
   };
 }
+
+/** The dashboard's summary (the loader prefetches it with the URL's filter). */
+export const summaryOptions = (api: ApiClient, shopId: string, filter: InsightsFilter) =>
+  routeQueryOptions(api, analyticsContract.popclipsSummary, dashboardInput(shopId, filter));
 
 export const useSummary = (shopId: string, filter: InsightsFilter) =>
   useRouteQuery(analyticsContract.popclipsSummary, dashboardInput(shopId, filter), {
@@ -140,6 +166,19 @@ export function downloadCsv<T>(
     new Blob(['\uFEFF', toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }),
   );
 }
+
+const REPORT_INPUT = { query: { dashboardId: '737', subdomain: 'data' } } as const;
+
+/** The embedded report's signed URL (looker_dashboard). */
+export const reportUrlOptions = (api: ApiClient) =>
+  routeQueryOptions(api, analyticsContract.csReports, REPORT_INPUT);
+
+/** The embedded report's signed URL, good for a while. */
+export const useInsightsReportUrl = () =>
+  useRouteQuery(analyticsContract.csReports, REPORT_INPUT, {
+    select: (answer) => answer.data.url,
+    staleTime: 10 * 60_000,
+  });
 
 /** Whether Shopify lets Popstage read orders yet (protected customer data): attribution needs it. */
 export const useAttributionAccess = () =>

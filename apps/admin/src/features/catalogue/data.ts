@@ -1,7 +1,12 @@
 import { catalogueContract } from '@popstage/core/catalogue';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api/ApiContext';
-import { routeKey, useRouteQuery } from '../../lib/api/hooks';
+import { type CacheKeys, routeKey, useRouteQuery } from '../../lib/api/hooks';
+
+export const cacheKeys: CacheKeys = {
+  queries: [routeKey(catalogueContract.products), routeKey(catalogueContract.collections)],
+  invalidates: [],
+};
 
 /** The product picker: 10 published products a page, by title words, with cursors. */
 export function useProductSearch(query: string) {
@@ -19,6 +24,11 @@ export function useProductSearch(query: string) {
       last.pageInfo.hasNextPage && last.pageInfo.endCursor ? last.pageInfo.endCursor : undefined,
     staleTime: 60_000,
   });
+}
+
+/** The first page of the catalogue's products, unfiltered (a show's products on air). */
+export function useFirstProducts() {
+  return useRouteQuery(catalogueContract.products, { query: {} });
 }
 
 /** The first 20 collections whose title matches. */

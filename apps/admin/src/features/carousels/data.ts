@@ -1,8 +1,30 @@
 import { type CarouselCreateBody, carouselsContract } from '@popstage/core/carousels';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateRoute, useRouteMutation, useRouteQuery } from '../../lib/api/hooks';
+import type { ApiClient } from '../../lib/api/client';
+import {
+  type CacheKeys,
+  invalidateKeys,
+  routeKey,
+  routeQueryOptions,
+  useRouteMutation,
+  useRouteQuery,
+} from '../../lib/api/hooks';
 
 /** Carousel calls of spec 02 §7 through core's carousels contract. */
+
+/** The answers a carousel change makes stale: the list and each carousel. */
+const CAROUSEL_KEYS = [routeKey(carouselsContract.list), routeKey(carouselsContract.get)];
+
+export const cacheKeys: CacheKeys = {
+  queries: [...CAROUSEL_KEYS, routeKey(carouselsContract.collectionClips)],
+  invalidates: CAROUSEL_KEYS,
+};
+
+export const carouselsListOptions = (api: ApiClient, customerId: string) =>
+  routeQueryOptions(api, carouselsContract.list, { query: { customerId } });
+
+export const carouselOptions = (api: ApiClient, carouselId: string) =>
+  routeQueryOptions(api, carouselsContract.get, { params: { carousel_id: carouselId } });
 
 export function useCarousels(customerId: string, enabled = true) {
   return useRouteQuery(
@@ -33,12 +55,7 @@ export function useCollectionCarouselClips(collectionId: string | null) {
 /** Every carousel answer cached is stale after a change. */
 function useInvalidateCarousels() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [carouselsContract.list, carouselsContract.get].map((route) =>
-        invalidateRoute(queryClient, route),
-      ),
-    );
+  return () => invalidateKeys(queryClient, CAROUSEL_KEYS);
 }
 
 /** Create (no carousel_id) or update (with it): POST or PUT /api/popclips/carousels. */

@@ -1,13 +1,26 @@
 import { billingContract, parseGatingWire } from '@popstage/core/billing';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api/client';
-import { invalidateRoute, routeQueryOptions, useRouteQuery } from '../../lib/api/hooks';
+import {
+  type CacheKeys,
+  invalidateKeys,
+  routeKey,
+  routeQueryOptions,
+  useRouteQuery,
+} from '../../lib/api/hooks';
 
 /**
  * The billing calls through core's billing contract: the catalogue and the gating are queries
  * (hooks, and prefetches for the screens' loaders); the checkout calls are made by its hooks with
  * api.call.
  */
+
+const gatingKey = routeKey(billingContract.gating);
+
+export const cacheKeys: CacheKeys = {
+  queries: [routeKey(billingContract.plans), routeKey(billingContract.features), gatingKey],
+  invalidates: [gatingKey],
+};
 
 /** The catalogue changes rarely: a few minutes of cache saves refetching between pages. */
 const CATALOGUE_STALE_MS = 5 * 60 * 1000;
@@ -46,5 +59,5 @@ export function prefetchPlanScreen(api: ApiClient, queryClient: QueryClient): vo
 
 /** After a purchase the gating may have changed (another view limit). */
 export function invalidateGating(queryClient: QueryClient) {
-  return invalidateRoute(queryClient, billingContract.gating);
+  return invalidateKeys(queryClient, [gatingKey]);
 }

@@ -1,3 +1,5 @@
+import { captionsContract } from '@popstage/core/captions';
+import { carouselsContract } from '@popstage/core/carousels';
 import type { RouteInput } from '@popstage/core/contract';
 import {
   CLIP_LIST_PAGE_SIZE,
@@ -14,13 +16,37 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
 import type { ApiClient } from '../../lib/api/client';
-import { invalidateRoute, routeKey, routeQueryOptions, useRouteQuery } from '../../lib/api/hooks';
+import {
+  type CacheKeys,
+  invalidateKeys,
+  routeKey,
+  routeQueryOptions,
+  useRouteMutation,
+  useRouteQuery,
+} from '../../lib/api/hooks';
 
 /** The media gallery calls of docs/api.md "Popclips media" through core's popclips contract. */
+
+/** The lists of clips: the Popclips list (by owner) and the title search. */
+export const CLIP_LIST_KEYS = [
+  routeKey(popclipsContract.listMediaById),
+  routeKey(popclipsContract.searchPopclips),
+];
+/** Every clip answer: the lists and the clips read by metaIdentifier. */
+const CLIP_KEYS = [...CLIP_LIST_KEYS, routeKey(popclipsContract.listMediaByMetaIds)];
+const captionsKey = routeKey(captionsContract.list);
+/** A delete changes the carousels' clips (and may unpublish some): the carousels area's keys. */
+const CAROUSEL_KEYS = [routeKey(carouselsContract.list), routeKey(carouselsContract.get)];
+
+export const cacheKeys: CacheKeys = {
+  queries: [...CLIP_KEYS, captionsKey],
+  invalidates: [...CLIP_KEYS, captionsKey, ...CAROUSEL_KEYS],
+};
 
 /** Polls every 8 s while a loaded clip is processing (core shouldPollClips). */
 export function pollInterval(data: InfiniteData<ListMediaResponse> | undefined): number | false {
@@ -122,11 +148,34 @@ export function useClipsByMetaIds(metaIds: string[]) {
 
 /** Every clip answer cached is stale after a change. */
 export function invalidateClips(queryClient: QueryClient) {
-  return Promise.all(
-    [
-      popclipsContract.listMediaById,
-      popclipsContract.listMediaByMetaIds,
-      popclipsContract.searchPopclips,
-    ].map((route) => invalidateRoute(queryClient, route)),
-  );
+  return invalidateKeys(queryClient, CLIP_KEYS);
+}
+
+/** The lists are stale when a clip was added or shows otherwise (a replay made a clip, settings). */
+export function invalidateClipLists(queryClient: QueryClient) {
+  return invalidateKeys(queryClient, CLIP_LIST_KEYS);
+}
+
+/**
+ * Deletes a clip; whatever the outcome, the clips and the carousels (their clip counts, those the
+ * server unpublished) are read again.
+ */
+export function useDeleteClipCall() {
+  const queryClient = useQueryClient();
+  return useRouteMutation(popclipsContract.csDeleteMedia, {
+    onSettled: () => {
+      void invalidateKeys(queryClient, [...CLIP_KEYS, ...CAROUSEL_KEYS]);
+    },
+  });
+}
+
+/** A saved clip's captions; each change reads them again. */
+export function useCaptions(metaIdentifier: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => invalidateKeys(queryClient, [captionsKey]);
+  return {
+    list: useRouteQuery(captionsContract.list, { params: { metaIdentifier } }),
+    put: useRouteMutation(captionsContract.put, { onSuccess: refresh }),
+    remove: useRouteMutation(captionsContract.remove, { onSuccess: refresh }),
+  };
 }
