@@ -132,18 +132,10 @@ export async function productPageBytes(
       (bytes, kind) => bytes + total(byKind(transfers, kind)),
       0,
     );
-  reportCompared(
-    'PDP transferred, doc+JS+feed',
-    text(loads.on) / 1024,
-    text(loads.off) / 1024,
-    'KB',
-    'compression off',
-  );
-  reportCompared(
-    'PDP transferred, all',
-    total(loads.on) / 1024,
-    total(loads.off) / 1024,
-    'KB',
-    'compression off',
-  );
+  for (const [name, bytes] of [
+    ['PDP transferred, doc+JS+feed', text],
+    ['PDP transferred, all', total],
+  ] as const) {
+    reportCompared(name, bytes(loads.on) / 1024, bytes(loads.off) / 1024, 'KB', 'compression off');
+  }
 }

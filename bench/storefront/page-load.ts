@@ -46,6 +46,15 @@ interface Load {
   tiles: number;
 }
 
+/** What the init script records in the page (LCP, layout shifts, long tasks) for evaluate to read. */
+interface PageProbe {
+  __lcp: number;
+  __lcpElement: string;
+  __cls: number;
+  __shifted: string[];
+  __longTasks: [number, number][];
+}
+
 interface Product {
   id: string;
   handle: string;
@@ -158,13 +167,7 @@ async function productPageLoad(
       );
     }
     await page.addInitScript(() => {
-      const w = window as unknown as {
-        __lcp: number;
-        __lcpElement: string;
-        __cls: number;
-        __shifted: string[];
-        __longTasks: [number, number][];
-      };
+      const w = window as unknown as PageProbe;
       w.__lcp = 0;
       w.__shifted = [];
       w.__lcpElement = '';
@@ -207,13 +210,7 @@ async function productPageLoad(
     if (!answer?.ok()) throw new Error(`${product.url} answered ${answer?.status()}`);
     await page.waitForTimeout(SETTLE_MS);
     const measured = await page.evaluate(() => {
-      const w = window as unknown as {
-        __lcp: number;
-        __lcpElement: string;
-        __cls: number;
-        __shifted: string[];
-        __longTasks: [number, number][];
-      };
+      const w = window as unknown as PageProbe;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       let tbt = 0;
       for (const [start, duration] of w.__longTasks) {

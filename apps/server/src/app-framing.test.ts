@@ -43,6 +43,16 @@ const policy = (res: { headers: Record<string, unknown> }) =>
 
 const firstScript = (html: string) => /<script[^>]*>/.exec(html)?.[0];
 
+/** The app as it runs under Shopify's admin (no local Shopify), with `env` over Shopify mode's. */
+const shopifyModeApp = (env: Record<string, string> = {}) =>
+  buildApp({
+    ...t.deps,
+    config: loadConfig({ ...SHOPIFY_MODE_ENV, LOG_LEVEL: 'silent', ...env }),
+    sandbox: null,
+    localShopify: null,
+    adminDist: dist,
+  });
+
 describe('the admin document', () => {
   it('carries the API key and the local App Bridge first in sandbox mode', async () => {
     const app = await buildApp({ ...t.deps, adminDist: dist });
@@ -55,18 +65,7 @@ describe('the admin document', () => {
   });
 
   it("loads App Bridge from Shopify's CDN in Shopify mode, with the configured key", async () => {
-    const config = loadConfig({
-      ...SHOPIFY_MODE_ENV,
-      SHOPIFY_API_KEY: 'key-"1"',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      ...t.deps,
-      config,
-      sandbox: null,
-      localShopify: null,
-      adminDist: dist,
-    });
+    const app = await shopifyModeApp({ SHOPIFY_API_KEY: 'key-"1"' });
     const { body } = await app.inject(page);
     expect(body).toContain('<meta name="shopify-api-key" content="key-&quot;1&quot;" />');
     expect(firstScript(body)).toBe(
@@ -158,17 +157,7 @@ describe('HTML responses', () => {
   });
 
   it('may be framed only by the shop admin in Shopify mode', async () => {
-    const config = loadConfig({
-      ...SHOPIFY_MODE_ENV,
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      ...t.deps,
-      config,
-      sandbox: null,
-      localShopify: null,
-      adminDist: dist,
-    });
+    const app = await shopifyModeApp();
     // Shopify mode never redirects: Shopify's admin frames the app.
     const withShop = await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' });
     expect(withShop.statusCode).toBe(200);
@@ -181,14 +170,7 @@ describe('HTML responses', () => {
   });
 
   it('the admin document has a strict policy naming every kind of source (issue 28)', async () => {
-    const config = loadConfig({ ...SHOPIFY_MODE_ENV, LOG_LEVEL: 'silent' });
-    const app = await buildApp({
-      ...t.deps,
-      config,
-      sandbox: null,
-      localShopify: null,
-      adminDist: dist,
-    });
+    const app = await shopifyModeApp();
     const shopify = policy(await app.inject({ ...page, url: '/?shop=demo-store.myshopify.com' }));
     await app.close();
     const sandbox = await buildApp({ ...t.deps, adminDist: dist });

@@ -1,10 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CONSOLE_MESSAGES } from '@popstage/core/operator-console';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createFirstAdmin, hasAdmin } from './features/operator-console';
 import { systemClock } from './platform/clock';
+import { runScript } from './run-script';
 
 /**
  * `npm run operator:create -- --email you@popstage.app`: creates the operator console's first
@@ -51,10 +52,4 @@ async function ask(question: string): Promise<string> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
-}
+await runScript(main);

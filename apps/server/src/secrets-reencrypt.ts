@@ -1,7 +1,8 @@
 import { countStaleSecrets, reencryptSecrets } from './auth/reencrypt-secrets';
 import { createTokenCipher } from './auth/token-cipher';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { runScript } from './run-script';
 
 /**
  * `npm run secrets:reencrypt`: rewrites every secret the app stores encrypted under the current
@@ -38,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
-}
+await runScript(main);

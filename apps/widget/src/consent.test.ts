@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
-import { feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
+import { feed, ISSUED_VISITOR, stubMediaPlayback, visitorAnswer } from './fixtures.test-util';
 import { Widget } from './widget';
 
 /**
@@ -66,9 +66,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetCartTagging();
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  stubMediaPlayback();
 });
 afterEach(() => {
   delete (window as unknown as { Shopify?: unknown }).Shopify;

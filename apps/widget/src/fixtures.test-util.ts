@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { StorefrontClip, StorefrontFeed } from './types';
 
 export function clip(id: string, overrides: Partial<StorefrontClip> = {}): StorefrontClip {
@@ -62,4 +63,11 @@ export function visitorAnswer(url: string): Response | null {
   return url.endsWith('/visitors')
     ? Response.json({ visitorId: ISSUED_VISITOR }, { status: 201 })
     : null;
+}
+
+/** jsdom plays no media: play, pause and load of every video succeed and do nothing. */
+export function stubMediaPlayback(): void {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
 }

@@ -1,7 +1,8 @@
+import { videoObject } from '@popstage/core/storefront';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventQueue, MAX_BATCH } from './events';
 import { feed } from './fixtures.test-util';
-import { videoObject } from './jsonld';
+import { clipVideoFacts } from './jsonld';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { positionFor, positionStyle } from './position';
 import { sessionId, Visitor } from './visitor';
@@ -184,11 +185,11 @@ describe('VideoObject', () => {
   it('describes a clip', () => {
     const clip = feed().clips[0];
     if (!clip) throw new Error('fixture');
-    expect(videoObject(clip)).toMatchObject({
+    expect(videoObject(clipVideoFacts(clip))).toMatchObject({
       '@type': 'VideoObject',
       name: 'Clip a',
       contentUrl: 'https://cdn.example/a.mp4',
-      thumbnailUrl: 'https://cdn.example/a.jpg',
+      thumbnailUrl: ['https://cdn.example/a.jpg'],
       duration: 'PT12S',
       uploadDate: '2025-05-01T10:00:00.000Z',
     });

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clip, feed } from './fixtures.test-util';
+import { clip, feed, stubMediaPlayback } from './fixtures.test-util';
 import { Widget } from './widget';
 
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n';
 
 beforeEach(() => {
   document.body.innerHTML = '';
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  stubMediaPlayback();
   URL.createObjectURL = vi.fn(() => 'blob:https://shop.example/captions');
   URL.revokeObjectURL = vi.fn();
   vi.stubGlobal(

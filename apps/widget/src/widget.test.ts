@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
-import { clip, feed, ISSUED_VISITOR, visitorAnswer } from './fixtures.test-util';
+import { clip, feed, ISSUED_VISITOR, stubMediaPlayback, visitorAnswer } from './fixtures.test-util';
 import type { StorefrontFeed } from './types';
 import { Widget } from './widget';
 
@@ -48,9 +48,7 @@ beforeEach(() => {
     <div data-popstage-product="gid://shopify/Product/1"></div>`;
   sessionStorage.clear();
   resetCartTagging();
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  stubMediaPlayback();
 });
 
 afterEach(() => {

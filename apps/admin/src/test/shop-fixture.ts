@@ -1,3 +1,4 @@
+import { NO_REVIEW } from '@popstage/core/mobile';
 import type { Shop } from '@popstage/core/shop';
 
 /** A shop that passes every route guard; tests override what they are about. */
@@ -51,12 +52,7 @@ export function readyShop(overrides: Partial<Shop> = {}): Shop {
     getStartedStatus: { completionPercentage: 100, events: [] },
     info: {},
     mobileApp: {
-      iosStatus: null,
-      androidStatus: null,
-      iosLink: null,
-      androidLink: null,
-      customerIssue: null,
-      blockedDescription: null,
+      ...NO_REVIEW,
       requestSubmitted: false,
     },
     ...overrides,

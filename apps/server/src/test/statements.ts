@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /**
@@ -34,3 +35,19 @@ export function recordStatements(database: Database) {
 /** The app's own statements: the local Shopify (schema shopify_sandbox) shares the database. */
 export const appStatements = (seen: string[]) =>
   seen.filter((text) => !/"shopify_sandbox"/.test(text));
+
+/**
+ * Hands every statement the app's drizzle sends (text and parameters) to `onQuery`, on PGlite and
+ * PostgreSQL alike: drizzle's logger, set on the live session (it was built without one).
+ */
+export function onDrizzleQuery(
+  database: Database,
+  onQuery: (text: string, params: unknown[]) => void,
+): void {
+  const logger: Logger = { logQuery: onQuery };
+  const session = (
+    database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }
+  ).session;
+  session.logger = logger;
+  session.options.logger = logger;
+}

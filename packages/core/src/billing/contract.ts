@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract/define';
-import { FEATURE_IDS } from '../shop/types';
+import {
+  FEATURE_IDS,
+  moneySchema,
+  subscriptionLineItemSchema,
+  subscriptionSchema,
+} from '../shop/types';
 import { addonSchema, DISCOUNT_KINDS, featureSchema, planFields } from './catalogue';
 import { isAmount } from './cents';
-import { moneySchema, subscriptionLineItemSchema, subscriptionSchema } from './subscription';
 
 /** Plans and billing calls of spec 01 §3, §7 (docs/api.md "Billing"). The shop is the token's. */
 

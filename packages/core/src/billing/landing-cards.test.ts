@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_REVIEW } from '../mobile/status-banners';
 import {
   advanceRecommendedFeature,
   MOBILE_APP_CARD_BUTTONS,
@@ -7,15 +8,7 @@ import {
   recommendedFeatureProgress,
 } from './landing-cards';
 
-const none: MobileAppCardFacts = {
-  iosStatus: null,
-  androidStatus: null,
-  iosLink: null,
-  androidLink: null,
-  customerIssue: null,
-  blockedDescription: null,
-  requestSubmitted: null,
-};
+const none: MobileAppCardFacts = { ...NO_REVIEW, requestSubmitted: null };
 const everything: MobileAppCardFacts = {
   iosStatus: 'customer',
   androidStatus: 'BLOCKED',

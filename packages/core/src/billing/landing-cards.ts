@@ -1,12 +1,8 @@
+import type { MobileStatusFacts } from '../mobile/status-banners';
+
 /** Landing page cards (spec 01 §2.6). */
 
-export interface MobileAppCardFacts {
-  iosStatus: string | null;
-  androidStatus: string | null;
-  iosLink: string | null;
-  androidLink: string | null;
-  customerIssue: string | null;
-  blockedDescription: string | null;
+export interface MobileAppCardFacts extends MobileStatusFacts {
   requestSubmitted: boolean | null;
 }
 

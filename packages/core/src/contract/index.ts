@@ -1,3 +1,4 @@
+export { type PageCursor, pageCursor } from './cursor';
 export type {
   HttpMethod,
   RouteContract,

@@ -32,11 +32,13 @@ export const LIVE_MESSAGES = {
   clipQueued: 'The Popclip is being made from the replay. It appears in your Popclips shortly.',
 } as const;
 
-const liveShowSchema = z.object({
+/** A show on the live platform; an ended one has a replay until it expires (3 months). */
+export const liveShowSchema = z.object({
   id: z.string(),
   title: z.string(),
   startsAt: z.string(),
   status: z.enum(['scheduled', 'live', 'ended']),
+  /** The shop's products shown (Shopify product GIDs). */
   productIds: z.array(z.string()),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),

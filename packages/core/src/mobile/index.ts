@@ -34,4 +34,4 @@ export {
   MOBILE_MESSAGES,
 } from './messages';
 export type { BannerTone, MobileStatusBanner, MobileStatusFacts } from './status-banners';
-export { mobileStatusBanners, platformStatus } from './status-banners';
+export { mobileStatusBanners, NO_REVIEW, platformStatus } from './status-banners';

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type MobileStatusFacts, mobileStatusBanners, platformStatus } from './status-banners';
-
-const none: MobileStatusFacts = {
-  iosStatus: null,
-  androidStatus: null,
-  iosLink: null,
-  androidLink: null,
-  customerIssue: null,
-  blockedDescription: null,
-};
+import {
+  type MobileStatusFacts,
+  mobileStatusBanners,
+  NO_REVIEW,
+  platformStatus,
+} from './status-banners';
 
 const titles = (facts: Partial<MobileStatusFacts>) =>
-  mobileStatusBanners({ ...none, ...facts }).map((banner) => `${banner.tone}:${banner.title}`);
+  mobileStatusBanners({ ...NO_REVIEW, ...facts }).map((banner) => `${banner.tone}:${banner.title}`);
 
 describe('mobile status banners', () => {
   it('shows nothing before a request', () => {
@@ -33,15 +29,15 @@ describe('mobile status banners', () => {
     expect(titles({ androidStatus: 'REVIEW', androidLink: 'https://play.google.com/x' })).toEqual([
       'success:Android App Live',
     ]);
-    expect(mobileStatusBanners({ ...none, iosLink: 'https://apps.apple.com/x' })[0]?.link).toBe(
-      'https://apps.apple.com/x',
-    );
+    expect(
+      mobileStatusBanners({ ...NO_REVIEW, iosLink: 'https://apps.apple.com/x' })[0]?.link,
+    ).toBe('https://apps.apple.com/x');
     expect(platformStatus(' review ', null)).toBe('REVIEW');
   });
 
   it('puts the customer issue and the blocked reason first, critical', () => {
     const banners = mobileStatusBanners({
-      ...none,
+      ...NO_REVIEW,
       customerIssue: 'Add a demo account',
       blockedDescription: 'Name taken',
       iosStatus: 'PENDING',

@@ -8,6 +8,16 @@ export interface MobileStatusFacts {
   blockedDescription: string | null;
 }
 
+/** No branded-app request reviewed yet: every status, link and note null. */
+export const NO_REVIEW: MobileStatusFacts = {
+  iosStatus: null,
+  androidStatus: null,
+  iosLink: null,
+  androidLink: null,
+  customerIssue: null,
+  blockedDescription: null,
+};
+
 export type BannerTone = 'info' | 'success' | 'critical';
 
 export interface MobileStatusBanner {

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inventoryLimitErrors, normaliseSupportUrl, supportUrlError } from './fields';
 import { MOBILE_MESSAGES as M } from './messages';
-import { mobileStatusBanners } from './status-banners';
-
-const NONE = {
-  iosStatus: null,
-  androidStatus: null,
-  iosLink: null,
-  androidLink: null,
-  customerIssue: null,
-  blockedDescription: null,
-};
+import { mobileStatusBanners, NO_REVIEW } from './status-banners';
 
 describe('mobile status banners, word for word', () => {
   it('shows each review state of each platform with its title and text', () => {
     const banners = mobileStatusBanners({
-      ...NONE,
+      ...NO_REVIEW,
       iosStatus: ' review ',
       androidStatus: 'REVIEW',
     });
@@ -35,7 +26,9 @@ describe('mobile status banners, word for word', () => {
         link: null,
       },
     ]);
-    expect(mobileStatusBanners({ ...NONE, iosStatus: 'NEW', androidStatus: 'BLOCKED' })).toEqual([
+    expect(
+      mobileStatusBanners({ ...NO_REVIEW, iosStatus: 'NEW', androidStatus: 'BLOCKED' }),
+    ).toEqual([
       {
         key: 'ios',
         tone: 'info',
@@ -56,7 +49,7 @@ describe('mobile status banners, word for word', () => {
   it('calls an app live with or without its store link, and shows nothing for an unknown state', () => {
     expect(
       mobileStatusBanners({
-        ...NONE,
+        ...NO_REVIEW,
         iosLink: 'https://apps.apple.com/app/1',
         androidStatus: 'live',
       }),
@@ -76,13 +69,13 @@ describe('mobile status banners, word for word', () => {
         link: null,
       },
     ]);
-    expect(mobileStatusBanners({ ...NONE, iosStatus: 'SOMETHING' })).toEqual([]);
+    expect(mobileStatusBanners({ ...NO_REVIEW, iosStatus: 'SOMETHING' })).toEqual([]);
   });
 
   it('puts the customer issue and the blocked reason first, trimmed, and skips blank ones', () => {
     expect(
       mobileStatusBanners({
-        ...NONE,
+        ...NO_REVIEW,
         customerIssue: '  Send the DUNS  ',
         blockedDescription: ' Logo ',
       }),
@@ -96,9 +89,9 @@ describe('mobile status banners, word for word', () => {
       },
       { key: 'blocked', tone: 'critical', title: 'Approval Blocked', body: 'Logo', link: null },
     ]);
-    expect(mobileStatusBanners({ ...NONE, customerIssue: '  ', blockedDescription: '' })).toEqual(
-      [],
-    );
+    expect(
+      mobileStatusBanners({ ...NO_REVIEW, customerIssue: '  ', blockedDescription: '' }),
+    ).toEqual([]);
   });
 });
 

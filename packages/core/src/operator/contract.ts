@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ATTRIBUTION_KINDS } from '../analytics/attribution-kinds';
 import { defineRoute } from '../contract/define';
 import { isShopDomain } from '../shop/domain';
-import { FEATURE_FLAG_NAMES, featureFlagsSchema } from '../shop/types';
+import { FEATURE_FLAG_NAMES, featureFlagsSchema, mobileReviewSchema } from '../shop/types';
 
 /**
  * The app's HTTP API for Popstage staff (/operator/api): what is not Shopify's to decide about a
@@ -26,13 +26,7 @@ const shopParams = z.object({ shop: shopDomain });
 const catalogueId = z.string().min(1).max(100);
 const isoDate = z.string().nullable();
 
-const mobileAppRequestSchema = z.object({
-  iosStatus: z.string().nullable(),
-  androidStatus: z.string().nullable(),
-  iosLink: z.string().nullable(),
-  androidLink: z.string().nullable(),
-  customerIssue: z.string().nullable(),
-  blockedDescription: z.string().nullable(),
+const mobileAppRequestSchema = mobileReviewSchema.extend({
   submittedAt: isoDate,
   updatedAt: z.string(),
 });

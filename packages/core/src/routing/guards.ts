@@ -2,15 +2,9 @@ import { onboardedBeforeCutoff } from '../onboarding/progress';
 import type { Shop } from '../shop/types';
 import { isUnder, matchRoute, ROUTES, type RoutePattern } from './paths';
 
-/** The shop fields the route guards read (spec 01 §2.2). */
-export type GuardShop = Pick<
+/** The shop fields that say whether onboarding is complete. */
+export type OnboardingShop = Pick<
   Shop,
-  | 'featureFlags'
-  | 'subscriptionActive'
-  | 'csStoreCreated'
-  | 'popshopliveAccountCreated'
-  | 'enabledFeatures'
-  | 'activePlan'
   | 'embedEnabled'
   | 'livePageCreated'
   | 'publishedProductsToSalesChannelCount'
@@ -18,6 +12,18 @@ export type GuardShop = Pick<
   | 'skippedFirstPopclipsCreation'
   | 'onBoardedOn'
 >;
+
+/** The shop fields the route guards read (spec 01 §2.2). */
+export type GuardShop = OnboardingShop &
+  Pick<
+    Shop,
+    | 'featureFlags'
+    | 'subscriptionActive'
+    | 'csStoreCreated'
+    | 'popshopliveAccountCreated'
+    | 'enabledFeatures'
+    | 'activePlan'
+  >;
 
 export type GuardDecision =
   | { kind: 'allow' }
@@ -68,17 +74,7 @@ export function isAccountCreated(
  * The three conditions that let a shop past get-started onto the main pages; the first-popclip
  * one also holds for shops onboarded before the 2024-12-05 cut-off.
  */
-export function isOnboardingComplete(
-  shop: Pick<
-    GuardShop,
-    | 'embedEnabled'
-    | 'livePageCreated'
-    | 'publishedProductsToSalesChannelCount'
-    | 'firstPopclipCreated'
-    | 'skippedFirstPopclipsCreation'
-    | 'onBoardedOn'
-  >,
-): boolean {
+export function isOnboardingComplete(shop: OnboardingShop): boolean {
   const sdkStepDone = shop.embedEnabled && shop.livePageCreated;
   const productsPublished = shop.publishedProductsToSalesChannelCount > 0;
   const firstPopclipDone =

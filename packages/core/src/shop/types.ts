@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MobileAppCardFacts } from '../billing/landing-cards';
+import type { MobileStatusFacts } from '../mobile/status-banners';
 import { getStartedStatusSchema } from '../onboarding/events';
 
 /** The Shop entity of spec 01 §3 as the server answers it; its types are these schemas' own. */
@@ -76,14 +77,18 @@ const shopConfigSchema = z.object({
   helpCenterUrl: z.string(),
 });
 
-/** The branded-app request's review state (all null before a request); drives landing and nav. */
-const mobileAppFactsSchema = z.object({
+/** The branded-app request's review state (all null before a request), as staff set it. */
+export const mobileReviewSchema = z.object({
   iosStatus: z.string().nullable(),
   androidStatus: z.string().nullable(),
   iosLink: z.string().nullable(),
   androidLink: z.string().nullable(),
   customerIssue: z.string().nullable(),
   blockedDescription: z.string().nullable(),
+}) satisfies z.ZodType<MobileStatusFacts>;
+
+/** The review state and whether a request was sent: drives landing and nav. */
+const mobileAppFactsSchema = mobileReviewSchema.extend({
   requestSubmitted: z.boolean().nullable(),
 }) satisfies z.ZodType<MobileAppCardFacts>;
 

@@ -40,3 +40,4 @@ export {
   defaultSource,
   type VideoSource,
 } from './renditions';
+export { type VideoFacts, videoJsonLdText, videoObject } from './video-object';

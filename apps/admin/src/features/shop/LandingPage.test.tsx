@@ -1,4 +1,5 @@
 import type { Addon, MobileAppCardFacts } from '@popstage/core/billing';
+import { NO_REVIEW } from '@popstage/core/mobile';
 import type { Shop } from '@popstage/core/shop';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,12 +108,7 @@ describe('landing', () => {
   });
 
   const facts = (overrides: Partial<MobileAppCardFacts>): MobileAppCardFacts => ({
-    iosStatus: null,
-    androidStatus: null,
-    iosLink: null,
-    androidLink: null,
-    customerIssue: null,
-    blockedDescription: null,
+    ...NO_REVIEW,
     requestSubmitted: false,
     ...overrides,
   });

@@ -10,12 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn, shops } from './shops';
 
-const shopId = () =>
-  uuid()
-    .notNull()
-    .references(() => shops.id, { onDelete: 'cascade' });
 const at = () => timestamp({ withTimezone: true });
 
 /** One phone verification in progress: the latest code, hashed, with its attempts and expiry. */
@@ -23,7 +19,7 @@ export const phoneChallenges = pgTable(
   'phone_challenges',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: shopId(),
+    shopId: shopIdColumn(),
     phone: text().notNull(),
     /** HMAC-SHA256 of challenge id and code under a server key; the code itself is never stored. */
     codeHash: text().notNull(),
@@ -42,7 +38,7 @@ export const otpSends = pgTable(
   'otp_sends',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    shopId: shopId(),
+    shopId: shopIdColumn(),
     phone: text().notNull(),
     ip: text().notNull(),
     sentAt: at().notNull(),
@@ -54,7 +50,7 @@ export const otpSends = pgTable(
 export const phoneVerifications = pgTable(
   'phone_verifications',
   {
-    shopId: shopId(),
+    shopId: shopIdColumn(),
     phone: text().notNull(),
     uid: text().notNull().unique(),
     verifiedAt: at().notNull(),

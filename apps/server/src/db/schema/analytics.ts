@@ -8,18 +8,15 @@ import {
   primaryKey,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /** App events and product analytics sent by the admin (spec 03 §7), when no data lake is set. */
 export const appEvents = pgTable(
   'app_events',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     stream: text().$type<'appevents' | 'productanalytics'>().notNull(),
     action: text().notNull(),
     category: text().notNull(),
@@ -36,9 +33,7 @@ export const appEvents = pgTable(
 export const popclipDailyViews = pgTable(
   'popclip_daily_views',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     popclipId: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
     views: integer().notNull().default(0),

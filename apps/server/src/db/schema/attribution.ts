@@ -8,9 +8,8 @@ import {
   smallint,
   text,
   timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * Orders the app has seen (orders/create webhook or sandbox checkout), one row each however often
@@ -19,9 +18,7 @@ import { shops } from './shops';
 export const storefrontOrders = pgTable(
   'storefront_orders',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     /** The platform's order id (Shopify's numeric id as text). */
     orderId: text().notNull(),
     source: text().$type<OrderSource>().notNull(),
@@ -46,9 +43,7 @@ export const storefrontOrders = pgTable(
 export const orderAttributions = pgTable(
   'order_attributions',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     orderId: text().notNull(),
     lineItemId: text().notNull(),
     /** Product GID ('gid://shopify/Product/1'). */

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /** Promo banner rules written by Popstage staff (spec 03 §3); not a shop's data. */
 export const bannerRules = pgTable('banner_rules', {
@@ -25,9 +25,7 @@ export const bannerRules = pgTable('banner_rules', {
 export const bannerDismissals = pgTable(
   'banner_dismissals',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     ruleId: uuid()
       .notNull()
       .references(() => bannerRules.id, { onDelete: 'cascade' }),

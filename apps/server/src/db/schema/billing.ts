@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * Billing state. Plans, add-ons and features are not stored: they are catalogue.v1.json, held in
@@ -31,20 +31,23 @@ export const discountCodes = pgTable('discount_codes', {
   maxRedemptions: integer(),
 });
 
-export const subscriptionDrafts = pgTable('subscription_drafts', {
-  id: uuid().primaryKey().defaultRandom(),
-  shopId: uuid()
-    .notNull()
-    .references(() => shops.id, { onDelete: 'cascade' }),
-  planId: text().notNull(),
-  addonIds: jsonb().$type<string[]>().notNull(),
-  discountCode: text(),
-  lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
+/** The amounts a draft is priced at; the subscription made from it keeps them. */
+const priced = () => ({
   subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
   total: numeric({ precision: 12, scale: 2 }).notNull(),
   discountAmount: numeric({ precision: 12, scale: 2 }),
   discountPercentage: numeric({ precision: 6, scale: 4 }),
   currencyCode: text().notNull(),
+});
+
+export const subscriptionDrafts = pgTable('subscription_drafts', {
+  id: uuid().primaryKey().defaultRandom(),
+  shopId: shopIdColumn(),
+  planId: text().notNull(),
+  addonIds: jsonb().$type<string[]>().notNull(),
+  discountCode: text(),
+  lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
+  ...priced(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -54,9 +57,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     draftId: uuid().notNull(),
     planId: text().notNull(),
     addonIds: jsonb().$type<string[]>().notNull(),
@@ -69,11 +70,7 @@ export const subscriptions = pgTable(
     discountCode: text(),
     checkoutReason: text(),
     lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
-    subtotal: numeric({ precision: 12, scale: 2 }).notNull(),
-    total: numeric({ precision: 12, scale: 2 }).notNull(),
-    discountAmount: numeric({ precision: 12, scale: 2 }),
-    discountPercentage: numeric({ precision: 6, scale: 4 }),
-    currencyCode: text().notNull(),
+    ...priced(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),

@@ -1,6 +1,6 @@
 import type { CarouselType } from '@popstage/core/carousels';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * Carousels (spec 02 §3): a shop's group of clips, picked by hand ('custom': clip
@@ -11,9 +11,7 @@ export const carousels = pgTable(
   'carousels',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     title: text().notNull(),
     type: text().$type<CarouselType>().notNull(),
     typeIds: jsonb().$type<string[]>().notNull(),

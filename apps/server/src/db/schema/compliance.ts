@@ -1,6 +1,6 @@
 import type { CustomerDataExport } from '@popstage/core/compliance';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * customers/data_request exports for the merchant to download (compliance/data-requests.ts),
@@ -10,9 +10,7 @@ export const customerDataRequests = pgTable(
   'customer_data_requests',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     /** The webhook's id: a redelivery stores nothing new. */
     webhookId: text().notNull().unique(),
     export: jsonb().$type<CustomerDataExport>().notNull(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn, shops } from './shops';
 
 /**
  * Insights rollups (docs/decisions.md "Insights (issue 15)"), kept by the analytics.rollup job
@@ -41,9 +41,7 @@ export const analyticsDirtyHours = pgTable(
   'analytics_dirty_hours',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     hour: timestamp({ withTimezone: true }).notNull(),
     markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,9 +60,7 @@ const engagement = {
 export const analyticsClipHourly = pgTable(
   'analytics_clip_hourly',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     hour: timestamp({ withTimezone: true }).notNull(),
     clipId: text().notNull(),
     ...engagement,
@@ -76,9 +72,7 @@ export const analyticsClipHourly = pgTable(
 export const analyticsClipDaily = pgTable(
   'analytics_clip_daily',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     day: date({ mode: 'string' }).notNull(),
     clipId: text().notNull(),
     ...engagement,
@@ -93,9 +87,7 @@ export const analyticsClipDaily = pgTable(
 export const analyticsSalesDaily = pgTable(
   'analytics_sales_daily',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     day: date({ mode: 'string' }).notNull(),
     windowDays: smallint().notNull(),
     currency: text().notNull(),
@@ -116,9 +108,7 @@ export const analyticsSalesDaily = pgTable(
 export const analyticsStoreDaily = pgTable(
   'analytics_store_daily',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     day: date({ mode: 'string' }).notNull(),
     currency: text().notNull(),
     orders: integer().notNull(),
@@ -145,9 +135,7 @@ export const holdoutTests = pgTable('holdout_tests', {
 export const holdoutVisits = pgTable(
   'holdout_visits',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     /** The visitor (the signed id's part before the dot), as orders' cart attribute names it. */
     visitorId: text().notNull(),
     /** exposed or holdout ('group' is an SQL keyword). */

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn, shops } from './shops';
 
 /** The shop's branded-app request and store review state (spec 03); drives the landing card. */
 export const mobileAppRequests = pgTable('mobile_app_requests', {
@@ -37,9 +37,7 @@ export const mobileAppRequestHistory = pgTable(
   'mobile_app_request_history',
   {
     id: serial().primaryKey(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     actor: text().$type<'merchant' | 'staff'>().notNull(),
     change: jsonb().$type<Record<string, unknown>>().notNull(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),

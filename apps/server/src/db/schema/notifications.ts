@@ -12,16 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /** Push notifications a merchant composed (spec 03 §3 "Scheduled notification") and their results. */
 export const pushNotifications = pgTable(
   'push_notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     title: text().notNull(),
     body: text().notNull(),
     /** Deep-link path: /collections/{handle}, /products/{handle} or /popclips/{id}. */
@@ -57,9 +55,7 @@ export const pushDevices = pgTable(
   'push_devices',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     platform: text().$type<DevicePlatform>().notNull(),
     /** SHA-256 of the token (hex): the lookup key, since the stored token is encrypted. */
     tokenHash: text().notNull(),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /** A tagged product as stored on a clip: the GID plus a snapshot taken when it was tagged. */
 export interface StoredPopclipProduct {
@@ -49,9 +49,7 @@ export const popclips = pgTable(
   'popclips',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     metaIdentifier: text().notNull().unique(),
     title: text().notNull(),
     status: text().$type<PopclipStatus>().notNull(),
@@ -102,9 +100,7 @@ export type NewPopclipRow = typeof popclips.$inferInsert;
 export const popclipProductCounts = pgTable(
   'popclip_product_counts',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     /** Product GID. */
     productId: text().notNull(),
     clipCount: integer().notNull(),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { popclips } from './popclips';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * Share links (spec 02 §2 Share modal): one per clip, generated once. The row outlives its clip
@@ -11,9 +11,7 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     popclipId: uuid()
       .unique()
       .references(() => popclips.id, { onDelete: 'set null' }),

@@ -46,3 +46,9 @@ export const shops = pgTable('shops', {
 });
 
 export type ShopRow = typeof shops.$inferSelect;
+
+/** The owning shop's id: a shop's rows go with it (uninstall, shop/redact). */
+export const shopIdColumn = () =>
+  uuid()
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' });

@@ -1,6 +1,6 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { PlatformProduct } from '../../platform/port';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /**
  * The storefront's copy of the Shopify products its clips tag (docs/decisions.md "Product
@@ -11,9 +11,7 @@ import { shops } from './shops';
 export const productSnapshots = pgTable(
   'product_snapshots',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     productId: text().notNull(),
     product: jsonb().$type<PlatformProduct>(),
     refreshedAt: timestamp({ withTimezone: true }).notNull(),
@@ -25,9 +23,7 @@ export const productSnapshots = pgTable(
 export const collectionSnapshots = pgTable(
   'collection_snapshots',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     collectionId: text().notNull(),
     productIds: jsonb().$type<string[]>().notNull(),
     refreshedAt: timestamp({ withTimezone: true }).notNull(),

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn, shops } from './shops';
 
 /**
  * Raw storefront events (the widget's POST /storefront/v1/shops/{shop}/events). Views are stored
@@ -25,9 +25,7 @@ export const storefrontEvents = pgTable(
   'storefront_events',
   {
     id: bigserial({ mode: 'number' }).notNull(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     /** The clip's metaIdentifier. */
     clipId: text().notNull(),
     type: text().$type<StorefrontEventType>().notNull(),
@@ -55,9 +53,7 @@ export const storefrontEvents = pgTable(
 export const popclipLikes = pgTable(
   'popclip_likes',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     clipId: text().notNull(),
     visitorId: text().notNull(),
     likedAt: timestamp({ withTimezone: true }).notNull(),
@@ -99,9 +95,7 @@ export type PopclipViewLimitRow = typeof popclipViewLimits.$inferSelect;
 export const storefrontAddressVisitors = pgTable(
   'storefront_address_visitors',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     day: date().notNull(),
     network: text().notNull(),
     kind: text().$type<'view' | 'like'>().notNull(),
@@ -122,9 +116,7 @@ export const storefrontAddressVisitors = pgTable(
 export const storefrontSiteCounts = pgTable(
   'storefront_site_counts',
   {
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     day: date().notNull(),
     site: text().notNull(),
     views: integer().notNull().default(0),

@@ -1,14 +1,12 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { shopIdColumn } from './shops';
 
 /** Support requests sent through the sandbox support widget (Zendesk takes them in production). */
 export const supportRequests = pgTable(
   'support_requests',
   {
     id: uuid().primaryKey().defaultRandom(),
-    shopId: uuid()
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: shopIdColumn(),
     subject: text().notNull(),
     message: text().notNull(),
     email: text().notNull(),

@@ -29,6 +29,8 @@ import {
   type WeeklyItem,
   weeklyItems,
 } from '@popstage/core/analytics';
+import { pageCursor } from '@popstage/core/contract';
+import { z } from 'zod';
 import type { ShopRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
@@ -201,13 +203,15 @@ export interface Page<T> {
   hasPreviousPage: boolean;
 }
 
+/** The offset of the next page. */
+const offsetCursor = pageCursor(z.number().int().min(0));
+
 function decodeCursor(cursor: string | undefined): number {
   if (!cursor) return 0;
-  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o:/, ''));
-  if (!Number.isSafeInteger(offset) || offset < 0) throw badRequest('Invalid cursor');
+  const offset = offsetCursor.decode(cursor);
+  if (offset === null) throw badRequest('Invalid cursor');
   return offset;
 }
-const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 
 function page<T>(rows: T[], query: PagedDashboardQuery): Page<T> {
   const offset = decodeCursor(query.cursor);
@@ -215,7 +219,7 @@ function page<T>(rows: T[], query: PagedDashboardQuery): Page<T> {
   const next = offset + items.length;
   return {
     items,
-    cursor: next < rows.length ? encodeCursor(next) : null,
+    cursor: next < rows.length ? offsetCursor.encode(next) : null,
     hasNextPage: next < rows.length,
     hasPreviousPage: offset > 0,
   };

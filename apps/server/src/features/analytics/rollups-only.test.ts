@@ -1,9 +1,9 @@
 import { addDays, localDay } from '@popstage/core/analytics';
-import type { Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopRow } from '../../db/schema';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { onDrizzleQuery } from '../../test/statements';
 import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 import { runRollups } from './rollup-job';
@@ -66,16 +66,9 @@ beforeAll(async () => {
   await runRollups(t.deps);
   // Left for the job: a dashboard that aggregated pending events at request time would show.
   for (let i = 0; i < 5; i++) expect((await ingest(`pending-${i}`)).statusCode).toBe(202);
-  const recorder: Logger = {
-    logQuery: (text, params) => {
-      if (recording) statements.push({ text, params });
-    },
-  };
-  const session = (
-    t.deps.database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }
-  ).session;
-  session.logger = recorder;
-  session.options.logger = recorder;
+  onDrizzleQuery(t.deps.database, (text, params) => {
+    if (recording) statements.push({ text, params });
+  });
 });
 afterAll(() => t.close());
 

@@ -6,8 +6,15 @@ import type { SubscriptionRow } from './subscription-store';
 
 /** Stored rows → the wire shapes of spec 01 §3. */
 
-function money(amount: string, currencyCode: string) {
-  return { amount, currencyCode };
+/** The amounts a draft is priced at, which the subscription made from it keeps. */
+function amounts(row: DraftRow | SubscriptionRow) {
+  const money = (amount: string) => ({ amount, currencyCode: row.currencyCode });
+  return {
+    subscriptionSubtotal: money(row.subtotal),
+    subscriptionTotal: money(row.total),
+    subscriptionDiscount: row.discountAmount ? money(row.discountAmount) : null,
+    subscriptionDiscountPercentage: row.discountPercentage ? Number(row.discountPercentage) : null,
+  };
 }
 
 export function draftWire(row: DraftRow): SubscriptionDraft {
@@ -17,10 +24,7 @@ export function draftWire(row: DraftRow): SubscriptionDraft {
     addonIds: row.addonIds,
     discountCode: row.discountCode,
     lineItems: row.lineItems,
-    subscriptionSubtotal: money(row.subtotal, row.currencyCode),
-    subscriptionTotal: money(row.total, row.currencyCode),
-    subscriptionDiscount: row.discountAmount ? money(row.discountAmount, row.currencyCode) : null,
-    subscriptionDiscountPercentage: row.discountPercentage ? Number(row.discountPercentage) : null,
+    ...amounts(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -31,10 +35,7 @@ export function subscriptionWire(row: SubscriptionRow): Subscription {
     status: row.status,
     planId: row.planId,
     addonIds: row.addonIds,
-    subscriptionSubtotal: money(row.subtotal, row.currencyCode),
-    subscriptionTotal: money(row.total, row.currencyCode),
-    subscriptionDiscount: row.discountAmount ? money(row.discountAmount, row.currencyCode) : null,
-    subscriptionDiscountPercentage: row.discountPercentage ? Number(row.discountPercentage) : null,
+    ...amounts(row),
     isStubSubscription: row.isStub,
     confirmationUrl: row.confirmationUrl,
     createdAt: row.createdAt.toISOString(),

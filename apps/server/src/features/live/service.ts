@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { LivePlatformError, type LiveShow } from '../../platform/live/port';
-import { runFfmpeg } from '../../platform/media';
+import { QUICK_H264_AAC, runFfmpeg } from '../../platform/media';
 import type { Tenant } from '../../tenant';
 import { shopBillingState } from '../billing';
 import { importVideoFile } from '../popclips';
@@ -129,14 +129,7 @@ export async function replayToPopclip(
         replay,
         '-t',
         String(length),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
+        ...QUICK_H264_AAC,
         '-movflags',
         '+faststart',
         cut,

@@ -1,3 +1,4 @@
+import { NO_REVIEW } from '@popstage/core/mobile';
 import type { MobilePreset } from '@popstage/core/operator';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,12 +16,7 @@ const EMPTY: RequestValues = {
   requestId: null,
   skIdentifier: null,
   fields: null,
-  iosStatus: null,
-  androidStatus: null,
-  iosLink: null,
-  androidLink: null,
-  customerIssue: null,
-  blockedDescription: null,
+  ...NO_REVIEW,
   submittedAt: null,
 };
 

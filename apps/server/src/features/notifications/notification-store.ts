@@ -1,5 +1,7 @@
+import { type PageCursor, pageCursor } from '@popstage/core/contract';
 import type { ScheduledNotification } from '@popstage/core/notifications';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pushNotifications, pushOpens } from '../../db/schema';
 
@@ -47,26 +49,13 @@ export async function deleteUnsent(
 }
 
 /** A page position: the newest-first order is (scheduledAt, id) descending. */
-interface Key {
-  at: string;
-  id: string;
-  dir: 'next' | 'previous';
-}
-export const encodeCursor = (key: Key) => Buffer.from(JSON.stringify(key)).toString('base64url');
-export function decodeCursor(cursor: string): Key | null {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Key>;
-    const valid =
-      typeof key.at === 'string' &&
-      !Number.isNaN(Date.parse(key.at)) &&
-      typeof key.id === 'string' &&
-      /^[0-9a-f-]{36}$/.test(key.id) &&
-      (key.dir === 'next' || key.dir === 'previous');
-    return valid ? (key as Key) : null;
-  } catch {
-    return null;
-  }
-}
+const keySchema = z.object({
+  at: z.string().refine((at) => !Number.isNaN(Date.parse(at))),
+  id: z.string().regex(/^[0-9a-f-]{36}$/),
+  dir: z.enum(['next', 'previous']),
+});
+type Key = z.infer<typeof keySchema>;
+export const notificationCursor: PageCursor<typeof keySchema> = pageCursor(keySchema);
 
 /** One page of the shop's notifications and whether there are more either side. */
 export async function notificationPage(

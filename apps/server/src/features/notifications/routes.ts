@@ -4,12 +4,7 @@ import { serveRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { shopTimeZone } from '../analytics';
 import { requireMobile } from '../mobile';
-import {
-  decodeCursor,
-  encodeCursor,
-  notificationPage,
-  notificationWire,
-} from './notification-store';
+import { notificationCursor, notificationPage, notificationWire } from './notification-store';
 import { composeNotification, deleteNotification } from './service';
 
 /** The notifications tab and compose page (spec 03 §7); every call needs the mobile feature. */
@@ -18,7 +13,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   serveRoute(app, contract.list, async ({ tenant, query }) => {
     requireMobile(deps, tenant);
-    const key = query.cursor ? decodeCursor(query.cursor) : null;
+    const key = query.cursor ? notificationCursor.decode(query.cursor) : null;
     if (query.cursor && !key) throw new HttpError(400, 'Invalid cursor');
     const [page, timeZone] = await Promise.all([
       notificationPage(deps.database.db, tenant.shop.id, query.limit, key),
@@ -35,10 +30,12 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         cursor: {
           previous:
             page.hasPrevious && first
-              ? encodeCursor({ at: at(first), id: first.id, dir: 'previous' })
+              ? notificationCursor.encode({ at: at(first), id: first.id, dir: 'previous' })
               : null,
           next:
-            page.hasNext && last ? encodeCursor({ at: at(last), id: last.id, dir: 'next' }) : null,
+            page.hasNext && last
+              ? notificationCursor.encode({ at: at(last), id: last.id, dir: 'next' })
+              : null,
         },
         timeZone,
       },

@@ -1,4 +1,6 @@
+import { pageCursor } from '@popstage/core/contract';
 import { clipVisibility, type Popclip, type PopclipProduct } from '@popstage/core/popclips';
+import { z } from 'zod';
 import type { PopclipRow, StoredPopclipProduct } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { MEDIA_URL_SECONDS, type ObjectStore } from '../../platform/storage/port';
@@ -136,21 +138,18 @@ function toProductWire(product: StoredPopclipProduct): PopclipProduct {
   return { ...product };
 }
 
-/** lastEvaluatedKey: the last clip of a page, opaque to the admin. */
+/** lastEvaluatedKey: the last clip of a page as [createdAt, id], opaque to the admin. */
+const lastEvaluatedKey = pageCursor(
+  z
+    .tuple([
+      z.string().refine((at) => !Number.isNaN(Date.parse(at))),
+      z.string().regex(/^[0-9a-f-]{36}$/),
+    ])
+    .transform(([at, id]): PopclipCursor => ({ createdAt: new Date(at), id })),
+);
+
 export function encodeCursor(row: Pick<PopclipRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+  return lastEvaluatedKey.encode([row.createdAt.toISOString(), row.id]);
 }
 
-export function decodeCursor(value: string): PopclipCursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [at, id] = parsed as unknown[];
-    const createdAt = new Date(String(at));
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string') return null;
-    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
+export const decodeCursor = lastEvaluatedKey.decode;

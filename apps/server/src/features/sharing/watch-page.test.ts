@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { csUpload, updatePopclip } from '../../test/popclips';
 import { ensureShop } from '../shop';
-import { isoDuration } from './watch-page';
 
 let t: TestApp;
 let linkUrl = '';
@@ -95,14 +94,5 @@ describe('watch pages (issue 19)', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not Found' });
-  });
-});
-
-describe('isoDuration', () => {
-  it('writes minutes and seconds', () => {
-    expect(isoDuration(12)).toBe('PT12S');
-    expect(isoDuration(60)).toBe('PT1M');
-    expect(isoDuration(65.4)).toBe('PT1M5S');
-    expect(isoDuration(0.2)).toBe('PT1S');
   });
 });

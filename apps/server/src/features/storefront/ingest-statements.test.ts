@@ -1,7 +1,7 @@
-import type { Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
 import { insertProcessedClip } from '../../test/popclips';
+import { onDrizzleQuery } from '../../test/statements';
 import { signedVisitor } from '../../test/visitor';
 import { ensureShop } from '../shop';
 
@@ -23,16 +23,9 @@ beforeAll(async () => {
   for (const id of CLIPS) {
     await insertProcessedClip(t.deps.database.db, { shopId: shop.id, id, at: t.clock.now() });
   }
-  const recorder: Logger = {
-    logQuery: (text) => {
-      if (recording) statements.push(text);
-    },
-  };
-  const session = (
-    t.deps.database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }
-  ).session;
-  session.logger = recorder;
-  session.options.logger = recorder;
+  onDrizzleQuery(t.deps.database, (text) => {
+    if (recording) statements.push(text);
+  });
 });
 afterAll(() => t.close());
 

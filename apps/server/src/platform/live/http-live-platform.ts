@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { liveShowSchema } from '@popstage/core/live';
 import { z } from 'zod';
 import { type LivePlatform, LivePlatformError, type LiveShow } from './port';
 
@@ -11,16 +12,7 @@ export interface HttpLivePlatformOptions {
 
 const createdSchema = z.object({ sellerId: z.string().min(1), dashboardUrl: z.url() });
 const conflictSchema = z.object({ code: z.enum(['email_in_use', 'phone_in_use']) });
-const showSchema = z.object({
-  id: z.string().min(1),
-  title: z.string(),
-  startsAt: z.string(),
-  status: z.enum(['scheduled', 'live', 'ended']),
-  productIds: z.array(z.string()),
-  startedAt: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  replay: z.object({ durationSeconds: z.number(), expiresAt: z.string() }).nullable(),
-});
+const showSchema = liveShowSchema.extend({ id: z.string().min(1) });
 
 /**
  * The live platform's seller API as we call it, with a bearer API key: POST {base}/v1/sellers

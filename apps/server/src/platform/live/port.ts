@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { SellerPayload } from '@popstage/core/account';
+import type { LiveShowWire } from '@popstage/core/live';
 
 /**
  * LivePlatform: the live-selling platform ("popshop.live") where the merchant's seller account
@@ -11,18 +12,8 @@ export interface CreatedSeller {
   dashboardUrl: string;
 }
 
-/** A show on the live platform; an ended one has a replay until it expires (3 months). */
-export interface LiveShow {
-  id: string;
-  title: string;
-  startsAt: string;
-  status: 'scheduled' | 'live' | 'ended';
-  /** The shop's products shown (Shopify product GIDs). */
-  productIds: string[];
-  startedAt: string | null;
-  endedAt: string | null;
-  replay: { durationSeconds: number; expiresAt: string } | null;
-}
+/** A show on the live platform, as the admin gets it too (core's live contract). */
+export type LiveShow = LiveShowWire;
 
 export interface LivePlatform {
   readonly kind: 'sandbox' | 'http';

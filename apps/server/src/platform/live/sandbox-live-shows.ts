@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxLiveShows } from '../../db/schema';
-import { runFfmpeg } from '../media';
+import { QUICK_H264_AAC, runFfmpeg } from '../media';
 import type { LiveShow } from './port';
 import { replayExpiresAt } from './replay-expiry';
 
@@ -103,14 +103,7 @@ export async function endShow(
     'lavfi',
     '-i',
     `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
+    ...QUICK_H264_AAC,
     '-shortest',
     '-movflags',
     '+faststart',

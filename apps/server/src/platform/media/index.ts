@@ -16,5 +16,5 @@ export {
   type ProcessVideoOptions,
   processVideo,
 } from './process-clip';
-export { killRunningTools, type RunOptions, runFfmpeg } from './run';
+export { killRunningTools, QUICK_H264_AAC, type RunOptions, runFfmpeg } from './run';
 export { jobWorkDir, sweepWorkDirs } from './work-dirs';

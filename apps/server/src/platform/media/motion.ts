@@ -1,4 +1,4 @@
-import { fitWithin, type Size, thumbnailSeconds } from './plan';
+import { fitWithin, type Size, type StillFormat } from './plan';
 
 /** The silent loop the featured bubble, miniplayer and carousel tiles play (issue 19). */
 export const LOOP_SECONDS = 2.5;
@@ -58,29 +58,7 @@ export function loopArgs(input: string, output: string, size: Size): string[] {
 }
 
 /** The shoppers' poster: WebP, the thumbnail's frame, longest side at most 720. */
-export function webpPosterArgs(
-  input: string,
-  output: string,
-  size: Size,
-  durationSeconds: number,
-): string[] {
-  const fit = fitWithin(size, POSTER_MAX_SIDE);
-  return [
-    ...BASE,
-    '-ss',
-    thumbnailSeconds(durationSeconds).toFixed(3),
-    '-i',
-    input,
-    '-frames:v',
-    '1',
-    '-vf',
-    `scale=${fit.width}:${fit.height}`,
-    '-c:v',
-    'libwebp',
-    '-quality',
-    '72',
-    '-f',
-    'webp',
-    output,
-  ];
-}
+export const WEBP_POSTER: StillFormat = {
+  maxSide: POSTER_MAX_SIDE,
+  encoder: ['-c:v', 'libwebp', '-quality', '72', '-f', 'webp'],
+};

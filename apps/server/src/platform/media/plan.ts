@@ -108,13 +108,27 @@ export function thumbnailSeconds(durationSeconds: number): number {
   return Math.min(1, durationSeconds * 0.1);
 }
 
-export function thumbnailArgs(
+/** A still picture of the clip: its longest side at most, and how ffmpeg encodes it. */
+export interface StillFormat {
+  maxSide: number;
+  encoder: string[];
+}
+
+/** The merchant's thumbnail: JPEG, longest side at most 720. */
+export const JPEG_THUMBNAIL: StillFormat = {
+  maxSide: MAX_THUMBNAIL_SIDE,
+  encoder: ['-q:v', '3', '-f', 'image2', '-update', '1', '-c:v', 'mjpeg'],
+};
+
+/** One frame at the thumbnail's time, scaled within the format's side: thumbnail and poster. */
+export function stillArgs(
+  format: StillFormat,
   input: string,
   output: string,
   size: Size,
   durationSeconds: number,
 ): string[] {
-  const fit = fitWithin(size, MAX_THUMBNAIL_SIDE);
+  const fit = fitWithin(size, format.maxSide);
   return [
     ...BASE,
     '-ss',
@@ -125,14 +139,7 @@ export function thumbnailArgs(
     '1',
     '-vf',
     `scale=${fit.width}:${fit.height}`,
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    '-c:v',
-    'mjpeg',
+    ...format.encoder,
     output,
   ];
 }

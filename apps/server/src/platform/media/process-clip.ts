@@ -8,14 +8,15 @@ import {
 import { sweepStaleParts, writeAllAtomically, writeAtomically } from './atomic';
 import { MediaRejectedError } from './errors';
 import { audioArgs, ladderArgs, planDelivery, singleRungArgs } from './ladder';
-import { loopArgs, webpPosterArgs } from './motion';
+import { loopArgs, WEBP_POSTER } from './motion';
 import {
   displaySize,
+  JPEG_THUMBNAIL,
   type PlayablePlan,
   planPlayable,
   playableArgs,
   previewArgs,
-  thumbnailArgs,
+  stillArgs,
 } from './plan';
 import { type ProbeResult, probe } from './probe';
 import { runFfmpeg } from './run';
@@ -180,10 +181,14 @@ export async function processVideo(
             ];
       return [
         ...ladder,
-        make('thumbnail', (part) => thumbnailArgs(input, part, display, info.durationSeconds)),
+        make('thumbnail', (part) =>
+          stillArgs(JPEG_THUMBNAIL, input, part, display, info.durationSeconds),
+        ),
         make('preview', (part) => previewArgs(motion, part, motionSize)),
         make('loop', (part) => loopArgs(motion, part, motionSize)),
-        make('poster', (part) => webpPosterArgs(input, part, display, info.durationSeconds)),
+        make('poster', (part) =>
+          stillArgs(WEBP_POSTER, input, part, display, info.durationSeconds),
+        ),
       ];
     });
     progress(LADDER_SHARE);

@@ -132,6 +132,18 @@ export function runTool(
   });
 }
 
+/** A quick H.264 and AAC encode any player takes (live segments, sandbox replays). */
+export const QUICK_H264_AAC = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
+] as const;
+
 export const runFfmpeg = (args: readonly string[], options?: RunOptions) =>
   runTool('ffmpeg', args, options).then(() => undefined);
 
