@@ -75,6 +75,7 @@ export default async function storefrontLighthouseBench(): Promise<void> {
     STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
     STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
     STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VISITORS_PER_SITE: RATE_LIMIT,
   });
   const port = await freePort();
   const browser = await launchChromium({ debuggingPort: port });

@@ -314,6 +314,7 @@ export default async function storefrontVideoBench(): Promise<void> {
     STOREFRONT_RATE_LIMIT: UNLIMITED,
     STOREFRONT_VIEWS_PER_ADDRESS: UNLIMITED,
     STOREFRONT_VISITORS_PER_ADDRESS: UNLIMITED,
+    STOREFRONT_VISITORS_PER_SITE: UNLIMITED,
   });
   const browser = await launchChromium();
   try {

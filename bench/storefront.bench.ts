@@ -46,6 +46,7 @@ async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) =
     STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
     STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
     STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
+    STOREFRONT_VISITORS_PER_SITE: RATE_LIMIT,
     ...env,
   });
   try {

@@ -21,6 +21,7 @@ export default async function setup() {
     STOREFRONT_VIEWS_PER_ADDRESS: '100000',
     STOREFRONT_VIEWS_PER_SITE: '100000',
     STOREFRONT_VISITORS_PER_ADDRESS: '100000',
+    STOREFRONT_VISITORS_PER_SITE: '100000',
     STOREFRONT_LIKES_PER_ADDRESS: '100000',
   };
   const started: StartedApp[] = [];

@@ -5,6 +5,7 @@ import {
   VIEWS_PER_ADDRESS_CLIP_DAY,
   VIEWS_PER_SITE_DAY,
   VISITORS_PER_ADDRESS_HOUR,
+  VISITORS_PER_SITE_HOUR,
 } from '@popstage/core/storefront';
 import { z } from 'zod';
 import { parseTokenKey } from './auth/token-cipher';
@@ -431,7 +432,20 @@ export const configSchema = z
       .default(VISITORS_PER_ADDRESS_HOUR)
       .meta({
         description:
-          'new visitor ids per client address and hour (`POST /storefront/v1/shops/:shop/visitors`)',
+          'new visitor ids per client address (an IPv4 address or an IPv6 /64) and hour (`POST /storefront/v1/shops/:shop/visitors`)',
+      }),
+    /**
+     * New visitor ids per site (IPv4 address, IPv6 /48) and shop per hour: a /48 holds 65,536
+     * /64s, each with the per-address allowance above (issue 28).
+     */
+    STOREFRONT_VISITORS_PER_SITE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(VISITORS_PER_SITE_HOUR)
+      .meta({
+        description:
+          'new visitor ids one site (an IPv4 address or an IPv6 /48) may be issued for one shop per hour, all its /64s together',
       }),
     /**
      * Seconds each process keeps a shop's assembled storefront feed (0: off). At most 60, the

@@ -350,7 +350,10 @@ async function register(appId: string, token: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ STOREFRONT_VISITORS_PER_ADDRESS: '1000' });
+  t = await createTestApp({
+    STOREFRONT_VISITORS_PER_ADDRESS: '1000',
+    STOREFRONT_VISITORS_PER_SITE: '1000',
+  });
   await subscribeMobile(t, SHOP_A, 'addon-mobile-pro');
   await subscribeMobile(t, SHOP_B, 'addon-mobile-pro');
   shopAId = await shopIdOf(t, SHOP_A);

@@ -31,6 +31,7 @@ beforeAll(async () => {
     API_RATE_LIMIT: '100000',
     STOREFRONT_RATE_LIMIT: '100000',
     STOREFRONT_VISITORS_PER_ADDRESS: '100000',
+    STOREFRONT_VISITORS_PER_SITE: '100000',
   });
   callers = await signInEveryRole(t);
 }, 120_000);

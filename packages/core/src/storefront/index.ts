@@ -24,6 +24,7 @@ export {
   VIEWS_PER_SITE_DAY,
   VISITOR_ID_DAYS,
   VISITORS_PER_ADDRESS_HOUR,
+  VISITORS_PER_SITE_HOUR,
   visitorIdExpiresAt,
 } from './limits';
 export type { StorefrontDevice } from './product-page';

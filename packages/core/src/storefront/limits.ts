@@ -27,6 +27,14 @@ export const VISITOR_ID_DAYS = 30;
 export const VISITORS_PER_ADDRESS_HOUR = 120;
 
 /**
+ * New visitor ids one site (an IPv4 address, an IPv6 /48) may be issued for one shop per hour,
+ * all its /64s together (the server's default): a /48 holds 65,536 /64s, so the per-address
+ * allowance alone let one /48 mint millions of ids an hour. Eight busy /64s' worth: an office or
+ * a carrier's /48 rarely brings one shop a thousand new shoppers an hour.
+ */
+export const VISITORS_PER_SITE_HOUR = 1000;
+
+/**
  * A visitor id is issued and signed by the server: `<id>.<signature>`, both base64url. The widget
  * keeps it as it is; only its shape is checked here (the signature on the server).
  */

@@ -27,6 +27,7 @@ import {
   insertSubscription,
   pendingProposal,
   type SubscriptionRow,
+  storeCharge,
   updateSubscription,
 } from './subscription-store';
 
@@ -190,7 +191,8 @@ async function purchase(
   const pending = await insertSubscription(db, { ...values, status: 'PENDING', isStub: false });
   try {
     const charge = await createCharge(deps, shop, pending);
-    const updated = await updateSubscription(db, pending.id, charge);
+    const updated = await storeCharge(db, pending.id, charge);
+    if (!updated) throw new HttpError(502, BILLING_MESSAGES.checkoutLinkFailed);
     return { confirmationUrl: charge.confirmationUrl, subscription: updated };
   } catch (error) {
     await updateSubscription(db, pending.id, {

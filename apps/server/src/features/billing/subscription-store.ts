@@ -74,6 +74,23 @@ export async function updateSubscription(
   return row;
 }
 
+/**
+ * Stores a created charge on a purchase still PENDING; undefined when it was ended meanwhile (a
+ * newer purchase approved first closed it as unfinished: sync.ts), so its link is not handed out.
+ */
+export async function storeCharge(
+  db: Db | Tx,
+  id: string,
+  charge: Pick<NewSubscription, 'platformSubscriptionId' | 'confirmationUrl'>,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(subscriptions)
+    .set(charge)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
 export async function subscriptionsOf(tx: Db | Tx, shopId: string): Promise<SubscriptionRow[]> {
   return tx
     .select()

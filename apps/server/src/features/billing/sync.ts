@@ -38,6 +38,7 @@ export async function syncShopSubscriptions(
         'REPLACED',
         now,
       );
+      await endSubscriptions(tx, unfinishedBefore(rows, approved), 'CANCELLED', now);
       return { approved: true };
     }
     // A paid subscription the platform no longer lists was cancelled, frozen or expired there.
@@ -52,6 +53,26 @@ export async function syncShopSubscriptions(
     );
     return { approved: false };
   });
+}
+
+/**
+ * The merchant's purchases older than the approved one whose charge was never stored: the
+ * process died between Shopify creating the charge and recording it (failpoint
+ * `billing.after-charge`). Nobody ever got their approval link (Shopify's AppSubscription has no
+ * confirmationUrl to read back), so they can never become active; left PENDING they would stay so
+ * for good. A proposal by Popstage stays: its charge is created when the merchant accepts it.
+ */
+function unfinishedBefore(rows: SubscriptionRow[], approved: SubscriptionRow): string[] {
+  return rows
+    .filter(
+      (row) =>
+        row.status === 'PENDING' &&
+        row.origin === 'merchant' &&
+        !row.isStub &&
+        row.platformSubscriptionId === null &&
+        row.createdAt < approved.createdAt,
+    )
+    .map((row) => row.id);
 }
 
 function isOnPlatform(row: SubscriptionRow, activeOnPlatform: Set<string>): boolean {

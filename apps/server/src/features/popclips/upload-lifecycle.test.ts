@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   POPCLIP_VALIDATION_MESSAGES as M,
@@ -72,6 +72,21 @@ describe('abandoned uploads', () => {
     expect(await t.runJobs()).toBeGreaterThan(0);
     expect(existsSync(crashed)).toBe(false);
     expect(existsSync(inFlight)).toBe(true);
+  });
+
+  it('a temp name left beside an upload already in place goes at once, whatever its age', async () => {
+    // A process killed between linking an upload into place and dropping its temp name
+    // (storage.after-put, reliability/storage-crash.test.ts) leaves a second link in tmp.
+    const store = t.deps.media as LocalObjectStore;
+    const key = 'shops/sweep/clips/linked/original-video.mp4';
+    await store.putObject(key, 'the video', { contentType: 'video/mp4' });
+    const left = path.join(store.root, 'tmp', 'linked-by-a-crash');
+    await link(store.filePath(key), left);
+    await utimes(left, t.clock.now(), t.clock.now());
+    await t.deps.queue.send(UPLOAD_SWEEP_JOB, {});
+    await t.runJobs();
+    expect(existsSync(left)).toBe(false);
+    expect(await store.headObject(key)).toMatchObject({ size: 'the video'.length });
   });
 
   it('cannot go in a carousel or be shared; the answer says why and nothing is stored', async () => {

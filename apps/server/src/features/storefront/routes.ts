@@ -27,6 +27,7 @@ import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
 import { ingestEvents } from './ingest';
 import { likedClipIds } from './store';
 import { issuedVisitor, newVisitorId } from './visitor-id';
+import { visitorSiteLimit } from './visitor-site-limit';
 import { type Sign, toStorefrontCarousel, toStorefrontFeed } from './wire';
 
 const FEED_CACHE = 'public, max-age=60';
@@ -265,12 +266,17 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     return { group: await countHoldoutVisit(deps, shop, visitorId) };
   });
 
+  const siteVisitors = visitorSiteLimit(app, {
+    max: deps.config.STOREFRONT_VISITORS_PER_SITE,
+    skip: simulated,
+  });
   serveRoute(
     app,
     mounted(contract.visitor),
     async (request, reply) => {
       const shop = await requireShop(request);
       reply.header('cache-control', 'no-store');
+      await siteVisitors(request, reply);
       const secret = deps.config.SHOPIFY_API_SECRET;
       const now = deps.clock.now();
       // Renewal keeps the visitor (an id this app signed for the shop, expired or not); any

@@ -54,7 +54,10 @@ export interface LocalObjectStore extends ObjectStore {
     body: Readable,
     options: { contentType: string; maxBytes?: number; ifAbsent?: boolean },
   ): Promise<number>;
-  /** Removes temp files older than `ageMs`: partial uploads of a process that was killed. */
+  /**
+   * Removes temp files older than `ageMs` (partial uploads of a process that was killed) and, at
+   * any age, temp names left beside an upload already moved into place.
+   */
   sweepTemp(ageMs: number): Promise<number>;
 }
 
@@ -138,6 +141,7 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
       await moveInto(metaTemp, metaPath(key));
       if (ifAbsent) await moveIntoIfAbsent(temp, target, key);
       else await moveInto(temp, target);
+      failpoint('storage.after-put');
       return written;
     } finally {
       await rm(temp, { force: true });
@@ -182,7 +186,10 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
     for (const name of names) {
       const file = path.join(tmpDir, name);
       const stats = await stat(file).catch(missingAsNull);
-      if (stats && stats.mtimeMs < before) {
+      // A temp file with a second link is an upload already in place (link, then rm of the temp
+      // name): whatever its age, it is no live upload's, and removing it only drops a name.
+      const linkedInPlace = stats?.isFile() && stats.nlink > 1;
+      if (stats && (linkedInPlace || stats.mtimeMs < before)) {
         await rm(file, { force: true, recursive: true });
         removed += 1;
       }
@@ -206,7 +213,6 @@ export function createLocalObjectStore(options: LocalObjectStoreOptions): LocalO
           ? Readable.from([Buffer.from(body)])
           : body;
       await writeObject(key, stream, { contentType });
-      failpoint('storage.after-put');
     },
 
     async getObject(key, { range }: { range?: ByteRange } = {}): Promise<ObjectStream | null> {

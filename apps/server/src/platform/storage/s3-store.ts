@@ -141,17 +141,17 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): S3ObjectStor
           client,
           params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
         }).done();
-        return;
+      } else {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            ContentLength: contentLength,
+          }),
+        );
       }
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          ContentLength: contentLength,
-        }),
-      );
       failpoint('storage.after-put');
     },
 
