@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '@popstage/testkit/app';
 import { shopApi } from '@popstage/testkit/shop';
 import { describe, expect, it } from 'vitest';
 import { signShopifyWebhook } from '../platform/shopify';
 import {
   type ChildServer,
-  createChildDatabase,
+  childServerSite,
   diesWithin,
   startChildServer,
   stopChildServer,
-  waitFor,
 } from '../test/child-server';
 
 /**
@@ -29,23 +23,7 @@ const STARTUP_MS = 120_000;
 const POINTS = ['order.after-credit=crash', 'webhook.after-handle=crash'];
 
 async function crashAt(point: string, kind: 'pglite' | 'postgres') {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const keys = { apiKey: 'order-crash-key', apiSecret: randomBytes(24).toString('hex') };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-order-crash-'));
-  const database =
-    kind === 'postgres' ? await createChildDatabase(String(process.env.TEST_DATABASE_URL)) : null;
-  const env = {
-    ROLE: 'all',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    SHOPIFY_API_KEY: keys.apiKey,
-    SHOPIFY_API_SECRET: keys.apiSecret,
-  };
+  const { baseUrl, keys, env, healthy, remove } = await childServerSite('order-crash', kind);
   const orderId = 7_100_000 + Math.floor(Math.random() * 100_000);
   const raw = JSON.stringify({
     id: orderId,
@@ -89,17 +67,11 @@ async function crashAt(point: string, kind: 'pglite' | 'postgres') {
       },
       body: raw,
     });
-  const healthy = () =>
-    waitFor(
-      'the server',
-      async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined),
-      STARTUP_MS,
-    );
   const servers: ChildServer[] = [];
   try {
     const first = startChildServer({ ...env, POPSTAGE_FAILPOINTS: point });
     servers.push(first);
-    await healthy();
+    await healthy(STARTUP_MS);
     await shopApi({ baseUrl, keys }, SHOP)('GET', '/api/shopify/shop');
     // The process dies at the point: the delivery gets no answer, so Shopify will retry it.
     await expect(deliver()).rejects.toThrow();
@@ -107,7 +79,7 @@ async function crashAt(point: string, kind: 'pglite' | 'postgres') {
     expect(first.child.signalCode).toBe('SIGKILL');
 
     servers.push(startChildServer(env));
-    await healthy();
+    await healthy(STARTUP_MS);
     const started = Date.now();
     const retried = await deliver();
     expect(retried.status).toBe(200);
@@ -121,8 +93,7 @@ async function crashAt(point: string, kind: 'pglite' | 'postgres') {
     expect(Date.now() - started).toBeLessThan(WITHIN_MS);
   } finally {
     for (const server of servers) await stopChildServer(server);
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -1,8 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '@popstage/testkit/app';
 import { subscribeMobileOverHttp } from '@popstage/testkit/mobile';
 import {
   fakeApnsKey,
@@ -15,7 +10,7 @@ import { shopApi } from '@popstage/testkit/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChildServer,
-  createChildDatabase,
+  childServerSite,
   diesWithin,
   startChildServer,
   stopChildServer,
@@ -84,23 +79,10 @@ async function crashChain(kind: 'pglite' | 'postgres') {
   const began = Date.now();
   const step = (what: string) =>
     console.log(`[push crash ${kind}] ${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const keys = { apiKey: 'push-crash-key', apiSecret: randomBytes(24).toString('hex') };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-push-crash-'));
-  let database: { url: string; drop(): Promise<void> } | null = null;
-  if (kind === 'postgres')
-    database = await createChildDatabase(String(process.env.TEST_DATABASE_URL));
+  const site = await childServerSite('push-crash', kind);
+  const { baseUrl, keys } = site;
   const env = {
-    ROLE: 'all',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    SHOPIFY_API_KEY: keys.apiKey,
-    SHOPIFY_API_SECRET: keys.apiSecret,
+    ...site.env,
     STOREFRONT_RATE_LIMIT: '1000000',
     DEVICE_REGISTRATIONS_PER_ADDRESS: '100000',
     PUSH_CONCURRENCY: String(LANES),
@@ -123,11 +105,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
   try {
     // The shop, its Mobile Pro add-on and 1,000 devices, through the public API.
     const first = start();
-    await waitFor(
-      'the server',
-      async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined),
-      STARTUP_MS,
-    );
+    await site.healthy(STARTUP_MS);
     await subscribeMobileOverHttp(baseUrl, api, SHOP);
     const appId = (await api<{ data: { publicAppId: string } }>('GET', '/api/store/v1/app-config'))
       .data.publicAppId;
@@ -214,8 +192,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
     expect(duplicates).toBeLessThanOrEqual(bound);
   } finally {
     for (const server of servers) await stopChildServer(server);
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.remove();
   }
 }
 

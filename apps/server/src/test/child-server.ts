@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@popstage/testkit/app';
 import pg from 'pg';
 
 /** The real server as a child process, for tests that kill it (kill -9, failpoints). */
@@ -66,5 +69,46 @@ export async function createChildDatabase(serverUrl: string) {
   return {
     url: url.toString(),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Where a crash test's processes run one after another: a free port, an app key pair, a data
+ * directory and, for `postgres`, a new database on TEST_DATABASE_URL; the environment they share
+ * (role all). `remove` drops the database and the directory once the processes are stopped.
+ */
+export async function childServerSite(name: string, kind: 'pglite' | 'postgres') {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const keys = { apiKey: `${name}-key`, apiSecret: randomBytes(24).toString('hex') };
+  const dataDir = mkdtempSync(path.join(tmpdir(), `popstage-${name}-`));
+  const database =
+    kind === 'postgres' ? await createChildDatabase(String(process.env.TEST_DATABASE_URL)) : null;
+  const env: Record<string, string> = {
+    ROLE: 'all',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    SHOPIFY_API_KEY: keys.apiKey,
+    SHOPIFY_API_SECRET: keys.apiSecret,
+  };
+  return {
+    baseUrl,
+    keys,
+    env,
+    /** Resolves once a process answers /healthz. */
+    healthy: (ms: number) =>
+      waitFor(
+        'the server',
+        async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined),
+        ms,
+      ),
+    remove: async () => {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

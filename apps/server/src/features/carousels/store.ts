@@ -10,6 +10,10 @@ export const CAROUSEL_LIST_LIMIT = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The row of carousel `id`, if it is the shop's: no call reaches another shop's carousel. */
+const shopsCarousel = (shopId: string, id: string) =>
+  and(eq(carousels.shopId, shopId), eq(carousels.id, id));
+
 export async function insertCarousel(db: Db, values: NewCarousel): Promise<CarouselRow> {
   const [row] = await db.insert(carousels).values(values).returning();
   if (!row) throw new Error('carousel insert returned nothing');
@@ -23,10 +27,7 @@ export async function findCarousel(
   id: string,
 ): Promise<CarouselRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(carousels)
-    .where(and(eq(carousels.shopId, shopId), eq(carousels.id, id)));
+  const [row] = await db.select().from(carousels).where(shopsCarousel(shopId, id));
   return row;
 }
 
@@ -45,11 +46,7 @@ export async function updateCarousel(
   id: string,
   patch: CarouselPatch,
 ): Promise<CarouselRow | undefined> {
-  const [row] = await db
-    .update(carousels)
-    .set(patch)
-    .where(and(eq(carousels.shopId, shopId), eq(carousels.id, id)))
-    .returning();
+  const [row] = await db.update(carousels).set(patch).where(shopsCarousel(shopId, id)).returning();
   return row;
 }
 
@@ -59,9 +56,6 @@ export async function deleteCarousel(
   id: string,
 ): Promise<CarouselRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db
-    .delete(carousels)
-    .where(and(eq(carousels.shopId, shopId), eq(carousels.id, id)))
-    .returning();
+  const [row] = await db.delete(carousels).where(shopsCarousel(shopId, id)).returning();
   return row;
 }

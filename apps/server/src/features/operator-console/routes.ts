@@ -5,7 +5,6 @@ import { html } from '@popstage/core/html';
 import { CONSOLE_MESSAGES as M, operatorCan, signInSchema } from '@popstage/core/operator-console';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
-import { recordAudit } from '../operator';
 import { consolePage, type Flash, signInPage } from './layout';
 import type { ConsoleKit, FormBody } from './section';
 import { CONSOLE_SECTIONS } from './sections';
@@ -17,7 +16,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from './sessions';
-import { authenticate } from './sign-in';
+import { authenticate, recordStaffAccess } from './sign-in';
 
 const FLASH_COOKIE = 'popstage_operator_flash';
 /** Pages of their own: no scripts at all, inline styles, forms to this origin, never framed. */
@@ -176,16 +175,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     signedIn.post('/operator/sign-out', async (request, reply) => {
       const session = kit.session(request);
       await closeSession(deps, session);
-      await recordAudit(
-        deps,
-        { email: session.user.email },
-        {
-          action: 'staff.sign-out',
-          target: session.user.email,
-          before: null,
-          after: { ip: request.ip },
-        },
-      );
+      await recordStaffAccess(deps, session.user.email, 'staff.sign-out', request.ip);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return reply.redirect('/operator/sign-in', 303);
     });

@@ -65,10 +65,16 @@ export async function authenticate(
     }
   }
   await clearSignInAttempts(deps, input.email);
-  await recordAudit(
-    deps,
-    { email: user.email },
-    { action: 'staff.sign-in', target: user.email, before: null, after: { ip } },
-  );
+  await recordStaffAccess(deps, user.email, 'staff.sign-in', ip);
   return user;
+}
+
+/** Logs what staff do to their own access (sign-in, sign-out, password change) and from where. */
+export function recordStaffAccess(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  email: string,
+  action: 'staff.sign-in' | 'staff.sign-out' | 'staff.password-change',
+  ip: string,
+): Promise<void> {
+  return recordAudit(deps, { email }, { action, target: email, before: null, after: { ip } });
 }

@@ -9,6 +9,7 @@ import { recordAudit } from '../../operator';
 import { csrfField } from '../layout';
 import { hashPassword, verifyPassword } from '../passwords';
 import { type ConsoleSection, type FormBody, field } from '../section';
+import { recordStaffAccess } from '../sign-in';
 import { staffSummary } from '../staff';
 import { deleteOtherSessions, findOperatorById, updateOperator } from '../store';
 import { newTotpSecret, totpStep, totpUri } from '../totp';
@@ -67,16 +68,7 @@ export const accountSection: ConsoleSection = {
         passwordHash: await hashPassword(parsed.data.password),
       });
       await deleteOtherSessions(db, session.user.id, session.tokenHash);
-      await recordAudit(
-        deps,
-        { email: session.user.email },
-        {
-          action: 'staff.password-change',
-          target: session.user.email,
-          before: null,
-          after: { ip: request.ip },
-        },
-      );
+      await recordStaffAccess(deps, session.user.email, 'staff.password-change', request.ip);
       return kit.redirect(reply, '/operator/account', M.passwordChanged);
     });
 
