@@ -19,6 +19,11 @@ describe('verifyShopifyWebhook', () => {
     expect(verifyShopifyWebhook(body, tampered, secret)).toBe(false);
   });
 
+  it('reads the header without surrounding blanks', () => {
+    expect(verifyShopifyWebhook(body, ` ${valid}\t`, secret)).toBe(true);
+    expect(verifyShopifyWebhook(body, ` ${valid.slice(1)} `, secret)).toBe(false);
+  });
+
   it('rejects a missing or empty header', () => {
     expect(verifyShopifyWebhook(body, undefined, secret)).toBe(false);
     expect(verifyShopifyWebhook(body, '', secret)).toBe(false);
