@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one (a single worker on CI's 2 cores), which
+    // makes the suite the sum of its files; most of them wait on PostgreSQL, ffmpeg or a child
+    // server, so two workers take 806 s where one took 1,155 s (2026-11-28, 306 files, all
+    // passing both ways). `--maxWorkers` on the command line overrides it.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },
