@@ -1,8 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '@popstage/testkit/app';
 import { shopApi } from '@popstage/testkit/shop';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +5,7 @@ import { openDatabase } from '../db/client';
 import { shops, subscriptions } from '../db/schema';
 import {
   type ChildServer,
-  createChildDatabase,
+  childServerSite,
   diesWithin,
   startChildServer,
   stopChildServer,
@@ -41,30 +36,11 @@ interface Charge {
 }
 
 async function crashAtCharge(kind: 'pglite' | 'postgres') {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const keys = { apiKey: 'billing-crash-key', apiSecret: randomBytes(24).toString('hex') };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-billing-crash-'));
-  const database =
-    kind === 'postgres' ? await createChildDatabase(String(process.env.TEST_DATABASE_URL)) : null;
-  const env = {
-    ROLE: 'all',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    SHOPIFY_API_KEY: keys.apiKey,
-    SHOPIFY_API_SECRET: keys.apiSecret,
-  };
+  const { baseUrl, keys, env, dataDir, databaseUrl, healthy, remove } = await childServerSite(
+    'billing-crash',
+    kind,
+  );
   const api = shopApi({ baseUrl, keys }, SHOP);
-  const healthy = () =>
-    waitFor(
-      'the server',
-      async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined),
-      STARTUP_MS,
-    );
   const buy = async () => {
     const draft = await api<{ id: string }>('POST', '/api/shopify/shop/subscription/draft', {
       shopifyDomain: SHOP,
@@ -89,7 +65,7 @@ async function crashAtCharge(kind: 'pglite' | 'postgres') {
   try {
     const first = startChildServer({ ...env, POPSTAGE_FAILPOINTS: 'billing.after-charge=crash' });
     servers.push(first);
-    await healthy();
+    await healthy(STARTUP_MS);
     await api('GET', '/api/shopify/shop');
     // The process dies once Shopify created the charge: the merchant gets no link.
     await expect(buy()).rejects.toThrow();
@@ -98,7 +74,7 @@ async function crashAtCharge(kind: 'pglite' | 'postgres') {
 
     last = startChildServer(env);
     servers.push(last);
-    await healthy();
+    await healthy(STARTUP_MS);
     const started = Date.now();
     const [orphan, ...none] = await charges();
     expect(none).toEqual([]);
@@ -142,7 +118,7 @@ async function crashAtCharge(kind: 'pglite' | 'postgres') {
 
     // The app's own rows, read once the process has stopped (PGlite is one process's only).
     await stopChildServer(last);
-    const db = await openDatabase(database ? { url: database.url } : { dataDir });
+    const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
     try {
       const rows = await db.db
         .select({
@@ -159,8 +135,7 @@ async function crashAtCharge(kind: 'pglite' | 'postgres') {
     }
   } finally {
     for (const server of servers) await stopChildServer(server);
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '@popstage/testkit/app';
 import { generateClip } from '@popstage/testkit/clip';
 import { shopApi } from '@popstage/testkit/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChildServer,
-  createChildDatabase,
+  childServerSite,
   diesWithin,
   startChildServer,
   stopChildServer,
@@ -51,32 +49,13 @@ async function crashChain(kind: 'pglite' | 'postgres') {
   const began = Date.now();
   const step = (what: string) =>
     console.log(`[storage crash ${kind}] ${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const keys = { apiKey: 'storage-crash-key', apiSecret: randomBytes(24).toString('hex') };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-storage-crash-'));
+  const { baseUrl, keys, env, dataDir, healthy, remove } = await childServerSite(
+    'storage-crash',
+    kind,
+  );
   const media = path.join(dataDir, 'media');
   const temp = path.join(media, 'tmp');
-  const database =
-    kind === 'postgres' ? await createChildDatabase(String(process.env.TEST_DATABASE_URL)) : null;
-  const env = {
-    ROLE: 'all',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    SHOPIFY_API_KEY: keys.apiKey,
-    SHOPIFY_API_SECRET: keys.apiSecret,
-  };
   const api = shopApi({ baseUrl, keys }, SHOP);
-  const healthy = () =>
-    waitFor(
-      'the server',
-      async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined),
-      STARTUP_MS,
-    );
   const tempFiles = () => (existsSync(temp) ? readdirSync(temp) : []);
   const servers: ChildServer[] = [];
   const start = (failpoints?: string) => {
@@ -88,7 +67,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
     fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: clipBytes });
   try {
     const first = start(POINT);
-    await healthy();
+    await healthy(STARTUP_MS);
     // The app's first load connects its sales channel; csUpload tags a published product.
     await api('GET', '/api/shopify/shop');
     const published = await fetch(`${baseUrl}/sandbox/api/shops/${SHOP}/publish-products`, {
@@ -139,7 +118,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
 
     // 2. A new process sweeps the temp name at start; the retried PUT finds the bytes kept.
     const second = start(POINT);
-    await healthy();
+    await healthy(STARTUP_MS);
     const restarted = Date.now();
     expect(tempFiles()).toEqual([]);
     const retried = await put(created.uploadFileUrl);
@@ -157,7 +136,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
 
     // 3. The next process retries the job: the clip ends processed within 90 s.
     start();
-    await healthy();
+    await healthy(STARTUP_MS);
     const third = Date.now();
     const clip = await waitFor(
       'the clip to be processed',
@@ -182,8 +161,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
     step(`processed ${((Date.now() - third) / 1000).toFixed(1)} s after the last start`);
   } finally {
     for (const server of servers) await stopChildServer(server);
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await remove();
   }
 }
 

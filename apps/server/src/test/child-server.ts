@@ -99,6 +99,9 @@ export async function childServerSite(name: string, kind: 'pglite' | 'postgres')
     baseUrl,
     keys,
     env,
+    dataDir,
+    /** The PostgreSQL database's URL; null on PGlite (kept in dataDir). */
+    databaseUrl: database?.url ?? null,
     /** Resolves once a process answers /healthz. */
     healthy: (ms: number) =>
       waitFor(
