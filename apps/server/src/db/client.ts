@@ -99,6 +99,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(pgData, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
   });
+  return migratedPglite(client);
+}
+
+/**
+ * An open PGlite, migrated, behind the Database face: the app's own, or a test's database loaded
+ * from a migrated copy (test/database.ts).
+ */
+export async function migratedPglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {

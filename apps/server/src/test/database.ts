@@ -3,17 +3,14 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import {
   type Database,
-  type Db,
   MIGRATIONS_DIR,
+  migratedPglite,
   openDatabase,
   PGLITE_MEMORY_SETTINGS,
 } from '../db/client';
-import * as schema from '../db/schema';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
@@ -63,20 +60,7 @@ async function memoryDatabase(): Promise<Database> {
     loadDataDir: new Blob([readFileSync(file)]),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
   });
-  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return {
-    kind: 'pglite',
-    db,
-    client,
-    ping: async () => {
-      if (client.closed) throw new Error('database is closed');
-      await client.query('select 1');
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+  return migratedPglite(client);
 }
 
 function snapshotFile(): string {
