@@ -18,12 +18,14 @@ import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 
 /**
  * Push delivery (issues 17 and 29): 100,000 registered devices of one shop (half iOS, half
- * Android), a scheduled broadcast and a targeted send to every device, each device by token,
+ * Android), a scheduled broadcast and a targeted send (1,000 customers, the API's largest
+ * audience, who own every device between them) to every device, each device by token,
  * through the local FCM and APNs fakes answering after a realistic round trip (100 ms,
  * PUSH_BENCH_RTT_MS). Time from the scheduled minute (the job made due) to the last delivery,
  * sends per second, and the server's memory while sending. Goals (issue 29): memory growth
  * <= 50 MB for 100,000 sends (devices streamed by cursor, batches released as sent), and a
- * 1,000,000-device targeted send in <= 10 min (the run's rate projected to 1,000,000 devices).
+ * 1,000,000-device targeted send in <= 10 min (PUSH_BENCH_DEVICES=1000000 measures it; a smaller
+ * run projects its rate to 1,000,000 devices).
  * The server runs with the production V8 flags (production-flags.ts): Node's defaults let the
  * young generation alone grow by over 100 MB under load, which production does not allow. Its
  * memory is its resident set (/proc), sampled every 100 ms while sending, against its idle size
@@ -35,6 +37,8 @@ const SHOP = 'demo-store.myshopify.com';
 const REGISTER_CONCURRENCY = 32;
 /** Devices registered through the public API (timed): all by default; the rest are copied in SQL. */
 const REGISTERED = Math.min(DEVICES, Number(process.env.PUSH_BENCH_REGISTERED ?? DEVICES));
+/** A targeted send's largest audience (the API takes at most 1,000 customers). */
+const AUDIENCE = 1_000;
 /** Goal: a 1,000,000-device targeted send within 10 minutes. */
 const GOAL_DEVICES = 1_000_000;
 const GOAL_SECONDS = 600;
@@ -192,7 +196,9 @@ export default async function pushBench(): Promise<void> {
          on d.k = g % $1`,
       [REGISTERED, DEVICES],
     );
-    await db.query(`update push_devices set customer_id = 'customer-' || id`);
+    // Every device belongs to one of the 1,000 customers a targeted send may name (the API's
+    // largest audience), so the targeted send below reaches every device through the real path.
+    await db.query(`update push_devices set customer_id = 'customer-' || (id % $1)`, [AUDIENCE]);
     const { rows: counted } = await db.query(
       'select platform, count(*)::int as n from push_devices group by platform order by platform',
     );
@@ -225,24 +231,24 @@ export default async function pushBench(): Promise<void> {
     );
     reportFigure('broadcast: sends per second', DEVICES / broadcastRun.seconds, '/s');
 
-    // A targeted send to every device by token (its audience set to all 100,000 customers: the
-    // API takes 1,000 customers a call, the bench widens the stored audience).
+    // A targeted send through the API to its largest audience, 1,000 customers: every device.
     const targeted = await api<{ id: string }>('POST', '/api/shopify/shop/mobile/notifications', {
       type: 'custom',
       title: 'Targeted',
       body: 'To each customer',
       sentAt: at,
-      customerIds: ['customer-0'],
+      customerIds: Array.from({ length: AUDIENCE }, (_, n) => `customer-${n}`),
     });
-    await db.query(
-      `update push_notifications set customer_ids = (select jsonb_agg(customer_id) from push_devices) where id = $1`,
-      [targeted.id],
-    );
     const targetedRun = await runDue(db, targeted.id, app.pid, fcm, apns, DEVICES / 2, DEVICES / 2);
     const rate = DEVICES / targetedRun.seconds;
     reportFigure('targeted: minute to last', targetedRun.seconds, 's', `${DEVICES} sends`);
     reportAtLeast('targeted: sends per second', rate, Math.ceil(GOAL_DEVICES / GOAL_SECONDS), '/s');
-    report('targeted: 1,000,000 projected', GOAL_DEVICES / rate, GOAL_SECONDS, 's');
+    report(
+      DEVICES >= GOAL_DEVICES ? 'targeted: 1,000,000 devices' : 'targeted: 1,000,000 projected',
+      GOAL_DEVICES / rate,
+      GOAL_SECONDS,
+      's',
+    );
     reportFigure('server memory at start', startedMb, 'MB', 'before any registration');
     reportFigure(
       'server memory idle',
