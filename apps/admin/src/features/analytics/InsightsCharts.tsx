@@ -1,6 +1,7 @@
 import { BarChart, LineChart, PolarisVizProvider } from '@shopify/polaris-viz';
 import '@shopify/polaris-viz/build/esm/styles.css';
-import { BlockStack, Box, Card, InlineGrid, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Box, InlineGrid, SkeletonBodyText } from '@shopify/polaris';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { type InsightsFilter, useDaily } from './data';
 import { formatCount, formatMoney } from './format';
 
@@ -28,59 +29,49 @@ export function InsightsCharts(props: {
   return (
     <PolarisVizProvider>
       <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Engagement
-            </Text>
-            <Box minHeight="260px">
-              {days.isPending ? (
-                <SkeletonBodyText lines={8} />
-              ) : (
-                <div style={{ height: 260 }}>
-                  <LineChart
-                    theme="Light"
-                    data={[
-                      series('Views', (r) => r.views),
-                      series('Clicks', (r) => r.clicks),
-                      series('Add to carts', (r) => r.add_to_carts),
-                    ]}
-                    xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
-                    yAxisOptions={{ labelFormatter: (value) => formatCount(Number(value ?? 0)) }}
-                  />
-                </div>
-              )}
-            </Box>
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Attributed sales
-            </Text>
-            <Box minHeight="260px">
-              {days.isPending ? (
-                <SkeletonBodyText lines={8} />
-              ) : (
-                <div style={{ height: 260 }}>
-                  <BarChart
-                    theme="Light"
-                    type="stacked"
-                    data={[
-                      series('Direct', (r) => Number(r.direct_sales)),
-                      series('Indirect', (r) => Number(r.indirect_sales)),
-                      series('Influenced', (r) => Number(r.influenced_sales)),
-                    ]}
-                    xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
-                    yAxisOptions={{
-                      labelFormatter: (value) => formatMoney(String(value ?? 0), currency),
-                    }}
-                  />
-                </div>
-              )}
-            </Box>
-          </BlockStack>
-        </Card>
+        <TitledCard title="Engagement" gap="200">
+          <Box minHeight="260px">
+            {days.isPending ? (
+              <SkeletonBodyText lines={8} />
+            ) : (
+              <div style={{ height: 260 }}>
+                <LineChart
+                  theme="Light"
+                  data={[
+                    series('Views', (r) => r.views),
+                    series('Clicks', (r) => r.clicks),
+                    series('Add to carts', (r) => r.add_to_carts),
+                  ]}
+                  xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
+                  yAxisOptions={{ labelFormatter: (value) => formatCount(Number(value ?? 0)) }}
+                />
+              </div>
+            )}
+          </Box>
+        </TitledCard>
+        <TitledCard title="Attributed sales" gap="200">
+          <Box minHeight="260px">
+            {days.isPending ? (
+              <SkeletonBodyText lines={8} />
+            ) : (
+              <div style={{ height: 260 }}>
+                <BarChart
+                  theme="Light"
+                  type="stacked"
+                  data={[
+                    series('Direct', (r) => Number(r.direct_sales)),
+                    series('Indirect', (r) => Number(r.indirect_sales)),
+                    series('Influenced', (r) => Number(r.influenced_sales)),
+                  ]}
+                  xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
+                  yAxisOptions={{
+                    labelFormatter: (value) => formatMoney(String(value ?? 0), currency),
+                  }}
+                />
+              </div>
+            )}
+          </Box>
+        </TitledCard>
       </InlineGrid>
     </PolarisVizProvider>
   );

@@ -4,12 +4,13 @@ import {
   MOBILE_MESSAGES,
   mobileContract,
 } from '@popstage/core/mobile';
-import { BlockStack, Card, InlineGrid, Select, Text, TextField } from '@shopify/polaris';
+import { Card, InlineGrid, Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import {
   type AppearanceErrors,
   type AppearanceForm,
@@ -115,74 +116,59 @@ export function MobileAppearancePage() {
     >
       {form ? (
         <>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Inventory display
-              </Text>
-              <TextField
-                label="Show the stock left when it is at most"
-                type="number"
-                min={1}
-                max={99}
-                value={form.showInventoryLimit}
-                onChange={(showInventoryLimit) => change({ showInventoryLimit })}
-                error={errors.showInventoryLimit}
-                autoComplete="off"
-              />
-            </BlockStack>
-          </Card>
+          <TitledCard title="Inventory display">
+            <TextField
+              label="Show the stock left when it is at most"
+              type="number"
+              min={1}
+              max={99}
+              value={form.showInventoryLimit}
+              onChange={(showInventoryLimit) => change({ showInventoryLimit })}
+              error={errors.showInventoryLimit}
+              autoComplete="off"
+            />
+          </TitledCard>
           <HeaderLogoCard
             url={form.headerLogoUrl}
             size={HEADER_LOGO_SIZE}
             onFile={uploadLogo}
             onProblem={(message) => host.showToast(message, { error: true })}
           />
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Colours
-              </Text>
-              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                {COLOUR_FIELDS.map(([field, label]) => (
-                  <ColourField
-                    key={field}
-                    label={label}
-                    value={form[field]}
-                    onChange={(value) => change({ [field]: value })}
-                    error={errors[field]}
-                  />
-                ))}
-              </InlineGrid>
-            </BlockStack>
-          </Card>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Banners and font
-              </Text>
-              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                {TEXT_FIELDS.map(([field, label]) => (
-                  <TextField
-                    key={field}
-                    label={label}
-                    value={form[field]}
-                    onChange={(value) => change({ [field]: value })}
-                    maxLength={BANNER_TEXT_MAX}
-                    showCharacterCount
-                    error={errors[field]}
-                    autoComplete="off"
-                  />
-                ))}
-              </InlineGrid>
-              <Select
-                label="Font"
-                options={CUSTOM_FONTS.map((font) => ({ label: font, value: font }))}
-                value={form.font}
-                onChange={(font) => change({ font })}
-              />
-            </BlockStack>
-          </Card>
+          <TitledCard title="Colours">
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              {COLOUR_FIELDS.map(([field, label]) => (
+                <ColourField
+                  key={field}
+                  label={label}
+                  value={form[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  error={errors[field]}
+                />
+              ))}
+            </InlineGrid>
+          </TitledCard>
+          <TitledCard title="Banners and font">
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              {TEXT_FIELDS.map(([field, label]) => (
+                <TextField
+                  key={field}
+                  label={label}
+                  value={form[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  maxLength={BANNER_TEXT_MAX}
+                  showCharacterCount
+                  error={errors[field]}
+                  autoComplete="off"
+                />
+              ))}
+            </InlineGrid>
+            <Select
+              label="Font"
+              options={CUSTOM_FONTS.map((font) => ({ label: font, value: font }))}
+              value={form.font}
+              onChange={(font) => change({ font })}
+            />
+          </TitledCard>
           <Card>
             <CollectionPicker
               label="Featured collection"

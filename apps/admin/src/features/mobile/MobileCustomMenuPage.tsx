@@ -5,12 +5,13 @@ import {
   MOBILE_MESSAGES,
   mobileContract,
 } from '@popstage/core/mobile';
-import { BlockStack, Card, List, Spinner, Text, TextField } from '@shopify/polaris';
+import { BlockStack, List, Spinner, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAppConfig, useMenu, useMobileCache } from './data';
 import { MobileFrame } from './MobileFrame';
@@ -94,46 +95,39 @@ function MenuSection({ title, help, value, onChange }: SectionProps) {
   const valid = /^[a-z0-9-]*$/.test(handle);
   const menu = useMenu(valid ? handle : '');
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {title}
-        </Text>
-        <TextField
-          label="Menu handle"
-          helpText={help}
-          value={value}
-          onChange={onChange}
-          maxLength={MENU_HANDLE_MAX}
-          showCharacterCount
-          autoComplete="off"
-          placeholder="main-menu"
-          error={valid ? undefined : 'A menu handle has lowercase letters, digits and dashes'}
-        />
-        {handle === '' || !valid ? null : menu.isFetching ? (
-          <Spinner size="small" accessibilityLabel="Looking up the menu" />
-        ) : menu.data ? (
-          <BlockStack gap="100">
-            <Text as="p" fontWeight="semibold">
-              {menu.data.title}
-            </Text>
-            <List>
-              {menu.data.items.map((item) => (
-                <List.Item key={item.id}>
-                  {item.title}
-                  {item.items.length > 0
-                    ? ` (${item.items.map((sub) => sub.title).join(', ')})`
-                    : ''}
-                </List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        ) : (
-          <Text as="p" tone="critical">
-            {MOBILE_MESSAGES.noResults}
+    <TitledCard title={title}>
+      <TextField
+        label="Menu handle"
+        helpText={help}
+        value={value}
+        onChange={onChange}
+        maxLength={MENU_HANDLE_MAX}
+        showCharacterCount
+        autoComplete="off"
+        placeholder="main-menu"
+        error={valid ? undefined : 'A menu handle has lowercase letters, digits and dashes'}
+      />
+      {handle === '' || !valid ? null : menu.isFetching ? (
+        <Spinner size="small" accessibilityLabel="Looking up the menu" />
+      ) : menu.data ? (
+        <BlockStack gap="100">
+          <Text as="p" fontWeight="semibold">
+            {menu.data.title}
           </Text>
-        )}
-      </BlockStack>
-    </Card>
+          <List>
+            {menu.data.items.map((item) => (
+              <List.Item key={item.id}>
+                {item.title}
+                {item.items.length > 0 ? ` (${item.items.map((sub) => sub.title).join(', ')})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      ) : (
+        <Text as="p" tone="critical">
+          {MOBILE_MESSAGES.noResults}
+        </Text>
+      )}
+    </TitledCard>
   );
 }
