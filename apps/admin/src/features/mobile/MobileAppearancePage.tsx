@@ -23,22 +23,22 @@ import {
 import { HEADER_LOGO_SIZE, HeaderLogoCard } from './appearance/HeaderLogoCard';
 import { CollectionPicker } from './CollectionPicker';
 import { ColourField } from './ColourField';
-import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './data';
+import { uploadAppImage, useAppConfig, useCollectionPreview } from './data';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { isAppSubmitted } from './submission';
+import { useSaveAppConfig } from './use-save-app-config';
 
 /** /mobile/appearance (spec 03 §2): the app's look; saved through the save bar after submission. */
 export function MobileAppearancePage() {
   const api = useApi();
   const host = useHost();
   const shop = useShop();
-  const cache = useMobileCache();
+  const saveConfig = useSaveAppConfig();
   const config = useAppConfig();
   const featured = useCollectionPreview(config.data?.featuredShopifyCollectionGid ?? null);
   const [draft, setDraft] = useState<AppearanceForm | null>(null);
   const [errors, setErrors] = useState<AppearanceErrors>({});
-  const [saving, setSaving] = useState(false);
   const submitted = isAppSubmitted(shop);
   const stored = config.data ? appearanceFormOf(config.data, featured.data?.title ?? null) : null;
   const form = draft ?? stored;
@@ -57,19 +57,9 @@ export function MobileAppearancePage() {
     const found = appearanceErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await api.call(mobileContract.saveAppConfig, { body: appearanceBody(form) });
-      cache.setConfig(saved.data);
-      setDraft(null);
-      host.showToast(MOBILE_MESSAGES.saved);
-    } catch {
-      host.showToast(MOBILE_MESSAGES.saveFailed, { error: true });
-    } finally {
-      setSaving(false);
-    }
+    await saveConfig.save(appearanceBody(form), () => setDraft(null));
   };
-  useSaveBar(dirty, saving, {
+  useSaveBar(dirty, saveConfig.saving, {
     save: () => void save(),
     discard: () => {
       setDraft(null);

@@ -10,25 +10,23 @@ import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
 import { TitledCard } from '../../lib/ui/TitledCard';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useAppConfig, useMenu, useMobileCache } from './data';
+import { useAppConfig, useMenu } from './data';
 import { MobileFrame } from './MobileFrame';
 import { MENU_SECTIONS, type MenuHandleField } from './menu/menu-sections';
 import { isAppSubmitted } from './submission';
+import { useSaveAppConfig } from './use-save-app-config';
 
 type Handles = Record<MenuHandleField, string>;
 
 /** /mobile/custom-menu (spec 03 §2): three menus by handle, each checked against the store. */
 export function MobileCustomMenuPage() {
-  const api = useApi();
   const host = useHost();
   const shop = useShop();
-  const cache = useMobileCache();
+  const saveConfig = useSaveAppConfig();
   const config = useAppConfig();
   const [draft, setDraft] = useState<Handles | null>(null);
-  const [saving, setSaving] = useState(false);
   const stored: Handles | null = config.data
     ? {
         menuHandle: config.data.menuHandle ?? '',
@@ -46,24 +44,14 @@ export function MobileCustomMenuPage() {
       host.showToast(MOBILE_MESSAGES.selectFeaturedCollection, { error: true });
       return;
     }
-    setSaving(true);
-    try {
-      const body: AppConfigBody = {
-        menuHandle: handles.menuHandle.trim(),
-        shopMenuHandle: handles.shopMenuHandle.trim(),
-        customLinksHandle: handles.customLinksHandle.trim(),
-      };
-      const saved = await api.call(mobileContract.saveAppConfig, { body });
-      cache.setConfig(saved.data);
-      setDraft(null);
-      host.showToast(MOBILE_MESSAGES.saved);
-    } catch {
-      host.showToast(MOBILE_MESSAGES.saveFailed, { error: true });
-    } finally {
-      setSaving(false);
-    }
+    const body: AppConfigBody = {
+      menuHandle: handles.menuHandle.trim(),
+      shopMenuHandle: handles.shopMenuHandle.trim(),
+      customLinksHandle: handles.customLinksHandle.trim(),
+    };
+    await saveConfig.save(body, () => setDraft(null));
   };
-  useSaveBar(dirty, saving, { save: () => void save(), discard: () => setDraft(null) });
+  useSaveBar(dirty, saveConfig.saving, { save: () => void save(), discard: () => setDraft(null) });
 
   return (
     <MobileFrame tab="custom-menu" loading={config.isPending}>

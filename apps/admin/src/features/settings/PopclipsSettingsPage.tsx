@@ -7,8 +7,9 @@ import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import type { PopclipsSettings } from '@popstage/core/settings';
 import { BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { LocationIcon } from '@shopify/polaris-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
+import { useSaveBar } from '../../app/host/use-save-bar';
 import { PageShell } from '../../app/shell/PageShell';
 import { UnsavedChangesGuard } from '../../app/shell/UnsavedChangesGuard';
 import { TitledCard } from '../../lib/ui/TitledCard';
@@ -81,22 +82,7 @@ export function PopclipsSettingsPage() {
     }
   };
 
-  // The save bar follows the dirty state; the latest handlers are read through a ref.
-  const handlers = useRef({ save, discard: () => setDraft(null) });
-  handlers.current = { save, discard: () => setDraft(null) };
-  useEffect(() => {
-    if (!dirty) {
-      host.hideSaveBar();
-      return;
-    }
-    host.showSaveBar({
-      message: 'Unsaved changes',
-      saving,
-      onSave: () => void handlers.current.save(),
-      onDiscard: () => handlers.current.discard(),
-    });
-  }, [dirty, saving, host]);
-  useEffect(() => () => host.hideSaveBar(), [host]);
+  useSaveBar(dirty, saving, { save: () => void save(), discard: () => setDraft(null) });
 
   const set = (key: keyof PopclipsSettings, checked: boolean) => {
     if (!values) return;
