@@ -1,9 +1,4 @@
-import {
-  BANNER_TEXT_MAX,
-  CUSTOM_FONTS,
-  MOBILE_MESSAGES,
-  mobileContract,
-} from '@popstage/core/mobile';
+import { BANNER_TEXT_MAX, CUSTOM_FONTS, MOBILE_MESSAGES } from '@popstage/core/mobile';
 import { Card, InlineGrid, Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';

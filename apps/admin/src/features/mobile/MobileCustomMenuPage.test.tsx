@@ -11,14 +11,6 @@ import { menuItem } from './testing/menu-item';
 const MENUS_PATH = '/api/mobile/catalogue/menus/';
 const SAVE_PATH = '/api/store/v1/app-config';
 
-const item = (id: string, title: string, items: MobileMenu['items'] = []) => ({
-  id,
-  title,
-  url: null,
-  type: 'HTTP',
-  resourceId: null,
-  items,
-});
 const MENUS: Record<string, MobileMenu> = {
   'main-menu': {
     handle: 'main-menu',

@@ -3,7 +3,6 @@ import {
   MENU_HANDLE_DEBOUNCE_MS,
   MENU_HANDLE_MAX,
   MOBILE_MESSAGES,
-  mobileContract,
 } from '@popstage/core/mobile';
 import { BlockStack, List, Spinner, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
