@@ -24,7 +24,7 @@ export interface CheckoutRequest {
   discountCode: string | null;
 }
 
-export interface PendingConfirmation {
+interface PendingConfirmation {
   draft: SubscriptionDraft;
   /** The prorated charge explanation, for upgrades of an active subscription. */
   proratedText: string | null;

@@ -149,13 +149,7 @@ export function ManagePlansPage() {
         onPick={selection.pick}
         onClose={() => setPicking(null)}
       />
-      <CheckoutConfirmationModal
-        confirmation={checkout.confirmation}
-        featureNames={catalogue.featureNames}
-        purchasing={checkout.purchasing}
-        onConfirm={checkout.confirm}
-        onClose={checkout.cancel}
-      />
+      <CheckoutConfirmationModal checkout={checkout} featureNames={catalogue.featureNames} />
     </PageShell>
   );
 }

@@ -92,13 +92,7 @@ export function SelectPlansPage() {
         Questions about plans?{' '}
         <Link url={`mailto:${shop.config.supportEmail}`}>Contact our support team</Link>.
       </Text>
-      <CheckoutConfirmationModal
-        confirmation={checkout.confirmation}
-        featureNames={catalogue.featureNames}
-        purchasing={checkout.purchasing}
-        onConfirm={checkout.confirm}
-        onClose={checkout.cancel}
-      />
+      <CheckoutConfirmationModal checkout={checkout} featureNames={catalogue.featureNames} />
     </PageShell>
   );
 }
