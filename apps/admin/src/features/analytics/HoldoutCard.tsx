@@ -1,7 +1,8 @@
 import { HOLDOUT_PERCENTS, type HoldoutAnswer, minorUnitsToAmount } from '@popstage/core/analytics';
 import { formatDate } from '@popstage/core/format';
-import { BlockStack, Box, Card, InlineGrid, Select, Text } from '@shopify/polaris';
+import { BlockStack, Box, InlineGrid, Select, Text } from '@shopify/polaris';
 import { useHost } from '../../app/host/HostContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useHoldout, useSetHoldout } from './data';
 import { formatCount, formatMoney } from './format';
 
@@ -31,27 +32,22 @@ export function HoldoutCard() {
     );
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Holdout test
-        </Text>
-        <Text as="p" tone="subdued">
-          Hide Popclips from a share of your visitors and compare what each visitor spends. The
-          difference is the revenue Popclips adds. Changing the share starts a new test.
-        </Text>
-        <Box maxWidth="320px">
-          <Select
-            label="Visitors who don't see Popclips"
-            options={OPTIONS}
-            value={String(answer?.percent ?? 0)}
-            onChange={change}
-            disabled={!answer || save.isPending}
-          />
-        </Box>
-        {answer && answer.percent > 0 ? <HoldoutResult answer={answer} /> : null}
-      </BlockStack>
-    </Card>
+    <TitledCard title="Holdout test">
+      <Text as="p" tone="subdued">
+        Hide Popclips from a share of your visitors and compare what each visitor spends. The
+        difference is the revenue Popclips adds. Changing the share starts a new test.
+      </Text>
+      <Box maxWidth="320px">
+        <Select
+          label="Visitors who don't see Popclips"
+          options={OPTIONS}
+          value={String(answer?.percent ?? 0)}
+          onChange={change}
+          disabled={!answer || save.isPending}
+        />
+      </Box>
+      {answer && answer.percent > 0 ? <HoldoutResult answer={answer} /> : null}
+    </TitledCard>
   );
 }
 

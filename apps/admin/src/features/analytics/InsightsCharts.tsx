@@ -1,8 +1,11 @@
 import { BarChart, LineChart, PolarisVizProvider } from '@shopify/polaris-viz';
 import '@shopify/polaris-viz/build/esm/styles.css';
-import { BlockStack, Box, Card, InlineGrid, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Box, InlineGrid, SkeletonBodyText } from '@shopify/polaris';
+import type { ReactNode } from 'react';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { type InsightsFilter, useDaily } from './data';
 import { formatCount, formatMoney } from './format';
+import { shortDay } from './insights-table-card';
 
 /** Views, clicks and add-to-carts per day, and the credited sales per day by kind (Polaris Viz). */
 export function InsightsCharts(props: {
@@ -17,71 +20,56 @@ export function InsightsCharts(props: {
     name,
     data: rows.map((row) => ({ key: row.day, value: value(row) })),
   });
-  const label = (key: string | number) => {
-    const day = String(key);
-    return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-  };
   return (
     <PolarisVizProvider>
       <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Engagement
-            </Text>
-            <Box minHeight="260px">
-              {days.isPending ? (
-                <SkeletonBodyText lines={8} />
-              ) : (
-                <div style={{ height: 260 }}>
-                  <LineChart
-                    theme="Light"
-                    data={[
-                      series('Views', (r) => r.views),
-                      series('Clicks', (r) => r.clicks),
-                      series('Add to carts', (r) => r.add_to_carts),
-                    ]}
-                    xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
-                    yAxisOptions={{ labelFormatter: (value) => formatCount(Number(value ?? 0)) }}
-                  />
-                </div>
-              )}
-            </Box>
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Attributed sales
-            </Text>
-            <Box minHeight="260px">
-              {days.isPending ? (
-                <SkeletonBodyText lines={8} />
-              ) : (
-                <div style={{ height: 260 }}>
-                  <BarChart
-                    theme="Light"
-                    type="stacked"
-                    data={[
-                      series('Direct', (r) => Number(r.direct_sales)),
-                      series('Indirect', (r) => Number(r.indirect_sales)),
-                      series('Influenced', (r) => Number(r.influenced_sales)),
-                    ]}
-                    xAxisOptions={{ labelFormatter: (value) => label(value ?? '') }}
-                    yAxisOptions={{
-                      labelFormatter: (value) => formatMoney(String(value ?? 0), currency),
-                    }}
-                  />
-                </div>
-              )}
-            </Box>
-          </BlockStack>
-        </Card>
+        <ChartCard title="Engagement" loading={days.isPending}>
+          <LineChart
+            theme="Light"
+            data={[
+              series('Views', (r) => r.views),
+              series('Clicks', (r) => r.clicks),
+              series('Add to carts', (r) => r.add_to_carts),
+            ]}
+            xAxisOptions={{ labelFormatter: (value) => shortDay(String(value ?? '')) }}
+            yAxisOptions={{ labelFormatter: (value) => formatCount(Number(value ?? 0)) }}
+          />
+        </ChartCard>
+        <ChartCard title="Attributed sales" loading={days.isPending}>
+          <BarChart
+            theme="Light"
+            type="stacked"
+            data={[
+              series('Direct', (r) => Number(r.direct_sales)),
+              series('Indirect', (r) => Number(r.indirect_sales)),
+              series('Influenced', (r) => Number(r.influenced_sales)),
+            ]}
+            xAxisOptions={{ labelFormatter: (value) => shortDay(String(value ?? '')) }}
+            yAxisOptions={{
+              labelFormatter: (value) => formatMoney(String(value ?? 0), currency),
+            }}
+          />
+        </ChartCard>
       </InlineGrid>
     </PolarisVizProvider>
+  );
+}
+
+/** A chart's card: a skeleton in the chart's place until the days are read. */
+function ChartCard({
+  title,
+  loading,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <TitledCard title={title} gap="200">
+      <Box minHeight="260px">
+        {loading ? <SkeletonBodyText lines={8} /> : <div style={{ height: 260 }}>{children}</div>}
+      </Box>
+    </TitledCard>
   );
 }

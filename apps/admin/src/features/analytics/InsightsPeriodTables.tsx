@@ -1,19 +1,17 @@
-import { BlockStack, DataTable, Text } from '@shopify/polaris';
+import { BlockStack, Text } from '@shopify/polaris';
 import { downloadCsv, type InsightsFilter, useMonthly, useWeekly } from './data';
 import { formatChange, formatCount, formatMoney } from './format';
-import { Empty, Loading, pct, shortDay, TableCard } from './insights-table-card';
+import { pct, shortDay, TableBody, TableCard } from './insights-table-card';
 
 /** The weekly (ISO weeks) and monthly tables. */
 
-export function WeeklyTable({
-  shopId,
-  filter,
-  currency = 'USD',
-}: {
+interface PeriodTableProps {
   shopId: string;
   filter: InsightsFilter;
   currency?: string;
-}) {
+}
+
+export function WeeklyTable({ shopId, filter, currency = 'USD' }: PeriodTableProps) {
   const weeks = useWeekly(shopId, filter);
   const rows = weeks.data ?? [];
   const exportCsv = () =>
@@ -37,53 +35,41 @@ export function WeeklyTable({
     );
   return (
     <TableCard title="Weekly" onExport={rows.length ? exportCsv : undefined}>
-      {weeks.isPending ? (
-        <Loading />
-      ) : rows.length === 0 || rows.every((w) => w.views + w.clicks + w.orders === 0) ? (
-        <Empty />
-      ) : (
-        <DataTable
-          columnContentTypes={[
-            'text',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-          ]}
-          headings={['Week', 'Views', 'Clicks', 'Click rate', 'Orders', 'Sales', 'Sales change']}
-          rows={rows.map((w) => [
-            <BlockStack key={w.from}>
-              <span style={{ whiteSpace: 'nowrap' }}>{`Week ${w.week_no}`}</span>
-              <Text as="span" variant="bodySm" tone="subdued">
-                <span
-                  style={{ whiteSpace: 'nowrap' }}
-                >{`${shortDay(w.from)} – ${shortDay(w.to)}`}</span>
-              </Text>
-            </BlockStack>,
-            formatCount(w.views),
-            formatCount(w.clicks),
-            pct(w.click_rate_percentage),
-            formatCount(w.orders),
-            formatMoney(w.sales, currency),
-            formatChange(w.sales_change_percentage),
-          ])}
-        />
-      )}
+      <TableBody
+        loading={weeks.isPending}
+        empty={rows.length === 0 || rows.every((w) => w.views + w.clicks + w.orders === 0)}
+        columnContentTypes={[
+          'text',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+        ]}
+        headings={['Week', 'Views', 'Clicks', 'Click rate', 'Orders', 'Sales', 'Sales change']}
+        rows={rows.map((w) => [
+          <BlockStack key={w.from}>
+            <span style={{ whiteSpace: 'nowrap' }}>{`Week ${w.week_no}`}</span>
+            <Text as="span" variant="bodySm" tone="subdued">
+              <span
+                style={{ whiteSpace: 'nowrap' }}
+              >{`${shortDay(w.from)} – ${shortDay(w.to)}`}</span>
+            </Text>
+          </BlockStack>,
+          formatCount(w.views),
+          formatCount(w.clicks),
+          pct(w.click_rate_percentage),
+          formatCount(w.orders),
+          formatMoney(w.sales, currency),
+          formatChange(w.sales_change_percentage),
+        ])}
+      />
     </TableCard>
   );
 }
 
-export function MonthlyTable({
-  shopId,
-  filter,
-  currency = 'USD',
-}: {
-  shopId: string;
-  filter: InsightsFilter;
-  currency?: string;
-}) {
+export function MonthlyTable({ shopId, filter, currency = 'USD' }: PeriodTableProps) {
   const months = useMonthly(shopId, filter);
   const rows = months.data ?? [];
   const exportCsv = () =>
@@ -105,26 +91,22 @@ export function MonthlyTable({
     );
   return (
     <TableCard title="Monthly" onExport={rows.length ? exportCsv : undefined}>
-      {months.isPending ? (
-        <Loading />
-      ) : rows.length === 0 || rows.every((m) => m.orders === 0) ? (
-        <Empty />
-      ) : (
-        <DataTable
-          columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']}
-          headings={['Month', 'Orders', 'Sales', 'Direct', 'Indirect', 'Influenced']}
-          rows={rows.map((m) => [
-            <span key={m.from} style={{ whiteSpace: 'nowrap' }}>
-              {m.month_and_year}
-            </span>,
-            formatCount(m.orders),
-            formatMoney(m.sales, currency),
-            `${formatMoney(m.direct_sales, currency)} (${pct(m.direct_percentage)})`,
-            `${formatMoney(m.indirect_sales, currency)} (${pct(m.indirect_percentage)})`,
-            `${formatMoney(m.influenced_sales, currency)} (${pct(m.influenced_percentage)})`,
-          ])}
-        />
-      )}
+      <TableBody
+        loading={months.isPending}
+        empty={rows.length === 0 || rows.every((m) => m.orders === 0)}
+        columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']}
+        headings={['Month', 'Orders', 'Sales', 'Direct', 'Indirect', 'Influenced']}
+        rows={rows.map((m) => [
+          <span key={m.from} style={{ whiteSpace: 'nowrap' }}>
+            {m.month_and_year}
+          </span>,
+          formatCount(m.orders),
+          formatMoney(m.sales, currency),
+          `${formatMoney(m.direct_sales, currency)} (${pct(m.direct_percentage)})`,
+          `${formatMoney(m.indirect_sales, currency)} (${pct(m.indirect_percentage)})`,
+          `${formatMoney(m.influenced_sales, currency)} (${pct(m.influenced_percentage)})`,
+        ])}
+      />
     </TableCard>
   );
 }

@@ -3,7 +3,7 @@ import type {
   InsightsFigures,
   PopclipStatsItem,
 } from '@popstage/core/analytics';
-import { DataTable, Link, Pagination, TextField } from '@shopify/polaris';
+import { Link, Pagination, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useApi } from '../../lib/api/ApiContext';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -16,7 +16,7 @@ import {
   usePopclipsStats,
 } from './data';
 import { change, formatChange, formatCount, formatMoney } from './format';
-import { Empty, Loading, TableCard } from './insights-table-card';
+import { TableBody, TableCard } from './insights-table-card';
 
 /** The per-Popclip and per-carousel tables: five rows, cursor paging, comparison. */
 
@@ -148,24 +148,20 @@ export function PopclipsTable(props: {
       }
       footer={<PageButtons page={stats.data} pages={pages} />}
     >
-      {stats.isPending ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <DataTable
-          columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']}
-          headings={['Popclip', 'Views', 'Clicks', 'Add to carts', 'Orders', 'Sales']}
-          rows={rows.map((row) => [
-            <Link key={row.popclip_id} removeUnderline onClick={() => onOpen(row.popclip_id)}>
-              {row.popclip_title.length > 46
-                ? `${row.popclip_title.slice(0, 46)}…`
-                : row.popclip_title}
-            </Link>,
-            ...statsCells(row),
-          ])}
-        />
-      )}
+      <TableBody
+        loading={stats.isPending}
+        empty={rows.length === 0}
+        columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']}
+        headings={['Popclip', 'Views', 'Clicks', 'Add to carts', 'Orders', 'Sales']}
+        rows={rows.map((row) => [
+          <Link key={row.popclip_id} removeUnderline onClick={() => onOpen(row.popclip_id)}>
+            {row.popclip_title.length > 46
+              ? `${row.popclip_title.slice(0, 46)}…`
+              : row.popclip_title}
+          </Link>,
+          ...statsCells(row),
+        ])}
+      />
     </TableCard>
   );
 }
@@ -196,30 +192,26 @@ export function CarouselsTable({ shopId, filter }: { shopId: string; filter: Ins
       exporting={csv.exporting}
       footer={<PageButtons page={stats.data} pages={pages} />}
     >
-      {stats.isPending ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <DataTable
-          columnContentTypes={[
-            'text',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-            'numeric',
-          ]}
-          headings={['Carousel', 'Popclips', 'Views', 'Clicks', 'Add to carts', 'Orders', 'Sales']}
-          rows={rows.map((row) => [
-            row.carousel_title,
-            formatCount(row.popclips),
-            ...statsCells(row),
-          ])}
-          footerContent={`Figures of the Popclips each carousel holds.`}
-        />
-      )}
+      <TableBody
+        loading={stats.isPending}
+        empty={rows.length === 0}
+        columnContentTypes={[
+          'text',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+          'numeric',
+        ]}
+        headings={['Carousel', 'Popclips', 'Views', 'Clicks', 'Add to carts', 'Orders', 'Sales']}
+        rows={rows.map((row) => [
+          row.carousel_title,
+          formatCount(row.popclips),
+          ...statsCells(row),
+        ])}
+        footerContent={`Figures of the Popclips each carousel holds.`}
+      />
     </TableCard>
   );
 }

@@ -12,6 +12,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { PageShell } from '../../app/shell/PageShell';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { downloadCsv, type InsightsFilter, usePopclipDetail } from './data';
 import { change, formatChange, formatCount, formatMoney } from './format';
 import { useTrack } from './use-track';
@@ -72,36 +73,31 @@ export function PopclipInsights(props: {
           </Card>
         ) : (
           <>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  Funnel
-                </Text>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {`${d.from} to ${d.to} (${d.time_zone}); sales credited within ${d.window_days === 1 ? '1 day' : `${d.window_days} days`}.`}
-                </Text>
-                {steps.map((step, index) => {
-                  const before = index > 0 ? (steps[index - 1]?.value ?? 0) : 0;
-                  return (
-                    <BlockStack gap="100" key={step.label}>
-                      <InlineStack align="space-between">
-                        <Text as="span">{step.label}</Text>
-                        <Text as="span" fontWeight="semibold">
-                          {formatCount(step.value)}
-                          {index > 0 && before > 0
-                            ? ` · ${Math.round((step.value / before) * 1000) / 10}% of ${steps[index - 1]?.label.toLowerCase()}`
-                            : ''}
-                          {step.previous !== undefined
-                            ? ` · ${formatChange(change(step.value, step.previous))}`
-                            : ''}
-                        </Text>
-                      </InlineStack>
-                      <ProgressBar progress={(step.value / top) * 100} size="small" />
-                    </BlockStack>
-                  );
-                })}
-              </BlockStack>
-            </Card>
+            <TitledCard title="Funnel">
+              <Text as="p" variant="bodySm" tone="subdued">
+                {`${d.from} to ${d.to} (${d.time_zone}); sales credited within ${d.window_days === 1 ? '1 day' : `${d.window_days} days`}.`}
+              </Text>
+              {steps.map((step, index) => {
+                const before = index > 0 ? (steps[index - 1]?.value ?? 0) : 0;
+                return (
+                  <BlockStack gap="100" key={step.label}>
+                    <InlineStack align="space-between">
+                      <Text as="span">{step.label}</Text>
+                      <Text as="span" fontWeight="semibold">
+                        {formatCount(step.value)}
+                        {index > 0 && before > 0
+                          ? ` · ${Math.round((step.value / before) * 1000) / 10}% of ${steps[index - 1]?.label.toLowerCase()}`
+                          : ''}
+                        {step.previous !== undefined
+                          ? ` · ${formatChange(change(step.value, step.previous))}`
+                          : ''}
+                      </Text>
+                    </InlineStack>
+                    <ProgressBar progress={(step.value / top) * 100} size="small" />
+                  </BlockStack>
+                );
+              })}
+            </TitledCard>
             <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
               {[
                 ['Sales', d.funnel.sales],

@@ -1,5 +1,14 @@
 import { INSIGHTS_TEXT } from '@popstage/core/analytics';
-import { Box, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  Box,
+  Button,
+  Card,
+  DataTable,
+  type DataTableProps,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useTrack } from './use-track';
 
 /** What every Insights table shares: its card with CSV export, empty and loading states. */
@@ -52,7 +61,7 @@ export function TableCard(props: {
   );
 }
 
-export function Empty() {
+function Empty() {
   return (
     <Box padding="400">
       <Text as="p" tone="subdued" alignment="center">
@@ -62,12 +71,23 @@ export function Empty() {
   );
 }
 
-export function Loading() {
+function Loading() {
   return (
     <Box padding="400">
       <SkeletonBodyText lines={5} />
     </Box>
   );
+}
+
+/** A table's place in its card: loading, no data, or the table. */
+export function TableBody({
+  loading,
+  empty,
+  ...table
+}: DataTableProps & { loading: boolean; empty: boolean }) {
+  if (loading) return <Loading />;
+  if (empty) return <Empty />;
+  return <DataTable {...table} />;
 }
 
 export const pct = (value: number) => `${value}%`;

@@ -1,24 +1,20 @@
 import type { FeatureId } from '@popstage/core/shop';
 import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { LineItemsSummary } from './LineItemsSummary';
-import type { PendingConfirmation } from './use-checkout';
+import type { useCheckout } from './use-checkout';
 
 interface Props {
-  confirmation: PendingConfirmation | null;
+  /** The page's checkout: its pending confirmation, and Confirm and Cancel. */
+  checkout: Pick<
+    ReturnType<typeof useCheckout>,
+    'confirmation' | 'purchasing' | 'confirm' | 'cancel'
+  >;
   featureNames: Partial<Record<FeatureId, string>>;
-  purchasing: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
 }
 
 /** Spec 01 §4: Checkout opens this summary; Confirm requests the purchase link. */
-export function CheckoutConfirmationModal({
-  confirmation,
-  featureNames,
-  purchasing,
-  onConfirm,
-  onClose,
-}: Props) {
+export function CheckoutConfirmationModal({ checkout, featureNames }: Props) {
+  const { confirmation, purchasing, confirm: onConfirm, cancel: onClose } = checkout;
   const draft = confirmation?.draft;
   return (
     <Modal

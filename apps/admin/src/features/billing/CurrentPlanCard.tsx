@@ -1,7 +1,8 @@
 import { isZeroAmount, planDisplayName, subscriptionName } from '@popstage/core/billing';
 import { formatCurrency, formatDate, formatMonthlyPrice } from '@popstage/core/format';
 import type { FeatureId, Subscription } from '@popstage/core/shop';
-import { BlockStack, Card, DescriptionList, Text } from '@shopify/polaris';
+import { Card, DescriptionList, Text } from '@shopify/polaris';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { readLineItems } from './line-items';
 import { nextBillingDate } from './plan-details';
 
@@ -45,14 +46,9 @@ export function CurrentPlanCard({ subscription, featureNames }: Props) {
     { term: 'Next billing', description: next ? formatDate(next) : 'Not billed' },
   ];
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          Current plan
-        </Text>
-        <DescriptionList items={items} gap="tight" />
-      </BlockStack>
-    </Card>
+    <TitledCard title="Current plan" gap="200">
+      <DescriptionList items={items} gap="tight" />
+    </TitledCard>
   );
 }
 

@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   billingContract,
   type CheckoutReasonFacts,
+  checkCheckout,
   downgradeText,
   isUpgradePrice,
   proratedChargeText,
@@ -23,7 +24,7 @@ export interface CheckoutRequest {
   discountCode: string | null;
 }
 
-export interface PendingConfirmation {
+interface PendingConfirmation {
   draft: SubscriptionDraft;
   /** The prorated charge explanation, for upgrades of an active subscription. */
   proratedText: string | null;
@@ -48,7 +49,8 @@ export function useCheckout({ trigger, source }: Options) {
   const [preparing, setPreparing] = useState(false);
   const [purchasing, setPurchasing] = useState(false);
 
-  const start = useCallback(
+  /** Drafts the subscription and opens the confirmation with its prorated charge. */
+  const prepare = useCallback(
     async (request: CheckoutRequest) => {
       setPreparing(true);
       try {
@@ -128,6 +130,24 @@ export function useCheckout({ trigger, source }: Options) {
   }, [api, completePurchase, confirmation, gating.data, host, shop, source, trigger]);
 
   const cancel = useCallback(() => setConfirmation(null), []);
+
+  /**
+   * The pages' Checkout: a selection core refuses (checkCheckout) is said in an error toast and
+   * its message answered; else the checkout starts and the answer is null.
+   */
+  const start = (request: CheckoutRequest): string | null => {
+    const check = checkCheckout({
+      activePlanSku: shop.activePlan?.skuCode,
+      selectedAddonIds: request.addonIds,
+      includedAddonIds: [],
+    });
+    if (!check.ok) {
+      host.showToast(check.message, { error: true });
+      return check.message;
+    }
+    void prepare(request);
+    return null;
+  };
 
   return { confirmation, preparing, purchasing, start, confirm, cancel };
 }

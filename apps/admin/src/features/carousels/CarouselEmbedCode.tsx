@@ -19,19 +19,30 @@ export function useCopyWithToast() {
   };
 }
 
-/** The theme editor with the Popstage carousel block ready to add to the home page. */
-export function AddCarouselBlockButton() {
+/** Opens the theme editor in a new tab, the app embed or the carousel block ready. */
+export function ThemeEditorButton({
+  target,
+  children,
+}: {
+  target: 'embed' | 'block';
+  children: string;
+}) {
   const host = useHost();
   const shop = useShop();
   return (
     <Button
       icon={ExternalIcon}
-      url={themeEditorUrl(host.kind, shop.shopifyDomain, 'block')}
+      url={themeEditorUrl(host.kind, shop.shopifyDomain, target)}
       target="_blank"
     >
-      Add carousel block
+      {children}
     </Button>
   );
+}
+
+/** The theme editor with the Popstage carousel block ready to add to the home page. */
+export function AddCarouselBlockButton() {
+  return <ThemeEditorButton target="block">Add carousel block</ThemeEditorButton>;
 }
 
 interface Props {

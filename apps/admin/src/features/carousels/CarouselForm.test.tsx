@@ -1,5 +1,6 @@
 import type { Carousel } from '@popstage/core/carousels';
 import { POPCLIP_TOASTS, type Popclip } from '@popstage/core/popclips';
+import type { Shop } from '@popstage/core/shop';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,19 @@ async function openCreate(shop = basicShop(), extra: FakeRoutes = {}, stored: Ca
     routes: routes(extra, stored),
   });
   await pageTitle('Create Carousel');
+  return view;
+}
+
+/** The edit screen of a stored carousel. */
+async function openEdit(stored: Carousel, shop: Shop) {
+  const view = renderApp({
+    path: `/popclips/edit-carousel?id=${stored.carousel_id}`,
+    shop,
+    routes: routes({ [`GET ${CAROUSELS}/${stored.carousel_id}`]: { body: { data: stored } } }, [
+      stored,
+    ]),
+  });
+  await pageTitle('Edit Carousel');
   return view;
 }
 
@@ -287,14 +301,7 @@ describe('carousel create and edit', () => {
       carousel_type_ids: ['gid://shopify/Collection/2'],
       sorted_popclips_ids: ['clip-1', 'clip-2'],
     });
-    const view = renderApp({
-      path: '/popclips/edit-carousel?id=carousel-6',
-      shop: premiumShop(),
-      routes: routes({ 'GET /api/popclips/carousels/carousel-6': { body: { data: stored } } }, [
-        stored,
-      ]),
-    });
-    await pageTitle('Edit Carousel');
+    const view = await openEdit(stored, premiumShop());
     await waitFor(() =>
       expect(order()).toEqual(['1Clip number 1', '2Clip number 2', '3Clip number 4']),
     );
@@ -310,14 +317,7 @@ describe('carousel create and edit', () => {
       carousel_type_ids: ['clip-1', 'clip-2', 'clip-3'],
       sorted_popclips_ids: ['clip-2', 'clip-3', 'clip-1'],
     });
-    const view = renderApp({
-      path: '/popclips/edit-carousel?id=carousel-5',
-      shop: basicShop(),
-      routes: routes({ 'GET /api/popclips/carousels/carousel-5': { body: { data: stored } } }, [
-        stored,
-      ]),
-    });
-    await pageTitle('Edit Carousel');
+    const view = await openEdit(stored, basicShop());
     await waitFor(() =>
       expect(order()).toEqual(['1Clip number 2', '2Clip number 3', '3Clip number 1']),
     );

@@ -26,6 +26,7 @@ import { useHost } from '../../app/host/HostContext';
 import { PageShell } from '../../app/shell/PageShell';
 import { useShop } from '../../app/shop/ShopContext';
 import { ApiError } from '../../lib/api/errors';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { useCollections } from '../catalogue';
@@ -261,113 +262,93 @@ function CarouselForm({ mode }: Props) {
                 maxLength={255}
               />
             </Card>
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  Carousel type
+            <TitledCard title="Carousel type" gap="200">
+              {/* A saved carousel's type is fixed: said plainly, not as faint disabled radios. */}
+              {mode === 'edit' ? (
+                <Text as="p" fontWeight="semibold">
+                  {type === 'custom'
+                    ? POPCLIP_LABELS.customCarousel
+                    : POPCLIP_LABELS.collectionCarousel}
                 </Text>
-                {/* A saved carousel's type is fixed: said plainly, not as faint disabled radios. */}
-                {mode === 'edit' ? (
-                  <Text as="p" fontWeight="semibold">
-                    {type === 'custom'
-                      ? POPCLIP_LABELS.customCarousel
-                      : POPCLIP_LABELS.collectionCarousel}
-                  </Text>
-                ) : (
-                  <>
-                    <RadioButton
-                      id="carousel-type-custom"
-                      name="carousel-type"
-                      label={POPCLIP_LABELS.customCarousel}
-                      helpText="Pick the Popclips and their order."
-                      checked={type === 'custom'}
-                      onChange={() => chooseType('custom')}
-                    />
-                    <RadioButton
-                      id="carousel-type-collection"
-                      name="carousel-type"
-                      label={
-                        <InlineStack gap="100" blockAlign="center" wrap={false}>
-                          <span>{POPCLIP_LABELS.collectionCarousel}</span>
-                          {collectionsAllowed ? null : (
-                            <span aria-hidden>
-                              <Icon source={LockIcon} tone="subdued" />
-                            </span>
-                          )}
-                        </InlineStack>
-                      }
-                      helpText={
-                        collectionsAllowed
-                          ? 'Show the Popclips tagged with the products of one collection.'
-                          : COLLECTION_LOCKED_HELP
-                      }
-                      checked={type === 'collection'}
-                      onChange={() => chooseType('collection')}
-                    />
-                  </>
-                )}
-                {mode === 'edit' ? (
-                  <Text as="p" tone="subdued">
-                    {TYPE_LOCKED_HELP}
-                  </Text>
-                ) : null}
-              </BlockStack>
-            </Card>
-            {type === 'custom' ? (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Popclips
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {`Select at least ${MIN_CAROUSEL_CLIPS} Popclips.`}
-                  </Text>
-                  <ClipPicker picked={picked} onToggle={toggleClip} />
-                </BlockStack>
-              </Card>
-            ) : (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Collection
-                  </Text>
-                  <CollectionPicker
-                    selected={collection}
-                    selectedId={collectionChanged ? null : storedCollectionId}
-                    onSelect={selectCollection}
+              ) : (
+                <>
+                  <RadioButton
+                    id="carousel-type-custom"
+                    name="carousel-type"
+                    label={POPCLIP_LABELS.customCarousel}
+                    helpText="Pick the Popclips and their order."
+                    checked={type === 'custom'}
+                    onChange={() => chooseType('custom')}
                   />
-                </BlockStack>
-              </Card>
+                  <RadioButton
+                    id="carousel-type-collection"
+                    name="carousel-type"
+                    label={
+                      <InlineStack gap="100" blockAlign="center" wrap={false}>
+                        <span>{POPCLIP_LABELS.collectionCarousel}</span>
+                        {collectionsAllowed ? null : (
+                          <span aria-hidden>
+                            <Icon source={LockIcon} tone="subdued" />
+                          </span>
+                        )}
+                      </InlineStack>
+                    }
+                    helpText={
+                      collectionsAllowed
+                        ? 'Show the Popclips tagged with the products of one collection.'
+                        : COLLECTION_LOCKED_HELP
+                    }
+                    checked={type === 'collection'}
+                    onChange={() => chooseType('collection')}
+                  />
+                </>
+              )}
+              {mode === 'edit' ? (
+                <Text as="p" tone="subdued">
+                  {TYPE_LOCKED_HELP}
+                </Text>
+              ) : null}
+            </TitledCard>
+            {type === 'custom' ? (
+              <TitledCard title="Popclips">
+                <Text as="p" tone="subdued">
+                  {`Select at least ${MIN_CAROUSEL_CLIPS} Popclips.`}
+                </Text>
+                <ClipPicker picked={picked} onToggle={toggleClip} />
+              </TitledCard>
+            ) : (
+              <TitledCard title="Collection">
+                <CollectionPicker
+                  selected={collection}
+                  selectedId={collectionChanged ? null : storedCollectionId}
+                  onSelect={selectCollection}
+                />
+              </TitledCard>
             )}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {type === 'custom' ? 'Carousel order' : 'Preview'}
-              </Text>
-              {type === 'custom' ? (
-                picked.length === 0 ? (
-                  <Text as="p" tone="subdued">
-                    Selected Popclips show here. Drag them, or use the arrows, to set their order.
-                  </Text>
-                ) : (
-                  <SortableClipList clips={picked} onChange={setPicked} onRemove={toggleClip} />
-                )
-              ) : collection ? (
-                <CollectionPreview
-                  collection={collection}
-                  clips={previewClips}
-                  onReorder={reorderCollection}
-                />
-              ) : (
+          <TitledCard title={type === 'custom' ? 'Carousel order' : 'Preview'}>
+            {type === 'custom' ? (
+              picked.length === 0 ? (
                 <Text as="p" tone="subdued">
-                  Pick a collection to see its Popclips.
+                  Selected Popclips show here. Drag them, or use the arrows, to set their order.
                 </Text>
-              )}
-            </BlockStack>
-          </Card>
+              ) : (
+                <SortableClipList clips={picked} onChange={setPicked} onRemove={toggleClip} />
+              )
+            ) : collection ? (
+              <CollectionPreview
+                collection={collection}
+                clips={previewClips}
+                onReorder={reorderCollection}
+              />
+            ) : (
+              <Text as="p" tone="subdued">
+                Pick a collection to see its Popclips.
+              </Text>
+            )}
+          </TitledCard>
           {stored?.is_published ? (
             <div style={{ marginTop: 'var(--p-space-400)' }}>
               <Banner tone="success">This carousel is published.</Banner>

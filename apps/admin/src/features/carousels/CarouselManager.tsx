@@ -6,7 +6,6 @@ import {
   Banner,
   BlockStack,
   Button,
-  Card,
   InlineStack,
   Modal,
   Spinner,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../app/host/HostContext';
 import { useShop } from '../../app/shop/ShopContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { editCarouselPath } from './carousel-rules';
 import { useCarousels } from './data';
 import { EmbedCarouselModal } from './EmbedCarouselModal';
@@ -64,79 +64,76 @@ export function CarouselManager() {
           </p>
         </Banner>
       )}
-      <Card>
-        <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center">
-            <Text as="h2" variant="headingMd">
-              Carousels
-            </Text>
-            <Button icon={PlusIcon} onClick={() => navigate(ROUTES.popclipsCreateCarousel)}>
-              Create carousel
-            </Button>
-          </InlineStack>
-          {carousels.isPending ? (
-            <Spinner size="small" accessibilityLabel="Loading carousels" />
-          ) : carousels.isError ? (
-            <Text as="p" tone="critical">
-              {POPCLIP_TOASTS.genericFailed}
-            </Text>
-          ) : items.length === 0 ? (
-            <Text as="p" tone="subdued">
-              No carousels yet.
-            </Text>
-          ) : (
-            <ul aria-label="Carousels" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {items.map((carousel) => (
-                <li key={carousel.carousel_id} style={{ padding: 'var(--p-space-200) 0' }}>
-                  <InlineStack align="space-between" blockAlign="center" gap="200">
-                    <BlockStack gap="100">
-                      <InlineStack gap="200" blockAlign="center">
-                        <Text as="h3" variant="headingSm">
-                          {carousel.carousel_title}
-                        </Text>
-                        {carousel.is_published ? (
-                          <Badge tone="success">Published</Badge>
-                        ) : (
-                          <Badge>Draft</Badge>
-                        )}
-                      </InlineStack>
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        {carousel.carousel_type === 'custom'
-                          ? `${POPCLIP_LABELS.customCarousel} · ${carousel.carousel_type_ids.length} Popclips`
-                          : POPCLIP_LABELS.collectionCarousel}
-                      </Text>
-                    </BlockStack>
+      <TitledCard
+        title="Carousels"
+        aside={
+          <Button icon={PlusIcon} onClick={() => navigate(ROUTES.popclipsCreateCarousel)}>
+            Create carousel
+          </Button>
+        }
+      >
+        {carousels.isPending ? (
+          <Spinner size="small" accessibilityLabel="Loading carousels" />
+        ) : carousels.isError ? (
+          <Text as="p" tone="critical">
+            {POPCLIP_TOASTS.genericFailed}
+          </Text>
+        ) : items.length === 0 ? (
+          <Text as="p" tone="subdued">
+            No carousels yet.
+          </Text>
+        ) : (
+          <ul aria-label="Carousels" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((carousel) => (
+              <li key={carousel.carousel_id} style={{ padding: 'var(--p-space-200) 0' }}>
+                <InlineStack align="space-between" blockAlign="center" gap="200">
+                  <BlockStack gap="100">
                     <InlineStack gap="200" blockAlign="center">
+                      <Text as="h3" variant="headingSm">
+                        {carousel.carousel_title}
+                      </Text>
                       {carousel.is_published ? (
-                        <Button
-                          accessibilityLabel={`Embed ${carousel.carousel_title}`}
-                          onClick={() => setEmbedding(carousel)}
-                        >
-                          Embed
-                        </Button>
+                        <Badge tone="success">Published</Badge>
                       ) : (
-                        <Button onClick={() => setPublishing(carousel)}>Publish</Button>
+                        <Badge>Draft</Badge>
                       )}
-                      <Button
-                        icon={EditIcon}
-                        accessibilityLabel={`Edit ${carousel.carousel_title}`}
-                        onClick={() => navigate(editCarouselPath(carousel.carousel_id))}
-                      />
-                      <Button
-                        icon={DeleteIcon}
-                        tone="critical"
-                        variant="tertiary"
-                        accessibilityLabel={`Delete ${carousel.carousel_title}`}
-                        onClick={() => remove.ask(carousel)}
-                      />
                     </InlineStack>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {carousel.carousel_type === 'custom'
+                        ? `${POPCLIP_LABELS.customCarousel} · ${carousel.carousel_type_ids.length} Popclips`
+                        : POPCLIP_LABELS.collectionCarousel}
+                    </Text>
+                  </BlockStack>
+                  <InlineStack gap="200" blockAlign="center">
+                    {carousel.is_published ? (
+                      <Button
+                        accessibilityLabel={`Embed ${carousel.carousel_title}`}
+                        onClick={() => setEmbedding(carousel)}
+                      >
+                        Embed
+                      </Button>
+                    ) : (
+                      <Button onClick={() => setPublishing(carousel)}>Publish</Button>
+                    )}
+                    <Button
+                      icon={EditIcon}
+                      accessibilityLabel={`Edit ${carousel.carousel_title}`}
+                      onClick={() => navigate(editCarouselPath(carousel.carousel_id))}
+                    />
+                    <Button
+                      icon={DeleteIcon}
+                      tone="critical"
+                      variant="tertiary"
+                      accessibilityLabel={`Delete ${carousel.carousel_title}`}
+                      onClick={() => remove.ask(carousel)}
+                    />
                   </InlineStack>
-                </li>
-              ))}
-            </ul>
-          )}
-        </BlockStack>
-      </Card>
+                </InlineStack>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
       <Modal
         open={remove.pending !== null}
         onClose={remove.cancel}

@@ -3,16 +3,14 @@ import { POPCLIP_EMPTY_MESSAGES, POPCLIP_LABELS, type Popclip } from '@popstage/
 import {
   Banner,
   BlockStack,
-  Icon,
   InlineStack,
   RadioButton,
   SkeletonThumbnail,
   Spinner,
   Text,
-  TextField,
 } from '@shopify/polaris';
-import { SearchIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
+import { SearchField } from '../../lib/ui/SearchField';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCollections } from '../catalogue';
 import { productCountLabel } from './carousel-rules';
@@ -42,16 +40,7 @@ export function CollectionPicker({ selected, selectedId, onSelect }: Props) {
 
   return (
     <BlockStack gap="300">
-      <TextField
-        label="Search collections"
-        placeholder="Search collections"
-        prefix={<Icon source={SearchIcon} />}
-        value={search}
-        onChange={setSearch}
-        autoComplete="off"
-        clearButton
-        onClearButtonClick={() => setSearch('')}
-      />
+      <SearchField label="Search collections" value={search} onChange={setSearch} />
       {collections.isPending ? (
         <Spinner size="small" accessibilityLabel="Loading collections" />
       ) : items.length === 0 ? (

@@ -1,10 +1,7 @@
-import { Badge, BlockStack, Box, Button, InlineStack, Modal, Text } from '@shopify/polaris';
-import { ExternalIcon } from '@shopify/polaris-icons';
+import { Badge, BlockStack, Box, InlineStack, Modal, Text } from '@shopify/polaris';
 import { type ReactNode, useEffect } from 'react';
 import { useHost } from '../../app/host/HostContext';
-import { useShop } from '../../app/shop/ShopContext';
-import { CarouselEmbedCode } from './CarouselEmbedCode';
-import { themeEditorUrl } from './theme-links';
+import { CarouselEmbedCode, ThemeEditorButton } from './CarouselEmbedCode';
 
 interface Props {
   /** The saved carousel; null keeps the modal closed. */
@@ -33,7 +30,6 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 /** After saving a new or unpublished carousel (spec 02 §2, §4): embed, place, publish. */
 export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: Props) {
   const host = useHost();
-  const shop = useShop();
   const open = carousel !== null;
 
   // The carousel is saved: an error toast of an earlier try would sit over the steps.
@@ -59,13 +55,7 @@ export function PublishStepsModal({ carousel, publishing, onPublish, onClose }: 
               Turn on the Popstage app embed in your theme, so the player loads on your storefront.
             </Text>
             <InlineStack>
-              <Button
-                icon={ExternalIcon}
-                url={themeEditorUrl(host.kind, shop.shopifyDomain, 'embed')}
-                target="_blank"
-              >
-                Open theme editor
-              </Button>
+              <ThemeEditorButton target="embed">Open theme editor</ThemeEditorButton>
             </InlineStack>
           </Step>
           <Step n={2} title="Place the carousel in your theme">

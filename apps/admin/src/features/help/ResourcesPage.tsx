@@ -1,9 +1,9 @@
 import { HELP_CENTER_MESSAGES, HELP_SEARCH_MAX, type HelpCenterTree } from '@popstage/core/help';
 import { helpArticlePath } from '@popstage/core/routing';
-import { Banner, BlockStack, Card, Icon, Link, Text, TextField } from '@shopify/polaris';
-import { SearchIcon } from '@shopify/polaris-icons';
+import { Banner, BlockStack, Card, Link, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { PageShell } from '../../app/shell/PageShell';
+import { SearchField } from '../../lib/ui/SearchField';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useHelpCenterTree, useHelpSearch } from './data';
 
@@ -20,17 +20,12 @@ export function ResourcesPage() {
     <PageShell title="Resources" subtitle="Help Center" loading={tree.isPending}>
       <BlockStack gap="400">
         <Card>
-          <TextField
+          <SearchField
             label="Search articles"
             labelHidden
-            placeholder="Search articles"
-            prefix={<Icon source={SearchIcon} />}
             value={search}
             onChange={setSearch}
-            clearButton
-            onClearButtonClick={() => setSearch('')}
             maxLength={HELP_SEARCH_MAX}
-            autoComplete="off"
           />
         </Card>
         {tree.isError ? <Banner tone="critical">{HELP_CENTER_MESSAGES.unavailable}</Banner> : null}

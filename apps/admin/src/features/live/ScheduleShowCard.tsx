@@ -1,17 +1,9 @@
 import { LIVE_MESSAGES, LIVE_SHOW_PRODUCTS_MAX, LIVE_TITLE_MAX } from '@popstage/core/live';
-import {
-  BlockStack,
-  Button,
-  Card,
-  ChoiceList,
-  FormLayout,
-  InlineStack,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { Button, ChoiceList, FormLayout, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { ApiError } from '../../lib/api/errors';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useFirstProducts } from '../catalogue';
 import { useScheduleShow } from './data';
 
@@ -56,64 +48,56 @@ export function ScheduleShowCard({ eventsThisMonth, eventsPerMonth }: Props) {
   };
 
   return (
-    <Card>
-      <BlockStack gap="400">
-        <InlineStack align="space-between" blockAlign="center" wrap>
-          <Text as="h2" variant="headingMd">
-            Schedule a live show
-          </Text>
-          <Text as="p" tone="subdued">
-            {eventsPerMonth === -1
-              ? 'Unlimited live shows a month'
-              : `${eventsThisMonth} of ${eventsPerMonth} live shows this month`}
-          </Text>
-        </InlineStack>
-        <FormLayout>
+    <TitledCard
+      title="Schedule a live show"
+      gap="400"
+      aside={
+        <Text as="p" tone="subdued">
+          {eventsPerMonth === -1
+            ? 'Unlimited live shows a month'
+            : `${eventsThisMonth} of ${eventsPerMonth} live shows this month`}
+        </Text>
+      }
+    >
+      <FormLayout>
+        <TextField
+          label="Show title"
+          value={title}
+          onChange={setTitle}
+          maxLength={LIVE_TITLE_MAX}
+          autoComplete="off"
+        />
+        <FormLayout.Group condensed>
+          <TextField label="Date" type="date" value={date} onChange={setDate} autoComplete="off" />
           <TextField
-            label="Show title"
-            value={title}
-            onChange={setTitle}
-            maxLength={LIVE_TITLE_MAX}
+            label="Start time"
+            type="time"
+            value={time}
+            onChange={setTime}
             autoComplete="off"
           />
-          <FormLayout.Group condensed>
-            <TextField
-              label="Date"
-              type="date"
-              value={date}
-              onChange={setDate}
-              autoComplete="off"
-            />
-            <TextField
-              label="Start time"
-              type="time"
-              value={time}
-              onChange={setTime}
-              autoComplete="off"
-            />
-          </FormLayout.Group>
-          <ChoiceList
-            allowMultiple
-            title={`Products to show (up to ${LIVE_SHOW_PRODUCTS_MAX})`}
-            choices={(products.data?.data ?? []).map((product) => ({
-              label: product.title,
-              value: product.id,
-              disabled:
-                productIds.length >= LIVE_SHOW_PRODUCTS_MAX && !productIds.includes(product.id),
-            }))}
-            selected={productIds}
-            onChange={setProductIds}
-          />
-          {error ? (
-            <Text as="p" tone="critical">
-              {error}
-            </Text>
-          ) : null}
-          <Button variant="primary" onClick={submit} loading={schedule.isPending}>
-            Schedule show
-          </Button>
-        </FormLayout>
-      </BlockStack>
-    </Card>
+        </FormLayout.Group>
+        <ChoiceList
+          allowMultiple
+          title={`Products to show (up to ${LIVE_SHOW_PRODUCTS_MAX})`}
+          choices={(products.data?.data ?? []).map((product) => ({
+            label: product.title,
+            value: product.id,
+            disabled:
+              productIds.length >= LIVE_SHOW_PRODUCTS_MAX && !productIds.includes(product.id),
+          }))}
+          selected={productIds}
+          onChange={setProductIds}
+        />
+        {error ? (
+          <Text as="p" tone="critical">
+            {error}
+          </Text>
+        ) : null}
+        <Button variant="primary" onClick={submit} loading={schedule.isPending}>
+          Schedule show
+        </Button>
+      </FormLayout>
+    </TitledCard>
   );
 }

@@ -1,15 +1,11 @@
-import {
-  BANNER_TEXT_MAX,
-  CUSTOM_FONTS,
-  MOBILE_MESSAGES,
-  mobileContract,
-} from '@popstage/core/mobile';
-import { BlockStack, Card, InlineGrid, Select, Text, TextField } from '@shopify/polaris';
+import { BANNER_TEXT_MAX, CUSTOM_FONTS, MOBILE_MESSAGES } from '@popstage/core/mobile';
+import { Card, InlineGrid, Select, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
 import { useApi } from '../../lib/api/ApiContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import {
   type AppearanceErrors,
   type AppearanceForm,
@@ -22,22 +18,22 @@ import {
 import { HEADER_LOGO_SIZE, HeaderLogoCard } from './appearance/HeaderLogoCard';
 import { CollectionPicker } from './CollectionPicker';
 import { ColourField } from './ColourField';
-import { uploadAppImage, useAppConfig, useCollectionPreview, useMobileCache } from './data';
+import { uploadAppImage, useAppConfig, useCollectionPreview } from './data';
 import { MobileFrame } from './MobileFrame';
 import { AppPreviewPanel } from './preview/AppPreviewPanel';
 import { isAppSubmitted } from './submission';
+import { useSaveAppConfig } from './use-save-app-config';
 
 /** /mobile/appearance (spec 03 §2): the app's look; saved through the save bar after submission. */
 export function MobileAppearancePage() {
   const api = useApi();
   const host = useHost();
   const shop = useShop();
-  const cache = useMobileCache();
+  const saveConfig = useSaveAppConfig();
   const config = useAppConfig();
   const featured = useCollectionPreview(config.data?.featuredShopifyCollectionGid ?? null);
   const [draft, setDraft] = useState<AppearanceForm | null>(null);
   const [errors, setErrors] = useState<AppearanceErrors>({});
-  const [saving, setSaving] = useState(false);
   const submitted = isAppSubmitted(shop);
   const stored = config.data ? appearanceFormOf(config.data, featured.data?.title ?? null) : null;
   const form = draft ?? stored;
@@ -56,19 +52,9 @@ export function MobileAppearancePage() {
     const found = appearanceErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await api.call(mobileContract.saveAppConfig, { body: appearanceBody(form) });
-      cache.setConfig(saved.data);
-      setDraft(null);
-      host.showToast(MOBILE_MESSAGES.saved);
-    } catch {
-      host.showToast(MOBILE_MESSAGES.saveFailed, { error: true });
-    } finally {
-      setSaving(false);
-    }
+    await saveConfig.save(appearanceBody(form), () => setDraft(null));
   };
-  useSaveBar(dirty, saving, {
+  useSaveBar(dirty, saveConfig.saving, {
     save: () => void save(),
     discard: () => {
       setDraft(null);
@@ -115,74 +101,59 @@ export function MobileAppearancePage() {
     >
       {form ? (
         <>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Inventory display
-              </Text>
-              <TextField
-                label="Show the stock left when it is at most"
-                type="number"
-                min={1}
-                max={99}
-                value={form.showInventoryLimit}
-                onChange={(showInventoryLimit) => change({ showInventoryLimit })}
-                error={errors.showInventoryLimit}
-                autoComplete="off"
-              />
-            </BlockStack>
-          </Card>
+          <TitledCard title="Inventory display">
+            <TextField
+              label="Show the stock left when it is at most"
+              type="number"
+              min={1}
+              max={99}
+              value={form.showInventoryLimit}
+              onChange={(showInventoryLimit) => change({ showInventoryLimit })}
+              error={errors.showInventoryLimit}
+              autoComplete="off"
+            />
+          </TitledCard>
           <HeaderLogoCard
             url={form.headerLogoUrl}
             size={HEADER_LOGO_SIZE}
             onFile={uploadLogo}
             onProblem={(message) => host.showToast(message, { error: true })}
           />
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Colours
-              </Text>
-              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                {COLOUR_FIELDS.map(([field, label]) => (
-                  <ColourField
-                    key={field}
-                    label={label}
-                    value={form[field]}
-                    onChange={(value) => change({ [field]: value })}
-                    error={errors[field]}
-                  />
-                ))}
-              </InlineGrid>
-            </BlockStack>
-          </Card>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Banners and font
-              </Text>
-              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                {TEXT_FIELDS.map(([field, label]) => (
-                  <TextField
-                    key={field}
-                    label={label}
-                    value={form[field]}
-                    onChange={(value) => change({ [field]: value })}
-                    maxLength={BANNER_TEXT_MAX}
-                    showCharacterCount
-                    error={errors[field]}
-                    autoComplete="off"
-                  />
-                ))}
-              </InlineGrid>
-              <Select
-                label="Font"
-                options={CUSTOM_FONTS.map((font) => ({ label: font, value: font }))}
-                value={form.font}
-                onChange={(font) => change({ font })}
-              />
-            </BlockStack>
-          </Card>
+          <TitledCard title="Colours">
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              {COLOUR_FIELDS.map(([field, label]) => (
+                <ColourField
+                  key={field}
+                  label={label}
+                  value={form[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  error={errors[field]}
+                />
+              ))}
+            </InlineGrid>
+          </TitledCard>
+          <TitledCard title="Banners and font">
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              {TEXT_FIELDS.map(([field, label]) => (
+                <TextField
+                  key={field}
+                  label={label}
+                  value={form[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  maxLength={BANNER_TEXT_MAX}
+                  showCharacterCount
+                  error={errors[field]}
+                  autoComplete="off"
+                />
+              ))}
+            </InlineGrid>
+            <Select
+              label="Font"
+              options={CUSTOM_FONTS.map((font) => ({ label: font, value: font }))}
+              value={form.font}
+              onChange={(font) => change({ font })}
+            />
+          </TitledCard>
           <Card>
             <CollectionPicker
               label="Featured collection"

@@ -6,25 +6,24 @@ import { mobileRoutes, SUBMITTED_CONFIG, submittedShop } from '../../test/mobile
 import { type FakeRoutes, renderApp } from '../../test/render-app';
 import { readyShop } from '../../test/shop-fixture';
 import { expectToast, pageTitle } from '../../test/toasts';
+import { menuItem } from './testing/menu-item';
 
 const MENUS_PATH = '/api/mobile/catalogue/menus/';
 const SAVE_PATH = '/api/store/v1/app-config';
 
-const item = (id: string, title: string, items: MobileMenu['items'] = []) => ({
-  id,
-  title,
-  url: null,
-  type: 'HTTP',
-  resourceId: null,
-  items,
-});
 const MENUS: Record<string, MobileMenu> = {
   'main-menu': {
     handle: 'main-menu',
     title: 'Main menu',
-    items: [item('new', 'New arrivals', [item('tops', 'Tops'), item('shoes', 'Shoes')])],
+    items: [
+      menuItem('new', 'New arrivals', [menuItem('tops', 'Tops'), menuItem('shoes', 'Shoes')]),
+    ],
   },
-  footer: { handle: 'footer', title: 'Footer menu', items: [item('returns', 'Returns policy')] },
+  footer: {
+    handle: 'footer',
+    title: 'Footer menu',
+    items: [menuItem('returns', 'Returns policy')],
+  },
 };
 
 function renderMenu(options: { submitted: boolean; config?: object; routes?: FakeRoutes }) {

@@ -3,31 +3,29 @@ import {
   MENU_HANDLE_DEBOUNCE_MS,
   MENU_HANDLE_MAX,
   MOBILE_MESSAGES,
-  mobileContract,
 } from '@popstage/core/mobile';
-import { BlockStack, Card, List, Spinner, Text, TextField } from '@shopify/polaris';
+import { BlockStack, List, Spinner, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
 import { useSaveBar } from '../../app/host/use-save-bar';
 import { useShop } from '../../app/shop/ShopContext';
-import { useApi } from '../../lib/api/ApiContext';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useAppConfig, useMenu, useMobileCache } from './data';
+import { useAppConfig, useMenu } from './data';
 import { MobileFrame } from './MobileFrame';
 import { MENU_SECTIONS, type MenuHandleField } from './menu/menu-sections';
 import { isAppSubmitted } from './submission';
+import { useSaveAppConfig } from './use-save-app-config';
 
 type Handles = Record<MenuHandleField, string>;
 
 /** /mobile/custom-menu (spec 03 §2): three menus by handle, each checked against the store. */
 export function MobileCustomMenuPage() {
-  const api = useApi();
   const host = useHost();
   const shop = useShop();
-  const cache = useMobileCache();
+  const saveConfig = useSaveAppConfig();
   const config = useAppConfig();
   const [draft, setDraft] = useState<Handles | null>(null);
-  const [saving, setSaving] = useState(false);
   const stored: Handles | null = config.data
     ? {
         menuHandle: config.data.menuHandle ?? '',
@@ -45,24 +43,14 @@ export function MobileCustomMenuPage() {
       host.showToast(MOBILE_MESSAGES.selectFeaturedCollection, { error: true });
       return;
     }
-    setSaving(true);
-    try {
-      const body: AppConfigBody = {
-        menuHandle: handles.menuHandle.trim(),
-        shopMenuHandle: handles.shopMenuHandle.trim(),
-        customLinksHandle: handles.customLinksHandle.trim(),
-      };
-      const saved = await api.call(mobileContract.saveAppConfig, { body });
-      cache.setConfig(saved.data);
-      setDraft(null);
-      host.showToast(MOBILE_MESSAGES.saved);
-    } catch {
-      host.showToast(MOBILE_MESSAGES.saveFailed, { error: true });
-    } finally {
-      setSaving(false);
-    }
+    const body: AppConfigBody = {
+      menuHandle: handles.menuHandle.trim(),
+      shopMenuHandle: handles.shopMenuHandle.trim(),
+      customLinksHandle: handles.customLinksHandle.trim(),
+    };
+    await saveConfig.save(body, () => setDraft(null));
   };
-  useSaveBar(dirty, saving, { save: () => void save(), discard: () => setDraft(null) });
+  useSaveBar(dirty, saveConfig.saving, { save: () => void save(), discard: () => setDraft(null) });
 
   return (
     <MobileFrame tab="custom-menu" loading={config.isPending}>
@@ -94,46 +82,39 @@ function MenuSection({ title, help, value, onChange }: SectionProps) {
   const valid = /^[a-z0-9-]*$/.test(handle);
   const menu = useMenu(valid ? handle : '');
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {title}
-        </Text>
-        <TextField
-          label="Menu handle"
-          helpText={help}
-          value={value}
-          onChange={onChange}
-          maxLength={MENU_HANDLE_MAX}
-          showCharacterCount
-          autoComplete="off"
-          placeholder="main-menu"
-          error={valid ? undefined : 'A menu handle has lowercase letters, digits and dashes'}
-        />
-        {handle === '' || !valid ? null : menu.isFetching ? (
-          <Spinner size="small" accessibilityLabel="Looking up the menu" />
-        ) : menu.data ? (
-          <BlockStack gap="100">
-            <Text as="p" fontWeight="semibold">
-              {menu.data.title}
-            </Text>
-            <List>
-              {menu.data.items.map((item) => (
-                <List.Item key={item.id}>
-                  {item.title}
-                  {item.items.length > 0
-                    ? ` (${item.items.map((sub) => sub.title).join(', ')})`
-                    : ''}
-                </List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        ) : (
-          <Text as="p" tone="critical">
-            {MOBILE_MESSAGES.noResults}
+    <TitledCard title={title}>
+      <TextField
+        label="Menu handle"
+        helpText={help}
+        value={value}
+        onChange={onChange}
+        maxLength={MENU_HANDLE_MAX}
+        showCharacterCount
+        autoComplete="off"
+        placeholder="main-menu"
+        error={valid ? undefined : 'A menu handle has lowercase letters, digits and dashes'}
+      />
+      {handle === '' || !valid ? null : menu.isFetching ? (
+        <Spinner size="small" accessibilityLabel="Looking up the menu" />
+      ) : menu.data ? (
+        <BlockStack gap="100">
+          <Text as="p" fontWeight="semibold">
+            {menu.data.title}
           </Text>
-        )}
-      </BlockStack>
-    </Card>
+          <List>
+            {menu.data.items.map((item) => (
+              <List.Item key={item.id}>
+                {item.title}
+                {item.items.length > 0 ? ` (${item.items.map((sub) => sub.title).join(', ')})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      ) : (
+        <Text as="p" tone="critical">
+          {MOBILE_MESSAGES.noResults}
+        </Text>
+      )}
+    </TitledCard>
   );
 }

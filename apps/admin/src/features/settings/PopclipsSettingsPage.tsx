@@ -5,12 +5,14 @@ import {
 } from '@popstage/core/billing';
 import { POPCLIP_TOASTS } from '@popstage/core/popclips';
 import type { PopclipsSettings } from '@popstage/core/settings';
-import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import { BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { LocationIcon } from '@shopify/polaris-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useHost } from '../../app/host/HostContext';
+import { useSaveBar } from '../../app/host/use-save-bar';
 import { PageShell } from '../../app/shell/PageShell';
 import { UnsavedChangesGuard } from '../../app/shell/UnsavedChangesGuard';
+import { TitledCard } from '../../lib/ui/TitledCard';
 import { useTrack } from '../analytics';
 import { usePopclipsPlanLevel } from '../billing';
 import { PlacementModal } from '../placement';
@@ -80,22 +82,7 @@ export function PopclipsSettingsPage() {
     }
   };
 
-  // The save bar follows the dirty state; the latest handlers are read through a ref.
-  const handlers = useRef({ save, discard: () => setDraft(null) });
-  handlers.current = { save, discard: () => setDraft(null) };
-  useEffect(() => {
-    if (!dirty) {
-      host.hideSaveBar();
-      return;
-    }
-    host.showSaveBar({
-      message: 'Unsaved changes',
-      saving,
-      onSave: () => void handlers.current.save(),
-      onDiscard: () => handlers.current.discard(),
-    });
-  }, [dirty, saving, host]);
-  useEffect(() => () => host.hideSaveBar(), [host]);
+  useSaveBar(dirty, saving, { save: () => void save(), discard: () => setDraft(null) });
 
   const set = (key: keyof PopclipsSettings, checked: boolean) => {
     if (!values) return;
@@ -105,45 +92,35 @@ export function PopclipsSettingsPage() {
   return (
     <PageShell title="Popclips Settings" loading={stored.isPending}>
       <BlockStack gap="400">
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              Storefront player
-            </Text>
-            {values
-              ? SETTING_KEYS.map((key) => {
-                  const plan = lockedBy(key);
-                  return plan ? (
-                    <LockedSetting key={key} plan={plan} {...SETTING_LABELS[key]} />
-                  ) : (
-                    <Checkbox
-                      key={key}
-                      label={SETTING_LABELS[key].label}
-                      helpText={SETTING_LABELS[key].help}
-                      checked={values[key]}
-                      disabled={saving}
-                      onChange={(checked) => set(key, checked)}
-                    />
-                  );
-                })
-              : null}
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              Miniplayer
-            </Text>
-            <Text as="p" tone="subdued">
-              Choose where the miniplayer sits on your storefront, on phones and on desktops.
-            </Text>
-            <InlineStack>
-              <Button icon={LocationIcon} onClick={() => setPlacementOpen(true)}>
-                Miniplayer placement
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </Card>
+        <TitledCard title="Storefront player">
+          {values
+            ? SETTING_KEYS.map((key) => {
+                const plan = lockedBy(key);
+                return plan ? (
+                  <LockedSetting key={key} plan={plan} {...SETTING_LABELS[key]} />
+                ) : (
+                  <Checkbox
+                    key={key}
+                    label={SETTING_LABELS[key].label}
+                    helpText={SETTING_LABELS[key].help}
+                    checked={values[key]}
+                    disabled={saving}
+                    onChange={(checked) => set(key, checked)}
+                  />
+                );
+              })
+            : null}
+        </TitledCard>
+        <TitledCard title="Miniplayer">
+          <Text as="p" tone="subdued">
+            Choose where the miniplayer sits on your storefront, on phones and on desktops.
+          </Text>
+          <InlineStack>
+            <Button icon={LocationIcon} onClick={() => setPlacementOpen(true)}>
+              Miniplayer placement
+            </Button>
+          </InlineStack>
+        </TitledCard>
       </BlockStack>
       <UnsavedChangesGuard dirty={dirty} />
       <PlacementModal

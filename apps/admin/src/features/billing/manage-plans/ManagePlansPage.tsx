@@ -4,7 +4,6 @@ import {
   BILLING_MESSAGES,
   type CheckoutReasonFacts,
   CUSTOMISED_PLAN_MESSAGE,
-  checkCheckout,
   type Feature,
   isCustomisedPlan,
   popclipsPlanLevel,
@@ -89,16 +88,7 @@ export function ManagePlansPage() {
 
   const startCheckout = () => {
     if (!catalogue.plan) return;
-    const check = checkCheckout({
-      activePlanSku: shop.activePlan?.skuCode,
-      selectedAddonIds: selection.addonIds,
-      includedAddonIds: [],
-    });
-    if (!check.ok) {
-      host.showToast(check.message, { error: true });
-      return;
-    }
-    void checkout.start({
+    checkout.start({
       planId: catalogue.plan.id,
       addonIds: selection.addonIds,
       discountCode: discount.codeToSend,
@@ -159,13 +149,7 @@ export function ManagePlansPage() {
         onPick={selection.pick}
         onClose={() => setPicking(null)}
       />
-      <CheckoutConfirmationModal
-        confirmation={checkout.confirmation}
-        featureNames={catalogue.featureNames}
-        purchasing={checkout.purchasing}
-        onConfirm={checkout.confirm}
-        onClose={checkout.cancel}
-      />
+      <CheckoutConfirmationModal checkout={checkout} featureNames={catalogue.featureNames} />
     </PageShell>
   );
 }

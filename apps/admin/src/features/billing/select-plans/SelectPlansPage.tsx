@@ -1,7 +1,6 @@
-import { BILLING_MESSAGES, checkCheckout } from '@popstage/core/billing';
+import { BILLING_MESSAGES } from '@popstage/core/billing';
 import { BlockStack, Button, Card, InlineError, InlineStack, Link, Text } from '@shopify/polaris';
 import { useRef, useState } from 'react';
-import { useHost } from '../../../app/host/HostContext';
 import { PageShell } from '../../../app/shell/PageShell';
 import { useShop } from '../../../app/shop/ShopContext';
 import { CheckoutConfirmationModal } from '../CheckoutConfirmationModal';
@@ -18,7 +17,6 @@ import { usePlanSelection } from '../use-plan-selection';
 /** /account/plans: a new subscriber picks a plan per feature and checks out (spec 01 §2.8). */
 export function SelectPlansPage() {
   const shop = useShop();
-  const host = useHost();
   const catalogue = useBillingCatalogue();
   const selection = usePlanSelection();
   const discount = useDiscountCode();
@@ -32,22 +30,12 @@ export function SelectPlansPage() {
 
   const startCheckout = () => {
     if (!catalogue.plan) return;
-    const check = checkCheckout({
-      activePlanSku: shop.activePlan?.skuCode,
-      selectedAddonIds: selection.addonIds,
-      includedAddonIds: [],
-    });
-    if (!check.ok) {
-      setEmptyError(check.message);
-      host.showToast(check.message, { error: true });
-      return;
-    }
-    setEmptyError(null);
-    void checkout.start({
+    const refusal = checkout.start({
       planId: catalogue.plan.id,
       addonIds: selection.addonIds,
       discountCode: discount.codeToSend,
     });
+    setEmptyError(refusal);
   };
 
   const scrollToContinue = () =>
@@ -104,13 +92,7 @@ export function SelectPlansPage() {
         Questions about plans?{' '}
         <Link url={`mailto:${shop.config.supportEmail}`}>Contact our support team</Link>.
       </Text>
-      <CheckoutConfirmationModal
-        confirmation={checkout.confirmation}
-        featureNames={catalogue.featureNames}
-        purchasing={checkout.purchasing}
-        onConfirm={checkout.confirm}
-        onClose={checkout.cancel}
-      />
+      <CheckoutConfirmationModal checkout={checkout} featureNames={catalogue.featureNames} />
     </PageShell>
   );
 }

@@ -1,6 +1,7 @@
 import { MOBILE_IMAGE_TYPES } from '@popstage/core/mobile';
-import { BlockStack, Card, DropZone, Spinner, Text, Thumbnail } from '@shopify/polaris';
+import { DropZone, Spinner, Thumbnail } from '@shopify/polaris';
 import { useState } from 'react';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 import { type ImageSize, imageProblem, imageRejectedMessage } from '../setup/image-check';
 
 /**
@@ -40,35 +41,30 @@ export function HeaderLogoCard({ url, size, onFile, onProblem }: Props) {
   };
 
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Header logo
-        </Text>
-        <DropZone
-          label={label}
-          // The card's heading says it already; the label stays for assistive technology.
-          labelHidden={!size}
-          accept={MOBILE_IMAGE_TYPES.join(',')}
-          type="image"
-          allowMultiple={false}
-          disabled={uploading}
-          onDropAccepted={(files) => void accept(files[0])}
-          onDropRejected={() => onProblem(imageRejectedMessage(size))}
-        >
-          {uploading ? (
-            <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
-              <Spinner size="small" accessibilityLabel="Uploading the header logo" />
-            </div>
-          ) : url ? (
-            <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
-              <Thumbnail source={url} alt="Header logo" size="large" />
-            </div>
-          ) : (
-            <DropZone.FileUpload actionHint="gif, jpg or png" />
-          )}
-        </DropZone>
-      </BlockStack>
-    </Card>
+    <TitledCard title="Header logo">
+      <DropZone
+        label={label}
+        // The card's heading says it already; the label stays for assistive technology.
+        labelHidden={!size}
+        accept={MOBILE_IMAGE_TYPES.join(',')}
+        type="image"
+        allowMultiple={false}
+        disabled={uploading}
+        onDropAccepted={(files) => void accept(files[0])}
+        onDropRejected={() => onProblem(imageRejectedMessage(size))}
+      >
+        {uploading ? (
+          <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
+            <Spinner size="small" accessibilityLabel="Uploading the header logo" />
+          </div>
+        ) : url ? (
+          <div style={{ padding: 8, display: 'flex', justifyContent: 'center' }}>
+            <Thumbnail source={url} alt="Header logo" size="large" />
+          </div>
+        ) : (
+          <DropZone.FileUpload actionHint="gif, jpg or png" />
+        )}
+      </DropZone>
+    </TitledCard>
   );
 }

@@ -5,17 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mobileRoutes, SUBMITTED_CONFIG, submittedShop } from '../../../test/mobile-fixture';
 import { renderApp } from '../../../test/render-app';
+import { menuItem } from '../testing/menu-item';
 
 const FEED_PATH = '/storefront/v1/shops/demo-store.myshopify.com/feed';
 
-const item = (id: string, title: string, items: MobileMenu['items'] = []) => ({
-  id,
-  title,
-  url: `https://demo-store.example/${id}`,
-  type: 'HTTP',
-  resourceId: null,
-  items,
-});
+const item = (id: string, title: string, items: MobileMenu['items'] = []) =>
+  menuItem(id, title, items, `https://demo-store.example/${id}`);
 const MENUS: Record<string, MobileMenu> = {
   'main-menu': {
     handle: 'main-menu',

@@ -1,6 +1,7 @@
-import { BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
+import { Button, ButtonGroup } from '@shopify/polaris';
 import { useState } from 'react';
 import { useShop } from '../../../app/shop/ShopContext';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 import {
   useAppConfig,
   useAppRequest,
@@ -62,27 +63,22 @@ export function AppPreviewPanel({ look = {}, collectionId }: Props) {
     ...Object.fromEntries(Object.entries(look).filter(([, value]) => value !== undefined)),
   };
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          App preview
-        </Text>
-        <ButtonGroup variant="segmented">
-          {SCREENS.map(({ screen: name, label }) => (
-            <Button key={name} pressed={screen === name} onClick={() => setScreen(name)}>
-              {label}
-            </Button>
-          ))}
-        </ButtonGroup>
-        <PhonePreview
-          look={merged}
-          screen={screen}
-          products={featured?.products ?? []}
-          collectionTitle={featured?.title ?? null}
-          menus={menus}
-          clips={popclips.isError ? [] : (popclips.data ?? null)}
-        />
-      </BlockStack>
-    </Card>
+    <TitledCard title="App preview">
+      <ButtonGroup variant="segmented">
+        {SCREENS.map(({ screen: name, label }) => (
+          <Button key={name} pressed={screen === name} onClick={() => setScreen(name)}>
+            {label}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <PhonePreview
+        look={merged}
+        screen={screen}
+        products={featured?.products ?? []}
+        collectionTitle={featured?.title ?? null}
+        menus={menus}
+        clips={popclips.isError ? [] : (popclips.data ?? null)}
+      />
+    </TitledCard>
   );
 }

@@ -1,5 +1,6 @@
-import { BlockStack, Button, Card, Collapsible, InlineStack, Text } from '@shopify/polaris';
+import { BlockStack, Button, Collapsible, InlineStack } from '@shopify/polaris';
 import type { ReactNode } from 'react';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 
 interface Props {
   id: string;
@@ -15,32 +16,33 @@ interface Props {
 /** One collapsible card of the Setup tab; only one is open at a time (the page decides). */
 export function SetupCardFrame({ id, step, title, open, onToggle, onNext, children }: Props) {
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            {step}. {title}
-          </Text>
-          <Button
-            variant="plain"
-            onClick={onToggle}
-            ariaExpanded={open}
-            ariaControls={`${id}-content`}
-          >
-            {open ? 'Hide' : 'Show'}
-          </Button>
-        </InlineStack>
-        <Collapsible id={`${id}-content`} open={open}>
-          <BlockStack gap="300">
-            {children}
-            {onNext ? (
-              <InlineStack align="end">
-                <Button onClick={onNext}>Next</Button>
-              </InlineStack>
-            ) : null}
-          </BlockStack>
-        </Collapsible>
-      </BlockStack>
-    </Card>
+    <TitledCard
+      title={
+        <>
+          {step}. {title}
+        </>
+      }
+      aside={
+        <Button
+          variant="plain"
+          onClick={onToggle}
+          ariaExpanded={open}
+          ariaControls={`${id}-content`}
+        >
+          {open ? 'Hide' : 'Show'}
+        </Button>
+      }
+    >
+      <Collapsible id={`${id}-content`} open={open}>
+        <BlockStack gap="300">
+          {children}
+          {onNext ? (
+            <InlineStack align="end">
+              <Button onClick={onNext}>Next</Button>
+            </InlineStack>
+          ) : null}
+        </BlockStack>
+      </Collapsible>
+    </TitledCard>
   );
 }

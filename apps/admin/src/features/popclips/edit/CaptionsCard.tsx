@@ -2,7 +2,6 @@ import { CAPTION_LANGUAGE, CAPTION_MESSAGES } from '@popstage/core/captions';
 import {
   BlockStack,
   Button,
-  Card,
   DropZone,
   InlineError,
   InlineStack,
@@ -11,6 +10,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useHost } from '../../../app/host/HostContext';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 import { useCaptions } from '../data';
 
 /**
@@ -43,81 +43,71 @@ export function CaptionsCard({ metaIdentifier }: { metaIdentifier: string }) {
   const captions = list.data?.data ?? [];
   return (
     <section aria-label="Captions">
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            Captions
-          </Text>
-          <Text as="p" tone="subdued">
-            WebVTT files (.vtt), one per language. Shoppers turn them on with the CC button.
-          </Text>
-          {captions.length > 0 ? (
-            <BlockStack gap="200" as="ul">
-              {captions.map((caption) => (
-                <InlineStack
-                  key={caption.language}
-                  as="li"
-                  align="space-between"
-                  blockAlign="center"
+      <TitledCard title="Captions">
+        <Text as="p" tone="subdued">
+          WebVTT files (.vtt), one per language. Shoppers turn them on with the CC button.
+        </Text>
+        {captions.length > 0 ? (
+          <BlockStack gap="200" as="ul">
+            {captions.map((caption) => (
+              <InlineStack key={caption.language} as="li" align="space-between" blockAlign="center">
+                <Text as="span">
+                  {caption.label} ({caption.language})
+                </Text>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  loading={
+                    remove.isPending && remove.variables?.params.language === caption.language
+                  }
+                  accessibilityLabel={`Remove ${caption.label} captions`}
+                  onClick={() =>
+                    remove.mutate({ params: { metaIdentifier, language: caption.language } })
+                  }
                 >
-                  <Text as="span">
-                    {caption.label} ({caption.language})
-                  </Text>
-                  <Button
-                    variant="plain"
-                    tone="critical"
-                    loading={
-                      remove.isPending && remove.variables?.params.language === caption.language
-                    }
-                    accessibilityLabel={`Remove ${caption.label} captions`}
-                    onClick={() =>
-                      remove.mutate({ params: { metaIdentifier, language: caption.language } })
-                    }
-                  >
-                    Remove
-                  </Button>
-                </InlineStack>
-              ))}
-            </BlockStack>
-          ) : null}
-          <InlineStack gap="300" wrap>
-            <div style={{ width: 120 }}>
-              <TextField
-                label="Language"
-                helpText="e.g. en, fr-CA"
-                value={language}
-                onChange={setLanguage}
-                autoComplete="off"
-              />
-            </div>
-            <div style={{ flex: 1, minWidth: 160 }}>
-              <TextField label="Name" value={label} onChange={setLabel} autoComplete="off" />
-            </div>
-          </InlineStack>
-          <DropZone
-            id="popclip-captions"
-            label="Captions file"
-            accept=".vtt,text/vtt"
-            allowMultiple={false}
-            error={Boolean(error)}
-            onDrop={(files) => setFile(files[0] ?? null)}
-          >
-            {file ? (
-              <Text as="p" alignment="center">
-                {file.name}
-              </Text>
-            ) : (
-              <DropZone.FileUpload actionTitle="Add .vtt file" />
-            )}
-          </DropZone>
-          {error ? <InlineError message={error} fieldID="popclip-captions" /> : null}
-          <InlineStack align="end">
-            <Button onClick={() => void add()} loading={put.isPending} disabled={!file}>
-              Save captions
-            </Button>
-          </InlineStack>
-        </BlockStack>
-      </Card>
+                  Remove
+                </Button>
+              </InlineStack>
+            ))}
+          </BlockStack>
+        ) : null}
+        <InlineStack gap="300" wrap>
+          <div style={{ width: 120 }}>
+            <TextField
+              label="Language"
+              helpText="e.g. en, fr-CA"
+              value={language}
+              onChange={setLanguage}
+              autoComplete="off"
+            />
+          </div>
+          <div style={{ flex: 1, minWidth: 160 }}>
+            <TextField label="Name" value={label} onChange={setLabel} autoComplete="off" />
+          </div>
+        </InlineStack>
+        <DropZone
+          id="popclip-captions"
+          label="Captions file"
+          accept=".vtt,text/vtt"
+          allowMultiple={false}
+          error={Boolean(error)}
+          onDrop={(files) => setFile(files[0] ?? null)}
+        >
+          {file ? (
+            <Text as="p" alignment="center">
+              {file.name}
+            </Text>
+          ) : (
+            <DropZone.FileUpload actionTitle="Add .vtt file" />
+          )}
+        </DropZone>
+        {error ? <InlineError message={error} fieldID="popclip-captions" /> : null}
+        <InlineStack align="end">
+          <Button onClick={() => void add()} loading={put.isPending} disabled={!file}>
+            Save captions
+          </Button>
+        </InlineStack>
+      </TitledCard>
     </section>
   );
 }

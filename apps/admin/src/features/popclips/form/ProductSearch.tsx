@@ -1,19 +1,10 @@
 import { PRODUCT_SEARCH_PAGE_SIZE } from '@popstage/core/catalogue';
 import { formatPrice } from '@popstage/core/format';
 import { POPCLIP_EMPTY_MESSAGES, SEARCH_DEBOUNCE_LONG_MS } from '@popstage/core/popclips';
-import {
-  BlockStack,
-  Box,
-  Button,
-  Icon,
-  InlineStack,
-  Spinner,
-  Text,
-  TextField,
-  Thumbnail,
-} from '@shopify/polaris';
-import { ImageIcon, SearchIcon } from '@shopify/polaris-icons';
+import { BlockStack, Box, Button, InlineStack, Spinner, Text, Thumbnail } from '@shopify/polaris';
+import { ImageIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
+import { SearchField } from '../../../lib/ui/SearchField';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProductSearch } from '../../catalogue';
 import { fromPickerItem, type TaggedProduct } from '../shared/tagged-product';
@@ -36,15 +27,11 @@ export function ProductSearch({ taggedIds, onAdd }: Props) {
 
   return (
     <BlockStack gap="200">
-      <TextField
+      <SearchField
         label="Search products"
         placeholder="Search products by title"
-        prefix={<Icon source={SearchIcon} />}
         value={query}
         onChange={setQuery}
-        clearButton
-        onClearButtonClick={() => setQuery('')}
-        autoComplete="off"
       />
       <div className={styles.results} aria-busy={search.isFetching}>
         {search.isPending ? (

@@ -1,5 +1,6 @@
 import { THUMBNAIL_ACCEPT } from '@popstage/core/popclips';
-import { BlockStack, Card, Checkbox, DropZone, InlineError, Text } from '@shopify/polaris';
+import { Checkbox, DropZone, InlineError, Text } from '@shopify/polaris';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 import { useObjectUrl } from './use-object-url';
 
 interface Props {
@@ -21,59 +22,54 @@ export function ThumbnailCard(props: Props) {
   const pickedUrl = useObjectUrl(file);
   const preview = pickedUrl ?? storedUrl;
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Thumbnail
-        </Text>
-        {locked ? null : (
-          <Checkbox
-            label="Use a custom thumbnail"
-            // Said while it is true: once ticked, the merchant's own image is used.
-            helpText={enabled ? undefined : 'Otherwise a frame of the video is used.'}
-            checked={enabled}
+    <TitledCard title="Thumbnail">
+      {locked ? null : (
+        <Checkbox
+          label="Use a custom thumbnail"
+          // Said while it is true: once ticked, the merchant's own image is used.
+          helpText={enabled ? undefined : 'Otherwise a frame of the video is used.'}
+          checked={enabled}
+          disabled={disabled}
+          onChange={onToggle}
+        />
+      )}
+      {enabled ? (
+        <>
+          <DropZone
+            id="popclip-thumbnail"
+            label="Thumbnail image"
+            labelHidden
+            accept={THUMBNAIL_ACCEPT}
+            type="image"
+            allowMultiple={false}
             disabled={disabled}
-            onChange={onToggle}
-          />
-        )}
-        {enabled ? (
-          <>
-            <DropZone
-              id="popclip-thumbnail"
-              label="Thumbnail image"
-              labelHidden
-              accept={THUMBNAIL_ACCEPT}
-              type="image"
-              allowMultiple={false}
-              disabled={disabled}
-              error={Boolean(error)}
-              onDrop={(files) => {
-                const picked = files[0];
-                if (picked) onPick(picked);
-              }}
-            >
-              {preview ? (
-                <img
-                  src={preview}
-                  alt="Custom thumbnail"
-                  style={{ display: 'block', width: '100%', maxHeight: 240, objectFit: 'contain' }}
-                />
-              ) : (
-                <DropZone.FileUpload
-                  actionTitle="Add image"
-                  actionHint="JPEG, PNG, WebP or GIF, under 1MB"
-                />
-              )}
-            </DropZone>
+            error={Boolean(error)}
+            onDrop={(files) => {
+              const picked = files[0];
+              if (picked) onPick(picked);
+            }}
+          >
             {preview ? (
-              <Text as="p" tone="subdued" variant="bodySm">
-                Click or drop an image to replace it.
-              </Text>
-            ) : null}
-            {error ? <InlineError message={error} fieldID="popclip-thumbnail" /> : null}
-          </>
-        ) : null}
-      </BlockStack>
-    </Card>
+              <img
+                src={preview}
+                alt="Custom thumbnail"
+                style={{ display: 'block', width: '100%', maxHeight: 240, objectFit: 'contain' }}
+              />
+            ) : (
+              <DropZone.FileUpload
+                actionTitle="Add image"
+                actionHint="JPEG, PNG, WebP or GIF, under 1MB"
+              />
+            )}
+          </DropZone>
+          {preview ? (
+            <Text as="p" tone="subdued" variant="bodySm">
+              Click or drop an image to replace it.
+            </Text>
+          ) : null}
+          {error ? <InlineError message={error} fieldID="popclip-thumbnail" /> : null}
+        </>
+      ) : null}
+    </TitledCard>
   );
 }

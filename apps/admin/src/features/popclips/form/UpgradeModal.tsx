@@ -1,7 +1,5 @@
 import { type UpgradeModalVariant, upgradeOffer } from '@popstage/core/popclips';
-import { Modal, Text } from '@shopify/polaris';
-import { useNavigate } from 'react-router-dom';
-import { openUpgrade } from '../../shop';
+import { UpgradeOfferModal } from '../../shop';
 
 const COPY: Record<UpgradeModalVariant, { title: string; body: string }> = {
   instagramImport: {
@@ -32,26 +30,17 @@ interface Props {
  * collection carousels (core upgradeOffer); the plan is preselected on /manage/plans.
  */
 export function UpgradeModal({ variant, onClose }: Props) {
-  const navigate = useNavigate();
   const copy = COPY[variant ?? 'default'];
   const offer = upgradeOffer(variant ?? 'default');
   return (
-    <Modal
+    <UpgradeOfferModal
       open={variant !== null}
       onClose={onClose}
       title={copy.title}
-      primaryAction={{
-        content: `Upgrade for ${offer.priceText}`,
-        onAction: () => {
-          onClose();
-          openUpgrade(navigate, offer.level);
-        },
-      }}
-      secondaryActions={[{ content: 'Not now', onAction: onClose }]}
-    >
-      <Modal.Section>
-        <Text as="p">{copy.body}</Text>
-      </Modal.Section>
-    </Modal>
+      message={copy.body}
+      upgradeLabel={`Upgrade for ${offer.priceText}`}
+      dismissLabel="Not now"
+      level={offer.level}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { BlockStack, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import { Button, Checkbox, InlineStack } from '@shopify/polaris';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 
 interface Props {
   excludeFromProductPage: boolean;
@@ -13,33 +14,28 @@ interface Props {
 /** Where the clip plays: product pages (display targets) and the featured slot (one per shop). */
 export function VisibilityCard(props: Props) {
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Visibility
-        </Text>
-        <Checkbox
-          label="Exclude from product pages"
-          helpText="The clip will not play on the pages of its tagged products."
-          checked={props.excludeFromProductPage}
-          disabled={props.disabled}
-          onChange={props.onExcludeChange}
-        />
-        <Checkbox
-          label="Feature this Popclip"
-          helpText="The featured Popclip plays on your storefront. Only one Popclip can be featured."
-          checked={props.featured}
-          disabled={props.disabled}
-          onChange={props.onFeaturedChange}
-        />
-        {props.featured && props.onPlacement ? (
-          <InlineStack>
-            <Button variant="plain" onClick={props.onPlacement} disabled={props.disabled}>
-              Featured placement
-            </Button>
-          </InlineStack>
-        ) : null}
-      </BlockStack>
-    </Card>
+    <TitledCard title="Visibility">
+      <Checkbox
+        label="Exclude from product pages"
+        helpText="The clip will not play on the pages of its tagged products."
+        checked={props.excludeFromProductPage}
+        disabled={props.disabled}
+        onChange={props.onExcludeChange}
+      />
+      <Checkbox
+        label="Feature this Popclip"
+        helpText="The featured Popclip plays on your storefront. Only one Popclip can be featured."
+        checked={props.featured}
+        disabled={props.disabled}
+        onChange={props.onFeaturedChange}
+      />
+      {props.featured && props.onPlacement ? (
+        <InlineStack>
+          <Button variant="plain" onClick={props.onPlacement} disabled={props.disabled}>
+            Featured placement
+          </Button>
+        </InlineStack>
+      ) : null}
+    </TitledCard>
   );
 }

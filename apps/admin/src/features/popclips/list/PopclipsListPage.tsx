@@ -1,21 +1,13 @@
 import { hasPopclipsCapability, isPopclipsCreationBlocked } from '@popstage/core/billing';
 import { POPCLIP_TOASTS, type Popclip, SEARCH_DEBOUNCE_MS } from '@popstage/core/popclips';
 import { ROUTES } from '@popstage/core/routing';
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Icon,
-  InlineGrid,
-  InlineStack,
-  TextField,
-} from '@shopify/polaris';
-import { LocationIcon, RefreshIcon, SearchIcon, SettingsIcon } from '@shopify/polaris-icons';
+import { Banner, BlockStack, Box, Button, InlineGrid, InlineStack } from '@shopify/polaris';
+import { LocationIcon, RefreshIcon, SettingsIcon } from '@shopify/polaris-icons';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../../app/shell/PageShell';
 import { useShop } from '../../../app/shop/ShopContext';
+import { SearchField } from '../../../lib/ui/SearchField';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePopclipsGating, usePopclipsPlanLevel } from '../../billing';
 import { CarouselManager } from '../../carousels';
@@ -107,17 +99,7 @@ export function PopclipsListPage() {
         {carouselManager ? <CarouselManager /> : null}
         {clips.length > 0 ? (
           <Box maxWidth="420px" paddingInline={EDGE}>
-            <TextField
-              label="Search by title"
-              labelHidden
-              placeholder="Search by title"
-              prefix={<Icon source={SearchIcon} />}
-              value={search}
-              onChange={setSearch}
-              clearButton
-              onClearButtonClick={() => setSearch('')}
-              autoComplete="off"
-            />
+            <SearchField label="Search by title" labelHidden value={search} onChange={setSearch} />
           </Box>
         ) : null}
         {remove.unpublished.length > 0 ? (

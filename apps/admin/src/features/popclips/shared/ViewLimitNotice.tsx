@@ -1,8 +1,6 @@
 import type { PopclipsGating } from '@popstage/core/billing';
 import { creationBlockedMessage } from '@popstage/core/popclips';
-import { Modal, Text } from '@shopify/polaris';
-import { useNavigate } from 'react-router-dom';
-import { openUpgrade, UpgradeBanner } from '../../shop';
+import { UpgradeBanner, UpgradeOfferModal } from '../../shop';
 
 /** Why Create is disabled (spec 02 §2): the view-limit text, with an upgrade offer. */
 export function ViewLimitBanner({ gating }: { gating: PopclipsGating | undefined }) {
@@ -17,24 +15,14 @@ interface ModalProps {
 
 /** The view-limit modal shown when creating is blocked (spec 02 §2). */
 export function ViewLimitModal({ open, message, onClose }: ModalProps) {
-  const navigate = useNavigate();
   return (
-    <Modal
+    <UpgradeOfferModal
       open={open}
       onClose={onClose}
       title="View limit reached"
-      primaryAction={{
-        content: 'Upgrade Plan',
-        onAction: () => {
-          onClose();
-          openUpgrade(navigate);
-        },
-      }}
-      secondaryActions={[{ content: 'Close', onAction: onClose }]}
-    >
-      <Modal.Section>
-        <Text as="p">{message}</Text>
-      </Modal.Section>
-    </Modal>
+      message={message}
+      upgradeLabel="Upgrade Plan"
+      dismissLabel="Close"
+    />
   );
 }

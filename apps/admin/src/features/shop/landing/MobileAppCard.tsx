@@ -4,7 +4,8 @@ import {
   mobileAppCardState,
 } from '@popstage/core/billing';
 import { ROUTES } from '@popstage/core/routing';
-import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
+import { Button, InlineStack, Text } from '@shopify/polaris';
+import { TitledCard } from '../../../lib/ui/TitledCard';
 
 interface Props {
   mobileApp: MobileAppCardFacts;
@@ -31,29 +32,24 @@ export function MobileAppCard({ mobileApp, mobileEnabled }: Props) {
         ? mobileApp.blockedDescription
         : null;
   return (
-    <Card>
-      <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">
-          Mobile App
+    <TitledCard title="Mobile App" gap="400">
+      <Text as="p" tone="subdued">
+        A branded iOS and Android app for your store, with push notifications and in-app banners.
+      </Text>
+      {detail?.trim() ? (
+        <Text as="p" tone="critical">
+          {detail}
         </Text>
-        <Text as="p" tone="subdued">
-          A branded iOS and Android app for your store, with push notifications and in-app banners.
-        </Text>
-        {detail?.trim() ? (
-          <Text as="p" tone="critical">
-            {detail}
-          </Text>
-        ) : null}
-        <InlineStack>
-          <Button
-            url={target}
-            variant={button.critical ? 'primary' : 'secondary'}
-            tone={button.critical ? 'critical' : undefined}
-          >
-            {button.label}
-          </Button>
-        </InlineStack>
-      </BlockStack>
-    </Card>
+      ) : null}
+      <InlineStack>
+        <Button
+          url={target}
+          variant={button.critical ? 'primary' : 'secondary'}
+          tone={button.critical ? 'critical' : undefined}
+        >
+          {button.label}
+        </Button>
+      </InlineStack>
+    </TitledCard>
   );
 }

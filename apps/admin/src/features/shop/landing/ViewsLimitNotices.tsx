@@ -4,11 +4,9 @@ import {
   viewsLimitBannerText,
 } from '@popstage/core/billing';
 import { formatNumber } from '@popstage/core/format';
-import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { UpgradeBanner } from './UpgradeBanner';
-import { openUpgrade } from './upgrade-link';
+import { UpgradeOfferModal } from './UpgradeOfferModal';
 
 /** Spec 01 §4: the limit banner once creation is blocked. */
 export function ViewsLimitBanner({ gating }: { gating: PopclipsGating }) {
@@ -34,7 +32,6 @@ interface ModalProps {
 
 /** The 80 percent warning (core shouldShowViewsLimitModal) with an upgrade offer. */
 export function ViewsLimitModal({ gating, freeOrBasicLimits }: ModalProps) {
-  const navigate = useNavigate();
   const [dismissed, setDismissed] = useState(readDismissed);
   const show = !dismissed && shouldShowViewsLimitModal({ ...gating, freeOrBasicLimits });
   const dismiss = () => {
@@ -46,24 +43,13 @@ export function ViewsLimitModal({ gating, freeOrBasicLimits }: ModalProps) {
     }
   };
   return (
-    <Modal
+    <UpgradeOfferModal
       open={show}
       onClose={dismiss}
       title="You're close to your monthly view limit"
-      primaryAction={{
-        content: 'Upgrade Plan',
-        onAction: () => {
-          dismiss();
-          openUpgrade(navigate);
-        },
-      }}
-      secondaryActions={[{ content: 'Not now', onAction: dismiss }]}
-    >
-      <Modal.Section>
-        <Text as="p">
-          {`Your Popclips have had ${formatNumber(gating.totalViews)} of ${formatNumber(gating.maxViews)} views this period. Upgrade your plan so every visitor can keep watching.`}
-        </Text>
-      </Modal.Section>
-    </Modal>
+      message={`Your Popclips have had ${formatNumber(gating.totalViews)} of ${formatNumber(gating.maxViews)} views this period. Upgrade your plan so every visitor can keep watching.`}
+      upgradeLabel="Upgrade Plan"
+      dismissLabel="Not now"
+    />
   );
 }
