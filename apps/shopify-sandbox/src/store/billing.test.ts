@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StoreError } from './errors';
-import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import type { SandboxStore } from './store';
-import { createTestStoreDb, type TestStoreDb } from './test-database';
+import { createSeededTestStore, type SeededTestStore, storeRefusal } from './test-database';
 import type { CreateAppSubscriptionInput } from './types';
 
 const BASE_URL = 'http://localhost:3000/';
@@ -22,27 +20,14 @@ const input = (
 
 const numericId = (gid: string) => Number(gid.split('/').at(-1));
 
-async function rejection(promise: Promise<unknown>): Promise<StoreError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreError);
-  return error as StoreError;
-}
-
-let database: TestStoreDb;
+let database: SeededTestStore;
 let store: SandboxStore;
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: BASE_URL });
-  await store.seed();
+  database = await createSeededTestStore(BASE_URL);
+  store = database.store;
 });
-
-afterAll(async () => {
-  await database.close();
-});
+afterAll(() => database.close());
 
 beforeEach(async () => {
   await store.resetShop(DEMO_SHOP);
@@ -78,13 +63,13 @@ describe('sandbox billing', () => {
     ['a discount with both values', { discount: { percentage: 0.1, amount: '1.00' } }],
     ['an empty name', { name: ' ' }],
   ])('rejects %s with 400', async (_label, overrides) => {
-    expect((await rejection(store.createAppSubscription(DEMO_SHOP, input(overrides)))).kind).toBe(
-      'invalid',
-    );
+    expect(
+      (await storeRefusal(store.createAppSubscription(DEMO_SHOP, input(overrides)))).kind,
+    ).toBe('invalid');
   });
 
   it('answers 404 for a shop the sandbox does not have', async () => {
-    const error = await rejection(store.createAppSubscription('unknown.myshopify.com', input()));
+    const error = await storeRefusal(store.createAppSubscription('unknown.myshopify.com', input()));
     expect(error.kind).toBe('not_found');
   });
 
@@ -149,13 +134,15 @@ describe('sandbox billing', () => {
 
   it('cancels an active charge; unknown, foreign and pending ids are refused', async () => {
     const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
-    expect((await rejection(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).kind).toBe(
+    expect((await storeRefusal(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).kind).toBe(
       'conflict',
     );
     await store.approveAppSubscription(numericId(subscription.id));
 
     for (const id of [subscription.id, 'gid://shopify/AppSubscription/999999999', 'junk']) {
-      expect((await rejection(store.cancelAppSubscription(OTHER_SHOP, id))).kind).toBe('not_found');
+      expect((await storeRefusal(store.cancelAppSubscription(OTHER_SHOP, id))).kind).toBe(
+        'not_found',
+      );
     }
     expect(await store.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateStore } from './catalogue-generator';
-import { StoreError } from './errors';
-import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP, SANDBOX_SHOPS } from './shop-definitions';
 import type { SandboxStore } from './store';
-import { createTestStoreDb, type TestStoreDb } from './test-database';
+import { createSeededTestStore, type SeededTestStore, storeRefusal } from './test-database';
 import type { PlatformProduct } from './types';
 
 const BASE_URL = 'http://localhost:3000';
@@ -33,27 +31,14 @@ async function snapshot(store: SandboxStore) {
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<StoreError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreError);
-  return error as StoreError;
-}
-
-let database: TestStoreDb;
+let database: SeededTestStore;
 let store: SandboxStore;
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: BASE_URL });
-  await store.seed();
+  database = await createSeededTestStore(BASE_URL);
+  store = database.store;
 });
-
-afterAll(async () => {
-  await database.close();
-});
+afterAll(() => database.close());
 
 describe('generated catalogue', () => {
   it('is a pure function of the shop definition', () => {
@@ -61,11 +46,9 @@ describe('generated catalogue', () => {
   });
 
   it('is identical in two independently seeded databases', async () => {
-    const other = await createTestStoreDb();
+    const other = await createSeededTestStore(BASE_URL);
     try {
-      const second = createSandboxStore(other.db, { baseUrl: BASE_URL });
-      await second.seed();
-      expect(await snapshot(second)).toEqual(await snapshot(store));
+      expect(await snapshot(other.store)).toEqual(await snapshot(store));
     } finally {
       await other.close();
     }
@@ -181,11 +164,13 @@ describe('listing', () => {
   });
 
   it('rejects page sizes outside 1..250 and foreign cursors', async () => {
-    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 0 }))).kind).toBe('invalid');
-    expect((await rejection(store.listProducts(DEMO_SHOP, { first: 251 }))).kind).toBe('invalid');
-    expect((await rejection(store.listProducts(DEMO_SHOP, { after: 'not-a-cursor' }))).kind).toBe(
+    expect((await storeRefusal(store.listProducts(DEMO_SHOP, { first: 0 }))).kind).toBe('invalid');
+    expect((await storeRefusal(store.listProducts(DEMO_SHOP, { first: 251 }))).kind).toBe(
       'invalid',
     );
+    expect(
+      (await storeRefusal(store.listProducts(DEMO_SHOP, { after: 'not-a-cursor' }))).kind,
+    ).toBe('invalid');
     expect((await store.listProducts(DEMO_SHOP, { collectionId: 'junk' })).nodes).toEqual([]);
   });
 
@@ -267,13 +252,13 @@ describe('changes a merchant makes', () => {
     expect(page.id).toMatch(/^gid:\/\/shopify\/Page\/\d+$/);
     expect(await store.findPage(DEMO_SHOP, 'live')).toEqual(page);
     const duplicate = store.createPage(DEMO_SHOP, { title: 'Again', handle: 'live', body: '' });
-    expect((await rejection(duplicate)).kind).toBe('conflict');
+    expect((await storeRefusal(duplicate)).kind).toBe('conflict');
     const unknown = store.createPage('unknown.myshopify.com', {
       title: 'x',
       handle: 'x',
       body: '',
     });
-    expect((await rejection(unknown)).kind).toBe('not_found');
+    expect((await storeRefusal(unknown)).kind).toBe('not_found');
   });
 
   it('switches the theme app embed', async () => {
@@ -282,7 +267,30 @@ describe('changes a merchant makes', () => {
     expect(await store.isAppEmbedEnabled(DEMO_SHOP)).toBe(true);
     await store.setAppEmbed(DEMO_SHOP, false);
     expect(await store.isAppEmbedEnabled(DEMO_SHOP)).toBe(false);
-    expect((await rejection(store.setAppEmbed('unknown.myshopify.com', true))).kind).toBe(
+    expect((await storeRefusal(store.setAppEmbed('unknown.myshopify.com', true))).kind).toBe(
+      'not_found',
+    );
+  });
+
+  it('keeps the consent and protected data settings per shop; an unknown shop has neither', async () => {
+    expect(await store.consentRequired(DEMO_SHOP)).toBe(false);
+    expect(await store.protectedCustomerData(DEMO_SHOP)).toBe(true);
+    await store.setConsentRequired(DEMO_SHOP, true);
+    await store.setProtectedCustomerData(DEMO_SHOP, false);
+    expect(await store.consentRequired(DEMO_SHOP)).toBe(true);
+    expect(await store.protectedCustomerData(DEMO_SHOP)).toBe(false);
+    expect(await store.consentRequired(OTHER_SHOP)).toBe(false);
+    expect(await store.protectedCustomerData(OTHER_SHOP)).toBe(true);
+    await store.setConsentRequired(DEMO_SHOP, false);
+    await store.setProtectedCustomerData(DEMO_SHOP, true);
+    expect(await store.consentRequired(DEMO_SHOP)).toBe(false);
+    expect(await store.protectedCustomerData(DEMO_SHOP)).toBe(true);
+
+    const unknown = 'unknown.myshopify.com';
+    expect(await store.consentRequired(unknown)).toBe(false);
+    expect(await store.protectedCustomerData(unknown)).toBe(false);
+    expect((await storeRefusal(store.setConsentRequired(unknown, true))).kind).toBe('not_found');
+    expect((await storeRefusal(store.setProtectedCustomerData(unknown, true))).kind).toBe(
       'not_found',
     );
   });
@@ -299,7 +307,7 @@ describe('changes a merchant makes', () => {
     expect(demo).toEqual(fresh[0]);
     expect(await store.findPage(DEMO_SHOP, 'live')).toBeNull();
     expect(await store.countPublishedProducts(OTHER_SHOP)).toBeGreaterThan(0);
-    expect((await rejection(store.resetShop('unknown.myshopify.com'))).kind).toBe('not_found');
+    expect((await storeRefusal(store.resetShop('unknown.myshopify.com'))).kind).toBe('not_found');
     await store.resetShop(OTHER_SHOP);
   });
 });

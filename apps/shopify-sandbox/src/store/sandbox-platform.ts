@@ -97,6 +97,20 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     return row;
   };
 
+  /** A yes/no setting of the shop: false for a shop the store does not know, which it refuses to set. */
+  const shopSetting = (column: 'consentRequired' | 'protectedCustomerData') => ({
+    get: async (shop: string) => (await findShopRow(shop))?.[column] ?? false,
+    set: async (shop: string, value: boolean) => {
+      await requireShopRow(shop);
+      await db
+        .update(sandboxShops)
+        .set({ [column]: value })
+        .where(eq(sandboxShops.domain, shop));
+    },
+  });
+  const consent = shopSetting('consentRequired');
+  const protectedData = shopSetting('protectedCustomerData');
+
   const pageOf = <T>(rows: T[], first: number, idOf: (row: T) => number): Connection<T> => {
     const nodes = rows.slice(0, first);
     const last = nodes.at(-1);
@@ -400,37 +414,10 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
       return toProduct(row, shopRow?.currency ?? 'USD');
     },
 
-    async consentRequired(shop) {
-      const [row] = await db
-        .select({ required: sandboxShops.consentRequired })
-        .from(sandboxShops)
-        .where(eq(sandboxShops.domain, shop));
-      return row?.required ?? false;
-    },
-
-    async setConsentRequired(shop, required) {
-      await requireShopRow(shop);
-      await db
-        .update(sandboxShops)
-        .set({ consentRequired: required })
-        .where(eq(sandboxShops.domain, shop));
-    },
-
-    async protectedCustomerData(shop) {
-      const [row] = await db
-        .select({ granted: sandboxShops.protectedCustomerData })
-        .from(sandboxShops)
-        .where(eq(sandboxShops.domain, shop));
-      return row?.granted ?? false;
-    },
-
-    async setProtectedCustomerData(shop, granted) {
-      await requireShopRow(shop);
-      await db
-        .update(sandboxShops)
-        .set({ protectedCustomerData: granted })
-        .where(eq(sandboxShops.domain, shop));
-    },
+    consentRequired: consent.get,
+    setConsentRequired: consent.set,
+    protectedCustomerData: protectedData.get,
+    setProtectedCustomerData: protectedData.set,
 
     async setAppEmbed(shop, enabled) {
       await requireShopRow(shop);
