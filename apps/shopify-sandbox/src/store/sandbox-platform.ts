@@ -39,6 +39,26 @@ const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 250;
 
 type ProductRow = typeof sandboxProducts.$inferSelect;
+
+/** A collection's columns, with how many products it holds. */
+const collectionColumns = {
+  id: sandboxCollections.id,
+  title: sandboxCollections.title,
+  handle: sandboxCollections.handle,
+  productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
+};
+
+const toCollection = (row: {
+  id: number;
+  title: string;
+  handle: string;
+  productsCount: number;
+}): PlatformCollection => ({
+  id: toGid('Collection', row.id),
+  title: row.title,
+  handle: row.handle,
+  productsCount: Number(row.productsCount),
+});
 type ShopRow = typeof sandboxShops.$inferSelect;
 
 /**
@@ -239,12 +259,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     async listCollections(shop, listOptions = {}) {
       const first = pageSize(listOptions.first);
       const rows = await db
-        .select({
-          id: sandboxCollections.id,
-          title: sandboxCollections.title,
-          handle: sandboxCollections.handle,
-          productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
-        })
+        .select(collectionColumns)
         .from(sandboxCollections)
         .where(
           and(
@@ -256,38 +271,17 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .orderBy(asc(sandboxCollections.id))
         .limit(first + 1);
       const page = pageOf(rows, first, (row) => row.id);
-      return {
-        nodes: page.nodes.map(
-          (row): PlatformCollection => ({
-            id: toGid('Collection', row.id),
-            title: row.title,
-            handle: row.handle,
-            productsCount: Number(row.productsCount),
-          }),
-        ),
-        pageInfo: page.pageInfo,
-      };
+      return { nodes: page.nodes.map(toCollection), pageInfo: page.pageInfo };
     },
 
     async getCollection(shop, id) {
       const wanted = parseGid('Collection', id);
       if (wanted === null) return null;
       const [row] = await db
-        .select({
-          id: sandboxCollections.id,
-          title: sandboxCollections.title,
-          handle: sandboxCollections.handle,
-          productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
-        })
+        .select(collectionColumns)
         .from(sandboxCollections)
         .where(and(eq(sandboxCollections.shopDomain, shop), eq(sandboxCollections.id, wanted)));
-      if (!row) return null;
-      return {
-        id: toGid('Collection', row.id),
-        title: row.title,
-        handle: row.handle,
-        productsCount: Number(row.productsCount),
-      };
+      return row ? toCollection(row) : null;
     },
 
     async countPublishedProducts(shop) {
