@@ -7,7 +7,7 @@ import {
   type Http2ServerRequest,
   type ServerHttp2Session,
 } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { importSPKI, jwtVerify } from 'jose';
 
 /**
@@ -155,6 +155,32 @@ function recorder(keep: boolean) {
 }
 
 /**
+ * What each fake keeps (its deliveries, the tokens it answers as dead, the refusals still to
+ * give) and the PushFake fields that read and change it.
+ */
+function fakeState(keep: boolean) {
+  const log = recorder(keep);
+  const unregistered = new Set<string>();
+  const refused = refusals();
+  const fields = {
+    delivered: log.delivered,
+    count: log.count,
+    lastDeliveryAt: log.last,
+    deliveriesTo: log.to,
+    unregistered,
+    refuse: refused.add,
+    attempts: refused.attempts,
+  } satisfies Omit<PushFake, 'url' | 'close'>;
+  return { log, unregistered, refused, fields };
+}
+
+/** Starts a fake's server on a free loopback port; its base URL. */
+async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
  * A provider's round trip: the answer leaves `latencyMs` after the request arrived (the message
  * is taken on arrival, as a real service takes it before its answer travels back).
  */
@@ -216,9 +242,7 @@ export async function startFakeFcm(options: {
   const trip = roundTrip(options.latencyMs ?? 0);
   const key = await importSPKI(options.publicKey, 'RS256');
   const accessTokens = new Set<string>();
-  const unregistered = new Set<string>();
-  const refused = refusals();
-  const log = recorder(options.keep ?? true);
+  const { log, unregistered, refused, fields } = fakeState(options.keep ?? true);
   const sendPath = `/v1/projects/${options.projectId}/messages:send`;
 
   const tokenServer = createHttpServer((req, res) =>
@@ -332,19 +356,10 @@ export async function startFakeFcm(options: {
   );
   const closeSessions = trackSessions(server);
   tokenServer.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => tokenServer.listen(0, '127.0.0.1', resolve));
-  const port = (listening: { address(): unknown }) => (listening.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port(server)}`,
-    tokenUrl: `http://127.0.0.1:${port(tokenServer)}/token`,
-    delivered: log.delivered,
-    count: log.count,
-    lastDeliveryAt: log.last,
-    deliveriesTo: log.to,
-    unregistered,
-    refuse: refused.add,
-    attempts: refused.attempts,
+    url: await listenLocally(server),
+    tokenUrl: `${await listenLocally(tokenServer)}/token`,
+    ...fields,
     tokensIssued: () => accessTokens.size,
     close: async () => {
       closeSessions();
@@ -371,9 +386,7 @@ export async function startFakeApns(options: {
   const trip = roundTrip(options.latencyMs ?? 0);
   const key = await importSPKI(options.publicKey, 'ES256');
   const verified = new Set<string>();
-  const unregistered = new Set<string>();
-  const refused = refusals();
-  const log = recorder(options.keep ?? true);
+  const { log, unregistered, refused, fields } = fakeState(options.keep ?? true);
   const server = createHttp2Server({ peerMaxConcurrentStreams: 1000 });
   server.on('stream', (stream, headers) => {
     const chunks: Buffer[] = [];
@@ -444,16 +457,9 @@ export async function startFakeApns(options: {
     });
   });
   const closeSessions = trackSessions(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    delivered: log.delivered,
-    count: log.count,
-    lastDeliveryAt: log.last,
-    deliveriesTo: log.to,
-    unregistered,
-    refuse: refused.add,
-    attempts: refused.attempts,
+    url: await listenLocally(server),
+    ...fields,
     close: () =>
       new Promise((resolve) => {
         closeSessions();

@@ -1,13 +1,11 @@
+import { collectionFields, connection } from '../graphql/shared-objects';
 import type { PlatformCollection } from '../store/types';
-import { type AdminContext, connection } from './context';
+import type { AdminContext } from './context';
 import { parseSearch } from './search-syntax';
 
 function collectionObject(collection: PlatformCollection) {
   return {
-    __typename: 'Collection',
-    id: collection.id,
-    title: collection.title,
-    handle: collection.handle,
+    ...collectionFields(collection),
     productsCount: { count: collection.productsCount, precision: 'EXACT' },
   };
 }

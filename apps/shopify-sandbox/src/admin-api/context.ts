@@ -16,28 +16,6 @@ export interface AdminContext {
   appHandle: string;
 }
 
-/** A connection answer with both `nodes` and `edges`, as Shopify serves either. */
-export function connection<T>(
-  nodes: T[],
-  pageInfo: { hasNextPage: boolean; endCursor: string | null } = {
-    hasNextPage: false,
-    endCursor: null,
-  },
-) {
-  return {
-    nodes,
-    edges: nodes.map((node, index) => ({
-      node,
-      cursor: index === nodes.length - 1 && pageInfo.endCursor ? pageInfo.endCursor : String(index),
-    })),
-    pageInfo: {
-      ...pageInfo,
-      hasPreviousPage: false,
-      startCursor: null,
-    },
-  };
-}
-
 /** Mutation payloads carry `userErrors`; the local Shopify's refusals go there like Shopify's. */
 export function userError(
   message: string,

@@ -1,7 +1,8 @@
+import { connection } from '../graphql/shared-objects';
 import { shopObjectGid } from '../store/gid';
 import type { MenuItem } from '../store/types';
 import { settingsDataJson } from '../theme/theme-files';
-import { type AdminContext, connection, userError } from './context';
+import { type AdminContext, userError } from './context';
 import { parseSearch } from './search-syntax';
 
 const SETTINGS_DATA = 'config/settings_data.json';

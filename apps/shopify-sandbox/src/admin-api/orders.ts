@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
+import { connection } from '../graphql/shared-objects';
 import { toGid } from '../store/gid';
-import { type AdminContext, connection } from './context';
+import type { AdminContext } from './context';
 
 /**
  * Admin API `orders`: Order objects are protected customer data. An app without Shopify's

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppConfig } from '../app-config';
 import { API_VERSION } from '../schema/load-schema';
 import { createAccessTokens } from '../store/access-tokens';
-import { createSandboxStore } from '../store/sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import { createStorefrontTokens } from '../store/storefront-tokens';
-import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
+import { createSeededTestStore, type SeededTestStore } from '../store/test-database';
 import { loadThemeApp } from '../theme/load-theme-app';
 import { createThemeStates } from '../theme/theme-states';
 import { adminApiPlugin } from './plugin';
@@ -23,7 +22,7 @@ const APP = {
 const GRAPHQL = `/${DEMO_SHOP}/admin/api/${API_VERSION}/graphql.json`;
 const EXCHANGE = `/${DEMO_SHOP}/admin/oauth/access_token`;
 
-let database: TestStoreDb;
+let database: SeededTestStore;
 let app: FastifyInstance;
 let clock = Date.now();
 let tokens: ReturnType<typeof createAccessTokens>;
@@ -51,10 +50,9 @@ const graphql = (token: string, query: string, variables = {}) =>
   });
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  const store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
+  database = await createSeededTestStore();
+  const { store } = database;
   const themes = createThemeStates(database.db, loadThemeApp());
-  await store.seed();
   tokens = createAccessTokens(database.db, () => new Date(clock));
   app = Fastify();
   await app.register(adminApiPlugin, {

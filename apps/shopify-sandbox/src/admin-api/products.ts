@@ -1,14 +1,12 @@
+import { connection, firstOf, variantPriceRange } from '../graphql/shared-objects';
 import { parseGid, toGid } from '../store/gid';
 import type { PlatformProduct, ProductStatus } from '../store/types';
-import { type AdminContext, connection } from './context';
+import type { AdminContext } from './context';
 import { appPublicationExists, appPublicationId } from './publications';
 import { parseSearch } from './search-syntax';
 
-const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
-
 /** A store product as Shopify's Product object, with the connections it offers lazily. */
 export function productObject(product: PlatformProduct) {
-  const currency = product.priceRange.currencyCode;
   const images = product.images.map((image, index) => ({
     __typename: 'MediaImage',
     id: `gid://shopify/MediaImage/${legacy(product.id)}${index}`,
@@ -32,19 +30,15 @@ export function productObject(product: PlatformProduct) {
     publishedOnCurrentPublication: product.publishedToSalesChannel,
     publishedOnPublication: ({ publicationId }: { publicationId: string }, context: AdminContext) =>
       publicationId === appPublicationId(context.shop) && product.publishedToSalesChannel,
-    priceRangeV2: {
-      minVariantPrice: money(product.priceRange.min, currency),
-      maxVariantPrice: money(product.priceRange.max, currency),
-    },
-    variants: ({ first }: { first?: number }) =>
-      connection(
-        product.variants.slice(0, first ?? 0).map((variant) => ({
-          __typename: 'ProductVariant',
-          ...variant,
-          sku: variant.sku || null,
-        })),
-      ),
-    media: ({ first }: { first?: number }) => connection(images.slice(0, first ?? 0)),
+    priceRangeV2: variantPriceRange(product),
+    variants: firstOf(
+      product.variants.map((variant) => ({
+        __typename: 'ProductVariant',
+        ...variant,
+        sku: variant.sku || null,
+      })),
+    ),
+    media: firstOf(images),
     featuredMedia: images[0] ?? null,
     inCollection: async ({ id }: { id: string }, context: AdminContext) =>
       (await context.store.productsInCollection(context.shop, id, [product.id])).length > 0,

@@ -1,5 +1,6 @@
+import { connection } from '../graphql/shared-objects';
 import { APP_NUMBER, shopObjectGid, toGid } from '../store/gid';
-import { type AdminContext, connection } from './context';
+import type { AdminContext } from './context';
 
 /** The app's own publication in the shop (the Popstage sales channel), while it is connected. */
 export const appPublicationId = (shop: string) => shopObjectGid(shop, 'Publication');

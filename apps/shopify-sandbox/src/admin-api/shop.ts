@@ -1,4 +1,4 @@
-import { shopObjectGid } from '../store/gid';
+import { shopObject } from '../graphql/shared-objects';
 import type { AdminContext } from './context';
 import { primaryDomainOf } from './web-presences';
 
@@ -11,13 +11,8 @@ const TIME_ZONES: Record<string, string> = {
   'other-store.myshopify.com': 'Asia/Kolkata',
 };
 
-export async function shop(_args: unknown, context: AdminContext) {
-  const found = await context.store.getShop(context.shop);
-  if (!found) return null;
-  return {
-    __typename: 'Shop',
-    id: shopObjectGid(found.domain, 'Shop'),
-    name: found.name,
+export function shop(_args: unknown, context: AdminContext) {
+  return shopObject(context, (found) => ({
     email: found.email,
     contactEmail: found.email,
     myshopifyDomain: found.domain,
@@ -36,5 +31,5 @@ export async function shop(_args: unknown, context: AdminContext) {
         shopifyPlus: false,
       };
     },
-  };
+  }));
 }

@@ -1,6 +1,7 @@
+import { connection } from '../graphql/shared-objects';
 import type { SandboxDomain } from '../store/domains';
 import { SANDBOX_SHOPS } from '../store/shop-definitions';
-import { type AdminContext, connection } from './context';
+import type { AdminContext } from './context';
 
 /**
  * The shop's domains as the Admin API shows them: `shop.primaryDomain` and the root

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signedQueryMessage } from '@popstage/core/signed-query';
 import { EMBED_PARAMS } from './client/embed-params';
 
 /**
@@ -15,18 +16,9 @@ export interface LaunchParams {
   apiSecret: string;
 }
 
-/**
- * Shopify's `hmac` of a request's query: HMAC-SHA256 (hex) with the app's secret over every other
- * parameter, sorted by name, as `name=value` joined by `&`.
- * https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/authorization-code-grant#step-1-verify-the-installation-request
- */
+/** Shopify's `hmac` of a request's query: HMAC-SHA256 (hex) of its signed message, with the app's secret. */
 export function queryHmac(params: URLSearchParams, apiSecret: string): string {
-  const message = [...params.entries()]
-    .filter(([name]) => name !== 'hmac')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  return createHmac('sha256', apiSecret).update(message).digest('hex');
+  return createHmac('sha256', apiSecret).update(signedQueryMessage(params)).digest('hex');
 }
 
 /** Shopify's `host`: the admin's address for the shop, base64url-encoded. */

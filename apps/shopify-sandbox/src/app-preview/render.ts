@@ -1,3 +1,4 @@
+import { hexColour, textOn } from '@popstage/core/colour';
 import type { MobileMenuItem, publicMobileConfigSchema } from '@popstage/core/mobile';
 import type { StorefrontFeed } from '@popstage/core/storefront';
 import type { z } from 'zod';
@@ -16,19 +17,6 @@ export const PREVIEW_SCREENS = [
 export type PreviewScreen = (typeof PREVIEW_SCREENS)[number];
 /** Products the home screen shows of the featured collection (the app scrolls to the rest). */
 const HOME_PRODUCTS = 12;
-
-const hex = (value: string | null, fallback: string) =>
-  value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
-
-/** Black or white text, whichever reads better on the background (WCAG relative luminance). */
-function textOn(background: string): string {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.4 ? '#1a1a1a' : '#ffffff';
-}
 
 const css = (primary: string, secondary: string, font: string | null) => `
   body { margin: 0; background: #e3e3e3; font-family: ${font && font !== 'Default' ? `${font}, ` : ''}system-ui, sans-serif; }
@@ -74,8 +62,8 @@ export function renderPreview(
   extra: { routed: RoutedContent; device: Html | null } = { routed: {}, device: null },
 ): string {
   const look = config.config;
-  const primary = hex(look.primaryColor, '#000000');
-  const secondary = hex(look.secondaryColor, '#ffffff');
+  const primary = hexColour(look.primaryColor, '#000000');
+  const secondary = hexColour(look.secondaryColor, '#ffffff');
   const products = config.featuredCollection?.products ?? [];
   const base = `/sandbox/shops/${encodeURIComponent(shop)}/app-preview`;
   const strip = (
@@ -85,7 +73,7 @@ export function renderPreview(
     fallback: string,
   ) => {
     if (!title) return html``;
-    const colour = hex(background, fallback);
+    const colour = hexColour(background, fallback);
     return html`<div class="strip" style="background:${colour};color:${textOn(colour)}"><strong>${title}</strong>${text ?? ''}</div>`;
   };
   const body = {

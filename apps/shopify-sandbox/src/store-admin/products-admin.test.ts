@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
-import type { SandboxStore } from '../store/store';
-import { type LocalShopifyTestApp, startLocalShopify } from '../testing/local-shopify-app';
+import { useLocalShopify } from '../testing/local-shopify-app';
 
 // The local Shopify's products admin: where the setup wizard's "Choose products" leads, to pick
 // the products the Popstage sales channel may sell.
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PAGE = `/sandbox/store/${DEMO_SHOP}/admin/products`;
 
-let harness: LocalShopifyTestApp;
-let sandbox: SandboxStore;
-let app: LocalShopifyTestApp['app'];
+const t = useLocalShopify();
 beforeAll(async () => {
-  harness = await startLocalShopify();
-  ({ app, store: sandbox } = harness);
   for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
-    await app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
-    await sandbox.connectSalesChannel(shop, 'popstage');
+    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
+    await t.store.connectSalesChannel(shop, 'popstage');
   }
 });
-afterAll(() => harness.close());
 
 const activeProducts = async (shop: string) =>
-  (await sandbox.listProducts(shop, { first: 250, status: 'ACTIVE' })).nodes;
+  (await t.store.listProducts(shop, { first: 250, status: 'ACTIVE' })).nodes;
 const field = (gid: string) => `product_${gid.split('/').pop()}`;
 
 describe('products admin (the product picker)', () => {
   it('lists the shop’s products with a box for each active one not yet included', async () => {
     const [first] = await activeProducts(DEMO_SHOP);
-    const page = await app.inject({ method: 'GET', url: PAGE });
+    const page = await t.app.inject({ method: 'GET', url: PAGE });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain(`name="${field(first?.id ?? '')}"`);
@@ -37,8 +31,8 @@ describe('products admin (the product picker)', () => {
 
   it('includes only the picked products, in this shop only', async () => {
     const [first, second, third] = await activeProducts(DEMO_SHOP);
-    const before = await sandbox.countPublishedProducts(OTHER_SHOP);
-    const saved = await app.inject({
+    const before = await t.store.countPublishedProducts(OTHER_SHOP);
+    const saved = await t.app.inject({
       method: 'POST',
       url: `${PAGE}/sales-channel`,
       headers: FORM,
@@ -49,15 +43,15 @@ describe('products admin (the product picker)', () => {
     const published = (await activeProducts(DEMO_SHOP)).filter((p) => p.publishedToSalesChannel);
     expect(published.map((p) => p.id).sort()).toEqual([first?.id, second?.id].sort());
     expect(published.map((p) => p.id)).not.toContain(third?.id);
-    expect(await sandbox.countPublishedProducts(OTHER_SHOP)).toBe(before);
-    const page = await app.inject({ method: 'GET', url: `${PAGE}?included=2` });
+    expect(await t.store.countPublishedProducts(OTHER_SHOP)).toBe(before);
+    const page = await t.app.inject({ method: 'GET', url: `${PAGE}?included=2` });
     expect(page.body).toContain('2 products included in the Popstage sales channel.');
     expect(page.body).not.toContain(`name="${field(first?.id ?? '')}"`);
   });
 
   it('refuses a save with nothing picked, or for a shop that is not a sandbox shop', async () => {
-    const before = await sandbox.countPublishedProducts(DEMO_SHOP);
-    const empty = await app.inject({
+    const before = await t.store.countPublishedProducts(DEMO_SHOP);
+    const empty = await t.app.inject({
       method: 'POST',
       url: `${PAGE}/sales-channel`,
       headers: FORM,
@@ -67,8 +61,8 @@ describe('products admin (the product picker)', () => {
     expect(empty.json().message).toBe(
       'Select at least one product to include in the Popstage sales channel.',
     );
-    expect(await sandbox.countPublishedProducts(DEMO_SHOP)).toBe(before);
-    const unknown = await app.inject({
+    expect(await t.store.countPublishedProducts(DEMO_SHOP)).toBe(before);
+    const unknown = await t.app.inject({
       method: 'GET',
       url: '/sandbox/store/nobody.myshopify.com/admin/products',
     });

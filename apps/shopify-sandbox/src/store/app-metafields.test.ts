@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import type { SandboxStore } from './store';
-import { createTestStoreDb, type TestStoreDb } from './test-database';
+import { createSeededTestStore, type SeededTestStore } from './test-database';
 
-let database: TestStoreDb;
+let database: SeededTestStore;
 let store: SandboxStore;
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
-  await store.seed();
+  database = await createSeededTestStore();
+  store = database.store;
 });
 afterAll(() => database.close());
 

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StoreError } from './errors';
-import { createSandboxStore } from './sandbox-platform';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
-import type { SandboxStore } from './store';
-import { createTestStoreDb, type TestStoreDb } from './test-database';
+import { storeRefusal } from './test-database';
 import type { CreateAppSubscriptionInput } from './types';
+import { useSeededTestStore } from './use-seeded-store';
 
 const BASE_URL = 'http://localhost:3000/';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,36 +20,16 @@ const input = (
 
 const numericId = (gid: string) => Number(gid.split('/').at(-1));
 
-async function rejection(promise: Promise<unknown>): Promise<StoreError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StoreError);
-  return error as StoreError;
-}
-
-let database: TestStoreDb;
-let store: SandboxStore;
-
-beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: BASE_URL });
-  await store.seed();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const t = useSeededTestStore(BASE_URL);
 
 beforeEach(async () => {
-  await store.resetShop(DEMO_SHOP);
-  await store.resetShop(OTHER_SHOP);
+  await t.store.resetShop(DEMO_SHOP);
+  await t.store.resetShop(OTHER_SHOP);
 });
 
 describe('sandbox billing', () => {
   it('creates a pending charge with a confirmation page and numeric GID', async () => {
-    const { subscription, confirmationUrl } = await store.createAppSubscription(
+    const { subscription, confirmationUrl } = await t.store.createAppSubscription(
       DEMO_SHOP,
       input({ discount: { percentage: 0.2, durationLimitInIntervals: 3 } }),
     );
@@ -67,7 +45,7 @@ describe('sandbox billing', () => {
     expect(confirmationUrl).toBe(
       `http://localhost:3000/sandbox/billing/confirm/${numericId(subscription.id)}`,
     );
-    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect(await t.store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
   });
 
   it.each<[string, Partial<CreateAppSubscriptionInput>]>([
@@ -78,41 +56,43 @@ describe('sandbox billing', () => {
     ['a discount with both values', { discount: { percentage: 0.1, amount: '1.00' } }],
     ['an empty name', { name: ' ' }],
   ])('rejects %s with 400', async (_label, overrides) => {
-    expect((await rejection(store.createAppSubscription(DEMO_SHOP, input(overrides)))).kind).toBe(
-      'invalid',
-    );
+    expect(
+      (await storeRefusal(t.store.createAppSubscription(DEMO_SHOP, input(overrides)))).kind,
+    ).toBe('invalid');
   });
 
   it('answers 404 for a shop the sandbox does not have', async () => {
-    const error = await rejection(store.createAppSubscription('unknown.myshopify.com', input()));
+    const error = await storeRefusal(
+      t.store.createAppSubscription('unknown.myshopify.com', input()),
+    );
     expect(error.kind).toBe('not_found');
   });
 
   it('approval activates the charge for 30 days, once', async () => {
-    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
+    const { subscription } = await t.store.createAppSubscription(DEMO_SHOP, input());
     const before = Date.now();
-    const result = await store.approveAppSubscription(numericId(subscription.id));
+    const result = await t.store.approveAppSubscription(numericId(subscription.id));
     expect(result?.changed).toBe(true);
-    const [active] = await store.activeAppSubscriptions(DEMO_SHOP);
+    const [active] = await t.store.activeAppSubscriptions(DEMO_SHOP);
     expect(active).toMatchObject({ id: subscription.id, status: 'ACTIVE' });
     const periodEnd = new Date(active?.currentPeriodEnd ?? 0).getTime();
     expect(periodEnd).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
     expect(periodEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
-    const again = await store.approveAppSubscription(numericId(subscription.id));
+    const again = await t.store.approveAppSubscription(numericId(subscription.id));
     expect(again).toMatchObject({ changed: false, subscription: { status: 'ACTIVE' } });
-    expect(await store.declineAppSubscription(numericId(subscription.id))).toMatchObject({
+    expect(await t.store.declineAppSubscription(numericId(subscription.id))).toMatchObject({
       changed: false,
     });
-    expect(await store.approveAppSubscription(999_999_999)).toBeNull();
+    expect(await t.store.approveAppSubscription(999_999_999)).toBeNull();
   });
 
   it.each(['APPLY_IMMEDIATELY', 'STANDARD', 'APPLY_ON_NEXT_BILLING_CYCLE'] as const)(
     'approving a new charge replaces the active one (%s)',
     async (replacementBehavior) => {
-      const first = await store.createAppSubscription(DEMO_SHOP, input());
-      await store.approveAppSubscription(numericId(first.subscription.id));
-      const second = await store.createAppSubscription(
+      const first = await t.store.createAppSubscription(DEMO_SHOP, input());
+      await t.store.approveAppSubscription(numericId(first.subscription.id));
+      const second = await t.store.createAppSubscription(
         DEMO_SHOP,
         input({
           name: 'Bundle',
@@ -121,14 +101,14 @@ describe('sandbox billing', () => {
         }),
       );
       // Pending does not replace anything yet.
-      expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+      expect((await t.store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
         first.subscription.id,
       ]);
-      await store.approveAppSubscription(numericId(second.subscription.id));
-      expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+      await t.store.approveAppSubscription(numericId(second.subscription.id));
+      expect((await t.store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
         second.subscription.id,
       ]);
-      const all = await store.listAppSubscriptions(DEMO_SHOP);
+      const all = await t.store.listAppSubscriptions(DEMO_SHOP);
       expect(all.map((s) => [s.name, s.status])).toEqual([
         ['Bundle', 'ACTIVE'],
         ['Popclips Growth', 'CANCELLED'],
@@ -137,57 +117,61 @@ describe('sandbox billing', () => {
   );
 
   it('declining leaves the active charge alone', async () => {
-    const first = await store.createAppSubscription(DEMO_SHOP, input());
-    await store.approveAppSubscription(numericId(first.subscription.id));
-    const second = await store.createAppSubscription(DEMO_SHOP, input({ name: 'Other' }));
-    const result = await store.declineAppSubscription(numericId(second.subscription.id));
+    const first = await t.store.createAppSubscription(DEMO_SHOP, input());
+    await t.store.approveAppSubscription(numericId(first.subscription.id));
+    const second = await t.store.createAppSubscription(DEMO_SHOP, input({ name: 'Other' }));
+    const result = await t.store.declineAppSubscription(numericId(second.subscription.id));
     expect(result).toMatchObject({ changed: true, subscription: { status: 'DECLINED' } });
-    expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+    expect((await t.store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
       first.subscription.id,
     ]);
   });
 
   it('cancels an active charge; unknown, foreign and pending ids are refused', async () => {
-    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
-    expect((await rejection(store.cancelAppSubscription(DEMO_SHOP, subscription.id))).kind).toBe(
-      'conflict',
-    );
-    await store.approveAppSubscription(numericId(subscription.id));
+    const { subscription } = await t.store.createAppSubscription(DEMO_SHOP, input());
+    expect(
+      (await storeRefusal(t.store.cancelAppSubscription(DEMO_SHOP, subscription.id))).kind,
+    ).toBe('conflict');
+    await t.store.approveAppSubscription(numericId(subscription.id));
 
     for (const id of [subscription.id, 'gid://shopify/AppSubscription/999999999', 'junk']) {
-      expect((await rejection(store.cancelAppSubscription(OTHER_SHOP, id))).kind).toBe('not_found');
+      expect((await storeRefusal(t.store.cancelAppSubscription(OTHER_SHOP, id))).kind).toBe(
+        'not_found',
+      );
     }
-    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
+    expect(await t.store.activeAppSubscriptions(DEMO_SHOP)).toHaveLength(1);
 
-    await store.cancelAppSubscription(DEMO_SHOP, subscription.id);
-    await store.cancelAppSubscription(DEMO_SHOP, subscription.id); // a retry changes nothing
-    expect(await store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
-    expect((await store.getAppSubscription(numericId(subscription.id)))?.status).toBe('CANCELLED');
+    await t.store.cancelAppSubscription(DEMO_SHOP, subscription.id);
+    await t.store.cancelAppSubscription(DEMO_SHOP, subscription.id); // a retry changes nothing
+    expect(await t.store.activeAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect((await t.store.getAppSubscription(numericId(subscription.id)))?.status).toBe(
+      'CANCELLED',
+    );
   });
 
   it("keeps shops apart: approving one shop's charge never touches another's", async () => {
-    const demo = await store.createAppSubscription(DEMO_SHOP, input());
-    const other = await store.createAppSubscription(OTHER_SHOP, input({ name: 'Other plan' }));
-    await store.approveAppSubscription(numericId(other.subscription.id));
-    await store.approveAppSubscription(numericId(demo.subscription.id));
-    expect((await store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
+    const demo = await t.store.createAppSubscription(DEMO_SHOP, input());
+    const other = await t.store.createAppSubscription(OTHER_SHOP, input({ name: 'Other plan' }));
+    await t.store.approveAppSubscription(numericId(other.subscription.id));
+    await t.store.approveAppSubscription(numericId(demo.subscription.id));
+    expect((await t.store.activeAppSubscriptions(DEMO_SHOP)).map((s) => s.id)).toEqual([
       demo.subscription.id,
     ]);
-    expect((await store.activeAppSubscriptions(OTHER_SHOP)).map((s) => s.id)).toEqual([
+    expect((await t.store.activeAppSubscriptions(OTHER_SHOP)).map((s) => s.id)).toEqual([
       other.subscription.id,
     ]);
-    expect((await store.listAppSubscriptions(OTHER_SHOP)).map((s) => s.name)).toEqual([
+    expect((await t.store.listAppSubscriptions(OTHER_SHOP)).map((s) => s.name)).toEqual([
       'Other plan',
     ]);
   });
 
   it('reset leaves the shop without charges', async () => {
-    const { subscription } = await store.createAppSubscription(DEMO_SHOP, input());
-    await store.approveAppSubscription(numericId(subscription.id));
-    await store.createAppSubscription(OTHER_SHOP, input());
-    await store.resetShop(DEMO_SHOP);
-    expect(await store.listAppSubscriptions(DEMO_SHOP)).toEqual([]);
-    expect(await store.getAppSubscription(numericId(subscription.id))).toBeNull();
-    expect(await store.listAppSubscriptions(OTHER_SHOP)).toHaveLength(1);
+    const { subscription } = await t.store.createAppSubscription(DEMO_SHOP, input());
+    await t.store.approveAppSubscription(numericId(subscription.id));
+    await t.store.createAppSubscription(OTHER_SHOP, input());
+    await t.store.resetShop(DEMO_SHOP);
+    expect(await t.store.listAppSubscriptions(DEMO_SHOP)).toEqual([]);
+    expect(await t.store.getAppSubscription(numericId(subscription.id))).toBeNull();
+    expect(await t.store.listAppSubscriptions(OTHER_SHOP)).toHaveLength(1);
   });
 });

@@ -1,13 +1,5 @@
 import { createRandom, type Random } from './random';
-import type {
-  sandboxCollectionProducts,
-  sandboxCollections,
-  sandboxMenus,
-  sandboxPages,
-  sandboxProducts,
-  sandboxShops,
-  sandboxThemes,
-} from './schema';
+import type { StoreRows } from './seed-writer';
 import type { SandboxShopDefinition } from './shop-definitions';
 import { storeMenus, storePages, storeThemes } from './store-content';
 import type { PlatformVariant, ProductStatus } from './types';
@@ -23,18 +15,7 @@ import {
   VENDORS,
 } from './word-lists';
 
-export type NewSandboxProduct = typeof sandboxProducts.$inferInsert;
-
-/** Every row of one shop's sandbox store, ready to insert. Pure: same definition, same rows. */
-export interface GeneratedStore {
-  shop: typeof sandboxShops.$inferInsert;
-  products: NewSandboxProduct[];
-  collections: (typeof sandboxCollections.$inferInsert)[];
-  memberships: (typeof sandboxCollectionProducts.$inferInsert)[];
-  menus: (typeof sandboxMenus.$inferInsert)[];
-  pages: (typeof sandboxPages.$inferInsert)[];
-  themes: (typeof sandboxThemes.$inferInsert)[];
-}
+type NewSandboxProduct = StoreRows['products'][number];
 
 /** What collection rules look at; not stored. */
 interface ProductTraits {
@@ -73,7 +54,8 @@ const COLLECTION_RULES: readonly {
   { title: 'Coming soon', handle: 'coming-soon', has: () => false },
 ];
 
-export function generateStore(def: SandboxShopDefinition): GeneratedStore {
+/** Every row of one shop's sandbox store, ready to insert. Pure: same definition, same rows. */
+export function generateStore(def: SandboxShopDefinition): StoreRows {
   const random = createRandom(def.domain);
   const titles = new Set<string>();
   const generated = Array.from({ length: def.productCount }, (_, index) =>

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openStoreDb } from './database';
+import { createScratchDatabase } from './test-database';
 
 /**
  * Drizzle's migrator takes no lock: the local Shopify run as several processes on one empty
@@ -12,14 +12,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   'local Shopify migrations on concurrent starts',
   () => {
     it('6 connections migrating one empty database at once all succeed, each migration applied once', async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `shopify_sandbox_race_${randomBytes(6).toString('hex')}`;
-      await admin(serverUrl, `CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const database = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL as string,
+        'shopify_sandbox_race',
+      );
       const pools = Array.from(
         { length: 6 },
-        () => new pg.Pool({ connectionString: url.toString(), max: 2 }),
+        () => new pg.Pool({ connectionString: database.url, max: 2 }),
       );
       try {
         const results = await Promise.allSettled(
@@ -32,18 +31,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         expect(applied?.rows).toEqual([]);
       } finally {
         await Promise.all(pools.map((pool) => pool.end()));
-        await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await database.drop();
       }
     }, 60_000);
   },
 );
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

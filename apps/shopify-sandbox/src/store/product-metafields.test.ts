@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxStore } from './sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from './shop-definitions';
 import type { SandboxStore } from './store';
-import { createTestStoreDb, type TestStoreDb } from './test-database';
+import { createSeededTestStore, type SeededTestStore } from './test-database';
 import type { PlatformProduct } from './types';
 
-let database: TestStoreDb;
+let database: SeededTestStore;
 let store: SandboxStore;
 let mine: PlatformProduct[];
 let theirs: PlatformProduct;
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
-  await store.seed();
+  database = await createSeededTestStore();
+  store = database.store;
   mine = (await store.listProducts(DEMO_SHOP, { first: 2 })).nodes;
   const [other] = (await store.listProducts(OTHER_SHOP, { first: 1 })).nodes;
   if (mine.length < 2 || !other) throw new Error('the sandbox shops have no products');

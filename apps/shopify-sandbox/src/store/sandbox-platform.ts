@@ -39,6 +39,26 @@ const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 250;
 
 type ProductRow = typeof sandboxProducts.$inferSelect;
+
+/** A collection's columns, with how many products it holds. */
+const collectionColumns = {
+  id: sandboxCollections.id,
+  title: sandboxCollections.title,
+  handle: sandboxCollections.handle,
+  productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
+};
+
+const toCollection = (row: {
+  id: number;
+  title: string;
+  handle: string;
+  productsCount: number;
+}): PlatformCollection => ({
+  id: toGid('Collection', row.id),
+  title: row.title,
+  handle: row.handle,
+  productsCount: Number(row.productsCount),
+});
 type ShopRow = typeof sandboxShops.$inferSelect;
 
 /**
@@ -96,6 +116,20 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     if (!row) throw new StoreError('not_found', `Shop ${shop} is not a sandbox shop`);
     return row;
   };
+
+  /** A yes/no setting of the shop: false for a shop the store does not know, which it refuses to set. */
+  const shopSetting = (column: 'consentRequired' | 'protectedCustomerData') => ({
+    get: async (shop: string) => (await findShopRow(shop))?.[column] ?? false,
+    set: async (shop: string, value: boolean) => {
+      await requireShopRow(shop);
+      await db
+        .update(sandboxShops)
+        .set({ [column]: value })
+        .where(eq(sandboxShops.domain, shop));
+    },
+  });
+  const consent = shopSetting('consentRequired');
+  const protectedData = shopSetting('protectedCustomerData');
 
   const pageOf = <T>(rows: T[], first: number, idOf: (row: T) => number): Connection<T> => {
     const nodes = rows.slice(0, first);
@@ -225,12 +259,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     async listCollections(shop, listOptions = {}) {
       const first = pageSize(listOptions.first);
       const rows = await db
-        .select({
-          id: sandboxCollections.id,
-          title: sandboxCollections.title,
-          handle: sandboxCollections.handle,
-          productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
-        })
+        .select(collectionColumns)
         .from(sandboxCollections)
         .where(
           and(
@@ -242,38 +271,17 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
         .orderBy(asc(sandboxCollections.id))
         .limit(first + 1);
       const page = pageOf(rows, first, (row) => row.id);
-      return {
-        nodes: page.nodes.map(
-          (row): PlatformCollection => ({
-            id: toGid('Collection', row.id),
-            title: row.title,
-            handle: row.handle,
-            productsCount: Number(row.productsCount),
-          }),
-        ),
-        pageInfo: page.pageInfo,
-      };
+      return { nodes: page.nodes.map(toCollection), pageInfo: page.pageInfo };
     },
 
     async getCollection(shop, id) {
       const wanted = parseGid('Collection', id);
       if (wanted === null) return null;
       const [row] = await db
-        .select({
-          id: sandboxCollections.id,
-          title: sandboxCollections.title,
-          handle: sandboxCollections.handle,
-          productsCount: sql<number>`(select count(*)::int from ${sandboxCollectionProducts} where ${sandboxCollectionProducts.collectionId} = ${sandboxCollections.id})`,
-        })
+        .select(collectionColumns)
         .from(sandboxCollections)
         .where(and(eq(sandboxCollections.shopDomain, shop), eq(sandboxCollections.id, wanted)));
-      if (!row) return null;
-      return {
-        id: toGid('Collection', row.id),
-        title: row.title,
-        handle: row.handle,
-        productsCount: Number(row.productsCount),
-      };
+      return row ? toCollection(row) : null;
     },
 
     async countPublishedProducts(shop) {
@@ -400,37 +408,10 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
       return toProduct(row, shopRow?.currency ?? 'USD');
     },
 
-    async consentRequired(shop) {
-      const [row] = await db
-        .select({ required: sandboxShops.consentRequired })
-        .from(sandboxShops)
-        .where(eq(sandboxShops.domain, shop));
-      return row?.required ?? false;
-    },
-
-    async setConsentRequired(shop, required) {
-      await requireShopRow(shop);
-      await db
-        .update(sandboxShops)
-        .set({ consentRequired: required })
-        .where(eq(sandboxShops.domain, shop));
-    },
-
-    async protectedCustomerData(shop) {
-      const [row] = await db
-        .select({ granted: sandboxShops.protectedCustomerData })
-        .from(sandboxShops)
-        .where(eq(sandboxShops.domain, shop));
-      return row?.granted ?? false;
-    },
-
-    async setProtectedCustomerData(shop, granted) {
-      await requireShopRow(shop);
-      await db
-        .update(sandboxShops)
-        .set({ protectedCustomerData: granted })
-        .where(eq(sandboxShops.domain, shop));
-    },
+    consentRequired: consent.get,
+    setConsentRequired: consent.set,
+    protectedCustomerData: protectedData.get,
+    setProtectedCustomerData: protectedData.set,
 
     async setAppEmbed(shop, enabled) {
       await requireShopRow(shop);

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiPlugin } from '../admin-api/plugin';
 import { API_VERSION } from '../schema/load-schema';
 import { createAccessTokens } from '../store/access-tokens';
-import { createSandboxStore } from '../store/sandbox-platform';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import type { SandboxStore } from '../store/store';
 import { createStorefrontTokens } from '../store/storefront-tokens';
-import { createTestStoreDb, type TestStoreDb } from '../store/test-database';
+import { createSeededTestStore, type SeededTestStore } from '../store/test-database';
 import { loadThemeApp } from '../theme/load-theme-app';
 import { createThemeStates } from '../theme/theme-states';
 import { storefrontApiPlugin } from './plugin';
@@ -20,7 +19,7 @@ const APP = {
 };
 const storefrontUrl = (shop: string) => `/${shop}/api/${API_VERSION}/graphql.json`;
 
-let database: TestStoreDb;
+let database: SeededTestStore;
 let app: FastifyInstance;
 let store: SandboxStore;
 let token: string;
@@ -66,9 +65,8 @@ const storefront = (query: string, variables = {}, headers: Record<string, strin
   });
 
 beforeAll(async () => {
-  database = await createTestStoreDb();
-  store = createSandboxStore(database.db, { baseUrl: 'http://localhost:3000' });
-  await store.seed();
+  database = await createSeededTestStore();
+  store = database.store;
   const now = () => new Date();
   const storefrontTokens = createStorefrontTokens(database.db, now);
   app = Fastify();

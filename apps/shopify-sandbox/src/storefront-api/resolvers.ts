@@ -1,6 +1,12 @@
-import { connection } from '../admin-api/context';
 import type { Resolvers } from '../graphql/execute';
-import { shopObjectGid } from '../store/gid';
+import {
+  collectionFields,
+  connection,
+  firstOf,
+  money,
+  shopObject,
+  variantPriceRange,
+} from '../graphql/shared-objects';
 import type { SandboxStore } from '../store/store';
 import type { MenuItem, PlatformCollection, PlatformMenu, PlatformProduct } from '../store/types';
 
@@ -24,8 +30,6 @@ function visible(product: PlatformProduct, context: StorefrontContext): boolean 
     (context.channel === 'online-store' || product.publishedToSalesChannel)
   );
 }
-
-const money = (amount: string, currencyCode: string) => ({ amount, currencyCode });
 
 /** A store product as the Storefront API's Product (what a buyer-facing client reads). */
 function productObject(product: PlatformProduct) {
@@ -51,34 +55,27 @@ function productObject(product: PlatformProduct) {
     availableForSale: product.variants.some((variant) => variant.availableForSale),
     totalInventory: product.totalInventory,
     featuredImage: images[0] ?? null,
-    images: ({ first }: { first?: number }) => connection(images.slice(0, first ?? 0)),
-    priceRange: {
-      minVariantPrice: money(product.priceRange.min, currency),
-      maxVariantPrice: money(product.priceRange.max, currency),
-    },
-    variants: ({ first }: { first?: number }) =>
-      connection(
-        product.variants.slice(0, first ?? 0).map((variant) => ({
-          __typename: 'ProductVariant',
-          id: variant.id,
-          title: variant.title,
-          sku: variant.sku || null,
-          availableForSale: variant.availableForSale,
-          quantityAvailable: variant.inventoryQuantity,
-          price: money(variant.price, currency),
-          compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice, currency) : null,
-          image: images[0] ?? null,
-        })),
-      ),
+    images: firstOf(images),
+    priceRange: variantPriceRange(product),
+    variants: firstOf(
+      product.variants.map((variant) => ({
+        __typename: 'ProductVariant',
+        id: variant.id,
+        title: variant.title,
+        sku: variant.sku || null,
+        availableForSale: variant.availableForSale,
+        quantityAvailable: variant.inventoryQuantity,
+        price: money(variant.price, currency),
+        compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice, currency) : null,
+        image: images[0] ?? null,
+      })),
+    ),
   };
 }
 
 function collectionObject(collection: PlatformCollection) {
   return {
-    __typename: 'Collection',
-    id: collection.id,
-    handle: collection.handle,
-    title: collection.title,
+    ...collectionFields(collection),
     description: '',
     image: null,
     products: async (
@@ -186,13 +183,8 @@ async function searchCollections(
  */
 export const storefrontResolvers: Resolvers<StorefrontContext> = {
   query: {
-    shop: async (_args: unknown, context: StorefrontContext) => {
-      const found = await context.store.getShop(context.shop);
-      if (!found) return null;
-      return {
-        __typename: 'Shop',
-        id: shopObjectGid(found.domain, 'Shop'),
-        name: found.name,
+    shop: (_args: unknown, context: StorefrontContext) =>
+      shopObject(context, (found) => ({
         description: null,
         primaryDomain: {
           __typename: 'Domain',
@@ -201,8 +193,7 @@ export const storefrontResolvers: Resolvers<StorefrontContext> = {
           sslEnabled: found.primaryDomainUrl.startsWith('https:'),
         },
         paymentSettings: { currencyCode: found.currency },
-      };
-    },
+      })),
     products: (
       args: { first?: number; after?: string | null; query?: string | null },
       context: StorefrontContext,

@@ -1,24 +1,14 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseGid } from '../store/gid';
 import { sandboxCarts } from '../store/schema';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import type { PlatformProduct, PlatformVariant, ProductStatus } from '../store/types';
-import { type LocalShopifyTestApp, startLocalShopify } from '../testing/local-shopify-app';
+import { useLocalShopify } from '../testing/local-shopify-app';
 import { shopperOf } from '../testing/store-shopper';
 
-let t: LocalShopifyTestApp;
-
-beforeAll(async () => {
-  t = await startLocalShopify();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
-    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
-  }
-});
+const t = useLocalShopify({ resetEach: true });
 
 interface Pick {
   product: PlatformProduct;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAppConfig } from '../app-config';
 import {
   sandboxCarts,
@@ -10,26 +10,11 @@ import {
   sandboxWebhookDeliveries,
 } from '../store/schema';
 import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
-import {
-  type LocalShopifyTestApp,
-  startLocalShopify,
-  TEST_APP,
-} from '../testing/local-shopify-app';
+import { startLocalShopify, TEST_APP, useLocalShopify } from '../testing/local-shopify-app';
 import { fillCart, shopperOf, twoVariants } from '../testing/store-shopper';
 import { productBlockTag, widgetScript } from '../testing/storefront-page';
 
-let t: LocalShopifyTestApp;
-
-beforeAll(async () => {
-  t = await startLocalShopify({ webhookStatus: 200 });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
-    await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
-  }
-  t.received.length = 0;
-});
+const t = useLocalShopify({ webhookStatus: 200, resetEach: true });
 
 const ordersOf = (shop: string) =>
   t.db.select().from(sandboxOrders).where(eq(sandboxOrders.shopDomain, shop));

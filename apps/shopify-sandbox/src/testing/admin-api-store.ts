@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { adminApiPlugin } from '../admin-api/plugin';
 import { readAppConfig } from '../app-config';
 import { type AccessTokens, createAccessTokens } from '../store/access-tokens';
-import { createSandboxStore } from '../store/sandbox-platform';
 import { sandboxAccessTokens } from '../store/schema';
 import type { SandboxStore } from '../store/store';
 import { createStorefrontTokens } from '../store/storefront-tokens';
-import { createTestStoreDb } from '../store/test-database';
+import { createSeededTestStore } from '../store/test-database';
 import { loadThemeApp } from '../theme/load-theme-app';
 import { appEmbedType, createThemeStates } from '../theme/theme-states';
 
@@ -31,12 +30,11 @@ export async function openAdminApiTestStore(options: {
   baseUrl: string;
   now: () => number;
 }): Promise<AdminApiTestStore> {
-  const storeDb = await createTestStoreDb();
+  const storeDb = await createSeededTestStore(options.baseUrl);
+  const { store } = storeDb;
   const now = () => new Date(options.now());
-  const store = createSandboxStore(storeDb.db, { baseUrl: options.baseUrl });
   const themeApp = loadThemeApp({ appHandle: options.app.handle });
   const themes = createThemeStates(storeDb.db, themeApp);
-  await store.seed();
   const tokens = createAccessTokens(storeDb.db, now);
   const storefrontTokens = createStorefrontTokens(storeDb.db, now);
   return {

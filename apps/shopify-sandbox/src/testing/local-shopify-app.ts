@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openLocalShopify } from '../local-shopify';
 import { openStoreDb, type StoreDb } from '../store/database';
+import { DEMO_SHOP, OTHER_SHOP } from '../store/shop-definitions';
 import type { SandboxStore } from '../store/store';
 import { createTestStoreConnection } from '../store/test-database';
 
@@ -89,4 +91,28 @@ export async function startLocalShopify(
       await close();
     },
   };
+}
+
+/**
+ * The calling test file's local Shopify: started before its tests, closed after them. With
+ * `resetEach`, each test starts on both shops as seeded and with no webhook received yet. Its
+ * fields are set once the file's tests run.
+ */
+export function useLocalShopify(
+  options: { webhookStatus?: number; resetEach?: boolean } = {},
+): LocalShopifyTestApp {
+  const harness = {} as LocalShopifyTestApp;
+  beforeAll(async () => {
+    Object.assign(harness, await startLocalShopify(options));
+  });
+  afterAll(() => harness.close?.());
+  if (options.resetEach) {
+    beforeEach(async () => {
+      for (const shop of [DEMO_SHOP, OTHER_SHOP]) {
+        await harness.app.inject({ method: 'POST', url: `/sandbox/api/shops/${shop}/reset` });
+      }
+      harness.received.length = 0;
+    });
+  }
+  return harness;
 }

@@ -151,43 +151,33 @@ export const themeEditorPlugin: FastifyPluginAsync<ThemeEditorPluginOptions> = a
     },
   );
 
-  fastify.post<{ Params: BlockParams; Body: Fields }>(
-    `${EDITOR}/templates/:template/blocks/:id/remove`,
-    async (request, reply) => {
-      const { template, id } = request.params;
-      return edit(request, reply, validTemplate(template), { kind: 'remove-block', template, id });
-    },
-  );
+  /** POST …/templates/:template/blocks/:id/<action>: an edit of one block, read from the form. */
+  const blockRoute = (
+    action: string,
+    blockEdit: (template: string, id: string, body: Fields) => ThemeEdit,
+  ) =>
+    fastify.post<{ Params: BlockParams; Body: Fields }>(
+      `${EDITOR}/templates/:template/blocks/:id/${action}`,
+      async (request, reply) => {
+        const { template, id } = request.params;
+        const themeEdit = blockEdit(template, id, request.body);
+        return edit(request, reply, validTemplate(template), themeEdit);
+      },
+    );
 
-  fastify.post<{ Params: BlockParams; Body: Fields }>(
-    `${EDITOR}/templates/:template/blocks/:id/move`,
-    async (request, reply) => {
-      const { direction } = fields(request.body, ['direction']);
-      if (direction !== 'up' && direction !== 'down')
-        throw new BadRequest('direction: expected up or down');
-      const { template, id } = request.params;
-      return edit(request, reply, validTemplate(template), {
-        kind: 'move-block',
-        template,
-        id,
-        direction,
-      });
-    },
-  );
-
-  fastify.post<{ Params: BlockParams; Body: Fields }>(
-    `${EDITOR}/templates/:template/blocks/:id/settings`,
-    async (request, reply) => {
-      const values = fields(request.body, []);
-      const { template, id } = request.params;
-      return edit(request, reply, validTemplate(template), {
-        kind: 'set-block-settings',
-        template,
-        id,
-        values,
-      });
-    },
-  );
+  blockRoute('remove', (template, id) => ({ kind: 'remove-block', template, id }));
+  blockRoute('move', (template, id, body) => {
+    const { direction } = fields(body, ['direction']);
+    if (direction !== 'up' && direction !== 'down')
+      throw new BadRequest('direction: expected up or down');
+    return { kind: 'move-block', template, id, direction };
+  });
+  blockRoute('settings', (template, id, body) => ({
+    kind: 'set-block-settings',
+    template,
+    id,
+    values: fields(body, []),
+  }));
 };
 
 /**

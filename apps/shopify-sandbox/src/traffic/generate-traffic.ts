@@ -1,4 +1,5 @@
 import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
+import { createRandom } from '../store/random';
 
 /**
  * Sandbox traffic: a month of shoppers for one shop, sent the way real shoppers' browsers send
@@ -93,24 +94,14 @@ const DAY_MS = 24 * HOUR_MS;
 /** The oldest time the app takes from the sandbox (SANDBOX_EVENT_MAX_AGE_MS less a margin). */
 const MAX_DAYS = 35;
 
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Shoppers browse more in the evening: an hour of the day, weighted. */
 const HOUR_WEIGHTS = [1, 1, 1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 6, 6, 5, 5, 5, 6, 7, 8, 8, 6, 4, 2];
 const HOUR_TOTAL = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
 
 export async function generateTraffic(options: TrafficOptions): Promise<TrafficReport> {
   const fetch = options.fetch;
-  const random = prng(options.seed ?? 1);
+  // The store's seeded PRNG (mulberry32): the same seed, the same traffic.
+  const { next: random } = createRandom(options.seed ?? 1);
   const days = Math.min(MAX_DAYS - 1, Math.max(1, Math.floor(options.days ?? 30)));
   const visitsPerDay = Math.max(0, options.visitsPerDay ?? 12);
   const orderCount = Math.max(0, Math.floor(options.orders ?? 12));
