@@ -58,6 +58,22 @@ async function emptyPagePaints(
   }
 }
 
+/**
+ * Every answer of the first cold load, largest first: what to cut next. The goal counts the app's
+ * JS and CSS (`*`); the rest (the local Shopify's admin page, App Bridge, the app's document and
+ * its calls) is listed for what it adds to the wire.
+ */
+function printLargest(transfers: readonly Transfer[]): void {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+  console.log('largest answers of the first load (transferred, decoded; * = counted):');
+  for (const t of [...transfers].sort((a, b) => b.transferred - a.transferred).slice(0, 15)) {
+    const counted = ASSET.test(t.path) ? '*' : ' ';
+    console.log(
+      `  ${counted} ${kb(t.transferred)} ${kb(t.decoded)}  ${(t.encoding ?? '-').padEnd(4)} ${t.type.padEnd(10)} ${t.path}`,
+    );
+  }
+}
+
 export default async function adminLoad(): Promise<void> {
   console.log('building the admin...');
   execFileSync('npm', ['run', 'build', '-w', '@popstage/admin'], { cwd: ROOT, stdio: 'ignore' });
@@ -127,6 +143,7 @@ export default async function adminLoad(): Promise<void> {
   console.log(
     `  on disk ${(onDisk / 1024).toFixed(1)} KB, transferred ${(sent / 1024).toFixed(1)} KB`,
   );
+  printLargest(transferred);
   reportLoad('after the loads');
   report('initial JS+CSS transferred', sent / 1024, TRANSFER_GOAL_KB, 'KB');
   reportCompared(

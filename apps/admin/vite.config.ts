@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { purgeUnusedCss } from './build/purge-unused-css.js';
+import { routeIdentities } from './build/route-identities.js';
 
 const server = process.env.POPSTAGE_SERVER_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), purgeUnusedCss()],
+  plugins: [routeIdentities(), react(), purgeUnusedCss()],
   server: {
     // The dev server only serves the SPA; every call goes to the real (or sandbox) backend.
     proxy: { '/api': server, '/sandbox': server },

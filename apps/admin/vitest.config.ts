@@ -7,7 +7,8 @@ export default defineProject({
     name: 'admin',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    // build/: the bundle's own plugins.
+    include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'build/**/*.test.ts'],
     setupFiles: [`${import.meta.dirname}/src/test/setup.ts`],
     css: false,
     testTimeout: 20_000,

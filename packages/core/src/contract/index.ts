@@ -12,7 +12,8 @@ export {
   routePath,
   routeQuery,
 } from './define';
-export { errorBodySchema } from './errors';
+export type { ErrorBody } from './errors';
+export { errorBodySchema, readErrorBody } from './errors';
 export type { OpenApiDocument } from './openapi';
 export { openApiDocument, openApiPath } from './openapi';
 export { webhookAnswerSchema } from './webhook';

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@popstage/core/contract';
+import { readErrorBody } from '@popstage/core/contract';
 
 /** A failed call to our server; the server answers errors as JSON `{ error, message }`. */
 export class ApiError extends Error {
@@ -16,10 +16,10 @@ export class ApiError extends Error {
     let code = `http_${response.status}`;
     let message = response.statusText || `Request failed with status ${response.status}`;
     // Not our JSON (a proxy's error page, say): keep the status-based description.
-    const body = errorBodySchema.safeParse(await response.json().catch(() => null));
-    if (body.success) {
-      code = body.data.error;
-      message = body.data.message;
+    const body = readErrorBody(await response.json().catch(() => null));
+    if (body) {
+      code = body.error;
+      message = body.message;
     }
     return new ApiError(response.status, code, message);
   }
