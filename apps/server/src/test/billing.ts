@@ -25,3 +25,11 @@ export function insertActiveSubscription(
     ...values,
   });
 }
+
+/** What a subscription Shopify charges for holds: not a stub, its Shopify id, one price. */
+export const chargedBy = (platformSubscriptionId: string, price: string) => ({
+  isStub: false,
+  platformSubscriptionId,
+  subtotal: price,
+  total: price,
+});

@@ -3,7 +3,7 @@ import { pngImage } from '@popstage/testkit/image';
 import { expect } from 'vitest';
 import { findShop } from '../features/shop';
 import { call, type TestApp } from './app';
-import { insertActiveSubscription } from './billing';
+import { chargedBy, insertActiveSubscription } from './billing';
 import { putSigned } from './popclips';
 
 /** Test helpers for the mobile app builder. */
@@ -16,10 +16,7 @@ export async function subscribeMobile(t: TestApp, shop: string, addonId: string)
   await insertActiveSubscription(t.deps.database.db, {
     shopId: row.id,
     addonIds: [addonId],
-    isStub: false,
-    platformSubscriptionId: `gid://shopify/AppSubscription/${Date.now()}`,
-    subtotal: '79.99',
-    total: '79.99',
+    ...chargedBy(`gid://shopify/AppSubscription/${Date.now()}`, '79.99'),
     activatedAt: t.clock.now(),
   });
 }

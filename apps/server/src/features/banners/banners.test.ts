@@ -5,7 +5,7 @@ import {
 } from '@popstage/core/banners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertActiveSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { ensureShop } from '../shop';
 import { popupSignature } from './signature';
 
@@ -23,10 +23,7 @@ beforeAll(async () => {
   await insertActiveSubscription(t.deps.database.db, {
     shopId: shopB.id,
     addonIds: ['addon-popclips-premium', 'addon-mobile-pro'],
-    isStub: false,
-    platformSubscriptionId: 'gid://shopify/AppSubscription/77',
-    subtotal: '229.98',
-    total: '229.98',
+    ...chargedBy('gid://shopify/AppSubscription/77', '229.98'),
     activatedAt: t.clock.now(),
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ShopRow, shopifySessions, shops, subscriptions } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertActiveSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { signedVisitor } from '../../test/visitor';
 import { postWebhook } from '../../test/webhooks';
@@ -59,10 +59,7 @@ describe('app/uninstalled', () => {
     const paid = await insertActiveSubscription(t.deps.database.db, {
       shopId: shopA.id,
       addonIds: [],
-      isStub: false,
-      platformSubscriptionId: 'gid://shopify/AppSubscription/1',
-      subtotal: '29.99',
-      total: '29.99',
+      ...chargedBy('gid://shopify/AppSubscription/1', '29.99'),
       activatedAt: t.clock.now(),
     });
     const kept = await rowCounts(t, shopA.id);

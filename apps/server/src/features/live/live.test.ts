@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertActiveSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { clipsByMetaIds } from '../popclips';
 import { ensureShop } from '../shop';
 
@@ -32,8 +32,7 @@ async function activate(shopDomain: string, addonIds: string[], activatedAt: Dat
   await insertActiveSubscription(t.deps.database.db, {
     shopId: shop.id,
     addonIds,
-    isStub: false,
-    platformSubscriptionId: `gid://shopify/AppSubscription/${activatedAt.getTime()}`,
+    ...chargedBy(`gid://shopify/AppSubscription/${activatedAt.getTime()}`, '0.00'),
     activatedAt,
   });
 }

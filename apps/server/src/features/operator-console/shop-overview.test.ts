@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popclipDailyViews, popclips } from '../../db/schema';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { insertActiveSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { addStaff, signedIn } from '../../test/operator-console';
 import { insertProcessedClip } from '../../test/popclips';
 import { recentAudit } from '../operator';
@@ -27,10 +27,7 @@ beforeAll(async () => {
   await insertActiveSubscription(t.deps.database.db, {
     shopId: shop.id,
     addonIds: ['addon-popclips-basic', 'addon-live-basic'],
-    isStub: false,
-    platformSubscriptionId: 'gid://shopify/AppSubscription/77',
-    subtotal: '79.98',
-    total: '79.98',
+    ...chargedBy('gid://shopify/AppSubscription/77', '79.98'),
     activatedAt: new Date('2026-11-20T10:00:00Z'),
   });
   await t.deps.database.db
