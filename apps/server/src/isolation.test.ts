@@ -47,6 +47,13 @@ const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
 const A_NOTIFICATION = '0a0a0a0a-0000-4000-8000-0000000000b7';
 const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
 
+/** A route that can only act on the caller's shop: B's token gets B's own data. */
+const own = (
+  method: IsolationCase['method'],
+  route: string,
+  payload?: IsolationCase['payload'],
+): IsolationCase => ({ method, route, payload, expect: 'own' });
+
 const CASES: IsolationCase[] = [
   // {clip} is shop A's clip (its metaIdentifier is made in beforeAll).
   {
@@ -86,45 +93,27 @@ const CASES: IsolationCase[] = [
     expect: 404,
   },
   // Push notifications: B lists and composes its own; A's ids are not B's to delete.
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/mobile/notifications',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/mobile/notifications',
-    payload: () => ({ type: 'custom', title: 'B news', body: 'For B only', sentAt: null }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/mobile/notifications'),
+  own('POST', '/api/shopify/shop/mobile/notifications', () => ({
+    type: 'custom',
+    title: 'B news',
+    body: 'For B only',
+    sentAt: null,
+  })),
   {
     method: 'DELETE',
     route: '/api/shopify/shop/mobile/notifications/:id',
     url: `/api/shopify/shop/mobile/notifications/${A_NOTIFICATION}`,
     expect: 404,
   },
-  { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/embed',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/live-page',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop-info',
-    payload: () => ({ key: 'customerAccountClientId', value: 'b-client' }),
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop-details',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop'),
+  own('GET', '/api/shopify/shop/embed'),
+  own('POST', '/api/shopify/shop/live-page'),
+  own('POST', '/api/shopify/shop-info', () => ({
+    key: 'customerAccountClientId',
+    value: 'b-client',
+  })),
+  own('GET', '/api/shopify/shop-details'),
   {
     method: 'GET',
     route: '/api/shopify/shop/:shopifyDomain',
@@ -132,15 +121,15 @@ const CASES: IsolationCase[] = [
     expect: 403,
   },
   // Billing: the catalogue is shared by every shop; everything else is the caller's own.
-  { method: 'GET', route: '/api/billing/plans', url: '/api/billing/plans', expect: 'own' },
+  own('GET', '/api/billing/plans'),
   {
     method: 'GET',
     route: '/api/billing/plans/:planId',
     url: '/api/billing/plans/bundle-flexible-2025-monthly',
     expect: 'own',
   },
-  { method: 'GET', route: '/api/billing/addons', url: '/api/billing/addons', expect: 'own' },
-  { method: 'GET', route: '/api/billing/features', url: '/api/billing/features', expect: 'own' },
+  own('GET', '/api/billing/addons'),
+  own('GET', '/api/billing/features'),
   {
     method: 'GET',
     route: '/api/billing/discount-codes/:code',
@@ -175,42 +164,21 @@ const CASES: IsolationCase[] = [
     payload: (a) => ({ pendingSubscriptionId: a.pendingId }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/gating',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/popclips/gating'),
   // Customer data requests (issue 13 point 7) and the attribution access notice.
-  {
-    method: 'GET',
-    route: '/api/compliance/data-requests',
-    expect: 'own',
-  },
+  own('GET', '/api/compliance/data-requests'),
   {
     method: 'GET',
     route: '/api/compliance/data-requests/:id',
     url: `/api/compliance/data-requests/${A_DATA_REQUEST}`,
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/analytics/attribution-access',
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/attribution-access'),
   // The holdout test: each shop has its own.
-  { method: 'GET', route: '/api/analytics/holdout', url: '/api/analytics/holdout', expect: 'own' },
-  {
-    method: 'PUT',
-    route: '/api/analytics/holdout',
-    payload: () => ({ percent: 10 }),
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/holdout'),
+  own('PUT', '/api/analytics/holdout', () => ({ percent: 10 })),
   // Analytics ingest and its query.
-  {
-    method: 'GET',
-    route: '/api/analytics/app-events',
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/app-events'),
   {
     method: 'PUT',
     route: '/ingest/appevents',
@@ -224,17 +192,11 @@ const CASES: IsolationCase[] = [
     expect: 403,
   },
   // Account, verification, onboarding, support (issue 4).
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/account/otp-config',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/account/otp/send',
-    payload: () => ({ phone: '+15550008888', botToken: 'b' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/account/otp-config'),
+  own('POST', '/api/shopify/shop/account/otp/send', () => ({
+    phone: '+15550008888',
+    botToken: 'b',
+  })),
   {
     method: 'POST',
     route: '/api/shopify/shop/account/otp/resend',
@@ -247,28 +209,12 @@ const CASES: IsolationCase[] = [
     payload: (a) => ({ challengeId: a.challengeId, code: a.code }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/account/verification',
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/connections/commentsold',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/connections/commentsold',
-    payload: () => ({ email: 'b-owner@other.example.com' }),
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/connections/commentsold/check-email',
-    payload: () => ({ email: A_EMAIL }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/account/verification'),
+  own('GET', '/api/shopify/shop/connections/commentsold'),
+  own('POST', '/api/shopify/shop/connections/commentsold', () => ({
+    email: 'b-owner@other.example.com',
+  })),
+  own('POST', '/api/shopify/shop/connections/commentsold/check-email', () => ({ email: A_EMAIL })),
   {
     method: 'GET',
     route: '/api/shopify/shop/check-phone',
@@ -281,47 +227,28 @@ const CASES: IsolationCase[] = [
     payload: (a) => sellerPayload(SHOP_A, { uid: a.uid, phone: A_PHONE }, A_EMAIL),
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/app-setup-wizard',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/app-setup-wizard',
-    payload: () => ({ event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/app-setup-wizard'),
+  own('POST', '/api/shopify/shop/app-setup-wizard', () => ({
+    event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL',
+  })),
   // Queues the publication of the session's shop; a shop named in the body is not read.
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/app-setup-wizard/publish-products',
-    payload: () => ({ shopifyDomain: SHOP_A }),
-    expect: 'own',
-  },
+  own('POST', '/api/shopify/shop/app-setup-wizard/publish-products', () => ({
+    shopifyDomain: SHOP_A,
+  })),
   // B has no store account: refused whatever A has.
   {
     method: 'GET',
     route: '/api/shopify/shop/zendesk/token',
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/support-requests',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/support-requests',
-    payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/support-requests'),
+  own('POST', '/api/shopify/shop/support-requests', () => ({
+    subject: 'B',
+    message: 'from B',
+    email: 'b@other.example.com',
+  })),
   // The help center is the same for every shop; nothing of A's is in it.
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/help-center',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/help-center'),
   {
     method: 'GET',
     route: '/api/shopify/shop/help-center/search',
@@ -348,7 +275,7 @@ const CASES: IsolationCase[] = [
     expect: 401,
   },
   // Live shows: B has no live add-on (403); A's shows live on A's seller account only.
-  { method: 'GET', route: '/api/live/shows', url: '/api/live/shows', expect: 403 },
+  { method: 'GET', route: '/api/live/shows', expect: 403 },
   {
     method: 'POST',
     route: '/api/live/shows',
@@ -422,11 +349,7 @@ const CASES: IsolationCase[] = [
   },
   // Carousels, settings, share links (issue 6): A's carousel is not found in B's shop (404);
   // a customer id of A's is 403.
-  {
-    method: 'GET',
-    route: '/api/popclips/carousels',
-    expect: 'own',
-  },
+  own('GET', '/api/popclips/carousels'),
   {
     method: 'GET',
     route: '/api/popclips/carousels',
@@ -530,11 +453,7 @@ const CASES: IsolationCase[] = [
     payload: (a) => ({ customer_id: SHOP_A, clip_ids: [a.clip], user_id: 'u1' }),
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/settings',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/popclips/settings'),
   {
     method: 'POST',
     route: '/api/shopify/shop/popclips/settings',
@@ -558,33 +477,21 @@ const CASES: IsolationCase[] = [
     }),
     expect: 'own',
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/share-gating',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/popclips/share-gating'),
   {
     method: 'POST',
     route: '/api/shopify/shop/popclips/share-gating',
     payload: (a) => ({ metaIdentifier: a.clip }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/catalogue/products',
-    expect: 'own',
-  },
+  own('GET', '/api/catalogue/products'),
   {
     method: 'GET',
     route: '/api/catalogue/products/by-ids',
     url: '/api/catalogue/products/by-ids?ids=gid://shopify/Product/1,gid://shopify/Product/2',
     expect: 'own',
   },
-  {
-    method: 'GET',
-    route: '/api/catalogue/collections',
-    expect: 'own',
-  },
+  own('GET', '/api/catalogue/collections'),
   {
     // Shop A's own "All products" collection: B's catalogue has no such collection.
     method: 'GET',
@@ -630,22 +537,9 @@ const CASES: IsolationCase[] = [
     url: '/api/shopify/shop/mobile/apple-email?shopifySubdomain=demo-store',
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/store/v1/app-setup',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/store/v1/app-setup',
-    payload: () => ({ dunsCompletedAt: 1 }),
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/store/v1/app-config',
-    expect: 'own',
-  },
+  own('GET', '/api/store/v1/app-setup'),
+  own('POST', '/api/store/v1/app-setup', () => ({ dunsCompletedAt: 1 })),
+  own('GET', '/api/store/v1/app-config'),
   {
     // B has not submitted: its save is refused, A's config untouched.
     method: 'POST',
@@ -659,11 +553,7 @@ const CASES: IsolationCase[] = [
     url: `/api/store/v1/files/signed-link?path=apps/${SHOP_A}&contentType=image/png&fileName=x.png`,
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/mobile/catalogue/collections',
-    expect: 'own',
-  },
+  own('GET', '/api/mobile/catalogue/collections'),
   {
     method: 'GET',
     route: '/api/mobile/catalogue/collections/:collectionId',
