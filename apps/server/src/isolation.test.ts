@@ -47,6 +47,14 @@ const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
 const A_NOTIFICATION = '0a0a0a0a-0000-4000-8000-0000000000b7';
 const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
 
+/** The four Popclips settings, all off. */
+const SETTINGS_OFF = {
+  hidePopClipsOnPDP: false,
+  showViewsOnPopClips: false,
+  showLikesOnPopClips: false,
+  enableShopFeaturesBuyBtn: false,
+};
+
 /** A route that can only act on the caller's shop: B's token gets B's own data. */
 const own = (
   method: IsolationCase['method'],
@@ -457,26 +465,10 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/shopify/shop/popclips/settings',
-    payload: () => ({
-      hidePopClipsOnPDP: false,
-      showViewsOnPopClips: false,
-      showLikesOnPopClips: false,
-      enableShopFeaturesBuyBtn: false,
-      shopifyDomain: SHOP_A,
-    }),
+    payload: () => ({ ...SETTINGS_OFF, shopifyDomain: SHOP_A }),
     expect: 403,
   },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/popclips/settings',
-    payload: () => ({
-      hidePopClipsOnPDP: false,
-      showViewsOnPopClips: false,
-      showLikesOnPopClips: false,
-      enableShopFeaturesBuyBtn: false,
-    }),
-    expect: 'own',
-  },
+  own('POST', '/api/shopify/shop/popclips/settings', () => SETTINGS_OFF),
   own('GET', '/api/shopify/shop/popclips/share-gating'),
   {
     method: 'POST',
