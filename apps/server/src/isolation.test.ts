@@ -26,8 +26,8 @@ interface IsolationCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as registered, e.g. /api/shopify/shop/:shopifyDomain. */
   route: string;
-  /** The URL called, aimed at shop A where the route takes an id. */
-  url: string;
+  /** The URL called, aimed at shop A where the route takes an id; the route itself otherwise. */
+  url?: string;
   /** The body, built from shop A's ids (created in beforeAll). */
   payload?: (a: ShopAState) => unknown;
   /** 'own' when the route can only ever act on the caller's shop (tenant from the token). */
@@ -46,6 +46,21 @@ const A_DATA_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000da';
 const A_REQUEST = '0a0a0a0a-0000-4000-8000-0000000000a1';
 const A_NOTIFICATION = '0a0a0a0a-0000-4000-8000-0000000000b7';
 const A_ICON = `http://localhost:3000/mobile/v1/assets/apps/${SHOP_A}/1-icon.png`;
+
+/** The four Popclips settings, all off. */
+const SETTINGS_OFF = {
+  hidePopClipsOnPDP: false,
+  showViewsOnPopClips: false,
+  showLikesOnPopClips: false,
+  enableShopFeaturesBuyBtn: false,
+};
+
+/** A route that can only act on the caller's shop: B's token gets B's own data. */
+const own = (
+  method: IsolationCase['method'],
+  route: string,
+  payload?: IsolationCase['payload'],
+): IsolationCase => ({ method, route, payload, expect: 'own' });
 
 const CASES: IsolationCase[] = [
   // {clip} is shop A's clip (its metaIdentifier is made in beforeAll).
@@ -78,7 +93,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/media/csReupload',
-    url: '/api/media/csReupload',
     payload: (a) => ({
       metaIdentifier: a.clip,
       fileName: 'b.mp4',
@@ -87,51 +101,27 @@ const CASES: IsolationCase[] = [
     expect: 404,
   },
   // Push notifications: B lists and composes its own; A's ids are not B's to delete.
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/mobile/notifications',
-    url: '/api/shopify/shop/mobile/notifications',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/mobile/notifications',
-    url: '/api/shopify/shop/mobile/notifications',
-    payload: () => ({ type: 'custom', title: 'B news', body: 'For B only', sentAt: null }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/mobile/notifications'),
+  own('POST', '/api/shopify/shop/mobile/notifications', () => ({
+    type: 'custom',
+    title: 'B news',
+    body: 'For B only',
+    sentAt: null,
+  })),
   {
     method: 'DELETE',
     route: '/api/shopify/shop/mobile/notifications/:id',
     url: `/api/shopify/shop/mobile/notifications/${A_NOTIFICATION}`,
     expect: 404,
   },
-  { method: 'GET', route: '/api/shopify/shop', url: '/api/shopify/shop', expect: 'own' },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/embed',
-    url: '/api/shopify/shop/embed',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/live-page',
-    url: '/api/shopify/shop/live-page',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop-info',
-    url: '/api/shopify/shop-info',
-    payload: () => ({ key: 'customerAccountClientId', value: 'b-client' }),
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop-details',
-    url: '/api/shopify/shop-details',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop'),
+  own('GET', '/api/shopify/shop/embed'),
+  own('POST', '/api/shopify/shop/live-page'),
+  own('POST', '/api/shopify/shop-info', () => ({
+    key: 'customerAccountClientId',
+    value: 'b-client',
+  })),
+  own('GET', '/api/shopify/shop-details'),
   {
     method: 'GET',
     route: '/api/shopify/shop/:shopifyDomain',
@@ -139,15 +129,15 @@ const CASES: IsolationCase[] = [
     expect: 403,
   },
   // Billing: the catalogue is shared by every shop; everything else is the caller's own.
-  { method: 'GET', route: '/api/billing/plans', url: '/api/billing/plans', expect: 'own' },
+  own('GET', '/api/billing/plans'),
   {
     method: 'GET',
     route: '/api/billing/plans/:planId',
     url: '/api/billing/plans/bundle-flexible-2025-monthly',
     expect: 'own',
   },
-  { method: 'GET', route: '/api/billing/addons', url: '/api/billing/addons', expect: 'own' },
-  { method: 'GET', route: '/api/billing/features', url: '/api/billing/features', expect: 'own' },
+  own('GET', '/api/billing/addons'),
+  own('GET', '/api/billing/features'),
   {
     method: 'GET',
     route: '/api/billing/discount-codes/:code',
@@ -163,7 +153,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/shopify/shop/subscription/draft',
-    url: '/api/shopify/shop/subscription/draft',
     payload: () => ({
       shopifyDomain: SHOP_A,
       planId: 'bundle-flexible-2025-monthly',
@@ -174,126 +163,66 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/shopify/shop/subscription',
-    url: '/api/shopify/shop/subscription',
     payload: (a) => ({ draftId: a.draftId }),
     expect: 404,
   },
   {
     method: 'POST',
     route: '/api/shopify/shop/subscription/purchase-url',
-    url: '/api/shopify/shop/subscription/purchase-url',
     payload: (a) => ({ pendingSubscriptionId: a.pendingId }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/gating',
-    url: '/api/shopify/shop/popclips/gating',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/popclips/gating'),
   // Customer data requests (issue 13 point 7) and the attribution access notice.
-  {
-    method: 'GET',
-    route: '/api/compliance/data-requests',
-    url: '/api/compliance/data-requests',
-    expect: 'own',
-  },
+  own('GET', '/api/compliance/data-requests'),
   {
     method: 'GET',
     route: '/api/compliance/data-requests/:id',
     url: `/api/compliance/data-requests/${A_DATA_REQUEST}`,
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/analytics/attribution-access',
-    url: '/api/analytics/attribution-access',
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/attribution-access'),
   // The holdout test: each shop has its own.
-  { method: 'GET', route: '/api/analytics/holdout', url: '/api/analytics/holdout', expect: 'own' },
-  {
-    method: 'PUT',
-    route: '/api/analytics/holdout',
-    url: '/api/analytics/holdout',
-    payload: () => ({ percent: 10 }),
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/holdout'),
+  own('PUT', '/api/analytics/holdout', () => ({ percent: 10 })),
   // Analytics ingest and its query.
-  {
-    method: 'GET',
-    route: '/api/analytics/app-events',
-    url: '/api/analytics/app-events',
-    expect: 'own',
-  },
+  own('GET', '/api/analytics/app-events'),
   {
     method: 'PUT',
     route: '/ingest/appevents',
-    url: '/ingest/appevents',
     payload: () => ({ action: 'view', category: 'landing', shopId: SHOP_A }),
     expect: 403,
   },
   {
     method: 'PUT',
     route: '/ingest/productanalytics',
-    url: '/ingest/productanalytics',
     payload: () => ({ action: 'view', category: 'landing', shopId: SHOP_A }),
     expect: 403,
   },
   // Account, verification, onboarding, support (issue 4).
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/account/otp-config',
-    url: '/api/shopify/shop/account/otp-config',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/account/otp/send',
-    url: '/api/shopify/shop/account/otp/send',
-    payload: () => ({ phone: '+15550008888', botToken: 'b' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/account/otp-config'),
+  own('POST', '/api/shopify/shop/account/otp/send', () => ({
+    phone: '+15550008888',
+    botToken: 'b',
+  })),
   {
     method: 'POST',
     route: '/api/shopify/shop/account/otp/resend',
-    url: '/api/shopify/shop/account/otp/resend',
     payload: (a) => ({ challengeId: a.challengeId }),
     expect: 404,
   },
   {
     method: 'POST',
     route: '/api/shopify/shop/account/otp/verify',
-    url: '/api/shopify/shop/account/otp/verify',
     payload: (a) => ({ challengeId: a.challengeId, code: a.code }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/account/verification',
-    url: '/api/shopify/shop/account/verification',
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/connections/commentsold',
-    url: '/api/shopify/shop/connections/commentsold',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/connections/commentsold',
-    url: '/api/shopify/shop/connections/commentsold',
-    payload: () => ({ email: 'b-owner@other.example.com' }),
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/connections/commentsold/check-email',
-    url: '/api/shopify/shop/connections/commentsold/check-email',
-    payload: () => ({ email: A_EMAIL }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/account/verification'),
+  own('GET', '/api/shopify/shop/connections/commentsold'),
+  own('POST', '/api/shopify/shop/connections/commentsold', () => ({
+    email: 'b-owner@other.example.com',
+  })),
+  own('POST', '/api/shopify/shop/connections/commentsold/check-email', () => ({ email: A_EMAIL })),
   {
     method: 'GET',
     route: '/api/shopify/shop/check-phone',
@@ -303,58 +232,31 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/shopify/shop/psl-account',
-    url: '/api/shopify/shop/psl-account',
     payload: (a) => sellerPayload(SHOP_A, { uid: a.uid, phone: A_PHONE }, A_EMAIL),
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/app-setup-wizard',
-    url: '/api/shopify/shop/app-setup-wizard',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/app-setup-wizard',
-    url: '/api/shopify/shop/app-setup-wizard',
-    payload: () => ({ event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/app-setup-wizard'),
+  own('POST', '/api/shopify/shop/app-setup-wizard', () => ({
+    event: 'STEP_PUBLISH_YOUR_FIRST_POPCLIP_CAROUSEL',
+  })),
   // Queues the publication of the session's shop; a shop named in the body is not read.
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/app-setup-wizard/publish-products',
-    url: '/api/shopify/shop/app-setup-wizard/publish-products',
-    payload: () => ({ shopifyDomain: SHOP_A }),
-    expect: 'own',
-  },
+  own('POST', '/api/shopify/shop/app-setup-wizard/publish-products', () => ({
+    shopifyDomain: SHOP_A,
+  })),
   // B has no store account: refused whatever A has.
   {
     method: 'GET',
     route: '/api/shopify/shop/zendesk/token',
-    url: '/api/shopify/shop/zendesk/token',
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/support-requests',
-    url: '/api/shopify/shop/support-requests',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/support-requests',
-    url: '/api/shopify/shop/support-requests',
-    payload: () => ({ subject: 'B', message: 'from B', email: 'b@other.example.com' }),
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/support-requests'),
+  own('POST', '/api/shopify/shop/support-requests', () => ({
+    subject: 'B',
+    message: 'from B',
+    email: 'b@other.example.com',
+  })),
   // The help center is the same for every shop; nothing of A's is in it.
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/help-center',
-    url: '/api/shopify/shop/help-center',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/help-center'),
   {
     method: 'GET',
     route: '/api/shopify/shop/help-center/search',
@@ -377,16 +279,14 @@ const CASES: IsolationCase[] = [
   {
     method: 'PUT',
     route: '/api/popclips/shop-popups/dismiss',
-    url: '/api/popclips/shop-popups/dismiss',
     payload: () => ({ shop_id: SHOP_A, rule_id: '00000000-0000-4000-8000-000000000000' }),
     expect: 401,
   },
   // Live shows: B has no live add-on (403); A's shows live on A's seller account only.
-  { method: 'GET', route: '/api/live/shows', url: '/api/live/shows', expect: 403 },
+  { method: 'GET', route: '/api/live/shows', expect: 403 },
   {
     method: 'POST',
     route: '/api/live/shows',
-    url: '/api/live/shows',
     payload: () => ({ title: 'B', startsAt: '2099-01-01T10:00:00Z', productIds: [] }),
     expect: 403,
   },
@@ -401,21 +301,18 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/media/listMediabyID',
-    url: '/api/media/listMediabyID',
     payload: () => ({ id: SHOP_A }),
     expect: 403,
   },
   {
     method: 'POST',
     route: '/api/media/listMediabyTypeAndMetaId',
-    url: '/api/media/listMediabyTypeAndMetaId',
     payload: (a) => ({ fileCategory: 'shopifyClips', metaIds: [a.clip], sellerId: SHOP_B }),
     expect: 404,
   },
   {
     method: 'POST',
     route: '/api/media/csUpload',
-    url: '/api/media/csUpload',
     payload: (a) => ({
       fileName: 'b.mp4',
       fileMeta: { type: 'video/mp4', size: 1000 },
@@ -426,7 +323,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/media/csUploadComplete',
-    url: '/api/media/csUploadComplete',
     payload: (a) => ({ metaIdentifier: a.clip }),
     expect: 404,
   },
@@ -434,14 +330,12 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/media/csImport',
-    url: '/api/media/csImport',
     payload: () => ({ sourceType: 'instagram', url: 'https://www.instagram.com/reel/abc/' }),
     expect: 403,
   },
   {
     method: 'POST',
     route: '/api/media/csUpdateMedia',
-    url: '/api/media/csUpdateMedia',
     payload: (a) => ({
       id: SHOP_B,
       metaIdentifier: a.clip,
@@ -452,25 +346,18 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/media/csDeleteMedia',
-    url: '/api/media/csDeleteMedia',
     payload: (a) => ({ id: SHOP_B, metaIdentifier: a.clip }),
     expect: 404,
   },
   {
     method: 'POST',
     route: '/api/shopify/shop/featured-popclip',
-    url: '/api/shopify/shop/featured-popclip',
     payload: (a) => ({ popclip_id: a.clip }),
     expect: 404,
   },
   // Carousels, settings, share links (issue 6): A's carousel is not found in B's shop (404);
   // a customer id of A's is 403.
-  {
-    method: 'GET',
-    route: '/api/popclips/carousels',
-    url: '/api/popclips/carousels',
-    expect: 'own',
-  },
+  own('GET', '/api/popclips/carousels'),
   {
     method: 'GET',
     route: '/api/popclips/carousels',
@@ -493,7 +380,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/popclips/carousels',
-    url: '/api/popclips/carousels',
     payload: (a) => ({
       customer_id: SHOP_A,
       carousel_title: 'Taken',
@@ -505,7 +391,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'PUT',
     route: '/api/popclips/carousels',
-    url: '/api/popclips/carousels',
     payload: (a) => ({
       carousel_id: A_CAROUSEL,
       customer_id: SHOP_B,
@@ -567,79 +452,38 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/popclips/views/fetch',
-    url: '/api/popclips/views/fetch',
     payload: (a) => ({ customer_id: SHOP_A, clip_ids: [a.clip] }),
     expect: 403,
   },
   {
     method: 'POST',
     route: '/api/popclips/likes/fetch',
-    url: '/api/popclips/likes/fetch',
     payload: (a) => ({ customer_id: SHOP_A, clip_ids: [a.clip], user_id: 'u1' }),
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/settings',
-    url: '/api/shopify/shop/popclips/settings',
-    expect: 'own',
-  },
+  own('GET', '/api/shopify/shop/popclips/settings'),
   {
     method: 'POST',
     route: '/api/shopify/shop/popclips/settings',
-    url: '/api/shopify/shop/popclips/settings',
-    payload: () => ({
-      hidePopClipsOnPDP: false,
-      showViewsOnPopClips: false,
-      showLikesOnPopClips: false,
-      enableShopFeaturesBuyBtn: false,
-      shopifyDomain: SHOP_A,
-    }),
+    payload: () => ({ ...SETTINGS_OFF, shopifyDomain: SHOP_A }),
     expect: 403,
   },
-  {
-    method: 'POST',
-    route: '/api/shopify/shop/popclips/settings',
-    url: '/api/shopify/shop/popclips/settings',
-    payload: () => ({
-      hidePopClipsOnPDP: false,
-      showViewsOnPopClips: false,
-      showLikesOnPopClips: false,
-      enableShopFeaturesBuyBtn: false,
-    }),
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/shopify/shop/popclips/share-gating',
-    url: '/api/shopify/shop/popclips/share-gating',
-    expect: 'own',
-  },
+  own('POST', '/api/shopify/shop/popclips/settings', () => SETTINGS_OFF),
+  own('GET', '/api/shopify/shop/popclips/share-gating'),
   {
     method: 'POST',
     route: '/api/shopify/shop/popclips/share-gating',
-    url: '/api/shopify/shop/popclips/share-gating',
     payload: (a) => ({ metaIdentifier: a.clip }),
     expect: 404,
   },
-  {
-    method: 'GET',
-    route: '/api/catalogue/products',
-    url: '/api/catalogue/products',
-    expect: 'own',
-  },
+  own('GET', '/api/catalogue/products'),
   {
     method: 'GET',
     route: '/api/catalogue/products/by-ids',
     url: '/api/catalogue/products/by-ids?ids=gid://shopify/Product/1,gid://shopify/Product/2',
     expect: 'own',
   },
-  {
-    method: 'GET',
-    route: '/api/catalogue/collections',
-    url: '/api/catalogue/collections',
-    expect: 'own',
-  },
+  own('GET', '/api/catalogue/collections'),
   {
     // Shop A's own "All products" collection: B's catalogue has no such collection.
     method: 'GET',
@@ -658,7 +502,6 @@ const CASES: IsolationCase[] = [
     // A's images in B's request: refused before anything is stored.
     method: 'POST',
     route: '/api/shopify/shop/mobile/app-request',
-    url: '/api/shopify/shop/mobile/app-request',
     payload: () => ({
       appleCompanyName: 'B LLC',
       appleDevTeamId: 'B',
@@ -677,7 +520,6 @@ const CASES: IsolationCase[] = [
   {
     method: 'POST',
     route: '/api/shopify/shop/app-request',
-    url: '/api/shopify/shop/app-request',
     payload: () => ({ requestId: A_REQUEST, skIdentifier: `VFSNewApp#${A_REQUEST}` }),
     expect: 403,
   },
@@ -687,30 +529,13 @@ const CASES: IsolationCase[] = [
     url: '/api/shopify/shop/mobile/apple-email?shopifySubdomain=demo-store',
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/store/v1/app-setup',
-    url: '/api/store/v1/app-setup',
-    expect: 'own',
-  },
-  {
-    method: 'POST',
-    route: '/api/store/v1/app-setup',
-    url: '/api/store/v1/app-setup',
-    payload: () => ({ dunsCompletedAt: 1 }),
-    expect: 'own',
-  },
-  {
-    method: 'GET',
-    route: '/api/store/v1/app-config',
-    url: '/api/store/v1/app-config',
-    expect: 'own',
-  },
+  own('GET', '/api/store/v1/app-setup'),
+  own('POST', '/api/store/v1/app-setup', () => ({ dunsCompletedAt: 1 })),
+  own('GET', '/api/store/v1/app-config'),
   {
     // B has not submitted: its save is refused, A's config untouched.
     method: 'POST',
     route: '/api/store/v1/app-config',
-    url: '/api/store/v1/app-config',
     payload: () => ({ headerLogoUrl: A_ICON }),
     expect: 409,
   },
@@ -720,12 +545,7 @@ const CASES: IsolationCase[] = [
     url: `/api/store/v1/files/signed-link?path=apps/${SHOP_A}&contentType=image/png&fileName=x.png`,
     expect: 403,
   },
-  {
-    method: 'GET',
-    route: '/api/mobile/catalogue/collections',
-    url: '/api/mobile/catalogue/collections',
-    expect: 'own',
-  },
+  own('GET', '/api/mobile/catalogue/collections'),
   {
     method: 'GET',
     route: '/api/mobile/catalogue/collections/:collectionId',
@@ -942,7 +762,8 @@ describe('tenant isolation', () => {
     expect(apiRoutes.length).toBeGreaterThan(0);
   });
 
-  it.each(CASES)('$method $url with shop B’s token leaves shop A alone', async (c) => {
+  const calls = CASES.map((c) => ({ ...c, url: c.url ?? c.route }));
+  it.each(calls)('$method $url with shop B’s token leaves shop A alone', async (c) => {
     const before = await snapshotOfShopA();
     const res = await t.app.inject({
       method: c.method,

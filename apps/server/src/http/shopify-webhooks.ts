@@ -1,9 +1,9 @@
 import type { RouteContract, RouteReply } from '@popstage/core/contract';
 import { isShopDomain } from '@popstage/core/shop';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { columnsEqual } from '../db/conditions';
 import { webhookDeliveries } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { failpoint } from '../failpoints';
@@ -150,13 +150,7 @@ export function shopifyWebhookRoutes(
       const seen = await db
         .select({ webhookId: webhookDeliveries.webhookId })
         .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.shopDomain, shopDomain),
-            eq(webhookDeliveries.topic, topic),
-            eq(webhookDeliveries.webhookId, webhookId),
-          ),
-        );
+        .where(columnsEqual(webhookDeliveries, { shopDomain, topic, webhookId }));
       if (seen.length > 0) return { ok: true, duplicate: true };
       const answer = await definition.handle(deps, {
         shopDomain,

@@ -1,10 +1,10 @@
-import { VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { parseGid, sandboxWebhookDeliveries, shopperOf } from '@popstage/shopify-sandbox/testing';
+import { sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontOrders } from '../db/schema';
 import { ensureShop } from '../features/shop';
 import { call, createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { productForSale, sandboxCheckout } from '../test/checkout';
 
 /**
  * The control page's privacy requests reach the app's real compliance routes as Shopify's signed
@@ -16,16 +16,8 @@ let shopId: string;
 beforeAll(async () => {
   t = await createTestApp();
   shopId = (await ensureShop(t.deps, SHOP_A)).id;
-  const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
-    .nodes;
-  const variant = products.flatMap((p) => p.variants).find((v) => v.availableForSale);
-  if (!variant) throw new Error('no variant for sale');
-  const shopper = shopperOf(t.app, SHOP_A);
-  await shopper.request('POST', '/cart/update.js', {
-    attributes: { [VISITOR_CART_ATTRIBUTE]: 'visitor-1' },
-  });
-  await shopper.request('POST', '/cart/add.js', { id: parseGid('ProductVariant', variant.id) });
-  await shopper.request('POST', '/checkout');
+  const { variant } = await productForSale(t, SHOP_A);
+  await sandboxCheckout(t, SHOP_A, 'visitor-1', variant.id);
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,10 @@
-import { VISITOR_CART_ATTRIBUTE } from '@popstage/core/analytics';
-import { parseGid, sandboxWebhookDeliveries, shopperOf } from '@popstage/shopify-sandbox/testing';
+import { sandboxWebhookDeliveries } from '@popstage/shopify-sandbox/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontOrders } from '../db/schema';
 import { ensureShop } from '../features/shop';
 import { call, createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { productForSale, sandboxCheckout } from '../test/checkout';
 
 /**
  * Protected customer data (issue 13 point 7): until Shopify approves the app's access, the local
@@ -14,16 +14,12 @@ import { call, createTestApp, SHOP_A, type TestApp } from '../test/app';
 
 let t: TestApp;
 let shopId: string;
-let variantId: number;
+let variantGid: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   shopId = (await ensureShop(t.deps, SHOP_A)).id;
-  const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
-    .nodes;
-  const variant = products.flatMap((p) => p.variants).find((v) => v.availableForSale);
-  if (!variant) throw new Error('no variant for sale');
-  variantId = parseGid('ProductVariant', variant.id) ?? 0;
+  variantGid = (await productForSale(t, SHOP_A)).variant.id;
 });
 afterAll(() => t.close());
 
@@ -35,14 +31,7 @@ const setAccess = (granted: boolean) =>
   });
 const access = async () =>
   (await call(t, SHOP_A, 'GET', '/api/analytics/attribution-access')).json();
-async function checkout() {
-  const shopper = shopperOf(t.app, SHOP_A);
-  await shopper.request('POST', '/cart/update.js', {
-    attributes: { [VISITOR_CART_ATTRIBUTE]: 'visitor-pcd' },
-  });
-  await shopper.request('POST', '/cart/add.js', { id: variantId });
-  await shopper.request('POST', '/checkout');
-}
+const checkout = () => sandboxCheckout(t, SHOP_A, 'visitor-pcd', variantGid);
 const recordedOrders = () =>
   t.deps.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.shopId, shopId));
 const orderWebhooks = () =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAttribution } from '../features/analytics';
 import { ensureShop } from '../features/shop';
 import { createTestApp, SHOP_A, type TestApp } from '../test/app';
+import { productForSale } from '../test/checkout';
 import { insertProcessedClip } from '../test/popclips';
 
 /**
@@ -27,11 +28,7 @@ describe('sandbox checkout with the app installed', () => {
       title: 'Garden look',
       at: t.clock.now(),
     });
-    const products = (await t.deps.platform.listProducts(SHOP_A, { first: 50, status: 'ACTIVE' }))
-      .nodes;
-    const product = products.find((p) => p.variants.some((v) => v.availableForSale));
-    const variant = product?.variants.find((v) => v.availableForSale);
-    if (!product || !variant) throw new Error('no product for sale');
+    const { product, variant } = await productForSale(t, SHOP_A);
 
     const shopper = shopperOf(t.app, SHOP_A);
     await shopper.request('POST', '/cart/update.js', {

@@ -80,6 +80,26 @@ export type TestOverrides = Partial<
   >
 >;
 
+/** The catalogue's discount codes seeded and the queue started with its queues: before any route. */
+export async function startTestDeps(deps: AppDeps): Promise<void> {
+  await seedDiscountCodes(deps.database.db, deps.catalogue);
+  await deps.queue.start();
+  await createQueues(deps.queue);
+}
+
+/**
+ * Both sandbox shops have the app installed (an offline token exchanged), as after a merchant's
+ * first open, so services and jobs reach their Admin API from the first test. Answers the app's
+ * keys, which sign the session tokens.
+ */
+export async function installOnSandboxShops(deps: AppDeps) {
+  const keys = { apiKey: deps.config.SHOPIFY_API_KEY, apiSecret: deps.config.SHOPIFY_API_SECRET };
+  for (const shop of [SHOP_A, SHOP_B]) {
+    await deps.platform.authorize?.(shop, await sessionToken(keys, shop));
+  }
+  return keys;
+}
+
 /** The whole app on a fresh database with the seeded sandbox store, for Fastify inject tests. */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
@@ -98,9 +118,7 @@ export async function createTestApp(
     ...overrides,
   });
   const { database, queue } = deps;
-  await seedDiscountCodes(database.db, deps.catalogue);
-  await queue.start();
-  await createQueues(queue);
+  await startTestDeps(deps);
   const app = await buildApp(deps);
   // Injected requests stand for a shopper's browser unless a test says otherwise: inject's own
   // user agent (lightMyRequest) reads as an HTTP tool, whose storefront events count nothing.
@@ -110,12 +128,7 @@ export async function createTestApp(
     }
   });
   await app.ready();
-  const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
-  // Both sandbox shops have the app installed (an offline token exchanged), as after a
-  // merchant's first open, so services and jobs reach their Admin API from the first test.
-  for (const shop of [SHOP_A, SHOP_B]) {
-    await deps.platform.authorize?.(shop, await sessionToken(keys, shop));
-  }
+  const keys = await installOnSandboxShops(deps);
   return {
     app,
     deps,

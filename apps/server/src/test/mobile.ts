@@ -1,9 +1,9 @@
 import { APP_ICON_SIZE, LAUNCH_SCREEN_SIZE } from '@popstage/core/mobile';
 import { pngImage } from '@popstage/testkit/image';
 import { expect } from 'vitest';
-import { insertSubscription } from '../features/billing/subscription-store';
 import { findShop } from '../features/shop';
 import { call, type TestApp } from './app';
+import { chargedBy, insertActiveSubscription } from './billing';
 import { putSigned } from './popclips';
 
 /** Test helpers for the mobile app builder. */
@@ -13,18 +13,10 @@ export async function subscribeMobile(t: TestApp, shop: string, addonId: string)
   await call(t, shop, 'GET', '/api/shopify/shop');
   const row = await findShop(t.deps.database.db, shop);
   if (!row) throw new Error(`no shop row for ${shop}`);
-  await insertSubscription(t.deps.database.db, {
+  await insertActiveSubscription(t.deps.database.db, {
     shopId: row.id,
-    draftId: row.id,
-    planId: 'bundle-flexible-2025-monthly',
     addonIds: [addonId],
-    status: 'ACTIVE',
-    isStub: false,
-    platformSubscriptionId: `gid://shopify/AppSubscription/${Date.now()}`,
-    lineItems: [],
-    subtotal: '79.99',
-    total: '79.99',
-    currencyCode: 'USD',
+    ...chargedBy(`gid://shopify/AppSubscription/${Date.now()}`, '79.99'),
     activatedAt: t.clock.now(),
   });
 }
@@ -117,3 +109,15 @@ export async function customerAccessToken(t: TestApp, shop: string, n: number): 
   expect(token, answer.body).toEqual(expect.any(String));
   return token as string;
 }
+
+/** The merchant composes a custom notification (body 'b' unless given); answers the call. */
+export const composeNotification = (
+  t: TestApp,
+  shop: string,
+  fields: { title: string; body?: string; route?: string; sentAt?: string; customerIds?: string[] },
+) =>
+  call(t, shop, 'POST', '/api/shopify/shop/mobile/notifications', {
+    type: 'custom',
+    body: 'b',
+    ...fields,
+  });

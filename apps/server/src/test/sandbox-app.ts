@@ -1,16 +1,13 @@
 import type { SandboxStore } from '@popstage/shopify-sandbox';
-import { sessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { type AppDeps, createDeps } from '../deps';
-import { seedDiscountCodes } from '../features/billing';
 import { mobilePublicRoutes } from '../features/mobile';
 import { operatorRoutes } from '../features/operator';
 import { installErrorHandling } from '../http/errors';
-import { createQueues } from '../jobs/workers';
-import { createTestClock, SHOP_A, SHOP_B, type TestClock } from './app';
+import { createTestClock, installOnSandboxShops, startTestDeps, type TestClock } from './app';
 import { createTestDatabase } from './database';
 
 /** The /sandbox routes alone on a fresh test database with the store and catalogue seeded. */
@@ -42,9 +39,7 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
   });
   const { database, queue } = deps;
   const sandbox = deps.sandbox as SandboxStore;
-  await seedDiscountCodes(database.db, deps.catalogue);
-  await queue.start();
-  await createQueues(queue);
+  await startTestDeps(deps);
   const logs: SandboxTestApp['logs'] = [];
   const app = Fastify({
     logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
@@ -60,11 +55,7 @@ export async function startSandboxApp(): Promise<SandboxTestApp> {
   // What the sandbox phone reads: the branded app's public config.
   await app.register(mobilePublicRoutes);
   await app.ready();
-  // The app is installed on both shops (offline tokens exchanged), as after a first open.
-  const keys = { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET };
-  for (const shop of [SHOP_A, SHOP_B]) {
-    await deps.platform.authorize?.(shop, await sessionToken(keys, shop));
-  }
+  await installOnSandboxShops(deps);
   return {
     app,
     database,

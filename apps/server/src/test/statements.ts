@@ -1,6 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../db/client';
+import { createTestApp, type TestApp } from './app';
 
 /**
  * Records the SQL statements one piece of work sends, for query-count tests. PGlite only: every
@@ -30,6 +32,34 @@ export function recordStatements(database: Database) {
       }
     },
   };
+}
+
+type StatementRecorder = ReturnType<typeof recordStatements>;
+
+/** The test file's app (started before its tests, closed after), its statements recorded. */
+export function recordedTestApp(): { t: TestApp; recorder: StatementRecorder } {
+  const file = {} as { t: TestApp; recorder: StatementRecorder };
+  beforeAll(async () => {
+    file.t = await createTestApp();
+    file.recorder = recordStatements(file.t.deps.database);
+  });
+  afterAll(() => file.t.close());
+  return file;
+}
+
+/**
+ * The statements of one request once the shop's rows exist (the steady state): it is sent twice,
+ * answering `status` both times, and the second is recorded.
+ */
+export async function steadyStatements(
+  recorder: StatementRecorder,
+  send: () => Promise<{ statusCode: number; body: string }>,
+  status: number,
+): Promise<string[]> {
+  expect((await send()).statusCode).toBe(status);
+  const { result, statements } = await recorder.during(send);
+  expect(result.statusCode, result.body).toBe(status);
+  return statements;
 }
 
 /** The app's own statements: the local Shopify (schema shopify_sandbox) shares the database. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { sellerPayloadSchema } from './seller';
 import { confirmationCodeSchema, e164PhoneSchema, emailSchema } from './validation';
@@ -69,13 +70,13 @@ const sellerAccountSchema = z.object({
 });
 export type SellerAccountWire = z.infer<typeof sellerAccountSchema>;
 
-const challengeAnswer = z.object({ data: otpChallengeSchema });
+const challengeAnswer = dataAnswer(otpChallengeSchema);
 
 export const accountContract = {
   otpConfig: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/account/otp-config',
-    response: z.object({ data: otpConfigSchema }),
+    response: dataAnswer(otpConfigSchema),
     summary: 'The bot check to run and the code rules (length, re-send wait, expiry)',
   }),
   otpSend: defineRoute({
@@ -97,13 +98,13 @@ export const accountContract = {
     method: 'POST',
     path: '/api/shopify/shop/account/otp/verify',
     body: otpVerifyBodySchema,
-    response: z.object({ data: phoneVerificationSchema }),
+    response: dataAnswer(phoneVerificationSchema),
     summary: 'Checks the code once, within its expiry and attempts',
   }),
   verification: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/account/verification',
-    response: z.object({ data: phoneVerificationSchema.nullable() }),
+    response: dataAnswer(phoneVerificationSchema.nullable()),
     summary: "The shop's latest verified phone, or null",
   }),
   storeAccount: defineRoute({
@@ -131,14 +132,14 @@ export const accountContract = {
     method: 'GET',
     path: '/api/shopify/shop/check-phone',
     query: checkPhoneQuerySchema,
-    response: z.object({ data: z.object({ is_phone_available: z.boolean() }) }),
+    response: dataAnswer(z.object({ is_phone_available: z.boolean() })),
     summary: "Free unless another shop's seller account holds the number",
   }),
   sellerAccount: defineRoute({
     method: 'POST',
     path: '/api/shopify/shop/psl-account',
     body: sellerPayloadSchema,
-    response: z.object({ data: sellerAccountSchema }),
+    response: dataAnswer(sellerAccountSchema),
     summary: 'The live-selling seller account, for a phone this shop verified (idempotent)',
   }),
 };

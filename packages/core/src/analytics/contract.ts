@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { webhookAnswerSchema } from '../contract/webhook';
 import { ANALYTICS_STREAMS, analyticsIngestBodySchema, appEventSchema } from './events';
@@ -132,7 +133,7 @@ export const analyticsContract = {
     method: 'GET',
     path: '/api/analytics/app-events',
     query: appEventsQuerySchema,
-    response: z.object({ data: z.array(storedAppEventSchema) }),
+    response: dataAnswer(z.array(storedAppEventSchema)),
     summary: "The shop's app events and product analytics, newest first",
   }),
   ingestAppEvents: defineRoute({
@@ -155,14 +156,14 @@ export const analyticsContract = {
     method: 'POST',
     path: '/api/popclips/views/fetch',
     body: clipViewsBodySchema,
-    response: z.object({ data: z.array(clipViewsSchema) }),
+    response: dataAnswer(z.array(clipViewsSchema)),
     summary: 'All-time views of each asked clip',
   }),
   clipLikes: defineRoute({
     method: 'POST',
     path: '/api/popclips/likes/fetch',
     body: clipLikesBodySchema,
-    response: z.object({ data: z.array(clipLikesSchema) }),
+    response: dataAnswer(z.array(clipLikesSchema)),
     summary: 'Likes of each asked clip',
   }),
   /** Shopify's ORDERS_CREATE (HMAC-verified; the body is read only after the signature check). */
@@ -220,7 +221,7 @@ export const analyticsContract = {
     path: '/dashboard/popclips/:popclipId',
     params: z.object({ popclipId: z.string().trim().min(1).max(128) }),
     query: dashboardQuerySchema,
-    response: z.object({ data: popclipDetailSchema }),
+    response: dataAnswer(popclipDetailSchema),
     summary: 'Insights: one clip: its funnel and the orders it was credited on',
   }),
   csReports: defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { ATTRIBUTION_WINDOW_DAYS, DEFAULT_ATTRIBUTION_WINDOW_DAYS } from './attribution-windows';
 
 /**
@@ -167,14 +168,14 @@ export type DailyItem = z.infer<typeof dailyItemSchema>;
 
 /** The spec's answer shape. */
 export function pagedAnswer<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.object({
+  return dataAnswer(
+    z.object({
       items: z.array(item),
       cursor: z.string().nullable(),
       hasNextPage: z.boolean(),
       hasPreviousPage: z.boolean(),
     }),
-  });
+  );
 }
 
 export const creditedOrderSchema = z.object({
@@ -204,9 +205,9 @@ export const csReportsQuerySchema = z.object({
   dashboardId: z.string().trim().max(64).optional(),
   subdomain: z.string().trim().max(64).optional(),
 });
-export const csReportsAnswerSchema = z.object({
-  data: z.object({ url: z.string(), expiresAt: z.string() }),
-});
+export const csReportsAnswerSchema = dataAnswer(
+  z.object({ url: z.string(), expiresAt: z.string() }),
+);
 
 /** Minutes a signed report URL stays valid. */
 export const REPORT_URL_MINUTES = 15;

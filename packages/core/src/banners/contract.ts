@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POPCLIPS_PLAN_LEVELS } from '../billing/plan-level';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { isShopDomain } from '../shop/domain';
 import { FEATURE_IDS } from '../shop/types';
@@ -103,14 +104,14 @@ export const bannersContract = {
       /** The page asking (spec 03 §2: banners are fetched per page by render url). */
       renderUrl: z.string().max(BANNER_LIMITS.renderUrl).regex(/^\//).optional(),
     }),
-    response: z.object({ data: z.array(promoBannerSchema) }),
+    response: dataAnswer(z.array(promoBannerSchema)),
     summary: "The active banners targeting the shop's plan, features and page, not yet dismissed",
   }),
   dismiss: defineRoute({
     method: 'PUT',
     path: '/api/popclips/shop-popups/dismiss',
     body: z.object({ shop_id: shopDomain, rule_id: ruleId }).strict(),
-    response: z.object({ data: z.object({ rule_id: z.string(), dismissed_at: z.string() }) }),
+    response: dataAnswer(z.object({ rule_id: z.string(), dismissed_at: z.string() })),
     summary: 'Dismisses a banner for the shop, for good (idempotent)',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import {
   FEATURE_IDS,
@@ -156,7 +157,7 @@ export const billingContract = {
   gating: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/popclips/gating',
-    response: z.object({ data: popclipsGatingWireSchema }),
+    response: dataAnswer(popclipsGatingWireSchema),
     summary: "The popclips view limit against the period's views",
   }),
   billingReturn: defineRoute({

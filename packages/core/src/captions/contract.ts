@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import {
   CAPTION_LABEL_MAX,
@@ -41,7 +42,7 @@ export const captionsContract = {
     method: 'GET',
     path: '/api/popclips/:metaIdentifier/captions',
     params,
-    response: z.object({ data: z.array(captionSchema) }),
+    response: dataAnswer(z.array(captionSchema)),
     summary: "The clip's captions, one per language",
   }),
   put: defineRoute({
@@ -49,14 +50,14 @@ export const captionsContract = {
     path: '/api/popclips/:metaIdentifier/captions/:language',
     params: languageParams,
     body: captionBodySchema,
-    response: z.object({ data: captionSchema }),
+    response: dataAnswer(captionSchema),
     summary: 'Adds or replaces the captions of one language (WebVTT text)',
   }),
   remove: defineRoute({
     method: 'DELETE',
     path: '/api/popclips/:metaIdentifier/captions/:language',
     params: languageParams,
-    response: z.object({ data: z.object({ language: z.string() }) }),
+    response: dataAnswer(z.object({ language: z.string() })),
     summary: 'Removes the captions of one language',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import {
   CAROUSEL_SERVER_MESSAGES as C,
@@ -94,14 +95,14 @@ export const carouselEmbedSchema = z.object({
 });
 export type CarouselEmbed = z.infer<typeof carouselEmbedSchema>;
 
-const oneCarousel = z.object({ data: carouselSchema });
+const oneCarousel = dataAnswer(carouselSchema);
 
 export const carouselsContract = {
   list: defineRoute({
     method: 'GET',
     path: '/api/popclips/carousels',
     query: customerQuery,
-    response: z.object({ data: z.array(carouselSchema) }),
+    response: dataAnswer(z.array(carouselSchema)),
     summary: "The shop's carousels",
   }),
   get: defineRoute({
@@ -138,14 +139,14 @@ export const carouselsContract = {
     method: 'GET',
     path: '/api/popclips/carousels/:carousel_id/embed',
     params: carouselParams,
-    response: z.object({ data: carouselEmbedSchema }),
+    response: dataAnswer(carouselEmbedSchema),
     summary: 'The storefront snippet and theme block of a carousel',
   }),
   collectionClips: defineRoute({
     method: 'GET',
     path: '/api/popclips/carousels/collection-clips',
     query: z.object({ collectionId: id }),
-    response: z.object({ data: z.array(z.string()) }),
+    response: dataAnswer(z.array(z.string())),
     summary:
       'The Popclips (metaIdentifiers, newest first) a collection carousel of this collection shows',
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /** The store's catalogue for product tagging and collection carousels (spec 02 §2, 03 §7). */
@@ -42,7 +43,7 @@ export const catalogueProductsResponseSchema = z.object({
 });
 export type CatalogueProductsResponse = z.infer<typeof catalogueProductsResponseSchema>;
 
-const productList = z.object({ data: z.array(productPickerItemSchema) });
+const productList = dataAnswer(z.array(productPickerItemSchema));
 
 export const catalogueContract = {
   products: defineRoute({
@@ -75,7 +76,7 @@ export const catalogueContract = {
     method: 'GET',
     path: '/api/catalogue/collections',
     query: z.object({ query: z.string().trim().max(255).optional() }),
-    response: z.object({ data: z.array(catalogueCollectionSchema) }),
+    response: dataAnswer(z.array(catalogueCollectionSchema)),
     summary: 'The first 20 collections by title',
   }),
   collectionProducts: defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../account/validation';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /** The support widget's calls (spec 01 §2.5, §6; docs/api.md). */
@@ -27,21 +28,21 @@ export const helpContract = {
   zendeskToken: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/zendesk/token',
-    response: z.object({ data: z.object({ zendeskToken: z.object({ jwt: z.string() }) }) }),
+    response: dataAnswer(z.object({ zendeskToken: z.object({ jwt: z.string() }) })),
     summary:
       "The messaging widget's user token (403 without a store account, a subscription or a widget key)",
   }),
   supportRequests: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/support-requests',
-    response: z.object({ data: z.array(supportRequestSchema) }),
+    response: dataAnswer(z.array(supportRequestSchema)),
     summary: "The shop's support requests (the sandbox's form), newest first",
   }),
   sendSupportRequest: defineRoute({
     method: 'POST',
     path: '/api/shopify/shop/support-requests',
     body: supportRequestBodySchema,
-    response: z.object({ data: supportRequestSchema }),
+    response: dataAnswer(supportRequestSchema),
     status: 201,
     summary: 'Sends a support request (the sandbox stand-in for the widget)',
   }),

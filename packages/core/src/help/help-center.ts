@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /**
@@ -45,21 +46,21 @@ export const helpCenterContract = {
   tree: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/help-center',
-    response: z.object({ data: helpCenterSchema }),
+    response: dataAnswer(helpCenterSchema),
     summary: 'The help center: categories, sections and published articles, each in its order',
   }),
   search: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/help-center/search',
     query: z.object({ query: z.string().trim().min(1).max(HELP_SEARCH_MAX) }),
-    response: z.object({ data: z.array(helpArticleSummarySchema) }),
+    response: dataAnswer(z.array(helpArticleSummarySchema)),
     summary: 'Published articles whose title or body holds every word of the query',
   }),
   article: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/help-center/articles/:articleId',
     params: z.object({ articleId: z.string().min(1).max(200) }),
-    response: z.object({ data: helpArticleSchema }),
+    response: dataAnswer(helpArticleSchema),
     summary: 'One published article (404 for a draft or an unknown id)',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /**
@@ -66,22 +67,22 @@ export const liveContract = {
   shows: defineRoute({
     method: 'GET',
     path: '/api/live/shows',
-    response: z.object({
-      data: z.object({
+    response: dataAnswer(
+      z.object({
         upcoming: z.array(liveShowSchema),
         replays: z.array(liveShowSchema),
         /** Shows scheduled in the current calendar month, and the plan's allowance (-1 unlimited). */
         eventsThisMonth: z.number().int(),
         eventsPerMonth: z.number().int(),
       }),
-    }),
+    ),
     summary: "The seller's upcoming and live shows, and replays still kept",
   }),
   schedule: defineRoute({
     method: 'POST',
     path: '/api/live/shows',
     body: scheduleShowSchema,
-    response: z.object({ data: liveShowSchema }),
+    response: dataAnswer(liveShowSchema),
     status: 201,
     summary: "Schedules a show on the live platform, within the plan's events per month",
   }),
@@ -90,7 +91,7 @@ export const liveContract = {
     path: '/api/live/shows/:showId/popclip',
     params: z.object({ showId: z.string().min(1).max(100) }),
     body: replaySegmentSchema,
-    response: z.object({ data: z.object({ metaIdentifier: z.string() }) }),
+    response: dataAnswer(z.object({ metaIdentifier: z.string() })),
     status: 202,
     summary:
       "Cuts a replay segment into a Popclip (processed by the clip job), tagged with the show's products",

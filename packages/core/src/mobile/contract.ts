@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import {
   bannerTextSchema,
@@ -192,14 +193,14 @@ export const mobileContract = {
       appRequestId: z.string().max(64).optional(),
       appRequestSkId: z.string().max(64).optional(),
     }),
-    response: z.object({ data: appRequestSchema.nullable() }),
+    response: dataAnswer(appRequestSchema.nullable()),
     summary: "The shop's app request (an id given must be the shop's own)",
   }),
   submitAppRequest: defineRoute({
     method: 'POST',
     path: '/api/shopify/shop/mobile/app-request',
     body: appRequestBodySchema,
-    response: z.object({ data: appRequestSchema }),
+    response: dataAnswer(appRequestSchema),
     summary: 'Submits the branded-app request once (checklist, colours and collection checked)',
   }),
   linkAppRequest: defineRoute({
@@ -213,7 +214,7 @@ export const mobileContract = {
     method: 'GET',
     path: '/api/shopify/shop/mobile/apple-email',
     query: z.object({ shopifySubdomain: z.string().max(255) }),
-    response: z.object({ data: z.object({ emailAddress: z.string() }) }),
+    response: dataAnswer(z.object({ emailAddress: z.string() })),
     summary: "The developer e-mail the merchant invites to the Apple team (the shop's own only)",
   }),
   appSetup: defineRoute({
@@ -226,20 +227,20 @@ export const mobileContract = {
     method: 'POST',
     path: '/api/store/v1/app-setup',
     body: appSetupSchema.partial().strict(),
-    response: z.object({ data: appSetupSchema }),
+    response: dataAnswer(appSetupSchema),
     summary: 'Saves checklist steps (timestamps in ms; 0 undoes a step)',
   }),
   appConfig: defineRoute({
     method: 'GET',
     path: '/api/store/v1/app-config',
-    response: z.object({ data: appConfigSchema }),
+    response: dataAnswer(appConfigSchema),
     summary: "The branded app's appearance and menus",
   }),
   saveAppConfig: defineRoute({
     method: 'POST',
     path: '/api/store/v1/app-config',
     body: appConfigBodySchema,
-    response: z.object({ data: appConfigSchema }),
+    response: dataAnswer(appConfigSchema),
     summary: 'Saves appearance or menus (after submission; a featured collection required)',
   }),
   signedLink: defineRoute({
@@ -264,21 +265,21 @@ export const mobileContract = {
     method: 'GET',
     path: '/api/mobile/catalogue/collections',
     query: z.object({ query: z.string().trim().max(255).optional() }),
-    response: z.object({ data: z.array(collectionOptionSchema) }),
+    response: dataAnswer(z.array(collectionOptionSchema)),
     summary: 'Storefront API collection search by title (first 20)',
   }),
   collection: defineRoute({
     method: 'GET',
     path: '/api/mobile/catalogue/collections/:collectionId',
     params: collectionParams,
-    response: z.object({ data: collectionWithProductsSchema.nullable() }),
+    response: dataAnswer(collectionWithProductsSchema.nullable()),
     summary: 'A collection and its first 5 products (the preview)',
   }),
   menu: defineRoute({
     method: 'GET',
     path: '/api/mobile/catalogue/menus/:handle',
     params: z.object({ handle: menuHandleSchema.min(1) }),
-    response: z.object({ data: menuSchema.nullable() }),
+    response: dataAnswer(menuSchema.nullable()),
     summary: "The store's menu by handle (null when it has none)",
   }),
 };

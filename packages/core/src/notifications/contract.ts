@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { DEVICE_PLATFORMS, NOTIFICATION_PAGE_SIZE } from './limits';
 import { notificationRouteSchema } from './route';
@@ -69,8 +70,8 @@ export const notificationsContract = {
         .default(NOTIFICATION_PAGE_SIZE),
       cursor: z.string().max(200).optional(),
     }),
-    response: z.object({
-      data: z.object({
+    response: dataAnswer(
+      z.object({
         items: z.array(scheduledNotificationSchema),
         hasPreviousPage: z.boolean(),
         hasNextPage: z.boolean(),
@@ -79,7 +80,7 @@ export const notificationsContract = {
         /** The shop's time zone (IANA): the compose page's dates and times are in it. */
         timeZone: z.string(),
       }),
-    }),
+    ),
     summary: "The shop's notifications, newest scheduled time first, 10 a page",
   }),
   compose: defineRoute({

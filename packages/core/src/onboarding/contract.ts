@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { GET_STARTED_EVENTS } from './events';
 
@@ -15,7 +16,7 @@ const wizardStatusSchema = z.object({
 });
 export type WizardStatusWire = z.infer<typeof wizardStatusSchema>;
 
-const wizardAnswer = z.object({ data: wizardStatusSchema });
+const wizardAnswer = dataAnswer(wizardStatusSchema);
 
 export const onboardingContract = {
   wizard: defineRoute({
@@ -35,7 +36,7 @@ export const onboardingContract = {
     method: 'POST',
     path: '/api/shopify/shop/app-setup-wizard/publish-products',
     status: 202,
-    response: z.object({ data: z.object({ queued: z.literal(true) }) }),
+    response: dataAnswer(z.object({ queued: z.literal(true) })),
     summary: "Step 2: publishes the shop's active products to the Popstage sales channel (a job)",
   }),
 };

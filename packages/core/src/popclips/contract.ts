@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import {
   csDeleteMediaSchema,
@@ -132,7 +133,7 @@ export const popclipsContract = {
     method: 'POST',
     path: '/api/media/listMediabyTypeAndMetaId',
     body: listMediaByTypeAndMetaIdSchema,
-    response: z.object({ data: z.array(popclipSchema) }),
+    response: dataAnswer(z.array(popclipSchema)),
     summary: 'The clips with these metaIdentifiers, in that order (404 when none)',
   }),
   csUpload: defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /** Popclips settings (spec 02 §2 Settings, §3, §7). */
@@ -29,7 +30,7 @@ export const settingsContract = {
   popclipsSettings: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop/popclips/settings',
-    response: z.object({ data: popclipsSettingsSchema }),
+    response: dataAnswer(popclipsSettingsSchema),
     summary: "The shop's Popclips settings (the defaults until saved)",
   }),
   savePopclipsSettings: defineRoute({

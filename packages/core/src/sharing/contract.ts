@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 
 /** Share links (spec 02 §2 Share modal, §6, §7) and the public share page. */
@@ -42,7 +43,7 @@ const shareGatingResponseSchema = shareGatingSchema.extend({
 });
 export type ShareGatingResponse = z.infer<typeof shareGatingResponseSchema>;
 
-const gatingAnswer = z.object({ data: shareGatingResponseSchema });
+const gatingAnswer = dataAnswer(shareGatingResponseSchema);
 
 export const sharingContract = {
   gating: defineRoute({

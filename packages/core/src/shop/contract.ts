@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from '../contract/answers';
 import { defineRoute } from '../contract/define';
 import { PLAYER_POSITION_KEYS, playerPositionSchema } from '../placement/positions';
 import { isShopDomain } from './domain';
@@ -62,7 +63,7 @@ export const shopContract = {
   details: defineRoute({
     method: 'GET',
     path: '/api/shopify/shop-details',
-    response: z.object({ data: z.object({ shop: shopDetailsSchema }) }),
+    response: dataAnswer(z.object({ shop: shopDetailsSchema })),
     summary: "The shop's names, domains and customer-account client id",
   }),
   positions: defineRoute({
@@ -71,7 +72,7 @@ export const shopContract = {
     params: z.object({
       shopifyDomain: z.string().refine(isShopDomain, 'Invalid shop domain'),
     }),
-    response: z.object({ data: shopPositionsSchema }),
+    response: dataAnswer(shopPositionsSchema),
     summary: "The shop's player positions (403 for another shop's domain)",
   }),
 };

@@ -1,34 +1,23 @@
 import type { SellerPayload } from '@popstage/core/account';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { shopIdColumn, shops } from './shops';
-
-const at = () => timestamp({ withTimezone: true });
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { counter, serialKey, timestamptz, uuidKey } from './columns';
+import { shopIdColumn, shopKeyColumn } from './shops';
 
 /** One phone verification in progress: the latest code, hashed, with its attempts and expiry. */
 export const phoneChallenges = pgTable(
   'phone_challenges',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     phone: text().notNull(),
     /** HMAC-SHA256 of challenge id and code under a server key; the code itself is never stored. */
     codeHash: text().notNull(),
-    attempts: integer().notNull().default(0),
+    attempts: counter(),
     sendCount: integer().notNull().default(1),
-    sentAt: at().notNull(),
-    expiresAt: at().notNull(),
+    sentAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
     /** Set once, by the verify call that used the code: a used code cannot be replayed. */
-    verifiedAt: at(),
+    verifiedAt: timestamptz(),
   },
   (table) => [index().on(table.shopId, table.phone)],
 );
@@ -37,11 +26,11 @@ export const phoneChallenges = pgTable(
 export const otpSends = pgTable(
   'otp_sends',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialKey(),
     shopId: shopIdColumn(),
     phone: text().notNull(),
     ip: text().notNull(),
-    sentAt: at().notNull(),
+    sentAt: timestamptz().notNull(),
   },
   (table) => [index().on(table.phone, table.sentAt), index().on(table.ip, table.sentAt)],
 );
@@ -53,29 +42,25 @@ export const phoneVerifications = pgTable(
     shopId: shopIdColumn(),
     phone: text().notNull(),
     uid: text().notNull().unique(),
-    verifiedAt: at().notNull(),
+    verifiedAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.phone] })],
 );
 
 /** The core store account ("CommentSold"): created asynchronously by a job. */
 export const storeAccounts = pgTable('store_accounts', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   email: text().notNull(),
   /** Lower-cased e-mail: unique across shops. */
   emailNormalised: text().notNull().unique(),
   status: text().$type<'pending' | 'created'>().notNull(),
-  requestedAt: at().notNull(),
-  createdAt: at(),
+  requestedAt: timestamptz().notNull(),
+  createdAt: timestamptz(),
 });
 
 /** The seller account on the live-selling platform ("popshop.live"), one per shop. */
 export const sellerAccounts = pgTable('seller_accounts', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   sellerId: text().notNull().unique(),
   uid: text().notNull(),
   /** Unique across shops: 'Phone number already in use'. */
@@ -83,5 +68,5 @@ export const sellerAccounts = pgTable('seller_accounts', {
   email: text().notNull(),
   dashboardUrl: text().notNull(),
   payload: jsonb().$type<SellerPayload>().notNull(),
-  createdAt: at().notNull(),
+  createdAt: timestamptz().notNull(),
 });

@@ -1,21 +1,12 @@
-import {
-  bigserial,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { counter, serialKey, timestamptz } from './columns';
 import { shopIdColumn } from './shops';
 
 /** App events and product analytics sent by the admin (spec 03 §7), when no data lake is set. */
 export const appEvents = pgTable(
   'app_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialKey(),
     shopId: shopIdColumn(),
     stream: text().$type<'appevents' | 'productanalytics'>().notNull(),
     action: text().notNull(),
@@ -23,8 +14,8 @@ export const appEvents = pgTable(
     stage: text(),
     sessionId: text(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    occurredAt: timestamp({ withTimezone: true }).notNull(),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz().notNull(),
+    receivedAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [index().on(table.shopId, table.stream, table.occurredAt)],
 );
@@ -36,7 +27,7 @@ export const popclipDailyViews = pgTable(
     shopId: shopIdColumn(),
     popclipId: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
-    views: integer().notNull().default(0),
+    views: counter(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.popclipId, table.day] })],
 );

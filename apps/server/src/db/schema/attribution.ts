@@ -1,14 +1,6 @@
 import type { AttributionKind, OrderSource } from '@popstage/core/analytics';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestamptz } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -27,11 +19,11 @@ export const storefrontOrders = pgTable(
     /** The Popstage visitor the order's cart carried (cart attribute), if any. */
     visitorId: text(),
     currency: text().notNull(),
-    totalCents: bigint({ mode: 'number' }).notNull(),
+    totalCents: bigintNumber().notNull(),
     /** Credited to Popclips, all kinds together. */
-    attributedCents: bigint({ mode: 'number' }).notNull().default(0),
-    orderedAt: timestamp({ withTimezone: true }).notNull(),
-    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    attributedCents: bigintNumber().notNull().default(0),
+    orderedAt: timestamptz().notNull(),
+    receivedAt: timestamptz().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.shopId, table.orderId] }),
@@ -55,9 +47,9 @@ export const orderAttributions = pgTable(
     windowDays: smallint().notNull().default(7),
     quantity: integer().notNull(),
     /** The line's price × quantity less its discounts, in the order's currency's minor units. */
-    revenueCents: bigint({ mode: 'number' }).notNull(),
+    revenueCents: bigintNumber().notNull(),
     currency: text().notNull(),
-    orderedAt: timestamp({ withTimezone: true }).notNull(),
+    orderedAt: timestamptz().notNull(),
   },
   (table) => [
     primaryKey({

@@ -1,9 +1,10 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /** Promo banner rules written by Popstage staff (spec 03 §3); not a shop's data. */
 export const bannerRules = pgTable('banner_rules', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   ruleName: text().notNull(),
   isActive: boolean().notNull(),
   headingText: text().notNull(),
@@ -17,8 +18,8 @@ export const bannerRules = pgTable('banner_rules', {
   targetPlans: text().array().notNull(),
   /** Features the shop must all have; empty: no condition. */
   targetFeatures: text().array().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamptz().notNull(),
+  updatedAt: timestamptz().notNull(),
 });
 
 /** A shop's dismissal of a banner: kept for good, so it never shows again to that shop. */
@@ -29,7 +30,7 @@ export const bannerDismissals = pgTable(
     ruleId: uuid()
       .notNull()
       .references(() => bannerRules.id, { onDelete: 'cascade' }),
-    dismissedAt: timestamp({ withTimezone: true }).notNull(),
+    dismissedAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.ruleId] }), index().on(table.ruleId)],
 );

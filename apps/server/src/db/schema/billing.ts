@@ -1,17 +1,7 @@
 import type { DiscountKind } from '@popstage/core/billing';
 import type { FeatureId, SubscriptionLineItem } from '@popstage/core/shop';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -26,8 +16,8 @@ export const discountCodes = pgTable('discount_codes', {
   /** Whole percent for percentage, amount for fixed_amount, null for free_popclips_addon. */
   value: numeric({ precision: 12, scale: 2 }),
   appliesTo: jsonb().$type<FeatureId[]>().notNull(),
-  startsAt: timestamp({ withTimezone: true }).notNull(),
-  endsAt: timestamp({ withTimezone: true }),
+  startsAt: timestamptz().notNull(),
+  endsAt: timestamptz(),
   maxRedemptions: integer(),
 });
 
@@ -41,14 +31,14 @@ const priced = () => ({
 });
 
 export const subscriptionDrafts = pgTable('subscription_drafts', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   shopId: shopIdColumn(),
   planId: text().notNull(),
   addonIds: jsonb().$type<string[]>().notNull(),
   discountCode: text(),
   lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
   ...priced(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
 });
 
 export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'REPLACED';
@@ -56,7 +46,7 @@ export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED'
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     draftId: uuid().notNull(),
     planId: text().notNull(),
@@ -71,23 +61,9 @@ export const subscriptions = pgTable(
     checkoutReason: text(),
     lineItems: jsonb().$type<SubscriptionLineItem[]>().notNull(),
     ...priced(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    activatedAt: timestamp({ withTimezone: true }),
-    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    activatedAt: timestamptz(),
+    endedAt: timestamptz(),
   },
   (table) => [index().on(table.shopId, table.status)],
-);
-
-/** Webhook deliveries already handled, so a replay changes nothing (Shopify retries). */
-export const webhookDeliveries = pgTable(
-  'webhook_deliveries',
-  {
-    webhookId: text().notNull(),
-    topic: text().notNull(),
-    shopDomain: text().notNull(),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  // Per shop: the HMAC covers the body, not the headers, so a delivery id resent under another
-  // shop's header must not mark the real delivery of that shop as seen (issue 28).
-  (table) => [primaryKey({ columns: [table.shopDomain, table.topic, table.webhookId] })],
 );

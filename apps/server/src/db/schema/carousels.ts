@@ -1,5 +1,6 @@
 import type { CarouselType } from '@popstage/core/carousels';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -10,7 +11,7 @@ import { shopIdColumn } from './shops';
 export const carousels = pgTable(
   'carousels',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     title: text().notNull(),
     type: text().$type<CarouselType>().notNull(),
@@ -18,9 +19,9 @@ export const carousels = pgTable(
     sortedPopclipsIds: jsonb().$type<string[]>().notNull().default([]),
     isPublished: boolean().notNull().default(false),
     /** When it was last published (null while never published or unpublished). */
-    publishedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    publishedAt: timestamptz(),
+    createdAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (table) => [index('carousels_shop_created_idx').on(table.shopId, table.createdAt)],
 );

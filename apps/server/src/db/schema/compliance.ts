@@ -1,5 +1,6 @@
 import type { CustomerDataExport } from '@popstage/core/compliance';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -9,13 +10,13 @@ import { shopIdColumn } from './shops';
 export const customerDataRequests = pgTable(
   'customer_data_requests',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     /** The webhook's id: a redelivery stores nothing new. */
     webhookId: text().notNull().unique(),
     export: jsonb().$type<CustomerDataExport>().notNull(),
-    receivedAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
   },
   (table) => [index('customer_data_requests_shop_received_idx').on(table.shopId, table.receivedAt)],
 );

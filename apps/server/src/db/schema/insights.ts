@@ -1,16 +1,6 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { shopIdColumn, shops } from './shops';
+import { date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, timestamptz } from './columns';
+import { shopIdColumn, shopKeyColumn } from './shops';
 
 /**
  * Insights rollups (docs/decisions.md "Insights (issue 15)"), kept by the analytics.rollup job
@@ -20,14 +10,12 @@ import { shopIdColumn, shops } from './shops';
 
 /** Per shop: the time zone the dashboard uses and the one its rollups were built in. */
 export const analyticsSettings = pgTable('analytics_settings', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   /** IANA name, from the platform's shop (Shopify's ianaTimezone). */
   timeZone: text().notNull(),
   /** The zone the rollups are in; another value than timeZone makes the job rebuild them. */
   rollupTimeZone: text(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamptz().notNull(),
 });
 
 /**
@@ -40,20 +28,20 @@ export const analyticsSettings = pgTable('analytics_settings', {
 export const analyticsDirtyHours = pgTable(
   'analytics_dirty_hours',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigintNumber().primaryKey().generatedAlwaysAsIdentity(),
     shopId: shopIdColumn(),
-    hour: timestamp({ withTimezone: true }).notNull(),
-    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    hour: timestamptz().notNull(),
+    markedAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [index('analytics_dirty_hours_shop_hour_idx').on(table.shopId, table.hour)],
 );
 
 const engagement = {
-  impressions: integer().notNull().default(0),
-  views: integer().notNull().default(0),
-  likes: integer().notNull().default(0),
-  clicks: integer().notNull().default(0),
-  addToCarts: integer().notNull().default(0),
+  impressions: counter(),
+  views: counter(),
+  likes: counter(),
+  clicks: counter(),
+  addToCarts: counter(),
 };
 
 /** Events per clip and hour of the shop's clock (`hour`: the instant that local hour began). */
@@ -61,7 +49,7 @@ export const analyticsClipHourly = pgTable(
   'analytics_clip_hourly',
   {
     shopId: shopIdColumn(),
-    hour: timestamp({ withTimezone: true }).notNull(),
+    hour: timestamptz().notNull(),
     clipId: text().notNull(),
     ...engagement,
   },
@@ -93,9 +81,9 @@ export const analyticsSalesDaily = pgTable(
     currency: text().notNull(),
     clipId: text().notNull(),
     orders: integer().notNull(),
-    directCents: bigint({ mode: 'number' }).notNull(),
-    indirectCents: bigint({ mode: 'number' }).notNull(),
-    influencedCents: bigint({ mode: 'number' }).notNull(),
+    directCents: bigintNumber().notNull(),
+    indirectCents: bigintNumber().notNull(),
+    influencedCents: bigintNumber().notNull(),
   },
   (table) => [
     primaryKey({
@@ -112,7 +100,7 @@ export const analyticsStoreDaily = pgTable(
     day: date({ mode: 'string' }).notNull(),
     currency: text().notNull(),
     orders: integer().notNull(),
-    salesCents: bigint({ mode: 'number' }).notNull(),
+    salesCents: bigintNumber().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.day, table.currency] })],
 );
@@ -122,13 +110,11 @@ export const analyticsStoreDaily = pgTable(
  * the widget, and since when this share runs (a new share starts a new test).
  */
 export const holdoutTests = pgTable('holdout_tests', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   percent: smallint().notNull(),
   /** Null while off. */
-  startedAt: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  startedAt: timestamptz(),
+  updatedAt: timestamptz().notNull(),
 });
 
 /** Visitors of the running test, each in the group of their first visit. */
@@ -140,7 +126,7 @@ export const holdoutVisits = pgTable(
     visitorId: text().notNull(),
     /** exposed or holdout ('group' is an SQL keyword). */
     cohort: text().$type<'exposed' | 'holdout'>().notNull(),
-    firstSeenAt: timestamp({ withTimezone: true }).notNull(),
+    firstSeenAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.visitorId] })],
 );

@@ -1,22 +1,11 @@
 import type { AppRequestBody } from '@popstage/core/mobile';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { shopIdColumn, shops } from './shops';
+import { index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestamptz } from './columns';
+import { shopIdColumn, shopKeyColumn } from './shops';
 
 /** The shop's branded-app request and store review state (spec 03); drives the landing card. */
 export const mobileAppRequests = pgTable('mobile_app_requests', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   /** The request's id and sk identifier (spec 03 §3); null for a staff preset without a request. */
   requestId: uuid(),
   skIdentifier: text(),
@@ -28,8 +17,8 @@ export const mobileAppRequests = pgTable('mobile_app_requests', {
   androidLink: text(),
   customerIssue: text(),
   blockedDescription: text(),
-  submittedAt: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  submittedAt: timestamptz(),
+  updatedAt: timestamptz().notNull().defaultNow(),
 });
 
 /** Every change of a request: the submission and each staff change of its state. */
@@ -40,27 +29,23 @@ export const mobileAppRequestHistory = pgTable(
     shopId: shopIdColumn(),
     actor: text().$type<'merchant' | 'staff'>().notNull(),
     change: jsonb().$type<Record<string, unknown>>().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz().notNull().defaultNow(),
   },
   (table) => [index().on(table.shopId, table.id)],
 );
 
 /** The app request checklist (spec 03 §3 "App setup"): completion times in ms, 0 = not done. */
 export const mobileAppSetups = pgTable('mobile_app_setups', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
-  dunsCompletedAt: bigint({ mode: 'number' }).notNull().default(0),
-  iosDevCompletedAt: bigint({ mode: 'number' }).notNull().default(0),
-  addDevEmailCompletedAt: bigint({ mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  shopId: shopKeyColumn(),
+  dunsCompletedAt: bigintNumber().notNull().default(0),
+  iosDevCompletedAt: bigintNumber().notNull().default(0),
+  addDevEmailCompletedAt: bigintNumber().notNull().default(0),
+  updatedAt: timestamptz().notNull().defaultNow(),
 });
 
 /** The branded app's appearance and menus (spec 03 §3 "Mobile app config"). */
 export const mobileAppConfigs = pgTable('mobile_app_configs', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   /** Public: the branded app reads its config by it (/mobile/v1/config/:id). */
   publicAppId: uuid().notNull().unique().defaultRandom(),
   collectionId: text(),
@@ -78,5 +63,5 @@ export const mobileAppConfigs = pgTable('mobile_app_configs', {
   shopMenuHandle: text(),
   customLinksHandle: text(),
   showInventoryLimit: integer().notNull().default(10),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz().notNull().defaultNow(),
 });

@@ -1,24 +1,13 @@
 import type { DevicePlatform, NotificationStatus } from '@popstage/core/notifications';
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, serialKey, timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /** Push notifications a merchant composed (spec 03 §3 "Scheduled notification") and their results. */
 export const pushNotifications = pgTable(
   'push_notifications',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     title: text().notNull(),
     body: text().notNull(),
@@ -27,25 +16,25 @@ export const pushNotifications = pgTable(
     /** Targeted send: only these customers' devices; null: a broadcast to every device. */
     customerIds: jsonb().$type<string[]>(),
     status: text().$type<NotificationStatus>().notNull().default('pending'),
-    scheduledAt: timestamp({ withTimezone: true }).notNull(),
-    sentAt: timestamp({ withTimezone: true }),
+    scheduledAt: timestamptz().notNull(),
+    sentAt: timestamptz(),
     /** Devices (by id) done so far: a retried job goes on after the last finished batch. */
-    progressDeviceId: bigint({ mode: 'number' }).notNull().default(0),
-    iosTargeted: integer().notNull().default(0),
-    iosDelivered: integer().notNull().default(0),
-    iosFailed: integer().notNull().default(0),
-    androidTargeted: integer().notNull().default(0),
-    androidDelivered: integer().notNull().default(0),
-    androidFailed: integer().notNull().default(0),
-    otherTargeted: integer().notNull().default(0),
-    otherDelivered: integer().notNull().default(0),
-    otherFailed: integer().notNull().default(0),
-    opened: integer().notNull().default(0),
+    progressDeviceId: bigintNumber().notNull().default(0),
+    iosTargeted: counter(),
+    iosDelivered: counter(),
+    iosFailed: counter(),
+    androidTargeted: counter(),
+    androidDelivered: counter(),
+    androidFailed: counter(),
+    otherTargeted: counter(),
+    otherDelivered: counter(),
+    otherFailed: counter(),
+    opened: counter(),
     failureReason: text(),
     /** The delivery run holding the send (a random id) and until when: one run at a time. */
     runId: uuid(),
-    leaseUntil: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamptz(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [index().on(table.shopId, table.scheduledAt, table.id)],
 );
@@ -54,7 +43,7 @@ export const pushNotifications = pgTable(
 export const pushDevices = pgTable(
   'push_devices',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialKey(),
     shopId: shopIdColumn(),
     platform: text().$type<DevicePlatform>().notNull(),
     /** SHA-256 of the token (hex): the lookup key, since the stored token is encrypted. */
@@ -63,7 +52,7 @@ export const pushDevices = pgTable(
     customerId: text(),
     /** The address (IPv6 by /64) that registered it: registrations are bounded per address. */
     registeredFrom: text(),
-    registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    registeredAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex().on(table.shopId, table.tokenHash),
@@ -80,7 +69,7 @@ export const pushOpens = pgTable(
       .notNull()
       .references(() => pushNotifications.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
-    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamptz().notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.notificationId, table.tokenHash] })],
 );
@@ -97,7 +86,7 @@ export const pushDeliveries = pgTable(
     notificationId: uuid()
       .notNull()
       .references(() => pushNotifications.id, { onDelete: 'cascade' }),
-    deviceId: bigint({ mode: 'number' }).notNull(),
+    deviceId: bigintNumber().notNull(),
     /** The device's platform when sent: the results are counted from these rows. */
     platform: text().$type<DevicePlatform>().notNull(),
     state: text().$type<'sending' | 'delivered' | 'failed'>().notNull(),

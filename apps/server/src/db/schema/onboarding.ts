@@ -1,5 +1,6 @@
 import type { GetStartedEvent } from '@popstage/core/onboarding';
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { shopIdColumn } from './shops';
 
 /** Get-started events the admin marked complete (steps 3 and 4; steps 1 and 2 are derived). */
@@ -8,7 +9,7 @@ export const onboardingEvents = pgTable(
   {
     shopId: shopIdColumn(),
     event: text().$type<GetStartedEvent>().notNull(),
-    completedAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.event] })],
 );

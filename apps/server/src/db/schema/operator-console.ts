@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 
 /** Popstage staff who sign in to the operator console (never merchants; not a shop's data). */
 export const operatorUsers = pgTable('operator_users', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   /** Lower-cased. */
   email: text().notNull().unique(),
   /** argon2id, PHC string. */
@@ -14,9 +15,9 @@ export const operatorUsers = pgTable('operator_users', {
   pendingTotpSecret: text(),
   /** The TOTP time step (30 s) of the last code accepted: a code works once (issue 28). */
   lastTotpStep: integer(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamptz().notNull(),
   /** A disabled account cannot sign in; its sessions end. */
-  disabledAt: timestamp({ withTimezone: true }),
+  disabledAt: timestamptz(),
 });
 
 /**
@@ -27,8 +28,8 @@ export const operatorUsers = pgTable('operator_users', {
 export const operatorSignInAttempts = pgTable('operator_sign_in_attempts', {
   email: text().primaryKey(),
   attempts: integer().notNull(),
-  lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
-  lockedUntil: timestamp({ withTimezone: true }),
+  lastAttemptAt: timestamptz().notNull(),
+  lockedUntil: timestamptz(),
 });
 
 /** Console sessions: the cookie holds a random token, the table only its SHA-256. */
@@ -41,8 +42,8 @@ export const operatorSessions = pgTable(
       .references(() => operatorUsers.id, { onDelete: 'cascade' }),
     /** Forms carry it (CSRF), besides the SameSite=Strict cookie and the Origin check. */
     csrfToken: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
   },
   (table) => [index().on(table.userId)],
 );
@@ -51,8 +52,8 @@ export const operatorSessions = pgTable(
 export const operatorAuditLog = pgTable(
   'operator_audit_log',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    id: uuidKey(),
+    at: timestamptz().notNull(),
     /** The staff member's e-mail, or 'staff-api' for the bearer credential. */
     actor: text().notNull(),
     action: text().notNull(),

@@ -1,16 +1,15 @@
-import { boolean, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
+import { boolean, pgTable } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { shopKeyColumn } from './shops';
 
 /** Popclips settings (spec 02 §3); a shop without a row has the defaults (core). */
 export const popclipsSettings = pgTable('popclips_settings', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: shopKeyColumn(),
   hidePopClipsOnPdp: boolean().notNull(),
   showViewsOnPopClips: boolean().notNull(),
   showLikesOnPopClips: boolean().notNull(),
   enableShopFeaturesBuyBtn: boolean().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamptz().notNull(),
 });
 
 export type PopclipsSettingsRow = typeof popclipsSettings.$inferSelect;

@@ -8,9 +8,8 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /** A tagged product as stored on a clip: the GID plus a snapshot taken when it was tagged. */
@@ -48,7 +47,7 @@ export interface StoredCaption {
 export const popclips = pgTable(
   'popclips',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     metaIdentifier: text().notNull().unique(),
     title: text().notNull(),
@@ -62,7 +61,7 @@ export const popclips = pgTable(
     originalContentType: text().notNull(),
     originalDeclaredSize: integer(),
     /** When the video's PUT URL expires (csUpload, csReupload): see upload-sweep-job.ts. */
-    uploadExpiresAt: timestamp({ withTimezone: true }),
+    uploadExpiresAt: timestamptz(),
     playableKey: text(),
     thumbnailKey: text(),
     customThumbnailKey: text(),
@@ -82,10 +81,10 @@ export const popclips = pgTable(
     products: jsonb().$type<StoredPopclipProduct[]>().notNull().default([]),
     displayTargets: jsonb().$type<DisplayTarget[]>().notNull(),
     isPrivate: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
-    processedAt: timestamp({ withTimezone: true }),
-    playableAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
+    processedAt: timestamptz(),
+    playableAt: timestamptz(),
   },
   (table) => [index('popclips_shop_created_idx').on(table.shopId, table.createdAt, table.id)],
 );
@@ -104,7 +103,7 @@ export const popclipProductCounts = pgTable(
     /** Product GID. */
     productId: text().notNull(),
     clipCount: integer().notNull(),
-    writtenAt: timestamp({ withTimezone: true }).notNull(),
+    writtenAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.productId] })],
 );

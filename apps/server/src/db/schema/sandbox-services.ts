@@ -1,13 +1,6 @@
 import type { SellerPayload } from '@popstage/core/account';
-import {
-  bigserial,
-  doublePrecision,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialKey, timestamptz } from './columns';
 
 /**
  * Stand-ins for external services in sandbox mode (an SMS provider, the live-selling platform).
@@ -18,12 +11,12 @@ import {
 export const sandboxSmsOutbox = pgTable(
   'sandbox_sms_outbox',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: serialKey(),
     shopDomain: text().notNull(),
     phone: text().notNull(),
     body: text().notNull(),
     code: text().notNull(),
-    sentAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamptz().notNull(),
   },
   (table) => [index().on(table.phone, table.sentAt)],
 );
@@ -34,7 +27,7 @@ export const sandboxLiveSellers = pgTable('sandbox_live_sellers', {
   idempotencyKey: text().notNull().unique(),
   shopDomain: text().notNull(),
   payload: jsonb().$type<SellerPayload>().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
 });
 
 /** The sandbox live platform's shows; an ended show's replay is a test-pattern video on disk. */
@@ -44,21 +37,21 @@ export const sandboxLiveShows = pgTable('sandbox_live_shows', {
     .notNull()
     .references(() => sandboxLiveSellers.sellerId, { onDelete: 'cascade' }),
   title: text().notNull(),
-  startsAt: timestamp({ withTimezone: true }).notNull(),
+  startsAt: timestamptz().notNull(),
   productIds: jsonb().$type<string[]>().notNull(),
-  startedAt: timestamp({ withTimezone: true }),
-  endedAt: timestamp({ withTimezone: true }),
+  startedAt: timestamptz(),
+  endedAt: timestamptz(),
   /** The replay's file name in the replay folder. */
   replayFile: text(),
   replaySeconds: doublePrecision(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamptz().notNull(),
 });
 
 /** What the sandbox push service delivered: the app preview phone polls it by its token's hash. */
 export const sandboxPushInbox = pgTable(
   'sandbox_push_inbox',
   {
-    seq: bigserial({ mode: 'number' }).primaryKey(),
+    seq: serialKey(),
     tokenHash: text().notNull(),
     notificationId: text().notNull(),
     title: text().notNull(),
@@ -66,7 +59,7 @@ export const sandboxPushInbox = pgTable(
     route: text(),
     /** The payload's open token: the preview reports an open with it, as the app would. */
     openToken: text(),
-    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamptz().notNull(),
   },
   (table) => [index().on(table.tokenHash, table.seq)],
 );

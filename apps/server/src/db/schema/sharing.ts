@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 import { popclips } from './popclips';
 import { shopIdColumn } from './shops';
 
@@ -10,7 +11,7 @@ import { shopIdColumn } from './shops';
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     shopId: shopIdColumn(),
     popclipId: uuid()
       .unique()
@@ -18,7 +19,7 @@ export const shareLinks = pgTable(
     metaIdentifier: text().notNull(),
     /** The public /s/{code}: 128 random bits, base64url. */
     code: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (table) => [index('share_links_shop_created_idx').on(table.shopId, table.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * Offline access tokens the Shopify adapter got by token exchange, one per shop. Kept apart from
@@ -12,10 +13,24 @@ export const shopifySessions = pgTable('shopify_sessions', {
   /** The scopes Shopify granted, comma-separated, as it answered. */
   scope: text().notNull(),
   /** Null for a non-expiring token (stored before expiring tokens). */
-  expiresAt: timestamp({ withTimezone: true }),
+  expiresAt: timestamptz(),
   refreshToken: text(),
-  refreshExpiresAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  refreshExpiresAt: timestamptz(),
+  createdAt: timestamptz().notNull().defaultNow(),
 });
 
 export type ShopifySessionRow = typeof shopifySessions.$inferSelect;
+
+/** Webhook deliveries already handled, so a replay changes nothing (Shopify retries). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    webhookId: text().notNull(),
+    topic: text().notNull(),
+    shopDomain: text().notNull(),
+    receivedAt: timestamptz().notNull().defaultNow(),
+  },
+  // Per shop: the HMAC covers the body, not the headers, so a delivery id resent under another
+  // shop's header must not mark the real delivery of that shop as seen (issue 28).
+  (table) => [primaryKey({ columns: [table.shopDomain, table.topic, table.webhookId] })],
+);

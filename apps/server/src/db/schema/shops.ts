@@ -1,9 +1,10 @@
 import type { FeatureFlags } from '@popstage/core/shop';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidKey } from './columns';
 
 /** One row per installed shop: the app's own state about the shop (the platform owns the rest). */
 export const shops = pgTable('shops', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   shopifyDomain: text().notNull().unique(),
   shopName: text().notNull(),
   shopHandle: text().notNull(),
@@ -17,9 +18,9 @@ export const shops = pgTable('shops', {
    */
   storefrontOrigins: jsonb().$type<string[]>().notNull().default([]),
   currency: text().notNull(),
-  shopifyShopCreatedAt: timestamp({ withTimezone: true }).notNull(),
-  installedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  onBoardedOn: timestamp({ withTimezone: true }),
+  shopifyShopCreatedAt: timestamptz().notNull(),
+  installedAt: timestamptz().notNull().defaultNow(),
+  onBoardedOn: timestamptz(),
   livePageCreated: boolean().notNull().default(false),
   skippedFirstPopclipsCreation: boolean().notNull().default(false),
   featureFlags: jsonb().$type<Partial<FeatureFlags>>().notNull().default({}),
@@ -42,7 +43,7 @@ export const shops = pgTable('shops', {
    * When the app was uninstalled (app/uninstalled webhook); null while installed. The data stays
    * for a reinstall until shop/redact; the next app load clears it.
    */
-  uninstalledAt: timestamp({ withTimezone: true }),
+  uninstalledAt: timestamptz(),
 });
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -51,4 +52,10 @@ export type ShopRow = typeof shops.$inferSelect;
 export const shopIdColumn = () =>
   uuid()
     .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' });
+
+/** The key of a table with one row per shop, which goes with the shop. */
+export const shopKeyColumn = () =>
+  uuid()
+    .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' });

@@ -1,5 +1,6 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { PlatformProduct } from '../../platform/port';
+import { timestamptz } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -14,7 +15,7 @@ export const productSnapshots = pgTable(
     shopId: shopIdColumn(),
     productId: text().notNull(),
     product: jsonb().$type<PlatformProduct>(),
-    refreshedAt: timestamp({ withTimezone: true }).notNull(),
+    refreshedAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.productId] })],
 );
@@ -26,7 +27,7 @@ export const collectionSnapshots = pgTable(
     shopId: shopIdColumn(),
     collectionId: text().notNull(),
     productIds: jsonb().$type<string[]>().notNull(),
-    refreshedAt: timestamp({ withTimezone: true }).notNull(),
+    refreshedAt: timestamptz().notNull(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.collectionId] })],
 );

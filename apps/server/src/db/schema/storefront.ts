@@ -9,10 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { shopIdColumn, shops } from './shops';
+import { counter, timestamptz } from './columns';
+import { shopIdColumn, shopKeyColumn } from './shops';
 
 /**
  * Raw storefront events (the widget's POST /storefront/v1/shops/{shop}/events). Views are stored
@@ -33,9 +32,9 @@ export const storefrontEvents = pgTable(
     sessionId: text(),
     productId: text(),
     /** When the widget says it happened (clamped to the receiving time). */
-    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    occurredAt: timestamptz().notNull(),
     /** Server time; the view dedupe window is measured on it. */
-    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamptz().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.id, table.occurredAt] }),
@@ -56,7 +55,7 @@ export const popclipLikes = pgTable(
     shopId: shopIdColumn(),
     clipId: text().notNull(),
     visitorId: text().notNull(),
-    likedAt: timestamp({ withTimezone: true }).notNull(),
+    likedAt: timestamptz().notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.shopId, table.clipId, table.visitorId] }),
@@ -71,16 +70,14 @@ export const popclipLikes = pgTable(
  * bumps so it can tell when a batch crosses the limit; the job recomputes it from the rollup.
  */
 export const popclipViewLimits = pgTable('popclip_view_limits', {
-  shopId: uuid()
-    .primaryKey()
-    .references(() => shops.id, { onDelete: 'cascade' }),
-  periodStart: timestamp({ withTimezone: true }).notNull(),
+  shopId: shopKeyColumn(),
+  periodStart: timestamptz().notNull(),
   /** -1 unlimited. */
   maxViews: integer().notNull(),
   totalViews: integer().notNull(),
   limitAccess: boolean().notNull().default(false),
-  limitedAt: timestamp({ withTimezone: true }),
-  checkedAt: timestamp({ withTimezone: true }).notNull(),
+  limitedAt: timestamptz(),
+  checkedAt: timestamptz().notNull(),
 });
 
 export type PopclipViewLimitRow = typeof popclipViewLimits.$inferSelect;
@@ -119,7 +116,7 @@ export const storefrontSiteCounts = pgTable(
     shopId: shopIdColumn(),
     day: date().notNull(),
     site: text().notNull(),
-    views: integer().notNull().default(0),
+    views: counter(),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.day, table.site] })],
 );

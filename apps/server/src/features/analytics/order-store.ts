@@ -8,6 +8,7 @@ import {
 } from '@popstage/core/analytics';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnsEqual } from '../../db/conditions';
 import { orderAttributions, popclips, storefrontEvents, storefrontOrders } from '../../db/schema';
 
 export type StoredOrder = typeof storefrontOrders.$inferSelect;
@@ -45,8 +46,7 @@ export async function visitorInteractions(
     .from(storefrontEvents)
     .where(
       and(
-        eq(storefrontEvents.shopId, shopId),
-        eq(storefrontEvents.visitorId, visitorId),
+        columnsEqual(storefrontEvents, { shopId, visitorId }),
         gte(storefrontEvents.occurredAt, since),
         lte(storefrontEvents.occurredAt, until),
         inArray(storefrontEvents.type, [...CREDITING_TYPES]),
@@ -142,17 +142,17 @@ export async function findOrderAttribution(
   const [order] = await db
     .select()
     .from(storefrontOrders)
-    .where(and(eq(storefrontOrders.shopId, shopId), eq(storefrontOrders.orderId, orderId)));
+    .where(columnsEqual(storefrontOrders, { shopId, orderId }));
   if (!order) return undefined;
   const attributions = await db
     .select()
     .from(orderAttributions)
     .where(
-      and(
-        eq(orderAttributions.shopId, shopId),
-        eq(orderAttributions.orderId, orderId),
-        eq(orderAttributions.windowDays, DEFAULT_ATTRIBUTION_WINDOW_DAYS),
-      ),
+      columnsEqual(orderAttributions, {
+        shopId,
+        orderId,
+        windowDays: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+      }),
     )
     .orderBy(orderAttributions.lineItemId);
   return { order, attributions };

@@ -191,6 +191,14 @@ export async function rollUpShop(
     const eventsTo = sql`${bounds.events_to}::timestamptz`;
     const daysFrom = sql`${bounds.days_from}::timestamptz`;
     const daysTo = sql`${bounds.days_to}::timestamptz`;
+    /** A daily table's rows of the rolled-up days made again: deleted, then `insert` run. */
+    const rebuildDays = async (table: string, insert: SQL) => {
+      await tx.execute(
+        sql`delete from ${sql.identifier(table)}
+            where shop_id = ${shopId}::uuid and day in (select d from rollup_days)`,
+      );
+      await tx.execute(insert);
+    };
     await tx.execute(
       sql`delete from analytics_clip_hourly
           where shop_id = ${shopId}::uuid and hour >= ${daysFrom} and hour < ${daysTo}
@@ -217,11 +225,8 @@ export async function rollUpShop(
           group by rb.b, e.clip_id`,
     );
 
-    await tx.execute(
-      sql`delete from analytics_clip_daily
-          where shop_id = ${shopId}::uuid and day in (select d from rollup_days)`,
-    );
-    await tx.execute(
+    await rebuildDays(
+      'analytics_clip_daily',
       sql`insert into analytics_clip_daily
             (shop_id, day, clip_id, impressions, views, likes, clicks, add_to_carts)
           select ${shopId}::uuid, rd.d, h.clip_id, sum(h.impressions)::int, sum(h.views)::int,
@@ -236,11 +241,8 @@ export async function rollUpShop(
           group by rd.d, h.clip_id`,
     );
 
-    await tx.execute(
-      sql`delete from analytics_sales_daily
-          where shop_id = ${shopId}::uuid and day in (select d from rollup_days)`,
-    );
-    await tx.execute(
+    await rebuildDays(
+      'analytics_sales_daily',
       sql`insert into analytics_sales_daily
             (shop_id, day, window_days, currency, clip_id, orders, direct_cents, indirect_cents, influenced_cents)
           select ${shopId}::uuid, rd.d, a.window_days, a.currency, g.clip,
@@ -258,11 +260,8 @@ export async function rollUpShop(
           group by rd.d, a.window_days, a.currency, g.clip`,
     );
 
-    await tx.execute(
-      sql`delete from analytics_store_daily
-          where shop_id = ${shopId}::uuid and day in (select d from rollup_days)`,
-    );
-    await tx.execute(
+    await rebuildDays(
+      'analytics_store_daily',
       sql`insert into analytics_store_daily (shop_id, day, currency, orders, sales_cents)
           select ${shopId}::uuid, rd.d, o.currency, count(*)::int, coalesce(sum(o.total_cents), 0)
           from rollup_days rd

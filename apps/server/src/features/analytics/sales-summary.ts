@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnsEqual } from '../../db/conditions';
 import { orderAttributions, storefrontOrders } from '../../db/schema';
 
 /** Orders and Popclips-credited sales of a period in one currency; money in minor units. */
@@ -59,8 +60,7 @@ export async function salesSummary(
       .from(orderAttributions)
       .where(
         and(
-          eq(orderAttributions.shopId, shopId),
-          eq(orderAttributions.windowDays, windowDays),
+          columnsEqual(orderAttributions, { shopId, windowDays }),
           gte(orderAttributions.orderedAt, from),
           lt(orderAttributions.orderedAt, to),
         ),

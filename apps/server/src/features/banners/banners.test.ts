@@ -5,7 +5,7 @@ import {
 } from '@popstage/core/banners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { ensureShop } from '../shop';
 import { popupSignature } from './signature';
 
@@ -20,18 +20,10 @@ beforeAll(async () => {
   staff = { authorization: `Bearer ${t.deps.config.OPERATOR_API_TOKEN}` };
   // SHOP_A has no plan (Free); SHOP_B is on Premium Popclips with the mobile add-on.
   const shopB = await ensureShop(t.deps, SHOP_B);
-  await insertSubscription(t.deps.database.db, {
+  await insertActiveSubscription(t.deps.database.db, {
     shopId: shopB.id,
-    draftId: shopB.id,
-    planId: 'bundle-flexible-2025-monthly',
     addonIds: ['addon-popclips-premium', 'addon-mobile-pro'],
-    status: 'ACTIVE',
-    isStub: false,
-    platformSubscriptionId: 'gid://shopify/AppSubscription/77',
-    lineItems: [],
-    subtotal: '229.98',
-    total: '229.98',
-    currencyCode: 'USD',
+    ...chargedBy('gid://shopify/AppSubscription/77', '229.98'),
     activatedAt: t.clock.now(),
   });
 });

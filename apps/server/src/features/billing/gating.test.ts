@@ -8,6 +8,7 @@ import {
   type ShopRow,
   storefrontEvents,
 } from '../../db/schema';
+import { insertActiveSubscription } from '../../test/billing';
 import { committedCatalogue } from '../../test/catalogue';
 import { createTestClock } from '../../test/clock';
 import { createTestDatabase } from '../../test/database';
@@ -20,7 +21,6 @@ import {
   viewLimitFacts,
   viewsSince,
 } from './gating';
-import { insertSubscription } from './subscription-store';
 
 /**
  * Popclips gating in numbers, against a migrated database: which views count towards the
@@ -226,17 +226,11 @@ describe('the view limit facts of a shop', () => {
 
   it('reads the subscription’s add-on and cycle when there is one', async () => {
     const subscribed = await newShop('subscribed-store.myshopify.com');
-    await insertSubscription(database.db, {
+    await insertActiveSubscription(database.db, {
       shopId: subscribed.id,
-      draftId: randomUUID(),
-      planId: 'bundle-flexible-2025-monthly',
       addonIds: ['addon-popclips-basic'],
-      status: 'ACTIVE',
-      isStub: true,
-      lineItems: [],
       subtotal: '29.99',
       total: '29.99',
-      currencyCode: 'USD',
       activatedAt: new Date('2026-06-10T00:00:00Z'),
     });
     await daily(subscribed, '2026-06-12', 300);

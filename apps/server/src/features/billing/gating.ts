@@ -6,6 +6,7 @@ import {
 } from '@popstage/core/billing';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnsEqual } from '../../db/conditions';
 import {
   type PopclipViewLimitRow,
   popclipDailyViews,
@@ -150,8 +151,7 @@ export async function viewsSince(db: Db, shopId: string, start: Date): Promise<n
     .from(storefrontEvents)
     .where(
       and(
-        eq(storefrontEvents.shopId, shopId),
-        eq(storefrontEvents.type, 'view'),
+        columnsEqual(storefrontEvents, { shopId, type: 'view' }),
         gte(storefrontEvents.receivedAt, start),
         lt(storefrontEvents.receivedAt, nextDay),
       ),

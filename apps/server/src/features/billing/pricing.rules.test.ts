@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import type { ShopRow } from '../../db/schema';
+import { insertActiveSubscription } from '../../test/billing';
 import { committedCatalogue } from '../../test/catalogue';
 import { createTestDatabase } from '../../test/database';
 import { insertTestShop } from '../../test/rows';
@@ -314,19 +315,7 @@ describe('plan facts of a subscribed shop', () => {
   const subscribed = async (addonIds: string[], domain?: string) => {
     const shop = await insertTestShop(database.db, domain ?? `facts-${shopNumber++}.myshopify.com`);
     if (addonIds.length > 0) {
-      await insertSubscription(database.db, {
-        shopId: shop.id,
-        draftId: randomUUID(),
-        planId: PLAN,
-        addonIds,
-        status: 'ACTIVE',
-        isStub: true,
-        lineItems: [],
-        subtotal: '0.00',
-        total: '0.00',
-        currencyCode: 'USD',
-        activatedAt: NOW,
-      });
+      await insertActiveSubscription(database.db, { shopId: shop.id, addonIds, activatedAt: NOW });
     }
     return shop;
   };

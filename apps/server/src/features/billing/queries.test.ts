@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { appStatements, recordStatements } from '../../test/statements';
+import { describe, expect, it } from 'vitest';
+import { SHOP_A } from '../../test/app';
+import { appStatements, recordedTestApp, steadyStatements } from '../../test/statements';
 
 /**
  * The billing calls' SQL (issue 11): the catalogue is read from memory (deps.catalogue), never
  * from tables, and the plan facts come from the tenant the preHandler resolved once. Counted on
  * PGlite, where every statement passes through client.query.
  */
-let t: TestApp;
-let recorder: ReturnType<typeof recordStatements>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  recorder = recordStatements(t.deps.database);
-});
-afterAll(() => t.close());
+const file = recordedTestApp();
 
 /** The app's own statements of one call, once the shop row exists (the steady state). */
 async function statementsOf(url: string): Promise<string[]> {
-  const headers = await t.auth(SHOP_A);
-  expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
-  const { result: res, statements } = await recorder.during(() =>
-    t.app.inject({ method: 'GET', url, headers }),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return appStatements(statements);
+  const headers = await file.t.auth(SHOP_A);
+  const send = () => file.t.app.inject({ method: 'GET', url, headers });
+  return appStatements(await steadyStatements(file.recorder, send, 200));
 }
 
 const catalogueReads = (seen: string[]) => seen.filter((text) => /"billing_/.test(text));
@@ -37,7 +26,7 @@ describe('billing queries', () => {
     // The tenant, then the stored view-limit flag and the period's view total.
     ['/api/shopify/shop/popclips/gating', 5],
   ])('%s reads no catalogue table (%i statements)', async (url, count) => {
-    if (!recorder.counted) return;
+    if (!file.recorder.counted) return;
     const seen = await statementsOf(url);
     expect(catalogueReads(seen)).toEqual([]);
     expect(seen).toHaveLength(count);

@@ -224,22 +224,20 @@ describe('purchase, approval and the shop’s features', () => {
   });
 
   it('quotes an upgrade prorated over the 30-day cycle', async () => {
-    const res = await call(
-      SHOP_A,
-      'GET',
-      '/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=69.98&newPlanPrice=189.98',
-    );
+    const quote = (currentPlanPrice: string, newPlanPrice: string) =>
+      call(
+        SHOP_A,
+        'GET',
+        `/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=${currentPlanPrice}&newPlanPrice=${newPlanPrice}`,
+      );
+    const res = await quote('69.98', '189.98');
     // Activated moments ago: a whole cycle of 69.98 is credited.
     expect(res.json()).toMatchObject({
       adjustmentAmount: '120.00',
       currentPlanPrice: '69.98',
       newPlanPrice: '189.98',
     });
-    const down = await call(
-      SHOP_A,
-      'GET',
-      '/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=69.98&newPlanPrice=9.99',
-    );
+    const down = await quote('69.98', '9.99');
     // A downgrade applies at once too: nothing today, the unused difference credited (30 days
     // left: (69.98 − 9.99) × 30 / 30).
     expect(down.statusCode).toBe(200);
@@ -249,12 +247,7 @@ describe('purchase, approval and the shop’s features', () => {
       remainingDays: 30,
       newPlanPrice: '9.99',
     });
-    const same = await call(
-      SHOP_A,
-      'GET',
-      '/api/shopify/shop/subscription/adjustment-amount?currentPlanPrice=9.99&newPlanPrice=9.99',
-    );
-    expect(same.statusCode).toBe(400);
+    expect((await quote('9.99', '9.99')).statusCode).toBe(400);
   });
 
   it('keeps the current plan when the merchant declines', async () => {

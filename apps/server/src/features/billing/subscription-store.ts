@@ -1,43 +1,34 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { type ColumnValues, columnsEqual } from '../../db/conditions';
 import { subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export async function activeSubscription(
+/** The shop's newest subscription (by `by`) with these column values. */
+async function newestSubscription(
   db: Db,
-  shopId: string,
+  values: ColumnValues<typeof subscriptions> & { shopId: string },
+  by: PgColumn,
 ): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.shopId, shopId), eq(subscriptions.status, 'ACTIVE')))
-    .orderBy(desc(subscriptions.activatedAt))
+    .where(columnsEqual(subscriptions, values))
+    .orderBy(desc(by))
     .limit(1);
   return row;
 }
 
+export const activeSubscription = (db: Db, shopId: string) =>
+  newestSubscription(db, { shopId, status: 'ACTIVE' }, subscriptions.activatedAt);
+
 /** The newest plan change proposed by Popstage and not yet accepted by the merchant. */
-export async function pendingProposal(
-  db: Db,
-  shopId: string,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.shopId, shopId),
-        eq(subscriptions.status, 'PENDING'),
-        eq(subscriptions.origin, 'company'),
-      ),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row;
-}
+export const pendingProposal = (db: Db, shopId: string) =>
+  newestSubscription(db, { shopId, status: 'PENDING', origin: 'company' }, subscriptions.createdAt);
 
 export async function findSubscription(
   db: Db,
@@ -47,7 +38,7 @@ export async function findSubscription(
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.shopId, shopId), eq(subscriptions.id, id)));
+    .where(columnsEqual(subscriptions, { shopId, id }));
   return row;
 }
 

@@ -28,6 +28,9 @@ async function send(
   });
 }
 
+/** Shop A creates a carousel. */
+const create = (payload: object) => send(SHOP_A, 'POST', '/api/popclips/carousels', payload);
+
 const custom = (ids: string[], extra: object = {}) => ({
   customer_id: SHOP_A,
   carousel_title: 'Summer picks',
@@ -67,7 +70,7 @@ async function taggedProducts(): Promise<string[]> {
 
 describe('carousels', () => {
   it('refuses carousels on the free level with an upgrade answer', async () => {
-    const res = await send(SHOP_A, 'POST', '/api/popclips/carousels', custom(clipsA.slice(0, 3)));
+    const res = await create(custom(clipsA.slice(0, 3)));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       message: C.planRequired,
@@ -78,33 +81,28 @@ describe('carousels', () => {
 
   it('validates the title, the clip count and the customer', async () => {
     await subscribe(t, SHOP_A, 'addon-popclips-basic');
-    const blank = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const blank = await create({
       ...custom(clipsA.slice(0, 3)),
       carousel_title: '   ',
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(M.carouselTitleEmpty);
 
-    const two = await send(SHOP_A, 'POST', '/api/popclips/carousels', custom(clipsA.slice(0, 2)));
+    const two = await create(custom(clipsA.slice(0, 2)));
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe(M.carouselTooFewClips);
     // The same clip three times is one clip.
-    const repeated = await send(
-      SHOP_A,
-      'POST',
-      '/api/popclips/carousels',
-      custom([clipsA[0], clipsA[0], clipsA[0]] as string[]),
-    );
+    const repeated = await create(custom([clipsA[0], clipsA[0], clipsA[0]] as string[]));
     expect(repeated.json().message).toBe(M.carouselTooFewClips);
 
-    const noCollection = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const noCollection = await create({
       ...custom([]),
       carousel_type: 'collection',
     });
     expect(noCollection.statusCode).toBe(400);
     expect(noCollection.json().message).toBe(M.carouselCollectionRequired);
 
-    const other = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const other = await create({
       ...custom(clipsA.slice(0, 3)),
       customer_id: SHOP_B,
     });
@@ -114,20 +112,10 @@ describe('carousels', () => {
   });
 
   it("refuses another shop's clips in the clips and in the sort order", async () => {
-    const inIds = await send(
-      SHOP_A,
-      'POST',
-      '/api/popclips/carousels',
-      custom([...clipsA.slice(0, 2), clipB]),
-    );
+    const inIds = await create(custom([...clipsA.slice(0, 2), clipB]));
     expect(inIds.statusCode).toBe(400);
     expect(inIds.json().message).toBe(C.clipNotFound);
-    const inSort = await send(
-      SHOP_A,
-      'POST',
-      '/api/popclips/carousels',
-      custom(clipsA.slice(0, 3), { sorted_popclips_ids: [clipB] }),
-    );
+    const inSort = await create(custom(clipsA.slice(0, 3), { sorted_popclips_ids: [clipB] }));
     expect(inSort.statusCode).toBe(400);
     expect(inSort.json().message).toBe(C.clipNotFound);
     expect((await send(SHOP_A, 'GET', '/api/popclips/carousels')).json().data).toEqual([]);
@@ -136,10 +124,7 @@ describe('carousels', () => {
   let customId: string;
 
   it('creates, reads, edits and refuses a type change of a custom carousel', async () => {
-    const created = await send(
-      SHOP_A,
-      'POST',
-      '/api/popclips/carousels',
+    const created = await create(
       custom(clipsA.slice(0, 3), { sorted_popclips_ids: [clipsA[2]], carousel_id: 'ignored' }),
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -199,7 +184,7 @@ describe('carousels', () => {
 
   it('refuses collection carousels below premium, and allows them on premium', async () => {
     const body = { ...custom([collections[0] as string]), carousel_type: 'collection' };
-    const basic = await send(SHOP_A, 'POST', '/api/popclips/carousels', body);
+    const basic = await create(body);
     expect(basic.statusCode).toBe(403);
     expect(basic.json()).toMatchObject({
       message: C.premiumRequired,
@@ -207,7 +192,7 @@ describe('carousels', () => {
     });
 
     await subscribe(t, SHOP_A, 'addon-popclips-premium');
-    const unknown = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const unknown = await create({
       ...body,
       carousel_type_ids: ['gid://shopify/Collection/999999'],
     });
@@ -215,14 +200,14 @@ describe('carousels', () => {
     expect(unknown.json().message).toBe(C.collectionNotFound);
     const foreign = (await t.deps.platform.listCollections(SHOP_B, { first: 1 })).nodes[0];
     if (foreign && !collections.includes(foreign.id)) {
-      const res = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+      const res = await create({
         ...body,
         carousel_type_ids: [foreign.id],
       });
       expect(res.json().message).toBe(C.collectionNotFound);
     }
 
-    const created = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const created = await create({
       ...body,
       sorted_popclips_ids: [clipsA[1], clipsA[0]],
     });
@@ -323,7 +308,7 @@ describe('carousels', () => {
     const before = (
       await send(SHOP_A, 'GET', `/api/popclips/carousels?customerId=${SHOP_A}`)
     ).json().data.length;
-    const res = await send(SHOP_A, 'POST', '/api/popclips/carousels', {
+    const res = await create({
       ...custom([empty]),
       carousel_type: 'collection',
       is_published: true,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ShopRow, shopifySessions, shops, subscriptions } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { clipWithMedia, placeOrder, rowCounts, storefrontEvents } from '../../test/compliance';
 import { signedVisitor } from '../../test/visitor';
 import { postWebhook } from '../../test/webhooks';
@@ -56,18 +56,10 @@ describe('app/uninstalled', () => {
     await placeOrder(t, SHOP_A, { id: 9100, visitorId: 'visitor-1', clipId: 'clip-a', productId });
     await storeSession(SHOP_A, new Date(t.clock.now().getTime() - 60 * MINUTE));
     await storeSession(SHOP_B, new Date(t.clock.now().getTime() - 60 * MINUTE));
-    const paid = await insertSubscription(t.deps.database.db, {
+    const paid = await insertActiveSubscription(t.deps.database.db, {
       shopId: shopA.id,
-      draftId: shopA.id,
-      planId: 'bundle-flexible-2025-monthly',
       addonIds: [],
-      status: 'ACTIVE',
-      isStub: false,
-      platformSubscriptionId: 'gid://shopify/AppSubscription/1',
-      lineItems: [],
-      subtotal: '29.99',
-      total: '29.99',
-      currencyCode: 'USD',
+      ...chargedBy('gid://shopify/AppSubscription/1', '29.99'),
       activatedAt: t.clock.now(),
     });
     const kept = await rowCounts(t, shopA.id);

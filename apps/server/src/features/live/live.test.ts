@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { insertSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { clipsByMetaIds } from '../popclips';
 import { ensureShop } from '../shop';
 
@@ -29,18 +29,10 @@ function catalogueWithHugeLivePro() {
 /** The shop's active subscription from `activatedAt` on: a plan with these add-ons. */
 async function activate(shopDomain: string, addonIds: string[], activatedAt: Date) {
   const shop = await ensureShop(t.deps, shopDomain);
-  await insertSubscription(t.deps.database.db, {
+  await insertActiveSubscription(t.deps.database.db, {
     shopId: shop.id,
-    draftId: shop.id,
-    planId: 'bundle-flexible-2025-monthly',
     addonIds,
-    status: 'ACTIVE',
-    isStub: false,
-    platformSubscriptionId: `gid://shopify/AppSubscription/${activatedAt.getTime()}`,
-    lineItems: [],
-    subtotal: '0.00',
-    total: '0.00',
-    currencyCode: 'USD',
+    ...chargedBy(`gid://shopify/AppSubscription/${activatedAt.getTime()}`, '0.00'),
     activatedAt,
   });
 }

@@ -14,7 +14,7 @@ import type {
   PushMessage,
   PushShop,
 } from '../../platform/push/port';
-import { insertSubscription } from '../../test/billing';
+import { insertActiveSubscription } from '../../test/billing';
 import { committedCatalogue } from '../../test/catalogue';
 import { createTestClock } from '../../test/clock';
 import { createTestDatabase } from '../../test/database';
@@ -101,17 +101,9 @@ const ctx = () =>
 async function newShop(domain: string, mobileAddon: string | null): Promise<ShopRow> {
   const row = await insertTestShop(database.db, domain);
   if (mobileAddon) {
-    await insertSubscription(database.db, {
+    await insertActiveSubscription(database.db, {
       shopId: row.id,
-      draftId: randomUUID(),
-      planId: 'bundle-flexible-2025-monthly',
       addonIds: [mobileAddon],
-      status: 'ACTIVE',
-      isStub: true,
-      lineItems: [],
-      subtotal: '0.00',
-      total: '0.00',
-      currencyCode: 'USD',
       activatedAt: new Date('2026-05-01T00:00:00Z'),
     });
   }

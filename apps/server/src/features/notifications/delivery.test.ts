@@ -12,7 +12,7 @@ import { createQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/workers';
 import { createPushSender } from '../../platform/push/from-config';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { customerAccessToken, subscribeMobile } from '../../test/mobile';
+import { composeNotification, customerAccessToken, subscribeMobile } from '../../test/mobile';
 import { deliverPushJob } from './deliver-job';
 
 /**
@@ -88,8 +88,7 @@ describe('FCM and APNs delivery', () => {
     await register('ios', iosToken(1), 'c-1');
     await register('ios', iosToken(2), 'c-2');
     apns.unregistered.add(iosToken(2));
-    const sent = await call(t, SHOP_A, 'POST', LIST, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'Hello',
       body: 'All',
       route: '/collections/sale',
@@ -127,10 +126,8 @@ describe('FCM and APNs delivery', () => {
     fcm.unregistered.add('android-dead');
     // The list is newest first: this one goes a minute after the broadcast.
     t.clock.advance(60_000);
-    const sent = await call(t, SHOP_A, 'POST', LIST, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'Yours',
-      body: 'b',
       customerIds: ['gid://shopify/Customer/2'],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -147,10 +144,8 @@ describe('FCM and APNs delivery', () => {
 
   it('runs a scheduled notification once with two workers started after a restart', async () => {
     const at = new Date(Math.ceil((t.clock.now().getTime() + 5 * 60_000) / 300_000) * 300_000);
-    const sent = await call(t, SHOP_A, 'POST', LIST, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'Twice?',
-      body: 'b',
       sentAt: at.toISOString(),
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -196,10 +191,8 @@ describe('FCM and APNs delivery', () => {
       // phone (FCM: unavailable for longer than the retries last).
       apns.refuse({ status: 429, times: 1, retryAfter: 30, target: iosToken(1) });
       fcm.refuse({ status: 503, times: 50, target: 'android-alive' });
-      const sent = await call(t, SHOP_A, 'POST', LIST, {
-        type: 'custom',
+      const sent = await composeNotification(t, SHOP_A, {
         title: 'Retried',
-        body: 'b',
         customerIds: ['gid://shopify/Customer/1'],
       });
       expect(sent.statusCode, sent.body).toBe(200);

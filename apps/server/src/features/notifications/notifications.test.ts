@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDevices, pushNotifications, shops } from '../../db/schema';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
-import { customerAccessToken, subscribeMobile } from '../../test/mobile';
+import { composeNotification, customerAccessToken, subscribeMobile } from '../../test/mobile';
 import { deliverNotification } from './deliver';
 
 /**
@@ -80,12 +80,7 @@ describe('gating', () => {
   });
 
   it('refuses to compose while disable_push_notification is on, and sends nothing queued', async () => {
-    const queued = await post(SHOP_A, {
-      type: 'custom',
-      title: 'Queued',
-      body: 'b',
-      sentAt: slot(5),
-    });
+    const queued = await composeNotification(t, SHOP_A, { title: 'Queued', sentAt: slot(5) });
     expect(queued.statusCode, queued.body).toBe(200);
     const db = t.deps.database.db;
     await db
@@ -93,7 +88,7 @@ describe('gating', () => {
       .set({ featureFlags: { disable_push_notification: true } })
       .where(eq(shops.shopifyDomain, SHOP_A));
     try {
-      const refused = await post(SHOP_A, { type: 'custom', title: 't', body: 'b' });
+      const refused = await composeNotification(t, SHOP_A, { title: 't' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(M.pushDisabled);
       await makeDue(queued.json().id);
@@ -140,7 +135,7 @@ describe('validation (spec 03 §5), nothing stored on a refusal', () => {
     ];
     if (tooSoon.getUTCMinutes() % 5 === 0) cases.push([tooSoon.toISOString(), M.leadTime]);
     for (const [sentAt, message] of cases) {
-      const answer = await post(SHOP_A, { type: 'custom', title: 't', body: 'b', sentAt });
+      const answer = await composeNotification(t, SHOP_A, { title: 't', sentAt });
       expect(answer.statusCode, sentAt).toBe(400);
       expect(answer.json().message).toBe(message);
     }
@@ -162,8 +157,7 @@ describe('sending', () => {
     const stored = await t.deps.database.db.select().from(pushDevices);
     expect(stored.map((row) => row.token).every((token) => token.startsWith('enc:v1:'))).toBe(true);
 
-    const sent = await post(SHOP_A, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'Big "sale"',
       body: 'Today',
       route: '/products/tee',
@@ -224,10 +218,8 @@ describe('sending', () => {
     await clear();
     const id = await appId(SHOP_A);
     await register(id, 'sandbox', 'customer-7-phone', 3);
-    const sent = await post(SHOP_A, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'For you',
-      body: 'b',
       customerIds: ['gid://shopify/Customer/3'],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -247,19 +239,9 @@ describe('sending', () => {
 
   it('schedules: pending until its minute, then sent once; a pending one can be deleted, not by another shop', async () => {
     await clear();
-    const scheduled = await post(SHOP_A, {
-      type: 'custom',
-      title: 'Later',
-      body: 'b',
-      sentAt: slot(5),
-    });
+    const scheduled = await composeNotification(t, SHOP_A, { title: 'Later', sentAt: slot(5) });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
-    const other = await post(SHOP_A, {
-      type: 'custom',
-      title: 'Delete me',
-      body: 'b',
-      sentAt: slot(10),
-    });
+    const other = await composeNotification(t, SHOP_A, { title: 'Delete me', sentAt: slot(10) });
     expect(await t.runJobs()).toBe(0);
     expect((await list(SHOP_A)).items.map((item) => [item.title, item.status])).toEqual([
       ['Delete me', 'pending'],
@@ -286,7 +268,7 @@ describe('paging', () => {
     await clear();
     for (let n = 0; n < 12; n++) {
       expect(
-        (await post(SHOP_A, { type: 'custom', title: `N${n}`, body: 'b', sentAt: slot(5 + 5 * n) }))
+        (await composeNotification(t, SHOP_A, { title: `N${n}`, sentAt: slot(5 + 5 * n) }))
           .statusCode,
       ).toBe(200);
     }
@@ -326,7 +308,7 @@ describe('a delivery cut short', () => {
     const id = await appId(SHOP_A);
     await db.delete(pushDevices);
     for (let n = 0; n < 5; n++) await register(id, 'sandbox', `retry-phone-${n}`);
-    const sent = await post(SHOP_A, { type: 'custom', title: 'Once', body: 'b' });
+    const sent = await composeNotification(t, SHOP_A, { title: 'Once' });
     const notificationId = sent.json().id as string;
     const sandbox = t.deps.push.channels.sandbox;
     if (!sandbox) throw new Error('sandbox channel expected');
@@ -375,7 +357,7 @@ describe('opens (issue 28: forged opens)', () => {
     await db.delete(pushDevices);
     const id = await appId(SHOP_A);
     for (let n = 0; n < 3; n++) await register(id, 'sandbox', `honest-phone-${n}`);
-    const sent = await post(SHOP_A, { type: 'custom', title: 'Opened?', body: 'b' });
+    const sent = await composeNotification(t, SHOP_A, { title: 'Opened?' });
     const notificationId = sent.json().id as string;
     await t.runJobs();
     const tokenOf = async (device: string) =>
@@ -403,12 +385,7 @@ describe('opens (issue 28: forged opens)', () => {
     expect((await list(SHOP_A)).items[0]?.results).toMatchObject({ delivered: 3, opened: 2 });
 
     // A scheduled notification not sent yet: no device holds its token, nothing counts.
-    const later = await post(SHOP_A, {
-      type: 'custom',
-      title: 'Later',
-      body: 'b',
-      sentAt: slot(5),
-    });
+    const later = await composeNotification(t, SHOP_A, { title: 'Later', sentAt: slot(5) });
     const laterId = later.json().id as string;
     expect((await open('honest-phone-0', honest, laterId)).statusCode).toBe(404);
     const [row] = await db
@@ -459,10 +436,8 @@ describe('stranger device registration (issue 28)', () => {
       null,
     ]);
 
-    const sent = await post(SHOP_A, {
-      type: 'custom',
+    const sent = await composeNotification(t, SHOP_A, {
       title: 'Your order',
-      body: 'b',
       customerIds: [victim],
     });
     await t.runJobs();
@@ -474,7 +449,7 @@ describe('stranger device registration (issue 28)', () => {
     expect(await got('victim-phone')).toBe(1);
     expect(await got('stranger-phone-1')).toBe(0);
     // Broadcasts still reach the unproven device.
-    const broadcast = await post(SHOP_A, { type: 'custom', title: 'Sale', body: 'b' });
+    const broadcast = await composeNotification(t, SHOP_A, { title: 'Sale' });
     await t.runJobs();
     expect(
       (await inbox(id, 'stranger-phone-1'))

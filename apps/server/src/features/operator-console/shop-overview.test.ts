@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popclipDailyViews, popclips } from '../../db/schema';
 import { call, createTestApp, SHOP_A, type TestApp } from '../../test/app';
-import { insertSubscription } from '../../test/billing';
+import { chargedBy, insertActiveSubscription } from '../../test/billing';
 import { addStaff, signedIn } from '../../test/operator-console';
 import { insertProcessedClip } from '../../test/popclips';
 import { recentAudit } from '../operator';
@@ -24,18 +24,10 @@ beforeAll(async () => {
   // SHOP_A on Popclips Basic (15,000 views a month) with live, 1,234 views so far, three clips of
   // which one failed to process.
   const shop = await ensureShop(t.deps, SHOP_A);
-  await insertSubscription(t.deps.database.db, {
+  await insertActiveSubscription(t.deps.database.db, {
     shopId: shop.id,
-    draftId: shop.id,
-    planId: PLAN,
     addonIds: ['addon-popclips-basic', 'addon-live-basic'],
-    status: 'ACTIVE',
-    isStub: false,
-    platformSubscriptionId: 'gid://shopify/AppSubscription/77',
-    lineItems: [],
-    subtotal: '79.98',
-    total: '79.98',
-    currencyCode: 'USD',
+    ...chargedBy('gid://shopify/AppSubscription/77', '79.98'),
     activatedAt: new Date('2026-11-20T10:00:00Z'),
   });
   await t.deps.database.db

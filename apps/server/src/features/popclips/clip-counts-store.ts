@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnsEqual } from '../../db/conditions';
 import { popclipProductCounts, popclips } from '../../db/schema';
 
 /**
@@ -18,9 +19,7 @@ export async function productOnShownClips(
     .from(popclips)
     .where(
       and(
-        eq(popclips.shopId, shopId),
-        eq(popclips.status, 'processed'),
-        eq(popclips.isPrivate, false),
+        columnsEqual(popclips, { shopId, status: 'processed', isPrivate: false }),
         sql`${popclips.products} @> ${tagged}::jsonb`,
       ),
     )

@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { call, SHOP_A, SHOP_B } from '../../test/app';
 import { someProducts, subscribe } from '../../test/popclips';
-import { appStatements, recordStatements } from '../../test/statements';
+import { appStatements, recordedTestApp, steadyStatements } from '../../test/statements';
 
 /**
  * POST /api/media/csUpload's SQL (issue 11): the tenant (shop, seller, subscription) is read once
  * by the preHandler, the plan facts come from it and the catalogue from memory, and the view limit
  * is decided on numbers. Counted on PGlite, where every statement passes through client.query.
  */
-let t: TestApp;
-let recorder: ReturnType<typeof recordStatements>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  recorder = recordStatements(t.deps.database);
-});
-afterAll(() => t.close());
+const file = recordedTestApp();
 
 /** The statements of one csUpload, once the shop row exists (the steady state). */
 async function uploadStatements(shop: string): Promise<string[]> {
   const payload = {
     fileName: 'clip.mp4',
     fileMeta: { type: 'video/mp4', size: 1000 },
-    metaData: { videoTitle: 'Counted', products: await someProducts(t, shop), featured: false },
+    metaData: {
+      videoTitle: 'Counted',
+      products: await someProducts(file.t, shop),
+      featured: false,
+    },
   };
-  expect((await call(t, shop, 'POST', '/api/media/csUpload', payload)).statusCode).toBe(201);
-  const { result: res, statements } = await recorder.during(() =>
-    call(t, shop, 'POST', '/api/media/csUpload', payload),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return statements;
+  const send = () => call(file.t, shop, 'POST', '/api/media/csUpload', payload);
+  return steadyStatements(file.recorder, send, 201);
 }
 
 const reads = (seen: string[], table: string) =>
@@ -40,8 +33,8 @@ describe('csUpload', () => {
     ['without a subscription', SHOP_A, null],
     ['on the basic add-on', SHOP_B, 'addon-popclips-basic'],
   ])('reads the plan once and no catalogue table (%s)', async (_case, shop, addon) => {
-    if (!recorder.counted) return;
-    if (addon) await subscribe(t, shop, addon);
+    if (!file.recorder.counted) return;
+    if (addon) await subscribe(file.t, shop, addon);
     const seen = await uploadStatements(shop);
     expect(reads(seen, 'subscriptions')).toBe(1);
     expect(reads(seen, 'shops')).toBe(1);

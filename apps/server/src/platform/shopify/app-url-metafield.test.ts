@@ -1,19 +1,11 @@
 import { OTHER_SHOP } from '@popstage/shopify-sandbox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answerOf, SHOP, type ShopifyHarness, startShopifyHarness } from '../../test/shopify/setup';
+import { describe, expect, it } from 'vitest';
+import { answerOf, harnessPerFile, SHOP, type ShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
 
 let h: ShopifyHarness;
-
-beforeAll(async () => {
-  h = await startShopifyHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.authorize();
-  h.reset();
+harnessPerFile((started) => {
+  h = started;
 });
 
 describe('app_url app-data metafield', () => {

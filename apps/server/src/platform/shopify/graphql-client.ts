@@ -33,7 +33,7 @@ export interface QueryCost {
   throttleStatus?: ThrottleStatus;
 }
 
-interface GraphqlResponse<T> {
+export interface GraphqlResponse<T> {
   data?: T | null;
   errors?: { message: string; extensions?: { code?: string } }[];
   extensions?: { cost?: QueryCost };
@@ -77,15 +77,8 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
     let reauthorized = false;
     for (let attempt = 0; ; attempt++) {
       const token = await options.tokens.require(shop);
-      const response = await options.fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'X-Shopify-Access-Token': token,
-        },
-        body: JSON.stringify({ query: document, variables }),
-      });
+      const call = { url, document, variables, tokenHeader: 'X-Shopify-Access-Token', token };
+      const response = await postGraphql(options.fetch, call);
 
       if (response.status === 401) {
         // Revoked or replaced: forget it, and try once more, which exchanges a new token when
@@ -130,6 +123,28 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlReque
       return body.data;
     }
   };
+}
+
+/** A GraphQL document POSTed as JSON with the shop's token under the API's own header. */
+export function postGraphql(
+  fetchImpl: typeof fetch,
+  call: {
+    url: string;
+    document: string;
+    variables: Record<string, unknown>;
+    tokenHeader: string;
+    token: string;
+  },
+): Promise<Response> {
+  return fetchImpl(call.url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      [call.tokenHeader]: call.token,
+    },
+    body: JSON.stringify({ query: call.document, variables: call.variables }),
+  });
 }
 
 /**

@@ -1,22 +1,15 @@
 import { OTHER_SHOP } from '@popstage/shopify-sandbox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SHOP, type ShopifyHarness, startShopifyHarness } from '../../test/shopify/setup';
+import { describe, expect, it } from 'vitest';
+import { harnessPerFile, SHOP, type ShopifyHarness } from '../../test/shopify/setup';
 import { ShopifyUserError } from './errors';
 
 let h: ShopifyHarness;
 /** The shop's first 61 product ids; the 61st is only ever in the refused batch. */
 let ids: string[];
 
-beforeAll(async () => {
-  h = await startShopifyHarness();
+harnessPerFile(async (started) => {
+  h = started;
   ids = (await h.store.listProducts(SHOP, { first: 61 })).nodes.map((p) => p.id);
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.authorize();
-  h.reset();
 });
 
 /** What the theme's product block reads: `product.metafields['$app'].clip_count`. */

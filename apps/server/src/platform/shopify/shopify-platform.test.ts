@@ -2,16 +2,16 @@ import { API_VERSION, OTHER_SHOP } from '@popstage/shopify-sandbox';
 import type { PlatformProduct as StoreProduct } from '@popstage/shopify-sandbox/testing';
 import { sessionToken } from '@popstage/testkit/shop';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shopifySessions } from '../../db/schema';
 import {
   APP,
   APP_HANDLE,
   answerOf,
   EXTENSION_UUID,
+  harnessPerFile,
   SHOP,
   type ShopifyHarness,
-  startShopifyHarness,
   TEST_TOKEN_CIPHER,
 } from '../../test/shopify/setup';
 import type { PlatformProduct } from '../port';
@@ -19,18 +19,8 @@ import { scopesCover } from './access-tokens';
 import { ShopifyAuthError, ShopifyUnavailableError, ShopifyUserError } from './errors';
 
 let h: ShopifyHarness;
-
-beforeAll(async () => {
-  h = await startShopifyHarness();
-});
-
-afterAll(async () => {
-  await h.close();
-});
-
-beforeEach(async () => {
-  await h.authorize();
-  h.reset();
+harnessPerFile((started) => {
+  h = started;
 });
 
 const GRAPHQL_PATH = `/admin/api/${API_VERSION}/graphql.json`;

@@ -3,6 +3,7 @@ import { openAdminApiTestStore, themeExtensionUuid } from '@popstage/shopify-san
 import { sessionToken as signSessionToken } from '@popstage/testkit/shop';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTokenCipher } from '../../auth/token-cipher';
 import type { Database } from '../../db/client';
 import { readAppScopes } from '../../platform/shopify/app-scopes';
@@ -213,6 +214,23 @@ export async function startShopifyHarness(options: { billingTest?: boolean } = {
 }
 
 export type ShopifyHarness = Awaited<ReturnType<typeof startShopifyHarness>>;
+
+/**
+ * One harness for the test file: started before its tests (handed to `started`, with any setup
+ * of the file's own) and closed after; each test starts authorized with the logs cleared.
+ */
+export function harnessPerFile(started: (h: ShopifyHarness) => void | Promise<void>): void {
+  let h: ShopifyHarness | undefined;
+  beforeAll(async () => {
+    h = await startShopifyHarness();
+    await started(h);
+  });
+  afterAll(() => h?.close());
+  beforeEach(async () => {
+    await h?.authorize();
+    h?.reset();
+  });
+}
 
 /** What the local Shopify answered to a logged request (the request must be there). */
 export function answerOf<T>(request: ReceivedRequest | undefined): T {

@@ -12,7 +12,7 @@ import type {
   PopstageProductsAndCollectionsQuery,
   PopstageProductsByIdsQuery,
 } from '../generated/storefront.types';
-import { isFound, operationName } from '../graphql-client';
+import { type GraphqlResponse, isFound, operationName, postGraphql } from '../graphql-client';
 import type {
   SearchResults,
   StorefrontCatalogue,
@@ -81,6 +81,8 @@ const toMenuItem = (node: MenuItemNode): StorefrontMenuItem => ({
   items: (node.items ?? []).map(toMenuItem),
 });
 
+const TOKEN_HEADER = 'X-Shopify-Storefront-Access-Token';
+
 /**
  * The Storefront API client: POST {origin}/api/{version}/graphql.json with the shop's storefront
  * access token (X-Shopify-Storefront-Access-Token). A refused token is forgotten and a new one
@@ -95,15 +97,8 @@ export function createStorefrontCatalogue(
     const url = `${options.origin(shop)}/api/${options.apiVersion}/graphql.json`;
     for (let attempt = 0; ; attempt++) {
       const token = await options.tokens.require(shop);
-      const response = await options.fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'X-Shopify-Storefront-Access-Token': token,
-        },
-        body: JSON.stringify({ query: document, variables }),
-      });
+      const call = { url, document, variables, tokenHeader: TOKEN_HEADER, token };
+      const response = await postGraphql(options.fetch, call);
       if (response.status === 401 || response.status === 403) {
         await options.tokens.forget(shop, token);
         if (attempt === 0) continue;
@@ -114,10 +109,7 @@ export function createStorefrontCatalogue(
           `Shopify's Storefront API answered ${response.status} to ${operation} for ${shop}`,
         );
       }
-      const body = (await response.json().catch(() => null)) as {
-        data?: T | null;
-        errors?: { message: string; extensions?: { code?: string } }[];
-      } | null;
+      const body = (await response.json().catch(() => null)) as GraphqlResponse<T> | null;
       if (!response.ok || !body) {
         throw new Error(`Storefront ${operation} for ${shop} answered ${response.status}`);
       }
