@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedQueryMessage } from '@popstage/core/signed-query';
 import { type TokenKeys, verifySessionToken } from '../auth/session-token';
 
 /**
@@ -21,12 +22,7 @@ export type LaunchCheck = { ok: true } | { ok: false; reason: string; stale?: bo
 export const LAUNCH_PARAMS = ['id_token', 'hmac', 'locale', 'session', 'timestamp'];
 
 function launchHmac(params: URLSearchParams, apiSecret: string): string {
-  const message = [...params.entries()]
-    .filter(([name]) => name !== 'hmac')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  return createHmac('sha256', apiSecret).update(message).digest('hex');
+  return createHmac('sha256', apiSecret).update(signedQueryMessage(params)).digest('hex');
 }
 
 export async function checkLaunchParams(

@@ -1,3 +1,4 @@
+import { hexColour, textOn } from '@popstage/core/colour';
 import type { MobileCatalogueProduct } from '@popstage/core/mobile';
 import type { CSSProperties } from 'react';
 import { type PreviewMenu, PreviewMenus } from './PreviewMenus';
@@ -31,19 +32,6 @@ interface Props {
   clips?: PreviewClip[] | null;
 }
 
-const colour = (value: string | null | undefined, fallback: string) =>
-  value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
-
-/** Black or white, whichever reads better on the background (WCAG relative luminance). */
-function textOn(background: string): string {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.4 ? '#1a1a1a' : '#ffffff';
-}
-
 const frame: CSSProperties = {
   width: 300,
   maxWidth: '100%',
@@ -66,8 +54,8 @@ export function PhonePreview({
   menus = [],
   clips = [],
 }: Props) {
-  const primary = colour(look.primaryColor, '#000000');
-  const secondary = colour(look.secondaryColor, '#ffffff');
+  const primary = hexColour(look.primaryColor, '#000000');
+  const secondary = hexColour(look.secondaryColor, '#ffffff');
   const fontFamily = look.font && look.font !== 'Default' ? `${look.font}, sans-serif` : undefined;
   const product = products[0];
   return (
@@ -93,14 +81,14 @@ export function PhonePreview({
           <>
             {look.liveBannerTitle ? (
               <Strip
-                background={colour(look.liveBannerColor, '#d72c0d')}
+                background={hexColour(look.liveBannerColor, '#d72c0d')}
                 title={look.liveBannerTitle}
                 text={look.liveBannerText}
               />
             ) : null}
             {look.bannerTitle ? (
               <Strip
-                background={colour(look.bannerColor, primary)}
+                background={hexColour(look.bannerColor, primary)}
                 title={look.bannerTitle}
                 text={look.bannerText}
               />
