@@ -675,6 +675,14 @@ export type StorefrontAccessTokenInput = {
   title: string;
 };
 
+export type PopstageAppDataMetafieldQueryVariables = Exact<{
+  namespace: string;
+  key: string;
+}>;
+
+
+export type PopstageAppDataMetafieldQuery = { currentAppInstallation: { metafield: { value: string } | null } };
+
 export type PopstageAppInstallationIdQueryVariables = Exact<{ [key: string]: never; }>;
 
 
