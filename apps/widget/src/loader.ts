@@ -1,6 +1,6 @@
 import { servedBubble, showBubble } from './bubble';
 import { FEATURED_DISMISSED, sessionFlag } from './session-flags';
-import { CSS } from './styles';
+import { BUBBLE_CSS } from './styles';
 import type { LoaderShared, StorefrontFeed } from './types';
 
 /**
@@ -62,10 +62,12 @@ function boot(): void {
       void load();
       return;
     }
-    if (!document.getElementById('popstage-style')) {
+    // The bubble's rules only (the player adds the rows' with its own), unless the app embed
+    // inlined them with its bubble.
+    if (!served && !document.getElementById('popstage-bubble-style')) {
       const style = document.createElement('style');
-      style.id = 'popstage-style';
-      style.textContent = CSS;
+      style.id = 'popstage-bubble-style';
+      style.textContent = BUBBLE_CSS;
       document.head.append(style);
     }
     const clip = data.featured;

@@ -675,6 +675,11 @@ export type StorefrontAccessTokenInput = {
   title: string;
 };
 
+export type PopstageAppInstallationIdQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PopstageAppInstallationIdQuery = { currentAppInstallation: { id: string } };
+
 export type PopstageAppDataMetafieldQueryVariables = Exact<{
   namespace: string;
   key: string;
@@ -682,11 +687,6 @@ export type PopstageAppDataMetafieldQueryVariables = Exact<{
 
 
 export type PopstageAppDataMetafieldQuery = { currentAppInstallation: { metafield: { value: string } | null } };
-
-export type PopstageAppInstallationIdQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PopstageAppInstallationIdQuery = { currentAppInstallation: { id: string } };
 
 export type PopstageMetafieldsSetMutationVariables = Exact<{
   metafields: Array<MetafieldsSetInput> | MetafieldsSetInput;
