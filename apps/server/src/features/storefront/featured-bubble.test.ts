@@ -109,6 +109,44 @@ describe('the featured_bubble app-data metafield', () => {
     expect(write).not.toHaveBeenCalled();
   });
 
+  it("follows the featured clip's title, and its deletion", async () => {
+    await clipWithLoop('bubble-6', new Date('2026-11-04T12:00:00Z'));
+    await feature('bubble-6');
+    await t.runJobs();
+    const [product] = (await sandbox().listProducts(SHOP_A, { first: 1 })).nodes;
+    if (!product) throw new Error('the demo store has products');
+    const edit = await call(t, SHOP_A, 'POST', '/api/media/csUpdateMedia', {
+      id: SHOP_A,
+      metaIdentifier: 'bubble-6',
+      metaData: {
+        videoTitle: 'Renamed',
+        products: [
+          {
+            shopifyProductId: product.id,
+            shopifyProductHandle: product.handle,
+            shopifyProductUrl: `https://${SHOP_A}/products/${product.handle}`,
+            defaultImage: null,
+          },
+        ],
+        featured: true,
+        display: ['WEB_PDP'],
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await t.runJobs();
+    expect(await bubbleMetafield()).toMatchObject({
+      value: { clip: 'bubble-6', title: 'Renamed' },
+    });
+
+    const removed = await call(t, SHOP_A, 'POST', '/api/media/csDeleteMedia', {
+      id: SHOP_A,
+      metaIdentifier: 'bubble-6',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await t.runJobs();
+    expect(await bubbleMetafield()).toEqual({ type: 'json', value: {} });
+  });
+
   it('draws nothing while a holdout test runs (the player decides who sees anything)', async () => {
     await clipWithLoop('bubble-4', new Date('2026-11-04T10:00:00Z'));
     await feature('bubble-4');

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import { analyticsContract } from '@popstage/core/analytics';
-import { popclipsContract } from '@popstage/core/popclips';
 import { shopContract, shopIsServed } from '@popstage/core/shop';
 import { STOREFRONT_PREFIX, type StorefrontPositions } from '@popstage/core/storefront';
 import { eq } from 'drizzle-orm';
@@ -20,10 +19,11 @@ import { loadStorefrontData, type StorefrontDeps, storefrontPositions } from './
  * - `{}` (nothing drawn) while there is no featured clip with a loop, a holdout test runs (the
  *   player decides then who sees anything) or the shop is not served; the loader also drops a
  *   rendered bubble the feed does not confirm, so a metafield a moment behind never misleads.
- * - Written by the job below, queued by the merchant's writes that can change it (BUBBLE_WRITES,
- *   from feed-cache.ts's hook), by the end of a clip's processing and by each app load (a
- *   reinstall: Shopify deleted it; a plan change moved the positions); the job reads the metafield
- *   first and writes only what changed.
+ * - Written by the job below, queued by the writes that can change it: the featured clip chosen,
+ *   edited, deleted or processed (the popclips area), a featured position saved or the holdout
+ *   test changed (BUBBLE_WRITES, from feed-cache.ts's hook), and each app load of a shop with a
+ *   featured clip (a reinstall: Shopify deleted it; a plan change moved the positions). The job
+ *   reads the metafield first and writes only what changed.
  */
 const FEATURED_BUBBLE_METAFIELD = {
   namespace: 'popstage',
@@ -109,28 +109,26 @@ async function syncFeaturedBubble(ctx: JobContext, shop: ShopRow): Promise<void>
 const FEATURED_BUBBLE_JOB = 'storefront.featured-bubble';
 
 /**
- * The admin writes that can change the featured bubble: a clip made, replaced, edited (title,
- * privacy, featured flag) or deleted, the featured clip chosen, a player position saved, the
- * holdout test started or stopped. Other writes leave it as it was and queue nothing.
+ * The writes of areas below this one that can change the featured bubble: a featured position
+ * saved, the holdout test started or stopped (the popclips area, above, queues its own: the
+ * featured clip chosen, edited or deleted, processed).
  */
 const BUBBLE_WRITES = new Set(
-  [
-    popclipsContract.csUpload,
-    popclipsContract.csUploadComplete,
-    popclipsContract.csReupload,
-    popclipsContract.csImport,
-    popclipsContract.csUpdateMedia,
-    popclipsContract.csDeleteMedia,
-    popclipsContract.featuredPopclip,
-    shopContract.saveInfo,
-    analyticsContract.setHoldout,
-  ].map((route) => `${route.method} ${route.path}`),
+  [shopContract.saveInfo, analyticsContract.setHoldout].map(
+    (route) => `${route.method} ${route.path}`,
+  ),
 );
+const POSITION_KEYS = new Set([
+  'featured_popclip_position_mobile_web',
+  'featured_popclip_position_mobile_app',
+]);
 
-/** Whether a (successful) request was one of BUBBLE_WRITES. */
+/** Whether a (successful) request was one of BUBBLE_WRITES (a shop-info write: a position). */
 export function changesFeaturedBubble(request: FastifyRequest): boolean {
   const contract = request.routeOptions.config.contract;
-  return contract !== undefined && BUBBLE_WRITES.has(`${contract.method} ${contract.path}`);
+  if (!contract || !BUBBLE_WRITES.has(`${contract.method} ${contract.path}`)) return false;
+  const key = (request.body as { key?: unknown } | undefined)?.key;
+  return contract !== shopContract.saveInfo || POSITION_KEYS.has(String(key));
 }
 
 /** The shop by its id or its myshopify domain (the writes that queue a sync know one of them). */
@@ -152,6 +150,19 @@ export async function queueFeaturedBubble(
   } catch (error) {
     log?.warn({ err: error, shop: singletonKey }, 'queueing the featured bubble sync failed');
   }
+}
+
+/** Queues the sync when `clipId` is the shop's featured clip (the end of its processing). */
+export async function queueFeaturedBubbleIfFeatured(
+  deps: Pick<AppDeps, 'queue' | 'database'>,
+  shopId: string,
+  clipId: string,
+): Promise<void> {
+  const [shop] = await deps.database.db
+    .select({ featured: shops.featuredPopclipId })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  if (shop?.featured === clipId) await queueFeaturedBubble(deps, { shopId });
 }
 
 export const featuredBubbleJob = defineJob<FeaturedBubbleJobData>({
