@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVED_BUBBLE_ID, servedBubble, showBubble } from './bubble';
+import { earlyTap, SERVED_BUBBLE_ID, servedBubble, showBubble } from './bubble';
 import { clip, feed, stubMediaPlayback } from './fixtures.test-util';
 import { takeWarm } from './media';
 import { FEATURED_DISMISSED, sessionFlag } from './session-flags';
@@ -55,18 +55,12 @@ function setReadyState(video: HTMLVideoElement, state: number) {
   Object.defineProperty(video, 'readyState', { value: state, configurable: true });
 }
 
-function show(data: StorefrontFeed, served: HTMLElement | null) {
+function show(data: StorefrontFeed, served: HTMLElement | null, tappedEarly = false) {
   const shared: LoaderShared = { feed: Promise.resolve(data) };
   const open = vi.fn();
   const prefetch = vi.fn();
-  showBubble(
-    shared,
-    data,
-    data.featured as NonNullable<StorefrontFeed['featured']>,
-    served,
-    open,
-    prefetch,
-  );
+  const clip = data.featured as NonNullable<StorefrontFeed['featured']>;
+  showBubble(shared, data, clip, served, open, prefetch, tappedEarly);
   return { shared, open, prefetch };
 }
 
@@ -107,6 +101,25 @@ describe('the bubble the app embed rendered', () => {
     expect(prefetch).toHaveBeenCalled();
     tile.click();
     expect(open).toHaveBeenCalledWith(tile);
+  });
+
+  it('opens the viewer for a tap that came before the feed confirmed it', () => {
+    renderServed();
+    const tapped = earlyTap();
+    const tile = document.querySelector('.ps-tile') as HTMLElement;
+    tile.click();
+    const data = feed();
+    const { open } = show(data, servedBubble(data), tapped());
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith(tile);
+    // Remembered once: later taps are the hydrated bubble's own.
+    tile.click();
+    expect(open).toHaveBeenCalledTimes(2);
+
+    renderServed();
+    const none = earlyTap();
+    const again = feed();
+    expect(show(again, servedBubble(again), none()).open).not.toHaveBeenCalled();
   });
 
   it('closes for the session, and its loop stops loading', () => {
@@ -169,16 +182,20 @@ describe("the viewer's first file, warmed while the bubble shows", () => {
     return feed({ featured, clips: [featured] });
   };
 
-  it("starts once the bubble's loop can play through, for the rendition the viewer picks", () => {
+  it("starts once the bubble's loop can play through, for the rendition the viewer picks", async () => {
     const video = renderServed();
     setReadyState(video, HTMLMediaElement.HAVE_METADATA);
     setConnection({ downlink: 1.6, effectiveType: '4g' });
     const data = withLadder();
-    const { shared } = show(data, servedBubble(data));
+    const { shared, prefetch } = show(data, servedBubble(data));
     // The link is the loop's first.
     expect(shared.warm).toBeUndefined();
 
     video.dispatchEvent(new Event('canplaythrough'));
+    // The player too, when the browser is idle (jsdom: 300 ms).
+    expect(prefetch).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(prefetch).toHaveBeenCalledTimes(1);
     const warm = shared.warm?.video;
     expect(shared.warm?.clipId).toBe('c');
     expect(warm?.getAttribute('src')).toBe('https://cdn.example/c-360.mp4');

@@ -1,4 +1,4 @@
-import { reducedMotion } from './dom';
+import { reducedMotion, whenIdle } from './dom';
 import { attachLoop, dropWarm, posterUnlessLoop, stopVideo, warmViewer, watchLoop } from './media';
 import { currentDevice, positionFor, positionStyle } from './position';
 import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
@@ -15,6 +15,23 @@ import type { LoaderShared, StorefrontClip, StorefrontFeed } from './types';
 export const SERVED_BUBBLE_ID = 'popstage-bubble';
 
 type Clip = NonNullable<StorefrontFeed['featured']>;
+
+/**
+ * A tap on the rendered bubble before the feed has confirmed it (the loader runs as the page
+ * finishes parsing; the feed may still be on its way): remembered, and replayed by showBubble.
+ */
+export function earlyTap(): () => boolean {
+  const tile = document.querySelector(`#${SERVED_BUBBLE_ID} .ps-tile`);
+  let tapped = false;
+  const remember = () => {
+    tapped = true;
+  };
+  tile?.addEventListener('click', remember);
+  return () => {
+    tile?.removeEventListener('click', remember);
+    return tapped;
+  };
+}
 
 /**
  * The app embed's bubble when the feed confirms it: the feed's featured clip, no holdout test
@@ -62,6 +79,7 @@ export function showBubble(
   served: HTMLElement | null,
   open: (opener: HTMLElement) => void,
   prefetch: () => unknown,
+  tappedEarly = false,
 ): void {
   const el = served ?? bubbleElement(clip);
   const button = el.querySelector('.ps-tile') as HTMLElement;
@@ -97,5 +115,8 @@ export function showBubble(
     loop = attachLoop(box, clip.previewUrl, { eager: true });
   }
   if (img && clip.posterUrl) posterUnlessLoop(img, clip.posterUrl, loop);
-  warmViewer(shared, clip, loop);
+  // The player too, when the browser is idle: a tap then opens the viewer without waiting for it
+  // (it comes after the page's load otherwise; the loop's first frame delays that event).
+  warmViewer(shared, clip, loop, () => whenIdle(prefetch));
+  if (served && tappedEarly) open(button);
 }

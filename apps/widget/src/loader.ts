@@ -1,4 +1,5 @@
-import { servedBubble, showBubble } from './bubble';
+import { earlyTap, servedBubble, showBubble } from './bubble';
+import { whenIdle } from './dom';
 import { FEATURED_DISMISSED, sessionFlag } from './session-flags';
 import { BUBBLE_CSS } from './styles';
 import type { LoaderShared, StorefrontFeed } from './types';
@@ -51,6 +52,7 @@ function boot(): void {
     return player;
   };
 
+  const tapped = earlyTap();
   const start = async () => {
     const data = await feed;
     // Kept only when the feed confirms it (removed with no feed, a holdout test, another clip).
@@ -83,6 +85,7 @@ function boot(): void {
           handle?.openFeatured(opener);
         },
         load,
+        tapped(),
       );
       afterLoad(load);
     }
@@ -93,12 +96,13 @@ function boot(): void {
   } else void start();
 }
 
-/** The player for a bubble on screen: after the page's own load, when the browser is idle. */
+/**
+ * The player for a bubble on screen: after the page's own load, when the browser is idle (or
+ * sooner, once the bubble's loop can play through: bubble.ts).
+ */
 function afterLoad(load: () => unknown): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => load()) : setTimeout(load, 300);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  if (document.readyState === 'complete') whenIdle(load);
+  else addEventListener('load', () => whenIdle(load), { once: true });
 }
 
 /** Carousels and product rows: the player when one comes within a screen of the viewport. */

@@ -45,12 +45,13 @@ function viewerBox(): { width: number; height: number } {
  * new element (Viewer, widget.ts), so a tap plays from bytes already here. It starts once the
  * bubble's loop can play through (the phone's link is the loop's first), never for shoppers who
  * ask for reduced motion or to save data; a shopper who never taps pays the file's metadata and
- * first bytes only (docs/decisions.md, issue 29 point 4).
+ * first bytes only (docs/decisions.md, issue 29 point 4). `andThen` runs as it starts.
  */
 export function warmViewer(
   shared: LoaderShared,
   clip: StorefrontClip,
   loop: HTMLVideoElement | null,
+  andThen: () => void,
 ): void {
   const url = sourceFor(clip, viewerBox());
   if (!url || reducedMotion() || connection().saveData) return;
@@ -60,6 +61,7 @@ export function warmViewer(
     video.muted = true;
     video.src = url;
     shared.warm = { clipId: clip.id, video };
+    andThen();
   };
   if (!loop || loop.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA) begin();
   else for (const type of ['canplaythrough', 'error']) loop.addEventListener(type, begin, ONCE);
