@@ -353,6 +353,7 @@ describe("the viewer on the loader's warm file", () => {
     expect(srcSet).not.toHaveBeenCalled();
     expect(video.controls).toBe(true);
     expect(video.muted).toBe(false);
+    expect(video.preload).toBe('auto');
     // A frame is there: the poster would take the link from the file's next bytes.
     expect(video.getAttribute('poster')).toBeNull();
     expect(video.play).toHaveBeenCalled();

@@ -476,6 +476,8 @@ export class Viewer {
     if (warm) {
       warm.controls = true;
       warm.muted = false;
+      // Buffered as a playing file now, not as a preview's metadata.
+      warm.preload = 'auto';
     }
     this.video = warm ?? h('video', { playsinline: true, controls: true, preload: 'none' });
     this.video.addEventListener('timeupdate', () => {
