@@ -17,8 +17,10 @@ import { benchRuns, median, report, reportCompared, reportFigure, reportLoad } f
  *   16 Mbit/s 1080p upload, and the whole ladder against one plain 720p encode of it;
  * - what a shopper meets, on Lighthouse's mobile profile applied through CDP (1.6 Mbit/s, 150 ms,
  *   4x CPU, a 375 px phone with touch): the local Shopify's storefront page with the app embed's
- *   real loader and player, the featured bubble's first moving frame from navigation, a real tap
- *   on it, the viewer's first frame from that tap, its stalls and bytes over 20 s of viewing.
+ *   real loader and player, the featured bubble's first moving frame from navigation (the bubble
+ *   the app embed renders from its metafield, once the app has written it), a real tap on it, the
+ *   viewer's first frame from that tap, its stalls and bytes over 20 s of viewing (its file's
+ *   bytes warmed before the tap included), and what the warm file costs a shopper who never taps.
  *   Each against the same file's first frame in an empty page (same profile, same run).
  * BENCH_RUNS=1 makes one shopper visit (a short run). Lighthouse scores with and without the app:
  * storefront-lighthouse.bench.ts (`npm run bench -- storefront` runs both, side by side).
@@ -66,6 +68,8 @@ const WATCH_MS = 20_000;
 const RUNS = benchRuns(3);
 const SETTLE_MS = 5000;
 const UNLIMITED = '100000000';
+/** How long the shopper who never taps stays on the page (the warm file's cost). */
+const NEVER_TAPS_SECONDS = 15;
 /** Lighthouse's mobile profile, as its simulated throttling assumes it. */
 const PHONE = { latencyMs: 150, downMbit: 1.6, upKbit: 750, cpu: 4 } as const;
 
@@ -117,7 +121,18 @@ async function plain720(source: string, out: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** The phone profile on a page: Lighthouse's mobile throttling through CDP; counts bytes received. */
+/** One request of a visit, from CDP: times in ms from the document's request, bytes received. */
+interface RequestRecord {
+  url: string;
+  start: number;
+  end: number | null;
+  bytes: number;
+}
+
+/**
+ * The phone profile on a page: Lighthouse's mobile throttling through CDP; counts bytes received,
+ * in all and per request (media elements' requests have no resource timing in the page).
+ */
 async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -129,12 +144,51 @@ async function throttle(context: BrowserContext, page: Page) {
     uploadThroughput: (PHONE.upKbit * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
-  const received = { bytes: 0 };
-  cdp.on('Network.dataReceived', (event: { encodedDataLength: number }) => {
+  const received = { bytes: 0, requests: new Map<string, RequestRecord>(), origin: Number.NaN };
+  const ms = (timestamp: number) => timestamp * 1000 - received.origin;
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; timestamp: number; type?: string; request: { url: string } }) => {
+      if (event.type === 'Document' && Number.isNaN(received.origin)) {
+        received.origin = event.timestamp * 1000;
+      }
+      if (received.requests.has(event.requestId)) return;
+      received.requests.set(event.requestId, {
+        url: event.request.url,
+        start: ms(event.timestamp),
+        end: null,
+        bytes: 0,
+      });
+    },
+  );
+  cdp.on('Network.dataReceived', (event: { requestId: string; encodedDataLength: number }) => {
     received.bytes += event.encodedDataLength;
+    const request = received.requests.get(event.requestId);
+    if (request) request.bytes += event.encodedDataLength;
   });
+  const finished = (event: { requestId: string; timestamp: number }) => {
+    const request = received.requests.get(event.requestId);
+    if (request) request.end = ms(event.timestamp);
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', finished);
   return received;
 }
+
+/** Requests whose URL passes `test`: first start, last end, bytes in all. */
+function requestsOf(requests: Iterable<RequestRecord>, test: (url: string) => boolean) {
+  const found = [...requests].filter((r) => test(r.url));
+  if (found.length === 0) return null;
+  const ends = found.map((r) => r.end ?? Number.NaN);
+  return {
+    start: Math.min(...found.map((r) => r.start)),
+    end: Math.max(...ends),
+    bytes: found.reduce((sum, r) => sum + r.bytes, 0),
+  };
+}
+
+const span = (found: ReturnType<typeof requestsOf>) =>
+  found ? `${found.start.toFixed(0)}–${found.end.toFixed(0)}` : '-';
 
 const phoneContext = (browser: Browser) =>
   browser.newContext({
@@ -191,12 +245,16 @@ const watched = (page: Page) =>
   ) as Promise<Watched>;
 
 interface ShopperVisit {
+  /** Whether the page came with the bubble the app embed renders from its metafield. */
+  served: boolean;
   /** From navigation: the bubble loop's first frame, and its first frame with media time > 0. */
   bubbleFrameMs: number;
   bubbleMotionMs: number;
   /** From the tap: the viewer's first frame. */
   viewerFirstFrameMs: number;
   viewerSrc: string;
+  /** Bytes of the viewer's file received before the tap (the loader's warm element). */
+  warmBytes: number;
   stalls: number;
   stalledMs: number;
   bytes: number;
@@ -221,6 +279,8 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     for (const stop = Date.now() + 15_000; !(await moved()) && Date.now() < stop; ) {
       await page.waitForTimeout(100);
     }
+    const served = (await page.evaluate(`!!document.getElementById('popstage-bubble')`)) as boolean;
+    const requestsAtTap = [...received.requests.values()].map((r) => ({ ...r }));
     await page.tap(bubble);
     const bytesAtTap = received.bytes;
     const viewerFrame = async () => (await watched(page)).frames.some((f) => f.kind === 'viewer');
@@ -235,28 +295,47 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     if (!firstViewer || seen.tapAt === null)
       throw new Error('the viewer showed no frame after the tap');
     const stalls = seen.stalls.filter((s) => s.kind === 'viewer');
-    // When the requests before the bubble's media ran, from navigation: where its time goes
-    // (media elements' requests have no resource timing).
-    const chain = (await page.evaluate(
-      `performance.getEntriesByType('resource').map((r) => [r.name, r.startTime, r.responseEnd])`,
-    )) as [string, number, number][];
-    const step = (test: RegExp) => {
-      const entry = chain.find(([name]) => test.test(name));
-      return entry ? `${entry[1].toFixed(0)}–${entry[2].toFixed(0)}` : '-';
-    };
+    // The viewer's file as far as it came before the tap: the loader's warm element's bytes.
+    const viewerPath = new URL(firstViewer.src).pathname;
+    const warm = requestsOf(requestsAtTap, (u) => new URL(u).pathname === viewerPath);
+    // Where the bubble's time goes, from navigation (CDP: media requests have no resource timing).
+    const list = [...received.requests.values()];
+    const step = (test: (url: string) => boolean) => span(requestsOf(list, test));
     console.log(
-      `  requests (start–end, ms from navigation): loader ${step(/popstage-loader\.js/)}, feed ${step(/\/feed$/)}, player ${step(/widget\.js/)}`,
+      `  requests (start–end, ms from navigation): document ${step((u) => u === url || u === `${url}/`)}, loop ${step((u) => /\/loop(\?|\.mp4)/.test(u))}, feed ${step((u) => u.endsWith('/feed'))}, loader ${step((u) => u.includes('popstage-loader.js'))}, player ${step((u) => u.includes('widget.js'))}, viewer file before the tap ${span(warm)} (${((warm?.bytes ?? 0) / 1024).toFixed(0)} KB)`,
     );
     const end = (await page.evaluate('performance.now()')) as number;
     return {
+      served,
       bubbleFrameMs: loop[0]?.t ?? Number.NaN,
       bubbleMotionMs: loop.find((f) => f.mediaTime > 0)?.t ?? Number.NaN,
       viewerFirstFrameMs: firstViewer.t - seen.tapAt,
       viewerSrc: firstViewer.src,
+      warmBytes: warm?.bytes ?? 0,
       stalls: stalls.length,
       stalledMs: stalls.reduce((sum, s) => sum + ((s.end ?? end) - s.start), 0),
-      bytes: received.bytes - bytesAtTap,
+      // The warm bytes belong to the viewing too.
+      bytes: received.bytes - bytesAtTap + (warm?.bytes ?? 0),
     };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * What the viewer's warm file costs a shopper who never taps: the home page on the phone profile
+ * for `seconds`, bytes of the file at `viewerPath` (the viewer's first rung).
+ */
+async function neverTaps(browser: Browser, url: string, viewerPath: string, seconds: number) {
+  const context = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    const received = await throttle(context, page);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForTimeout(seconds * 1000);
+    return (
+      requestsOf(received.requests.values(), (u) => new URL(u).pathname === viewerPath)?.bytes ?? 0
+    );
   } finally {
     await context.close();
   }
@@ -286,6 +365,16 @@ async function emptyPageFirstFrame(browser: Browser, url: string): Promise<numbe
   } finally {
     await context.close();
   }
+}
+
+/** Waits (up to 60 s) for the storefront page to carry the app embed's bubble of `clipId`. */
+async function servedBubbleOn(url: string, clipId: string): Promise<boolean> {
+  for (const stop = Date.now() + 60_000; Date.now() < stop; ) {
+    const html = await (await fetch(url)).text();
+    if (html.includes(`data-popstage-clip="${clipId}"`)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
 async function setEmbed(baseUrl: string, enabled: boolean) {
@@ -352,15 +441,27 @@ export default async function storefrontVideoBench(): Promise<void> {
       '/api/shopify/shop',
     );
     await setEmbed(app.baseUrl, true);
+    // The featured clip's bubble is in the page once the app has written its metafield (a job
+    // the end of processing queued): the visits start then.
+    const served = await servedBubbleOn(primaryDomainUrl, heavyRun.id);
+    console.log(
+      `app embed renders the featured bubble: ${served ? 'yes' : 'NO (loader draws it)'}`,
+    );
     const visits: ShopperVisit[] = [];
     for (let i = 0; i < RUNS; i++) {
       const visit = await shopperVisit(browser, primaryDomainUrl);
       visits.push(visit);
       console.log(
-        `visit ${i + 1}/${RUNS}: bubble frame ${visit.bubbleFrameMs.toFixed(0)} ms, moving ${visit.bubbleMotionMs.toFixed(0)} ms from navigation; viewer ${visit.viewerFirstFrameMs.toFixed(0)} ms from the tap (${new URL(visit.viewerSrc).pathname.split('/').at(-1)}), ${visit.stalls} stalls (${visit.stalledMs.toFixed(0)} ms), ${(visit.bytes / MB).toFixed(2)} MB`,
+        `visit ${i + 1}/${RUNS}: bubble ${visit.served ? 'from the page' : 'drawn by the loader'}, frame ${visit.bubbleFrameMs.toFixed(0)} ms, moving ${visit.bubbleMotionMs.toFixed(0)} ms from navigation; viewer ${visit.viewerFirstFrameMs.toFixed(0)} ms from the tap (${new URL(visit.viewerSrc).pathname.split('/').at(-1)}, ${(visit.warmBytes / 1024).toFixed(0)} KB of it warm before the tap), ${visit.stalls} stalls (${visit.stalledMs.toFixed(0)} ms), ${(visit.bytes / MB).toFixed(2)} MB`,
       );
     }
     const viewerSrc = visits[0]?.viewerSrc ?? '';
+    const neverTapped = await neverTaps(
+      browser,
+      primaryDomainUrl,
+      new URL(viewerSrc).pathname,
+      NEVER_TAPS_SECONDS,
+    );
     const emptyViewer = await emptyPageFirstFrame(browser, viewerSrc);
     const emptyLoop = await emptyPageFirstFrame(
       browser,
@@ -398,6 +499,11 @@ export default async function storefrontVideoBench(): Promise<void> {
       emptyViewer,
       'ms',
       'first frame of the same file, empty page (same run)',
+    );
+    reportFigure(
+      `viewer's warm file, never tapped (${NEVER_TAPS_SECONDS} s)`,
+      neverTapped / 1024,
+      'KB',
     );
     const stalls = Math.max(...visits.map((v) => v.stalls));
     console.log(

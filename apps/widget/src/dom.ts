@@ -26,3 +26,9 @@ export function focusables(root: HTMLElement): HTMLElement[] {
 
 export const reducedMotion = (): boolean =>
   !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+/** Runs `run` when the browser is idle (within a second), or in 300 ms where it cannot tell. */
+export function whenIdle(run: () => unknown): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => run(), { timeout: 1000 });
+  else setTimeout(run, 300);
+}

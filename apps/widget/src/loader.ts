@@ -1,15 +1,16 @@
-import { attachLoop, posterUnlessLoop } from './media';
-import { currentDevice, positionFor, positionStyle } from './position';
-import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
-import { CSS } from './styles';
-import type { StorefrontFeed } from './types';
+import { earlyTap, servedBubble, showBubble } from './bubble';
+import { whenIdle } from './dom';
+import { FEATURED_DISMISSED, sessionFlag } from './session-flags';
+import { BUBBLE_CSS } from './styles';
+import type { LoaderShared, StorefrontFeed } from './types';
 
 /**
  * The app embed's loader (extensions/popstage/assets/popstage-loader.js, under 10,000 bytes as
  * Shopify's theme-check asks): it fetches the feed, shows the featured bubble (poster and silent
- * loop) and fetches the player (the app's /storefront/v1/widget.js) only when a clip is on
- * screen: at idle once the bubble shows, when a carousel or product row comes near the viewport,
- * or when the shopper reaches for the bubble.
+ * loop; it hydrates the one the app embed rendered in the page when there is one, bubble.ts),
+ * warms the viewer's first file, and fetches the player (the app's /storefront/v1/widget.js) only
+ * when a clip is on screen: at idle once the bubble shows, when a carousel or product row comes
+ * near the viewport, or when the shopper reaches for the bubble.
  */
 interface PlayerHandle {
   ready: Promise<void>;
@@ -17,7 +18,7 @@ interface PlayerHandle {
 }
 type LoaderWindow = Window & {
   Popstage?: PlayerHandle;
-  PopstageLoader?: { feed: Promise<StorefrontFeed | null> };
+  PopstageLoader?: LoaderShared;
 };
 
 const INLINE = '[data-popstage-carousel],[data-popstage-product]';
@@ -34,7 +35,8 @@ function boot(): void {
   const feed = fetch(`${base}/feed`, { mode: 'cors', credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<StorefrontFeed>) : null))
     .catch(() => null);
-  w.PopstageLoader = { feed };
+  const shared: LoaderShared = { feed };
+  w.PopstageLoader = shared;
 
   let player: Promise<PlayerHandle | undefined> | null = null;
   const load = () => {
@@ -50,8 +52,11 @@ function boot(): void {
     return player;
   };
 
+  const tapped = earlyTap();
   const start = async () => {
     const data = await feed;
+    // Kept only when the feed confirms it (removed with no feed, a holdout test, another clip).
+    const served = servedBubble(data);
     if (!data) return;
     // While a holdout test runs the player decides, once it knows the visitor's group, whether
     // anything shows: the loader draws nothing itself.
@@ -59,23 +64,28 @@ function boot(): void {
       void load();
       return;
     }
-    if (!document.getElementById('popstage-style')) {
+    // The bubble's rules only (the player adds the rows' with its own), unless the app embed
+    // inlined them with its bubble.
+    if (!served && !document.getElementById('popstage-bubble-style')) {
       const style = document.createElement('style');
-      style.id = 'popstage-style';
-      style.textContent = CSS;
+      style.id = 'popstage-bubble-style';
+      style.textContent = BUBBLE_CSS;
       document.head.append(style);
     }
     const clip = data.featured;
     if (clip && !sessionFlag(FEATURED_DISMISSED)) {
       showBubble(
+        shared,
         data,
         clip,
+        served,
         async (opener) => {
           const handle = await load();
           await handle?.ready;
           handle?.openFeatured(opener);
         },
         load,
+        tapped(),
       );
       afterLoad(load);
     }
@@ -86,64 +96,13 @@ function boot(): void {
   } else void start();
 }
 
-function showBubble(
-  feed: StorefrontFeed,
-  clip: NonNullable<StorefrontFeed['featured']>,
-  open: (opener: HTMLElement) => void,
-  prefetch: () => unknown,
-): void {
-  const el = document.createElement('div');
-  el.className = 'ps-float';
-  el.dataset.popstageFloat = 'featured';
-  el.dataset.popstageLoader = 'true';
-  const button = document.createElement('button');
-  button.className = 'ps-btn ps-tile';
-  button.type = 'button';
-  button.setAttribute('aria-label', `Play featured video: ${clip.title || 'video'}`);
-  button.addEventListener('click', () => open(button));
-  // Reaching for the bubble fetches the player before the click lands.
-  for (const type of ['pointerenter', 'focus', 'touchstart']) {
-    button.addEventListener(type, prefetch, { once: true, passive: true });
-  }
-  const box = document.createElement('span');
-  box.className = 'ps-box';
-  let img: HTMLImageElement | null = null;
-  if (clip.posterUrl) {
-    img = document.createElement('img');
-    img.alt = '';
-    img.width = clip.width ?? 9;
-    img.height = clip.height ?? 16;
-    box.append(img);
-  }
-  const play = document.createElement('span');
-  play.className = 'ps-play';
-  play.setAttribute('aria-hidden', 'true');
-  play.textContent = '▶';
-  box.append(play);
-  button.append(box);
-  const close = document.createElement('button');
-  close.className = 'ps-btn ps-x';
-  close.type = 'button';
-  close.setAttribute('aria-label', 'Close featured video');
-  close.textContent = '×';
-  close.addEventListener('click', () => {
-    setSessionFlag(FEATURED_DISMISSED);
-    el.remove();
-  });
-  el.append(button, close);
-  Object.assign(el.style, positionStyle(positionFor(feed.positions?.featured, currentDevice())));
-  document.body.append(el);
-  // Fixed on screen from the start: its loop is fetched now, not when an observer reports it.
-  const loop = attachLoop(box, clip.previewUrl, { eager: true });
-  if (img && clip.posterUrl) posterUnlessLoop(img, clip.posterUrl, loop);
-}
-
-/** The player for a bubble on screen: after the page's own load, when the browser is idle. */
+/**
+ * The player for a bubble on screen: after the page's own load, when the browser is idle (or
+ * sooner, once the bubble's loop can play through: bubble.ts).
+ */
 function afterLoad(load: () => unknown): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => load()) : setTimeout(load, 300);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  if (document.readyState === 'complete') whenIdle(load);
+  else addEventListener('load', () => whenIdle(load), { once: true });
 }
 
 /** Carousels and product rows: the player when one comes within a screen of the viewport. */

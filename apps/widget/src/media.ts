@@ -1,6 +1,7 @@
 import { type ConnectionHints, chooseSource } from '@popstage/core/storefront';
 import { h, reducedMotion } from './dom';
-import type { StorefrontClip } from './types';
+import { currentDevice } from './position';
+import type { LoaderShared, StorefrontClip } from './types';
 
 /** navigator.connection where the browser has it (Chromium); others answer nothing. */
 function connection(): ConnectionHints {
@@ -13,10 +14,13 @@ function connection(): ConnectionHints {
 /**
  * The file a player of this size plays (core's chooseSource over the clip's ladder): a phone on
  * a slow connection gets 360p, a desktop viewer 720p or more. Clips without a ladder play their
- * single file.
+ * single file. `player` is the element, or the box it will have (viewerBox).
  */
-export function sourceFor(clip: StorefrontClip, player: Element): string | null {
-  const rect = player.getBoundingClientRect();
+export function sourceFor(
+  clip: StorefrontClip,
+  player: Element | { width: number; height: number },
+): string | null {
+  const rect = 'getBoundingClientRect' in player ? player.getBoundingClientRect() : player;
   const size = {
     width: rect.width || window.innerWidth,
     height: rect.height || window.innerHeight,
@@ -25,6 +29,72 @@ export function sourceFor(clip: StorefrontClip, player: Element): string | null 
   return chooseSource(clip.sources ?? [], size, connection())?.url ?? clip.videoUrl;
 }
 
+/**
+ * The viewer's video box before the viewer exists (styles.ts VIEWER_CSS): the phone's whole
+ * screen, or on a desktop the 9:16 stage at most 860 px tall, 24 px from the window's edges.
+ */
+function viewerBox(): { width: number; height: number } {
+  if (currentDevice() === 'mobile') return { width: innerWidth, height: innerHeight };
+  const height = Math.min(innerHeight - 48, 860);
+  return { width: (height * 9) / 16, height };
+}
+
+/**
+ * Warms the viewer's first file while the bubble is on screen: a detached <video
+ * preload=metadata> of the rendition the viewer will choose, which the viewer plays in place of a
+ * new element (Viewer, widget.ts), so a tap plays from bytes already here. It starts once the
+ * bubble's loop can play through (the phone's link is the loop's first), never for shoppers who
+ * ask for reduced motion or to save data; a shopper who never taps pays the file's metadata and
+ * first bytes only (docs/decisions.md, issue 29 point 4). `andThen` runs as it starts.
+ */
+export function warmViewer(
+  shared: LoaderShared,
+  clip: StorefrontClip,
+  loop: HTMLVideoElement | null,
+  andThen: () => void,
+): void {
+  const url = sourceFor(clip, viewerBox());
+  if (!url || reducedMotion() || connection().saveData) return;
+  const begin = () => {
+    if (shared.warm !== undefined) return;
+    const video = h('video', { playsinline: true, preload: 'metadata' });
+    video.muted = true;
+    video.src = url;
+    shared.warm = { clipId: clip.id, video };
+    andThen();
+  };
+  if (!loop || loop.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA) begin();
+  else for (const type of ['canplaythrough', 'error']) loop.addEventListener(type, begin, ONCE);
+}
+
+/** Stops the warm file's download for good (the shopper closed the bubble). */
+export function dropWarm(shared: LoaderShared): void {
+  const video = shared.warm?.video;
+  if (video) stopVideo(video);
+  shared.warm = null;
+}
+
+/** The warm element when it holds this clip: the viewer takes it (once). */
+export function takeWarm(
+  shared: LoaderShared | undefined,
+  clipId: string,
+): HTMLVideoElement | null {
+  const warm = shared?.warm;
+  if (!shared || !warm || warm.clipId !== clipId) return null;
+  shared.warm = null;
+  return warm.video;
+}
+
+/** Ends a video's download: no source left, the load algorithm aborts the fetch. */
+export function stopVideo(video: HTMLVideoElement): void {
+  video.pause?.();
+  video.removeAttribute('src');
+  video.replaceChildren();
+  video.load?.();
+}
+
+const ONCE = { once: true };
+
 let visibility: IntersectionObserver | null = null;
 const loops = new Set<HTMLVideoElement>();
 let motionWatched = false;
@@ -32,7 +102,9 @@ let motionWatched = false;
 /** Plays a loop only while on screen and motion is welcome; pauses it otherwise. */
 function update(video: HTMLVideoElement, onScreen: boolean): void {
   if (onScreen && !reducedMotion()) {
-    if (!video.src && video.dataset.src) video.src = video.dataset.src;
+    // Not loaded yet: a lazy loop, or a server-rendered one whose <source> was left out for
+    // reduced motion. One playing its <source> is left alone: a src would load it again.
+    if (!video.src && !video.currentSrc && video.dataset.src) video.src = video.dataset.src;
     video.play?.()?.catch(() => {});
   } else {
     video.pause?.();
@@ -68,6 +140,15 @@ export function attachLoop(
   const poster = box.querySelector('img');
   if (poster) poster.after(video);
   else box.prepend(video);
+  return watchLoop(video);
+}
+
+/**
+ * Plays and pauses a loop with its visibility and the shopper's motion preference (also when that
+ * changes while the page is open): the loops attachLoop makes, and the featured bubble's when the
+ * app embed rendered it in the page.
+ */
+export function watchLoop(video: HTMLVideoElement): HTMLVideoElement {
   loops.add(video);
   if (!motionWatched) {
     motionWatched = true;

@@ -1,28 +1,37 @@
 /**
+ * The featured bubble's rules: the app embed (extensions/popstage/blocks/app-embed.liquid) inlines
+ * them, line for line (a test compares), so the bubble it renders in the page is drawn before the
+ * loader runs.
+ */
+export const BUBBLE_CSS = `
+.ps-btn{font:inherit;cursor:pointer;border:0;background:none;color:inherit;padding:0}
+.ps-btn:focus-visible,.ps-tile:focus-visible{outline:3px solid #2c6ecb;outline-offset:2px}
+.ps-tile{display:block;width:100%;text-align:left;position:relative}
+.ps-box{display:block;position:relative;width:100%;aspect-ratio:9/16;background:#111;border-radius:10px;overflow:hidden}
+.ps-box img,.ps-box video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
+.ps-float{position:fixed;z-index:2147483000;width:110px;box-shadow:0 4px 16px rgba(0,0,0,.3);border-radius:12px;background:#111}
+.ps-float .ps-box{border-radius:12px}
+.ps-x{position:absolute;top:-10px;right:-10px;width:28px;height:28px;border-radius:50%;background:#fff;color:#111;box-shadow:0 1px 4px rgba(0,0,0,.4);font-size:18px;line-height:28px;text-align:center;z-index:1}
+.ps-play{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#fff;font-size:28px;text-shadow:0 1px 4px #000}
+`;
+
+/**
  * Rows (carousel, product block) are a 9:16 tile of min(42vw, 200px), a caption and an optional
  * heading. The theme blocks put their height inline as a min-height, so the page does not shift
  * when the row fills: the carousel `calc(min(42vw, 200px) * 16 / 9 + 5em)` (heading included),
  * the product block exactly PRODUCT_ROW_MIN_HEIGHT (@popstage/core, no heading): keep the two in
  * step when the row's sizes change here.
+ *
+ * The widget's CSS, injected once; every class is prefixed ps- so themes and widget don't clash.
  */
-/** The widget's CSS, injected once; every class is prefixed ps- so themes and widget don't clash. */
-export const CSS = `
-.ps-btn{font:inherit;cursor:pointer;border:0;background:none;color:inherit;padding:0}
-.ps-btn:focus-visible,.ps-tile:focus-visible{outline:3px solid #2c6ecb;outline-offset:2px}
+export const CSS = `${BUBBLE_CSS}
 .ps-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ps-row{margin:0;padding:8px 0}
 .ps-row h2{font-size:1.1em;line-height:1.3;margin:0 0 8px}
 .ps-list{display:flex;gap:12px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0 0 6px}
 .ps-list li{flex:0 0 auto;width:min(42vw,200px);scroll-snap-align:start}
-.ps-tile{display:block;width:100%;text-align:left;position:relative}
-.ps-box{display:block;position:relative;width:100%;aspect-ratio:9/16;background:#111;border-radius:10px;overflow:hidden}
-.ps-box img,.ps-box video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .ps-cap{display:block;margin-top:4px;font-size:.9em;line-height:1.3;height:1.3em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .ps-stat{position:absolute;left:6px;bottom:6px;color:#fff;font-size:12px;background:rgba(0,0,0,.55);border-radius:8px;padding:1px 6px}
-.ps-float{position:fixed;z-index:2147483000;width:110px;box-shadow:0 4px 16px rgba(0,0,0,.3);border-radius:12px;background:#111}
-.ps-float .ps-box{border-radius:12px}
-.ps-x{position:absolute;top:-10px;right:-10px;width:28px;height:28px;border-radius:50%;background:#fff;color:#111;box-shadow:0 1px 4px rgba(0,0,0,.4);font-size:18px;line-height:28px;text-align:center;z-index:1}
-.ps-play{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#fff;font-size:28px;text-shadow:0 1px 4px #000}
 @media (prefers-reduced-motion:no-preference){.ps-float{transition:transform .2s}.ps-stage video{transition:opacity .2s}}
 `;
 

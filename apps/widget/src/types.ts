@@ -1,5 +1,5 @@
 import type { PlayerPosition } from '@popstage/core/placement';
-import type { StorefrontDevice } from '@popstage/core/storefront';
+import type { StorefrontDevice, StorefrontFeed } from '@popstage/core/storefront';
 
 /** The storefront wire types live once, in @popstage/core (docs/api.md, storefront contract). */
 export type {
@@ -12,3 +12,13 @@ export type {
 
 export type Device = StorefrontDevice;
 export type DevicePositions = Record<Device, PlayerPosition>;
+
+/**
+ * What the loader (extensions/popstage/assets) leaves the player on window.PopstageLoader: the
+ * feed it fetched, and the viewer's warm first file (media.ts warmViewer): undefined until it
+ * starts, null once the viewer took it or the bubble was closed.
+ */
+export interface LoaderShared {
+  feed: Promise<StorefrontFeed | null>;
+  warm?: { clipId: string; video: HTMLVideoElement } | null;
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCartTagging } from './cart';
 import { clip, feed, ISSUED_VISITOR, stubMediaPlayback, visitorAnswer } from './fixtures.test-util';
-import type { StorefrontFeed } from './types';
+import type { LoaderShared, StorefrontFeed } from './types';
 import { Widget } from './widget';
 
 const ORIGIN = 'https://app.example';
@@ -319,6 +319,62 @@ describe('viewer', () => {
     mini?.querySelector<HTMLButtonElement>('button')?.click();
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
     expect(document.querySelector('[data-popstage-float="miniplayer"]')).toBeNull();
+  });
+});
+
+describe("the viewer on the loader's warm file", () => {
+  const warmed = (clipId: string, url: string, readyState: number) => {
+    const video = document.createElement('video');
+    video.preload = 'metadata';
+    video.muted = true;
+    video.src = url;
+    Object.defineProperty(video, 'readyState', { value: readyState, configurable: true });
+    const srcSet = vi.fn();
+    // Setting src (even to the same URL) would make the browser load the file anew.
+    Object.defineProperty(video, 'src', { get: () => url, set: srcSet, configurable: true });
+    const shared: LoaderShared = { feed: Promise.resolve(null), warm: { clipId, video } };
+    (window as { PopstageLoader?: LoaderShared }).PopstageLoader = shared;
+    return { video, shared, srcSet };
+  };
+  afterEach(() => {
+    delete (window as { PopstageLoader?: LoaderShared }).PopstageLoader;
+  });
+
+  it('plays the warm element of its clip, from the bytes it has, without a poster', async () => {
+    const { widget } = await start(feed());
+    const { video, shared, srcSet } = warmed(
+      'c',
+      'https://cdn.example/c.mp4',
+      HTMLMediaElement.HAVE_CURRENT_DATA,
+    );
+    widget.openFeatured(null);
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
+    expect(dialog?.querySelector('video')).toBe(video);
+    expect(srcSet).not.toHaveBeenCalled();
+    expect(video.controls).toBe(true);
+    expect(video.muted).toBe(false);
+    expect(video.preload).toBe('auto');
+    // A frame is there: the poster would take the link from the file's next bytes.
+    expect(video.getAttribute('poster')).toBeNull();
+    expect(video.play).toHaveBeenCalled();
+    expect(shared.warm).toBeNull();
+
+    // The next clip loads its own file in the same element.
+    dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(srcSet).toHaveBeenCalledWith('https://cdn.example/a.mp4');
+  });
+
+  it("shows the poster while the warm file has no frame yet, and leaves another clip's alone", async () => {
+    const { widget } = await start(feed());
+    const { video } = warmed('c', 'https://cdn.example/c.mp4', HTMLMediaElement.HAVE_METADATA);
+    widget.openFeatured(null);
+    expect(document.querySelector('[role="dialog"] video')).toBe(video);
+    expect(video.poster).toBe('https://cdn.example/c.jpg');
+
+    const other = warmed('b', 'https://cdn.example/b.mp4', HTMLMediaElement.HAVE_CURRENT_DATA);
+    widget.openFeatured(null);
+    expect(document.querySelector('[role="dialog"] video')).not.toBe(other.video);
+    expect(other.shared.warm?.video).toBe(other.video);
   });
 });
 

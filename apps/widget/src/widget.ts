@@ -7,12 +7,19 @@ import { focusables, h, reducedMotion } from './dom';
 import { EventQueue, type Transport } from './events';
 import { heldOut } from './holdout';
 import { videoJsonLd } from './jsonld';
-import { attachLoop, detachLoops, sourceFor } from './media';
+import { attachLoop, detachLoops, sourceFor, takeWarm } from './media';
 import { carouselClips, featuredPlaylist, productClips } from './placements';
 import { currentDevice, MOBILE_QUERY, positionFor, positionStyle } from './position';
 import { FEATURED_DISMISSED, sessionFlag, setSessionFlag } from './session-flags';
 import { CSS, VIEWER_CSS } from './styles';
-import type { Device, EventType, StorefrontClip, StorefrontFeed, StorefrontProduct } from './types';
+import type {
+  Device,
+  EventType,
+  LoaderShared,
+  StorefrontClip,
+  StorefrontFeed,
+  StorefrontProduct,
+} from './types';
 import { sessionId, Visitor } from './visitor';
 
 export interface WidgetOptions {
@@ -83,9 +90,7 @@ export class Widget {
       document.head.append(h('style', { id: 'popstage-viewer-style' }, VIEWER_CSS));
     }
     // The loader (extensions/popstage/assets) fetched the feed already: one request per page.
-    const loaded = (window as { PopstageLoader?: { feed: Promise<StorefrontFeed | null> } })
-      .PopstageLoader;
-    this.feed = await (loaded?.feed ?? this.api.feed());
+    this.feed = await (loaderShared()?.feed ?? this.api.feed());
     const hidden =
       !this.feed ||
       (this.queue.enabled &&
@@ -465,7 +470,16 @@ export class Viewer {
     startAt = 0,
   ) {
     const settings = widget.feed?.settings;
-    this.video = h('video', { playsinline: true, controls: true, preload: 'none' });
+    // The loader's warm element when it holds this clip (media.ts warmViewer): its first bytes
+    // are here already. Another start time (the miniplayer's) loads anew.
+    const warm = startAt ? null : takeWarm(loaderShared(), clips[index]?.id ?? '');
+    if (warm) {
+      warm.controls = true;
+      warm.muted = false;
+      // Buffered as a playing file now, not as a preview's metadata.
+      warm.preload = 'auto';
+    }
+    this.video = warm ?? h('video', { playsinline: true, controls: true, preload: 'none' });
     this.video.addEventListener('timeupdate', () => {
       if (this.video.currentTime >= VIEW_AFTER_SECONDS) this.viewed();
     });
@@ -606,10 +620,16 @@ export class Viewer {
     const clip = this.clip;
     const settings = this.widget.feed?.settings;
     this.video.pause?.();
-    this.video.poster = clip.posterUrl ?? '';
     const src = sourceFor(clip, this.video);
-    if (src) this.video.src = src;
-    else this.video.removeAttribute('src');
+    // The same file again (the warm element's) keeps the bytes it has: a new src loads anew. With
+    // its first frame here it needs no poster, which would take the link from its next bytes.
+    const kept = !!src && this.video.src === src;
+    const framed = kept && this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+    const poster = framed ? null : clip.posterUrl;
+    if (poster) this.video.poster = poster;
+    else this.video.removeAttribute('poster');
+    if (!src) this.video.removeAttribute('src');
+    else if (!kept) this.video.src = src;
     this.video.setAttribute('aria-label', clip.title || 'Video');
     setCaptionTracks(this.video, clip, this.captionsOn);
     this.cc.hidden = !clip.captions?.length;
@@ -742,6 +762,11 @@ export class Viewer {
     this.widget.onViewerClosed(this);
     if (restoreFocus && this.opener?.isConnected) this.opener.focus();
   }
+}
+
+/** What the loader left on window (loader.ts): its feed and the viewer's warm file. */
+function loaderShared(): LoaderShared | undefined {
+  return (window as { PopstageLoader?: LoaderShared }).PopstageLoader;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   productClipCountsJob,
   uploadSweepJob,
 } from '../features/popclips';
-import { pruneEventsJob, viewLimitsJob } from '../features/storefront';
+import { featuredBubbleJob, pruneEventsJob, viewLimitsJob } from '../features/storefront';
 import { jobDuration, jobFailures } from '../http/metrics';
 import type { JobContext, JobDefinition } from './job';
 import type { Queue } from './queue';
@@ -25,6 +25,7 @@ export const JOBS: JobDefinition[] = [
   uploadSweepJob,
   viewLimitsJob,
   pruneEventsJob,
+  featuredBubbleJob,
   rollupJob,
   shopRedactJob,
   pruneDataRequestsJob,

@@ -131,6 +131,17 @@ export interface CreateAppSubscriptionInput {
 export const APP_URL_METAFIELD = { namespace: 'popstage', key: 'app_url', type: 'url' } as const;
 
 /**
+ * An app-data metafield: on the app's own installation, read by no other app, and by the theme
+ * app extension's Liquid as `app.metafields.<namespace>.<key>`.
+ */
+export interface AppDataMetafield {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+}
+
+/**
  * The product metafield the theme's product block reserves the clip row by
  * (`product.metafields['$app'].clip_count.value`, extensions/popstage/blocks/product.liquid): how
  * many clips the product's page shows. App-owned (`$app`): only the app writes it; its definition
@@ -203,6 +214,10 @@ export interface StorePlatform {
   ): Promise<PlatformPage>;
   /** Sets APP_URL_METAFIELD on the app's installation (Shopify: metafieldsSet); idempotent. */
   setAppUrlMetafield(shop: string, url: string): Promise<void>;
+  /** One app-data metafield's value (AppInstallation.metafield); null when it is not set. */
+  appDataMetafield(shop: string, namespace: string, key: string): Promise<string | null>;
+  /** Sets app-data metafields on the app's installation (metafieldsSet, at most 25); idempotent. */
+  setAppDataMetafields(shop: string, metafields: AppDataMetafield[]): Promise<void>;
   /**
    * Sets CLIP_COUNT_METAFIELD on each product (Shopify: metafieldsSet, 25 per call); idempotent.
    * Every product must exist: a batch naming an unknown one fails and writes nothing.

@@ -1,13 +1,13 @@
 import { GraphQLError } from 'graphql';
 import { StoreError } from '../store/errors';
+import { APP_NAMESPACE, parseGid, resolveNamespace, shopObjectGid, toGid } from '../store/gid';
 import {
-  APP_NAMESPACE,
-  parseGid,
-  resolveNamespace,
-  shopNumber,
-  shopObjectGid,
-  toGid,
-} from '../store/gid';
+  appDataMetafield,
+  appDataMetafieldErrors,
+  appDataMetafieldObject,
+  installationMetafield,
+  type MetafieldsSetInput,
+} from './app-data-metafields';
 import { appSubscriptionObject } from './billing';
 import { type AdminContext, userError } from './context';
 import { APP_ID, appPublicationExists, appPublicationId } from './publications';
@@ -33,23 +33,17 @@ export function currentAppInstallation(_args: unknown, context: AdminContext) {
         : null,
     activeSubscriptions: async (_args: unknown, context: AdminContext) =>
       (await context.store.activeAppSubscriptions(context.shop)).map(appSubscriptionObject),
+    metafield: installationMetafield,
   };
 }
 
 const METAFIELDS_SET_MAX = 25;
 
-interface MetafieldsSetInput {
-  ownerId: string;
-  namespace?: string | null;
-  key: string;
-  type?: string | null;
-  value: string;
-}
-
 /**
- * `metafieldsSet`: the app-data `popstage.app_url` on the installation and the app-owned
- * `$app.clip_count` on products, the two metafields the theme extension reads. Like Shopify, a
- * batch with any invalid entry writes nothing and answers user errors.
+ * `metafieldsSet`: app-data metafields on the installation (any namespace and key,
+ * app-data-metafields.ts) and the app-owned `$app.clip_count` on products, what the theme
+ * extension reads. Like Shopify, a batch with any invalid entry writes nothing and answers user
+ * errors.
  */
 export async function metafieldsSet(
   args: { metafields: MetafieldsSetInput[] },
@@ -65,11 +59,7 @@ export async function metafieldsSet(
   const installation = appInstallationId(context.shop);
   const errors = args.metafields.flatMap((metafield, index) => {
     const field = ['metafields', String(index)];
-    if (metafield.ownerId === installation) {
-      return metafield.namespace === 'popstage' && metafield.key === 'app_url'
-        ? []
-        : [userError('The local Shopify keeps only popstage.app_url on the installation', field)];
-    }
+    if (metafield.ownerId === installation) return appDataMetafieldErrors(metafield, field);
     if (parseGid('Product', metafield.ownerId) === null) {
       return [userError('Owner does not exist', [...field, 'ownerId'], 'INVALID_VALUE')];
     }
@@ -83,8 +73,9 @@ export async function metafieldsSet(
   });
   if (errors.length > 0) return { metafields: null, userErrors: errors };
   try {
-    for (const metafield of args.metafields.filter((m) => m.ownerId === installation)) {
-      await context.store.setAppUrlMetafield(context.shop, metafield.value);
+    const appData = args.metafields.filter((m) => m.ownerId === installation);
+    if (appData.length > 0) {
+      await context.store.setAppDataMetafields(context.shop, appData.map(appDataMetafield));
     }
     const counts = args.metafields
       .filter((m) => m.ownerId !== installation)
@@ -96,20 +87,19 @@ export async function metafieldsSet(
     throw error;
   }
   return {
-    metafields: args.metafields.map((metafield) => ({
-      __typename: 'Metafield',
-      // One id per owner and key, unique across shops: the owner's number, then the key's slot.
-      id: toGid(
-        'Metafield',
-        metafield.ownerId === installation
-          ? shopNumber(context.shop) * 10 + 2
-          : (parseGid('Product', metafield.ownerId) ?? 0) * 10 + 1,
-      ),
-      namespace: resolveNamespace(metafield.namespace),
-      key: metafield.key,
-      value: metafield.value,
-      type: metafield.type ?? null,
-    })),
+    metafields: args.metafields.map((metafield) =>
+      metafield.ownerId === installation
+        ? appDataMetafieldObject(context.shop, appDataMetafield(metafield))
+        : {
+            __typename: 'Metafield',
+            // One id per product and key, unique across shops: the product's number, the key's slot.
+            id: toGid('Metafield', (parseGid('Product', metafield.ownerId) ?? 0) * 10 + 1),
+            namespace: resolveNamespace(metafield.namespace),
+            key: metafield.key,
+            value: metafield.value,
+            type: metafield.type ?? null,
+          },
+    ),
     userErrors: [],
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createSandboxAppDataMetafields } from './app-data-metafields';
 import { createSandboxAppInstallation } from './app-installation';
 import { createSandboxAppMetafields } from './app-metafields';
 import { createSandboxBilling } from './billing';
@@ -156,6 +157,7 @@ export function createSandboxStore(db: Db, options: { baseUrl: string }): Sandbo
     carts: createCartStore(db),
     ...createSandboxBilling(db, baseUrl),
     ...createSandboxAppMetafields(db),
+    ...createSandboxAppDataMetafields(db),
     ...createSandboxProductMetafields(db),
     ...createSandboxAppInstallation(db),
     ...createSandboxShopPlan(db),

@@ -1,3 +1,4 @@
+import type { SandboxAppDataMetafields } from './app-data-metafields';
 import type { SandboxBilling } from './billing';
 import type { CartStore } from './cart-store';
 import type { SandboxDomains } from './domains';
@@ -10,7 +11,8 @@ export interface SandboxStore
   extends StorePlatform,
     SandboxBilling,
     SandboxShopPlan,
-    SandboxDomains {
+    SandboxDomains,
+    SandboxAppDataMetafields {
   readonly kind: 'sandbox';
   /** The storefront's server-side carts and the orders its checkout places. */
   readonly carts: CartStore;

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context';
 import { APP_NAMESPACE } from '../store/gid';
 import type { SandboxStore } from '../store/store';
 import type { PlatformProduct, PlatformShop } from '../store/types';
+import { appMetafieldsForLiquid } from '../theme/app-metafields-liquid';
 import type { RenderedAppPage } from '../theme/render-app-blocks';
 
 type SandboxTheme = SandboxContext['theme'];
@@ -12,7 +13,7 @@ export type StorefrontTemplate = 'index' | 'product' | 'collection' | 'page' | '
 /**
  * What the app puts on one page of the sandbox theme: its embed and the page template's app
  * blocks, rendered from the theme app extension's Liquid (extensions/popstage) with the theme's
- * state, the app's app_url metafield and the product's clip_count, as Shopify renders them.
+ * state, the app's app-data metafields and the product's clip_count, as Shopify renders them.
  */
 export async function renderAppBlocks(
   theme: SandboxTheme,
@@ -21,9 +22,9 @@ export async function renderAppBlocks(
   template: StorefrontTemplate,
   product?: PlatformProduct,
 ): Promise<RenderedAppPage> {
-  const [state, appUrl, clipCount] = await Promise.all([
+  const [state, appMetafields, clipCount] = await Promise.all([
     theme.states.load(shop.domain),
-    sandbox.appUrlMetafield(shop.domain),
+    sandbox.appDataMetafields(shop.domain),
     product ? sandbox.productClipCount(shop.domain, product.id) : Promise.resolve(0),
   ]);
   return theme.renderer.renderPage(state, {
@@ -45,7 +46,7 @@ export async function renderAppBlocks(
           },
         }
       : {}),
-    appMetafields: appUrl ? { popstage: { app_url: { type: 'url', value: appUrl } } } : {},
+    appMetafields: appMetafieldsForLiquid(appMetafields),
   });
 }
 

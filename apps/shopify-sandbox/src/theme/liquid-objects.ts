@@ -2,10 +2,13 @@ import { escapeHtml } from '@popstage/core/html';
 import { Drop } from 'liquidjs';
 import type { SettingValue, SettingValues } from './setting-definitions';
 
+/** A metafield's value in Liquid: a json metafield's is the parsed JSON. */
+export type MetafieldValue = SettingValue | unknown[] | { [key: string]: unknown };
+
 /** A metafield as Liquid sees it: `.value`, `.type`, and its value when output directly. */
 export interface MetafieldInput {
   type: string;
-  value: SettingValue;
+  value: MetafieldValue;
 }
 
 /** Metafields by namespace then key: `popstage.app_url`, `$app.clip_count`. */
@@ -46,11 +49,11 @@ export interface StorefrontPage {
 class MetafieldDrop extends Drop {
   constructor(
     readonly type: string,
-    readonly value: SettingValue,
+    readonly value: MetafieldValue,
   ) {
     super();
   }
-  override valueOf(): SettingValue {
+  override valueOf(): MetafieldValue {
     return this.value;
   }
 }

@@ -172,6 +172,21 @@ export const storefrontContract = {
     response: storefrontFeedSchema,
     summary: "The shop's clips, settings, positions and published carousels",
   }),
+  /**
+   * A processed, public clip's silent loop (video/mp4) at a URL that lasts, where the media's
+   * signed URLs last 6 hours: the app embed renders the featured bubble's loop from it (the
+   * popstage.featured_bubble app-data metafield). `v`, the clip's processing version, makes each
+   * version's URL its own, cached for a year; without it, for a minute. A `bytes=` range answers
+   * 206 (Safari plays only from servers that do).
+   */
+  loop: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/shops/:shop/clips/:clipId/loop',
+    params: shopParams.extend({ clipId: z.string().max(128) }),
+    query: z.object({ v: z.string().max(32).optional() }),
+    response: z.string(),
+    summary: "A clip's preview loop at a stable URL (the featured bubble's)",
+  }),
   carousel: defineRoute({
     method: 'GET',
     path: '/storefront/v1/shops/:shop/carousels/:carouselId',

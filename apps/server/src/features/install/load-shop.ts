@@ -12,6 +12,7 @@ import {
   refreshStorefrontDomainsOnLoad,
   syncAppUrlMetafield,
 } from '../shop';
+import { queueFeaturedBubble } from '../storefront';
 import { reinstallIfUninstalled } from './uninstall';
 
 /**
@@ -52,8 +53,9 @@ async function salesChannelProducts(
 
 /**
  * The admin loads the shop first on every open, so this is the app load: it reinstalls a shop the
- * app was uninstalled from (and has its product clip counts rewritten), keeps the app_url
- * metafield written, the sales channel connected and the storefront domains read (never throws).
+ * app was uninstalled from (and has its product clip counts rewritten), keeps the app_url and
+ * featured_bubble metafields written, the sales channel connected and the storefront domains
+ * read (never throws).
  */
 export async function loadShop(
   deps: AppDeps,
@@ -66,6 +68,9 @@ export async function loadShop(
   const row = await reinstallIfUninstalled(db, stored);
   // Back from an uninstall: the product counts are written again (the job skipped the shop).
   if (stored.uninstalledAt !== null) await queueProductClipCounts(deps, row.id);
+  // A featured clip's bubble metafield checked: after a reinstall Shopify has deleted it, and a
+  // plan change may have moved the bubble (custom positions).
+  if (row.featuredPopclipId !== null) await queueFeaturedBubble(deps, { shopId: row.id }, log);
   const [embedEnabled, publishedCount, popclipCount, billing, mobileApp, storeAccount] =
     await Promise.all([
       deps.platform.isAppEmbedEnabled(domain),

@@ -17,6 +17,7 @@ import {
 } from '../../platform/media';
 import { SocialImportError } from '../../platform/social/port';
 import { queueProductClipCounts } from '../shop';
+import { queueFeaturedBubbleIfFeatured } from '../storefront';
 import { clipFolder, derivedKeys, renditionKey } from './media-keys';
 import { findPopclipById, updatePopclip } from './store';
 
@@ -122,8 +123,10 @@ export async function processClip(data: ProcessClipData, ctx: JobContext): Promi
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  // Processed: its products' pages show it now (the theme reserves their row by this count).
+  // Processed: its products' pages show it now (the theme reserves their row by this count), and
+  // the theme draws its loop when it is the featured clip.
   await queueProductClipCounts(ctx, row.shopId);
+  await queueFeaturedBubbleIfFeatured(ctx, row.shopId, row.metaIdentifier);
 }
 
 /** The post's video into the original's key, unless an earlier attempt stored it already. */

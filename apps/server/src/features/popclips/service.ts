@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../../http/errors';
 import type { Tenant } from '../../tenant';
 import { completeStep } from '../onboarding';
 import { queueProductClipCounts } from '../shop';
+import { queueFeaturedBubble } from '../storefront';
 import { removeClipFromCarousels } from './carousel-removal-store';
 import { assertOwner } from './context';
 import { assertCanCreate } from './creation-limit';
@@ -74,7 +75,11 @@ async function applyFeatured(
     clipId: metaIdentifier,
     featured,
   });
-  if (next !== current) await setFeaturedPopclip(deps.database.db, tenant.shop.id, next);
+  if (next !== current) {
+    await setFeaturedPopclip(deps.database.db, tenant.shop.id, next);
+    // The theme's bubble follows (featured-bubble.ts in the storefront area).
+    await queueFeaturedBubble(deps, { shopId: tenant.shop.id });
+  }
   return next;
 }
 
@@ -346,6 +351,10 @@ export async function updateMedia(
   if (showsOnProductPages(row) && productPagesDiffer(row, updated)) {
     await queueProductClipCounts(deps, tenant.shop.id);
   }
+  // The featured bubble the theme renders shows the featured clip's title.
+  if (tenant.shop.featuredPopclipId === row.metaIdentifier) {
+    await queueFeaturedBubble(deps, { shopId: tenant.shop.id });
+  }
   const upload =
     thumbnail && thumbnailKey ? await signThumbnailUpload(deps, thumbnailKey, thumbnail) : null;
   return { row: updated, featuredPopclipId, uploadCustomThumbnailUrl: upload?.url ?? null };
@@ -362,6 +371,9 @@ export async function deleteMedia(
   const deleted = await deletePopclip(deps.database.db, row.id);
   if (!deleted) throw notFound(T.clipNotFound);
   await clearFeaturedIf(deps.database.db, tenant.shop.id, row.metaIdentifier);
+  if (tenant.shop.featuredPopclipId === row.metaIdentifier) {
+    await queueFeaturedBubble(deps, { shopId: tenant.shop.id });
+  }
   const unpublished = await removeClipFromCarousels(
     deps.database.db,
     tenant.shop.id,
@@ -396,5 +408,9 @@ export async function setFeatured(
   if (popclipId !== null) await requireClip(deps, tenant, popclipId);
   const featured = popclipId?.trim() ?? null;
   await setFeaturedPopclip(deps.database.db, tenant.shop.id, featured);
+  // The theme's bubble follows (featured-bubble.ts in the storefront area).
+  if (featured !== tenant.shop.featuredPopclipId) {
+    await queueFeaturedBubble(deps, { shopId: tenant.shop.id });
+  }
   return featured;
 }

@@ -29,7 +29,8 @@ afterAll(() => t.close());
 
 describe('popstage.app_url metafield', () => {
   it('is written to APP_URL when the shop is installed, and not again on later loads', async () => {
-    const write = vi.spyOn(sandbox(), 'setAppUrlMetafield');
+    // What the local Shopify's metafieldsSet stores an installation's metafields with.
+    const write = vi.spyOn(sandbox(), 'setAppDataMetafields');
     expect((await loadShop()).statusCode).toBe(200);
     expect(write).toHaveBeenCalledTimes(1);
     expect(await sandbox().appUrlMetafield(SHOP_A)).toBe(APP_URL);
@@ -43,7 +44,7 @@ describe('popstage.app_url metafield', () => {
     const reset = await t.app.inject({ method: 'POST', url: `/sandbox/api/shops/${SHOP_A}/reset` });
     expect(reset.statusCode).toBe(200);
     const write = vi
-      .spyOn(sandbox(), 'setAppUrlMetafield')
+      .spyOn(sandbox(), 'setAppDataMetafields')
       .mockRejectedValueOnce(new Error('platform unavailable'));
 
     const first = await loadShop();

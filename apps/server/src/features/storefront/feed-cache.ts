@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ShopRow } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
+import { changesFeaturedBubble, queueFeaturedBubble } from './featured-bubble';
 
 /**
  * A short per-process cache of each shop's storefront feed answer (docs/decisions.md "Storefront
@@ -133,7 +134,8 @@ export function shopWrittenBy(request: FastifyRequest, statusCode: number): stri
 /**
  * Creates the app's feed cache (app.storefrontFeeds) and drops a shop's answer before the
  * answer to a write that names the shop is sent, so a client that saw its write succeed reads
- * the new feed from this process. Call on the root instance, before routes are registered.
+ * the new feed from this process; those of them that can change the shop's featured bubble queue
+ * a check of its metafield (featured-bubble.ts). Call on the root instance, before routes are registered.
  */
 export function installFeedCache(app: FastifyInstance): void {
   const cache = createFeedCache({
@@ -142,9 +144,15 @@ export function installFeedCache(app: FastifyInstance): void {
   });
   app.decorate('storefrontFeeds', cache);
   app.decorateRequest('feedUnchanged', false);
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const shop = shopWrittenBy(request, reply.statusCode);
-    if (shop !== null) cache.invalidate(shop === '*' ? undefined : shop);
-    done(null, payload);
+    if (shop === null) return payload;
+    cache.invalidate(shop === '*' ? undefined : shop);
+    // The featured bubble the theme renders is the feed's featured clip: checked after the
+    // merchant's writes that can change it.
+    if (shop !== '*' && changesFeaturedBubble(request)) {
+      await queueFeaturedBubble(app.deps, { shopDomain: shop }, request.log);
+    }
+    return payload;
   });
 }

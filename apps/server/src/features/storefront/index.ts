@@ -1,5 +1,10 @@
 /** The storefront area's public face: the player's API, its jobs, and what other areas may use. */
 export { loadStorefrontData } from './data';
+export {
+  featuredBubbleJob,
+  queueFeaturedBubble,
+  queueFeaturedBubbleIfFeatured,
+} from './featured-bubble';
 export { installFeedCache } from './feed-cache';
 export {
   forgetProduct,

@@ -25,6 +25,7 @@ import { storefrontShop } from '../shop';
 import { carouselClipIds, loadStorefrontData, publishedCarousel, publishedCarousels } from './data';
 import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
 import { ingestEvents } from './ingest';
+import { sendLoop } from './loop';
 import { likedClipIds } from './store';
 import { issuedVisitor, newVisitorId } from './visitor-id';
 import { visitorSiteLimit } from './visitor-site-limit';
@@ -215,6 +216,16 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     },
     { validateResponse: false },
   );
+
+  serveRoute(app, mounted(contract.loop), async (request, reply) => {
+    const shop = await requireShop(request);
+    return sendLoop({ db, media: deps.media }, reply, {
+      shopId: shop.id,
+      clipId: request.params.clipId,
+      version: request.query.v,
+      range: request.headers.range,
+    });
+  });
 
   serveRoute(app, mounted(contract.carousel), async (request, reply) => {
     const shop = await requireShop(request);

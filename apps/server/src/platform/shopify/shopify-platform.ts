@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../clock';
 import { PlatformError } from '../errors';
 import {
   APP_URL_METAFIELD,
+  type AppDataMetafield,
   type Connection,
   type PlatformPage,
   type PlatformProduct,
@@ -20,6 +21,7 @@ import {
   throwOnUserErrors,
 } from './errors';
 import type {
+  PopstageAppDataMetafieldQuery,
   PopstageAppInstallationIdQuery,
   PopstageAppPublicationQuery,
   PopstageChannelCreateMutation,
@@ -44,7 +46,11 @@ import type {
 } from './generated/admin.types';
 import { createGraphqlClient, type GraphqlRequest, isFound } from './graphql-client';
 import { createProductMetafields } from './product-metafields';
-import { APP_INSTALLATION_ID_QUERY, METAFIELDS_SET_MUTATION } from './queries/app-metafields';
+import {
+  APP_DATA_METAFIELD_QUERY,
+  APP_INSTALLATION_ID_QUERY,
+  METAFIELDS_SET_MUTATION,
+} from './queries/app-metafields';
 import { CHANNEL_CREATE_MUTATION, CHANNEL_SPECIFICATION } from './queries/channels';
 import {
   COLLECTION_BY_ID_QUERY,
@@ -313,6 +319,19 @@ export function createShopifyPlatform(
     return { settings: await read(), appHandle };
   };
 
+  /** App-data metafields: metafieldsSet with the current installation as their owner. */
+  const setAppDataMetafields = async (shop: string, metafields: AppDataMetafield[]) => {
+    const installation = await request<PopstageAppInstallationIdQuery>(
+      shop,
+      APP_INSTALLATION_ID_QUERY,
+    );
+    const ownerId = installation.currentAppInstallation.id;
+    const data = await request<PopstageMetafieldsSetMutation>(shop, METAFIELDS_SET_MUTATION, {
+      metafields: metafields.map((metafield) => ({ ownerId, ...metafield })),
+    });
+    throwOnUserErrors('metafieldsSet', data.metafieldsSet);
+  };
+
   return {
     kind: 'shopify',
 
@@ -531,18 +550,18 @@ export function createShopifyPlatform(
       return toPlatformPage(payload.page, await primaryDomain(shop));
     },
 
-    async setAppUrlMetafield(shop, url) {
-      const installation = await request<PopstageAppInstallationIdQuery>(
-        shop,
-        APP_INSTALLATION_ID_QUERY,
-      );
-      const data = await request<PopstageMetafieldsSetMutation>(shop, METAFIELDS_SET_MUTATION, {
-        metafields: [
-          { ownerId: installation.currentAppInstallation.id, ...APP_URL_METAFIELD, value: url },
-        ],
+    setAppUrlMetafield: (shop, url) =>
+      setAppDataMetafields(shop, [{ ...APP_URL_METAFIELD, value: url }]),
+
+    async appDataMetafield(shop, namespace, key) {
+      const data = await request<PopstageAppDataMetafieldQuery>(shop, APP_DATA_METAFIELD_QUERY, {
+        namespace,
+        key,
       });
-      throwOnUserErrors('metafieldsSet', data.metafieldsSet);
+      return data.currentAppInstallation.metafield?.value ?? null;
     },
+
+    setAppDataMetafields,
 
     setProductClipCounts: productMetafields.setProductClipCounts,
 

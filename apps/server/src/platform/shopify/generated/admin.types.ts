@@ -680,6 +680,14 @@ export type PopstageAppInstallationIdQueryVariables = Exact<{ [key: string]: nev
 
 export type PopstageAppInstallationIdQuery = { currentAppInstallation: { id: string } };
 
+export type PopstageAppDataMetafieldQueryVariables = Exact<{
+  namespace: string;
+  key: string;
+}>;
+
+
+export type PopstageAppDataMetafieldQuery = { currentAppInstallation: { metafield: { value: string } | null } };
+
 export type PopstageMetafieldsSetMutationVariables = Exact<{
   metafields: Array<MetafieldsSetInput> | MetafieldsSetInput;
 }>;

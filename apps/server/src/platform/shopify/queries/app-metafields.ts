@@ -13,6 +13,17 @@ export const APP_INSTALLATION_ID_QUERY = /* GraphQL */ `
   }
 `;
 
+/** One app-data metafield's value, read before writing it (the app writes only what changed). */
+export const APP_DATA_METAFIELD_QUERY = /* GraphQL */ `
+  query PopstageAppDataMetafield($namespace: String!, $key: String!) {
+    currentAppInstallation {
+      metafield(namespace: $namespace, key: $key) {
+        value
+      }
+    }
+  }
+`;
+
 /** Also sets the app-owned product metafields (product-metafields.ts): the owner is a product. */
 export const METAFIELDS_SET_MUTATION = /* GraphQL */ `
   mutation PopstageMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
