@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type StartedApp, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import { machineLoad } from './machine-load';
-import { reportAtLeast, reportFigure } from './report';
+import { reportAtLeast, reportCompared, reportFigure } from './report';
 import { feedBench } from './storefront/feed';
 import { ingestBench, printIngest, rollupLag, storedIngest } from './storefront/ingest';
 import { productPageBench } from './storefront/page-load';
@@ -113,6 +113,14 @@ async function onPostgres(): Promise<void> {
       const shop = await prepareBenchShop(app);
       if (!INGEST_ONLY) await feedBench(app, shop, 'PostgreSQL');
       if (FEED_ONLY) return null;
+      // The baseline of the same run: the same requests answered as a crawler's (the route's
+      // work, nothing stored), just before.
+      const baseline = await ingestBench(app, shop, {
+        label: 'PostgreSQL baseline (as a crawler: nothing stored)',
+        events: INGEST_EVENTS_PG,
+        concurrency: INGEST_CONCURRENCY,
+        crawler: true,
+      });
       const load = machineLoad();
       const result = await ingestBench(app, shop, {
         label: 'PostgreSQL',
@@ -122,13 +130,20 @@ async function onPostgres(): Promise<void> {
       // The workers of this process run the rollup job (every minute): how long until the
       // run's events are all in Insights.
       const lag = await rollupLag(database.url);
-      return { result, domain: shop.domain, load, lag };
+      return { result, baseline, domain: shop.domain, load, lag };
     });
     if (!ingest) return;
-    const { result, domain, load, lag } = ingest;
+    const { result, baseline, domain, load, lag } = ingest;
     printIngest(result, await storedIngest({ url: database.url }, domain, result.visitors));
     reportAtLeast('ingest on PostgreSQL', result.eventsPerSecond, INGEST_TARGET_PER_SECOND, '/s');
     console.log(`    ${load} (at the start); ${machineLoad()} (at the end)`);
+    reportCompared(
+      'ingest vs its baseline',
+      result.eventsPerSecond,
+      baseline.eventsPerSecond,
+      '/s',
+      `answered as a crawler's, nothing stored (p50 ${baseline.p50.toFixed(0)} ms, p99 ${baseline.p99.toFixed(0)} ms; stored: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms)`,
+    );
     reportFigure(
       'rollup lag after the run',
       lag.drainedSeconds,
