@@ -167,11 +167,10 @@ async function writeBatches(
       ),
     );
   const likes = (like: boolean) =>
-    JSON.stringify(
-      batches.flatMap(({ plan, index }) =>
-        [...plan.likes].filter(([, liked]) => liked === like).map(([c]) => ({ b: index, c })),
-      ),
+    batches.flatMap(({ plan, index }) =>
+      [...plan.likes].filter(([, liked]) => liked === like).map(([c]) => ({ b: index, c })),
     );
+  const [liked, unliked] = [likes(true), likes(false)];
   const rows = batches.map(({ input, index }) => {
     const { caps } = input;
     const received = input.now.toISOString();
@@ -192,24 +191,63 @@ async function writeBatches(
       site_views: caps?.siteViews ?? 0,
     };
   });
-  // The dedupe's partitions: the group's oldest bound covers every batch's.
+  // The dedupe's partitions: from the group's oldest bound (it covers every batch's) to its
+  // latest receiving time (no stored time is later: client times are clamped to it), so the
+  // months ahead, made in advance, are not probed.
   const oldest = new Date(Math.min(...batches.map(({ input }) => input.oldest.getTime())));
+  const newest = new Date(Math.max(...batches.map(({ input }) => input.now.getTime())));
   const marks = marksOf(batches).map(
     (insert, i) => sql`, ${sql.raw(`marked_${i}`)} as (${insert} returning 1)`,
   );
   // Each wanted clip with whether the visitor already holds a place in her network's allowance
-  // for it today, and how many places are taken (select-list subqueries: one index probe per row,
-  // whatever the planner estimates of the JSON rows).
+  // for it today, and how many places are taken (materialized where used: computed once a row). Lookups are scalar subqueries (`select true ...
+  // limit 1`, not `exists`): the planner may turn an EXISTS into a hash of every row of the
+  // table (seen: all of the day's places, read for each group), never a scalar subquery, which
+  // stays one index probe per row whatever it estimates of the JSON rows.
   const placed = (kind: 'view' | 'like', from: SQL) => sql`select f.*,
-        f.capped and exists (
-          select 1 from storefront_address_visitors a
+        f.capped and coalesce((
+          select true from storefront_address_visitors a
           where a.shop_id = f.shop_id and a.day = f.cap_day and a.network = f.network
-            and a.kind = ${kind} and a.clip_id = f.clip_id and a.visitor_id = f.visitor_id) as known,
+            and a.kind = ${kind} and a.clip_id = f.clip_id and a.visitor_id = f.visitor_id
+          limit 1), false) as known,
         case when f.capped then (
           select count(*) from storefront_address_visitors a
           where a.shop_id = f.shop_id and a.day = f.cap_day and a.network = f.network
             and a.kind = ${kind} and a.clip_id = f.clip_id) else 0 end as used
       from ${from} f`;
+  // Likes and unlikes are planned only in groups that have some (most have none).
+  const likeParts =
+    liked.length > 0
+      ? sql`, like_wanted as (
+            select b.*, l.c as clip_id
+            from jsonb_to_recordset(${JSON.stringify(liked)}::jsonb) as l(b int, c text)
+            join batch b on b.b = l.b
+          ), like_placed as materialized (${placed('like', sql.raw('like_wanted'))}
+          ), like_allowed as (
+            select * from like_placed where not capped or known or used < likes_cap
+          ), like_admitted as (
+            insert into storefront_address_visitors (shop_id, day, network, kind, clip_id, visitor_id)
+            select shop_id, cap_day, network, 'like', clip_id, visitor_id
+            from like_allowed where capped and not known
+            order by 1, 2, 3, 5, 6
+            on conflict do nothing returning 1
+          ), like_stored as (
+            insert into popclip_likes (shop_id, clip_id, visitor_id, liked_at)
+            select shop_id, clip_id, visitor_id, received_at from like_allowed
+            order by 1, 2, 3
+            on conflict do nothing returning 1
+          )`
+      : sql`, like_allowed as (select null::int as b where false)`;
+  const unlikePart =
+    unliked.length > 0
+      ? sql`, unlike_stored as (
+            delete from popclip_likes p
+            using jsonb_to_recordset(${JSON.stringify(unliked)}::jsonb) as u(b int, c text)
+            join batch b on b.b = u.b
+            where p.shop_id = b.shop_id and p.visitor_id = b.visitor_id and p.clip_id = u.c
+            returning 1
+          )`
+      : sql``;
   const result = await queryRows<{ b: number; counted: number; likes_allowed: number }>(
     tx,
     sql`with batch as (
@@ -222,18 +260,17 @@ async function writeBatches(
             from jsonb_to_recordset(${events('views')}::jsonb)
               as v(b int, c text, t text, p text, o timestamptz)
             join batch b on b.b = v.b
-          ), view_seen as (
-            select c.*, exists (
-              select 1 from storefront_events e
+          ), fresh as (
+            select c.* from view_candidate c
+            where not coalesce((
+              select true from storefront_events e
               where e.shop_id = c.shop_id and e.type = 'view'
                 and e.visitor_id = c.visitor_id and e.clip_id = c.clip_id
                 and e.received_at > c.since
                 and e.occurred_at >= ${oldest.toISOString()}::timestamptz
-            ) as seen
-            from view_candidate c
-          ), fresh as (
-            select * from view_seen where not seen
-          ), view_placed as (${placed('view', sql.raw('fresh'))}
+                and e.occurred_at <= ${newest.toISOString()}::timestamptz
+              limit 1), false)
+          ), view_placed as materialized (${placed('view', sql.raw('fresh'))}
           ), view_allowed as (
             select p.*, row_number() over (partition by p.b order by p.known desc, p.clip_id) as rank
             from view_placed p
@@ -280,31 +317,7 @@ async function writeBatches(
             on conflict (shop_id, popclip_id, day)
             do update set views = popclip_daily_views.views + excluded.views
             returning 1
-          ), like_wanted as (
-            select b.*, l.c as clip_id
-            from jsonb_to_recordset(${likes(true)}::jsonb) as l(b int, c text)
-            join batch b on b.b = l.b
-          ), like_placed as (${placed('like', sql.raw('like_wanted'))}
-          ), like_allowed as (
-            select * from like_placed where not capped or known or used < likes_cap
-          ), like_admitted as (
-            insert into storefront_address_visitors (shop_id, day, network, kind, clip_id, visitor_id)
-            select shop_id, cap_day, network, 'like', clip_id, visitor_id
-            from like_allowed where capped and not known
-            order by 1, 2, 3, 5, 6
-            on conflict do nothing returning 1
-          ), like_stored as (
-            insert into popclip_likes (shop_id, clip_id, visitor_id, liked_at)
-            select shop_id, clip_id, visitor_id, received_at from like_allowed
-            order by 1, 2, 3
-            on conflict do nothing returning 1
-          ), unlike_stored as (
-            delete from popclip_likes p
-            using jsonb_to_recordset(${likes(false)}::jsonb) as u(b int, c text)
-            join batch b on b.b = u.b
-            where p.shop_id = b.shop_id and p.visitor_id = b.visitor_id and p.clip_id = u.c
-            returning 1
-          )${sql.join(marks)}
+          )${likeParts}${unlikePart}${sql.join(marks)}
           select b.b,
                  (select count(*) from counted c where c.b = b.b)::int as counted,
                  (select count(*) from like_allowed l where l.b = b.b)::int as likes_allowed
@@ -314,10 +327,10 @@ async function writeBatches(
   return new Map(
     batches.map(({ plan, index }): [number, Written] => {
       const r = byIndex.get(index);
-      const liked = [...plan.likes.values()].filter(Boolean).length;
+      const likes = [...plan.likes.values()].filter(Boolean).length;
       return [
         index,
-        { counted: Number(r?.counted ?? 0), cappedLikes: liked - Number(r?.likes_allowed ?? 0) },
+        { counted: Number(r?.counted ?? 0), cappedLikes: likes - Number(r?.likes_allowed ?? 0) },
       ];
     }),
   );
