@@ -8,10 +8,10 @@ import { insertProcessedClip } from '../../test/popclips';
 import { ensureShop } from '../shop';
 import { batchWriter, ingestEvents, type StoreBatch } from './ingest';
 
-// The first group write of this file fails after its statement ran, before the commit (the
-// failpoints are read when their module loads, hence before the imports).
+// The first group of this file fails once its locks are taken, before its write (the failpoints
+// are read when their module loads, hence before the imports).
 vi.hoisted(() => {
-  process.env.POPSTAGE_FAILPOINTS = 'storefront.after-group-write=throw';
+  process.env.POPSTAGE_FAILPOINTS = 'storefront.before-group-write=throw';
 });
 
 /**
@@ -74,8 +74,20 @@ describe('a failed group write', () => {
   it('fails every batch of the group and stores none of them; the next group is stored', async () => {
     const nothing = await written();
     const failed = await Promise.all(['v1', 'v2', 'v3', 'v4'].map(batch));
-    expect(failed).toEqual(Array(4).fill('failed: failpoint storefront.after-group-write'));
+    expect(failed).toEqual(Array(4).fill('failed: failpoint storefront.before-group-write'));
     expect(await written()).toEqual(nothing);
+
+    // The write itself failing at its last part (the Insights marks, after the events, places
+    // and rollup rows of the same statement): nothing of the group is stored either.
+    await t.deps.database.db.execute(
+      sql`alter table analytics_dirty_hours add constraint ingest_test_refuses check (hour is null) not valid`,
+    );
+    const refused = await Promise.all(['v1', 'v2', 'v3', 'v4'].map(batch));
+    expect(refused.every((answer) => String(answer).startsWith('failed:'))).toBe(true);
+    expect(await written()).toEqual(nothing);
+    await t.deps.database.db.execute(
+      sql`alter table analytics_dirty_hours drop constraint ingest_test_refuses`,
+    );
 
     // The same batches again (the point fails once): stored whole, the views counted.
     const stored = await Promise.all(['v1', 'v2', 'v3', 'v4'].map(batch));

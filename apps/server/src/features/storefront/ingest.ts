@@ -18,9 +18,9 @@ export type StoreBatch = (input: BatchInput) => Promise<StoredBatch>;
  * while it runs, so the process and the database still work side by side; a second writer made
  * groups half as big and cost a third more CPU per event in both (measured on 2 cores).
  */
-export function batchWriter(database: Pick<Database, 'db'>): StoreBatch {
+export function batchWriter(database: Database): StoreBatch {
   return groupCommit<BatchInput, StoredBatch>({
-    write: (inputs) => storeBatches(database.db, inputs),
+    write: (inputs) => storeBatches(database, inputs),
     keysOf: (input) => batchLocks(input).map(([a, b]) => `${a}\n${b}`),
     writers: 1,
     maxItems: MAX_BATCHES,

@@ -1,5 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, type Logger, type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Database, Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { popclipLikes, popclips } from '../../db/schema';
 import { failpoint } from '../../failpoints';
@@ -85,36 +87,33 @@ type Limit = StoredBatch['limit'];
  * within the one statement neither would see the other's rows. Nothing is half-stored: the
  * group commits whole or not at all.
  */
-export async function storeBatches(db: Db, inputs: BatchInput[]): Promise<StoredBatch[]> {
+export async function storeBatches(
+  database: Database,
+  inputs: BatchInput[],
+): Promise<StoredBatch[]> {
   const shops = [...new Set(inputs.map((input) => input.shopId))];
   const clipIds = [...new Set(inputs.flatMap((input) => input.clipIds))];
   const locks = inputs.flatMap(batchLocks);
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<{
-      known: [string, string][];
-      limits: [string, number, number, boolean][];
-    }>(
-      tx,
-      sql`with locked as (
-            select pg_advisory_xact_lock(k.a, k.b) from (
-              select distinct hashtext(l->>0) as a, hashtext(l->>1) as b
-              from jsonb_array_elements(${JSON.stringify(locks)}::jsonb) l
-              order by 1, 2) k
-          )
-          select (select count(*) from locked)::int as locked,
-                 coalesce((select jsonb_agg(jsonb_build_array(p.shop_id, p.meta_identifier))
-                           from popclips p
-                           where p.meta_identifier = any(array(
-                             select jsonb_array_elements_text(${JSON.stringify(clipIds)}::jsonb)))),
-                          '[]'::jsonb) as known,
-                 coalesce((select jsonb_agg(jsonb_build_array(l.shop_id, l.total_views, l.max_views,
-                                                              l.limit_access))
-                           from popclip_view_limits l
-                           where l.shop_id = any(array(
-                             select value::uuid
-                             from jsonb_array_elements_text(${JSON.stringify(shops)}::jsonb)))),
-                          '[]'::jsonb) as limits`,
-    );
+  const first = sql`with locked as (
+        select pg_advisory_xact_lock(k.a, k.b) from (
+          select distinct hashtext(l->>0) as a, hashtext(l->>1) as b
+          from jsonb_array_elements(${JSON.stringify(locks)}::jsonb) l
+          order by 1, 2) k
+      )
+      select (select count(*) from locked)::int as locked,
+             coalesce((select jsonb_agg(jsonb_build_array(p.shop_id, p.meta_identifier))
+                       from popclips p
+                       where p.meta_identifier = any(array(
+                         select jsonb_array_elements_text(${JSON.stringify(clipIds)}::jsonb)))),
+                      '[]'::jsonb) as known,
+             coalesce((select jsonb_agg(jsonb_build_array(l.shop_id, l.total_views, l.max_views,
+                                                          l.limit_access))
+                       from popclip_view_limits l
+                       where l.shop_id = any(array(
+                         select value::uuid
+                         from jsonb_array_elements_text(${JSON.stringify(shops)}::jsonb)))),
+                      '[]'::jsonb) as limits`;
+  const then = (row: ReadRow | undefined) => {
     const shopOf = new Map(
       (row?.known ?? []).map(([shopId, clipId]): [string, string] => [clipId, shopId]),
     );
@@ -131,16 +130,84 @@ export async function storeBatches(db: Db, inputs: BatchInput[]): Promise<Stored
       const plan = plans[index] as BatchPlan;
       return plan.views.length + plan.others.length > 0 ? [{ input, plan, index }] : [];
     });
-    const written =
-      writing.length > 0 ? await writeBatches(tx, writing) : new Map<number, Written>();
-    // A failure from here on (the commit) rolls the whole group back: no batch is half-stored.
-    failpoint('storefront.after-group-write');
-    return inputs.map((input, index) => ({
-      plan: plans[index] as BatchPlan,
-      countedViews: written.get(index)?.counted ?? 0,
-      cappedLikes: written.get(index)?.cappedLikes ?? 0,
-      limit: limits.get(input.shopId),
-    }));
+    const write = writing.length > 0 ? writeStatement(writing) : null;
+    const results = (rows: WriteRow[]): StoredBatch[] => {
+      const written = write ? write.counts(rows) : new Map<number, Written>();
+      return inputs.map((input, index) => ({
+        plan: plans[index] as BatchPlan,
+        countedViews: written.get(index)?.counted ?? 0,
+        cappedLikes: written.get(index)?.cappedLikes ?? 0,
+        limit: limits.get(input.shopId),
+      }));
+    };
+    return { write: write?.query ?? null, results };
+  };
+  if (database.kind === 'postgres') return inTwoRoundTrips(database, first, then);
+  // PGlite runs in the process: no round trip to save.
+  return database.db.transaction(async (tx) => {
+    const [row] = await queryRows<ReadRow>(tx, first);
+    const step = then(row);
+    failpoint('storefront.before-group-write');
+    return step.results(step.write ? await queryRows<WriteRow>(tx, step.write) : []);
+  });
+}
+
+type ReadRow = { known: [string, string][]; limits: [string, number, number, boolean][] };
+
+/**
+ * The group's transaction on PostgreSQL in two round trips instead of four: BEGIN goes with the
+ * locks' statement and COMMIT with the write, each pair in one simple-protocol message (which
+ * takes no parameters: they are sent as escaped literals). An error in the write skips its
+ * COMMIT, and the transaction is rolled back: the group is stored whole or not at all.
+ */
+async function inTwoRoundTrips(
+  database: Extract<Database, { kind: 'postgres' }>,
+  first: SQL,
+  then: (row: ReadRow | undefined) => {
+    write: SQL | null;
+    results: (rows: WriteRow[]) => StoredBatch[];
+  },
+): Promise<StoredBatch[]> {
+  const client = await database.pool.connect();
+  // Drizzle's logger sees the statements as if sent one by one (what the statement tests count).
+  const { logger } = (database.db as unknown as { session: { logger: Logger } }).session;
+  const literal = (query: SQL) => {
+    const text = inlined(database.db, query, client);
+    logger.logQuery(text, []);
+    return text;
+  };
+  let open = false;
+  try {
+    open = true;
+    logger.logQuery('begin', []);
+    const begun = (await client.query(`begin; ${literal(first)}`)) as unknown as pg.QueryResult[];
+    const step = then(begun[1]?.rows[0] as ReadRow | undefined);
+    failpoint('storefront.before-group-write');
+    if (!step.write) {
+      logger.logQuery('commit', []);
+      await client.query('commit');
+      open = false;
+      return step.results([]);
+    }
+    const write = literal(step.write);
+    logger.logQuery('commit', []);
+    const ended = (await client.query(`${write}; commit`)) as unknown as pg.QueryResult[];
+    open = false;
+    return step.results((ended[0]?.rows ?? []) as WriteRow[]);
+  } catch (error) {
+    if (open) await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The statement's text with each parameter as an escaped literal (pg's escapeLiteral). */
+function inlined(db: Db, query: SQL, client: pg.PoolClient): string {
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return value === null || value === undefined ? 'null' : client.escapeLiteral(String(value));
   });
 }
 
@@ -149,11 +216,13 @@ interface Written {
   cappedLikes: number;
 }
 
-/** The group's one write statement (see storeBatches); its counts by batch index. */
-async function writeBatches(
-  tx: Db,
-  batches: { input: BatchInput; plan: BatchPlan; index: number }[],
-): Promise<Map<number, Written>> {
+type WriteRow = { b: number; counted: number; likes_allowed: number };
+
+/** The group's one write statement (see storeBatches), and its counts by batch index. */
+function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: number }[]): {
+  query: SQL;
+  counts: (rows: WriteRow[]) => Map<number, Written>;
+} {
   const events = (kind: 'views' | 'others') =>
     JSON.stringify(
       batches.flatMap(({ plan, index }) =>
@@ -248,9 +317,7 @@ async function writeBatches(
             returning 1
           )`
       : sql``;
-  const result = await queryRows<{ b: number; counted: number; likes_allowed: number }>(
-    tx,
-    sql`with batch as (
+  const query = sql`with batch as (
             select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as b(
               b int, shop_id uuid, visitor_id text, session_id text, received_at timestamptz,
               since timestamptz, day date, capped boolean, cap_day date, network text, site text,
@@ -321,19 +388,21 @@ async function writeBatches(
           select b.b,
                  (select count(*) from counted c where c.b = b.b)::int as counted,
                  (select count(*) from like_allowed l where l.b = b.b)::int as likes_allowed
-          from batch b`,
-  );
-  const byIndex = new Map(result.map((r): [number, (typeof result)[number]] => [Number(r.b), r]));
-  return new Map(
-    batches.map(({ plan, index }): [number, Written] => {
-      const r = byIndex.get(index);
-      const likes = [...plan.likes.values()].filter(Boolean).length;
-      return [
-        index,
-        { counted: Number(r?.counted ?? 0), cappedLikes: likes - Number(r?.likes_allowed ?? 0) },
-      ];
-    }),
-  );
+          from batch b`;
+  const counts = (rows: WriteRow[]) => {
+    const byIndex = new Map(rows.map((r): [number, WriteRow] => [Number(r.b), r]));
+    return new Map(
+      batches.map(({ plan, index }): [number, Written] => {
+        const r = byIndex.get(index);
+        const likes = [...plan.likes.values()].filter(Boolean).length;
+        return [
+          index,
+          { counted: Number(r?.counted ?? 0), cappedLikes: likes - Number(r?.likes_allowed ?? 0) },
+        ];
+      }),
+    );
+  };
+  return { query, counts };
 }
 
 /** The Insights marks of the group's events, one insert per shop (in its own transaction). */
