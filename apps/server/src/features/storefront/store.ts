@@ -176,9 +176,11 @@ async function inTwoRoundTrips(
     logger.logQuery(text, []);
     return text;
   };
-  let open = false;
+  // Until COMMIT is sent: an error before leaves the transaction to roll back.
+  let open = true;
+  // A connection whose rollback failed is not given back to the pool.
+  let broken = false;
   try {
-    open = true;
     logger.logQuery('begin', []);
     const begun = (await client.query(`begin; ${literal(first)}`)) as unknown as pg.QueryResult[];
     const step = then(begun[1]?.rows[0] as ReadRow | undefined);
@@ -195,10 +197,14 @@ async function inTwoRoundTrips(
     open = false;
     return step.results((ended[0]?.rows ?? []) as WriteRow[]);
   } catch (error) {
-    if (open) await client.query('rollback').catch(() => undefined);
+    if (open) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+    }
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
