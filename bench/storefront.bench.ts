@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { type StartedApp, startApp } from '@popstage/testkit/app';
 import { launchChromium } from '@popstage/testkit/browser';
 import { machineLoad } from './machine-load';
-import { reportAtLeast, reportFigure } from './report';
+import { PRODUCTION_FLAGS } from './production-flags';
+import { reportAtLeast, reportCompared, reportFigure } from './report';
 import { feedBench } from './storefront/feed';
 import { ingestBench, printIngest, rollupLag, storedIngest } from './storefront/ingest';
 import { productPageBench } from './storefront/page-load';
@@ -35,20 +36,38 @@ const FEED_ONLY = process.argv[3] === 'feed';
 /** `npm run bench -- storefront ingest`: only the PostgreSQL ingest (shop, ingest, rollup lag). */
 const INGEST_ONLY = process.argv[3] === 'ingest';
 
-async function withApp<T>(env: Record<string, string>, work: (app: StartedApp) => Promise<T>) {
+/**
+ * The PostgreSQL server runs with production's V8 flags; BENCH_SERVER_CPU_PROF=<dir> also writes
+ * its CPU profile there when it stops (what limits the ingest: docs/decisions.md, issue 29).
+ */
+const SERVER_FLAGS = [
+  ...PRODUCTION_FLAGS,
+  ...(process.env.BENCH_SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+    : []),
+];
+
+async function withApp<T>(
+  env: Record<string, string>,
+  work: (app: StartedApp) => Promise<T>,
+  nodeFlags: string[] = [],
+) {
   // One address stands for every simulated shopper: its per-address caps are lifted too.
-  const app = await startApp({
-    // Each simulated shopper comes from her own address (X-Forwarded-For), as on a storefront:
-    // caps and their locks are per address and site.
-    TRUST_PROXY: 'true',
-    STOREFRONT_RATE_LIMIT: RATE_LIMIT,
-    STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
-    STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
-    STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
-    STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
-    STOREFRONT_VISITORS_PER_SITE: RATE_LIMIT,
-    ...env,
-  });
+  const app = await startApp(
+    {
+      // Each simulated shopper comes from her own address (X-Forwarded-For), as on a storefront:
+      // caps and their locks are per address and site.
+      TRUST_PROXY: 'true',
+      STOREFRONT_RATE_LIMIT: RATE_LIMIT,
+      STOREFRONT_VIEWS_PER_ADDRESS: RATE_LIMIT,
+      STOREFRONT_VIEWS_PER_SITE: RATE_LIMIT,
+      STOREFRONT_LIKES_PER_ADDRESS: RATE_LIMIT,
+      STOREFRONT_VISITORS_PER_ADDRESS: RATE_LIMIT,
+      STOREFRONT_VISITORS_PER_SITE: RATE_LIMIT,
+      ...env,
+    },
+    { nodeFlags },
+  );
   try {
     return await work(app);
   } finally {
@@ -108,27 +127,46 @@ async function onPostgres(): Promise<void> {
   }
   try {
     console.log(`database ${database.name}: ${await describePostgres(database.url)}`);
-    const ingest = await withApp({ DATABASE_URL: database.url }, async (app) => {
-      console.log('preparing the shop (install, publish products, upload and process clips)...');
-      const shop = await prepareBenchShop(app);
-      if (!INGEST_ONLY) await feedBench(app, shop, 'PostgreSQL');
-      if (FEED_ONLY) return null;
-      const load = machineLoad();
-      const result = await ingestBench(app, shop, {
-        label: 'PostgreSQL',
-        events: INGEST_EVENTS_PG,
-        concurrency: INGEST_CONCURRENCY,
-      });
-      // The workers of this process run the rollup job (every minute): how long until the
-      // run's events are all in Insights.
-      const lag = await rollupLag(database.url);
-      return { result, domain: shop.domain, load, lag };
-    });
+    const ingest = await withApp(
+      { DATABASE_URL: database.url },
+      async (app) => {
+        console.log('preparing the shop (install, publish products, upload and process clips)...');
+        const shop = await prepareBenchShop(app);
+        if (!INGEST_ONLY) await feedBench(app, shop, 'PostgreSQL');
+        if (FEED_ONLY) return null;
+        // The baseline of the same run: the same requests answered as a crawler's (the route's
+        // work, nothing stored), just before.
+        const baseline = await ingestBench(app, shop, {
+          label: 'PostgreSQL baseline (as a crawler: nothing stored)',
+          events: INGEST_EVENTS_PG,
+          concurrency: INGEST_CONCURRENCY,
+          crawler: true,
+        });
+        const load = machineLoad();
+        const result = await ingestBench(app, shop, {
+          label: 'PostgreSQL',
+          events: INGEST_EVENTS_PG,
+          concurrency: INGEST_CONCURRENCY,
+        });
+        // The workers of this process run the rollup job (every minute): how long until the
+        // run's events are all in Insights.
+        const lag = await rollupLag(database.url);
+        return { result, baseline, domain: shop.domain, load, lag };
+      },
+      SERVER_FLAGS,
+    );
     if (!ingest) return;
-    const { result, domain, load, lag } = ingest;
+    const { result, baseline, domain, load, lag } = ingest;
     printIngest(result, await storedIngest({ url: database.url }, domain, result.visitors));
     reportAtLeast('ingest on PostgreSQL', result.eventsPerSecond, INGEST_TARGET_PER_SECOND, '/s');
     console.log(`    ${load} (at the start); ${machineLoad()} (at the end)`);
+    reportCompared(
+      'ingest vs its baseline',
+      result.eventsPerSecond,
+      baseline.eventsPerSecond,
+      '/s',
+      `answered as a crawler's, nothing stored (p50 ${baseline.p50.toFixed(0)} ms, p99 ${baseline.p99.toFixed(0)} ms; stored: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms)`,
+    );
     reportFigure(
       'rollup lag after the run',
       lag.drainedSeconds,

@@ -76,10 +76,23 @@ async function totalViews(client: ShopClient, shop: BenchShop): Promise<number> 
   return data.reduce((sum, row) => sum + row.clip_total_views, 0);
 }
 
+/**
+ * The baseline's user agent: a crawler's, which the app answers after the same route work (shop,
+ * signed visitor, body checks) as a shopper's batch, with every event rejected and nothing
+ * stored. What the storing costs is the difference.
+ */
+const CRAWLER_USER_AGENT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
+
 export async function ingestBench(
   app: StartedApp,
   shop: BenchShop,
-  options: { label: string; events: number; concurrency: number },
+  options: {
+    label: string;
+    events: number;
+    concurrency: number;
+    /** Sent as a crawler's (the baseline: nothing stored); its visitors are issued anyway. */
+    crawler?: boolean;
+  },
 ): Promise<IngestResult> {
   const batches = Math.ceil(options.events / BATCH / 2) * 2;
   const visitors = batches / 2;
@@ -126,7 +139,7 @@ export async function ingestBench(
         // A shopper's browser: the app counts nothing from HTTP tools. Each visitor from her
         // own address (the app trusts X-Forwarded-For in this bench, as behind a proxy).
         headers: {
-          'user-agent': SHOPPER_USER_AGENT,
+          'user-agent': options.crawler ? CRAWLER_USER_AGENT : SHOPPER_USER_AGENT,
           'x-forwarded-for': visitorAddress(index % visitors),
         },
         body: bodies[index] as string,

@@ -24,7 +24,7 @@ import { countHoldoutVisit, holdoutPercent } from '../analytics';
 import { storefrontShop } from '../shop';
 import { carouselClipIds, loadStorefrontData, publishedCarousel, publishedCarousels } from './data';
 import { ETAG_BUCKET_MS, type FeedAnswer } from './feed-cache';
-import { ingestEvents } from './ingest';
+import { batchWriter, ingestEvents } from './ingest';
 import { sendLoop } from './loop';
 import { likedClipIds } from './store';
 import { issuedVisitor, newVisitorId } from './visitor-id';
@@ -241,7 +241,9 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
   });
 
   // Response validation off: every player batches its events here (the hot write path); the
-  // answer is three counts built by ingestEvents' typed return.
+  // answer is three counts built by ingestEvents' typed return. Batches arriving together are
+  // committed together (group commit), each answered once its own rows are committed.
+  const storeBatch = batchWriter(deps.database);
   serveRoute(
     app,
     mounted(contract.events),
@@ -251,6 +253,7 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
       const visitorId = requireVisitor(shop, request.body.visitorId);
       return ingestEvents(
         deps,
+        storeBatch,
         shop,
         { ...request.body, visitorId },
         {
