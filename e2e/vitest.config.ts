@@ -23,7 +23,7 @@ const common = {
   root: import.meta.dirname,
   globalSetup: ['./global-setup.ts'],
   // Points the file at its worker's own app (global-setup.ts starts one per worker).
-  setupFiles: ['./worker-app.ts'],
+  setupFiles: [`${import.meta.dirname}/worker-app.ts`],
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };
@@ -52,8 +52,8 @@ export default defineConfig({
   test: {
     // Both modes in one run, two files at a time: each worker has its own app (and, in Shopify
     // mode, its own local Shopify), so journeys that reset and use the demo shop never meet.
-    // The journeys mostly wait on the app, ffmpeg and Chromium's rendering: two at once take
-    // about half the time of one on CI's 2 cores (docs/decisions.md, "CI time under 20 minutes").
+    // The journeys need about 306 s of CPU and took 578 s one at a time: they mostly wait on the
+    // app, ffmpeg and Chromium (docs/decisions.md, "CI time under 20 minutes").
     maxWorkers: 2,
     // Longest first, so the two workers finish together: seconds each took with both modes on two
     // workers (2026-11-28, a machine loaded by others: only the order counts).
