@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirst } from './e2e/sequencer';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,18 @@ export default defineConfig({
     // server, so two workers take 806 s where one took 1,155 s (2026-11-28, 306 files, all
     // passing both ways). `--maxWorkers` on the command line overrides it.
     maxWorkers: 2,
+    // The longest files start first, so the two workers finish together (e2e/sequencer.ts).
+    sequence: {
+      sequencer: slowFirst({
+        'server:apps/server/src/reliability/push-crash.test.ts': 54,
+        'server:apps/server/src/reliability/order-crash.test.ts': 41,
+        'server:apps/server/src/reliability/storage-crash.test.ts': 36,
+        'server:apps/server/src/server.test.ts': 35,
+        'server:apps/server/src/reliability/worker-kill.test.ts': 27,
+        'server:apps/server/src/reliability/billing-crash.test.ts': 23,
+        'server:apps/server/src/reliability/route-fuzz.test.ts': 18,
+      }),
+    },
     projects: [
       {
         test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },

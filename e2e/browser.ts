@@ -2,7 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 
-const ARTIFACTS = resolve(import.meta.dirname, 'artifacts');
+/** The Shopify mode's shots go aside: its shell journey runs beside the sandbox mode's. */
+const ARTIFACTS = resolve(
+  import.meta.dirname,
+  process.env.E2E_PLATFORM === 'shopify' ? 'artifacts/shopify' : 'artifacts',
+);
 
 /** Saves a full-page screenshot under e2e/artifacts for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
