@@ -73,6 +73,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client dropped by the server (restart, failover, admin) must not crash the process:
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+    // Nor one dropped while checked out between two queries (a transaction, a group write): the
+    // pool listens only to idle clients, and an 'error' nobody listens to is thrown. Its holder
+    // learns it from its next query, which fails.
+    pool.on('connect', (client) =>
+      client.on('error', (error) =>
+        console.warn(`[db] connection lost while in use: ${error.message}`),
+      ),
+    );
     retryReadsOnLostConnection(pool);
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migrateUnderLock(pool);
@@ -151,6 +159,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+const LOST_CONNECTION_RETRIES = 3;
+
 /** The server ended the connection (restart, failover, admin) or the socket died. */
 function connectionLost(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
@@ -158,14 +168,15 @@ function connectionLost(error: unknown): boolean {
     code === '57P01' ||
     code === '57P02' ||
     code === 'ECONNRESET' ||
-    /Connection terminated|terminating connection/i.test(message ?? '')
+    /Connection terminated|terminating connection|not queryable/i.test(message ?? '')
   );
 }
 
 /**
  * After a failover every idle connection of the pool is dead, and the pool learns it only when
  * each socket's notice is read: a query can be sent on one first. A read that fails so is sent
- * again on a new connection (reads only: a write may have run before the connection died).
+ * again on a new connection (reads only: a write may have run before the connection died), up to
+ * LOST_CONNECTION_RETRIES times: several idle connections may be dead before the pool hears.
  */
 function retryReadsOnLostConnection(pool: pg.Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -175,11 +186,17 @@ function retryReadsOnLostConnection(pool: pg.Pool): void {
     return /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
   };
   (pool as { query: unknown }).query = async (...args: unknown[]) => {
-    try {
-      return await query(...args);
-    } catch (error) {
-      if (!connectionLost(error) || !isRead(args) || typeof args.at(-1) === 'function') throw error;
-      return query(...args);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        const retry =
+          attempt < LOST_CONNECTION_RETRIES &&
+          connectionLost(error) &&
+          isRead(args) &&
+          typeof args.at(-1) !== 'function';
+        if (!retry) throw error;
+      }
     }
   };
 }
