@@ -213,7 +213,13 @@ function inlined(db: Db, query: SQL, client: pg.PoolClient): string {
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
-    return value === null || value === undefined ? 'null' : client.escapeLiteral(String(value));
+    if (value === null || value === undefined) return 'null';
+    // The group's statements pass text (JSON, ISO times) and numbers; a Date or an array would
+    // not read back as pg sends it, so it is refused rather than inlined wrong.
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      throw new Error(`cannot inline a ${typeof value} parameter`);
+    }
+    return client.escapeLiteral(String(value));
   });
 }
 
