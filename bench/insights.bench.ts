@@ -22,13 +22,16 @@ import { createBenchDatabase, describePostgres, dropBenchDatabase } from './stor
  * million, ≤ 300 ms at 50 million, counting only answers (200); 429s and other refusals are
  * printed beside them. `npm run bench -- insights`; INSIGHTS_EVENTS (comma-separated sizes),
  * INSIGHTS_ORDERS and INSIGHTS_SECONDS scale it down for a smoke run (the targets hold for the
- * full sizes only). Then the embedded default, PGlite, at 5 million events (p95 ≤ 300 ms;
+ * full sizes only; INSIGHTS_EVENTS=0 skips PostgreSQL). Then the embedded default, PGlite, at 5 million events (p95 ≤ 300 ms;
  * INSIGHTS_PGLITE_EVENTS, 0 to skip).
  */
 
 const SHOP = 'demo-store.myshopify.com';
 /** Event counts, one fresh database each (default 5 million, then 50 million). */
-const SIZES = (process.env.INSIGHTS_EVENTS ?? '5000000,50000000').split(',').map(Number);
+const SIZES = (process.env.INSIGHTS_EVENTS ?? '5000000,50000000')
+  .split(',')
+  .map(Number)
+  .filter((events) => events > 0);
 const ORDERS = Number(process.env.INSIGHTS_ORDERS ?? 20_000);
 const DAYS = 90;
 const CLIPS = 60;
