@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carousels, pushNotifications } from './db/schema';
+import { carousels, popclips, pushNotifications } from './db/schema';
 import { signShopifyWebhook } from './platform/shopify';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from './test/app';
 import { subscribeMobile } from './test/mobile';
@@ -95,6 +96,13 @@ const CASES: PublicCase[] = [
     method: 'GET',
     route: '/storefront/v1/shops/:shop/carousels/:carouselId',
     url: (s) => `/storefront/v1/shops/${SHOP_B}/carousels/${s.aCarousel}`,
+    expect: 404,
+  },
+  // A's clip's loop asked for under B's storefront: B has no such clip.
+  {
+    method: 'GET',
+    route: '/storefront/v1/shops/:shop/clips/:clipId/loop',
+    url: (s) => `/storefront/v1/shops/${SHOP_B}/clips/${s.aClip}/loop`,
     expect: 404,
   },
   {
@@ -369,6 +377,13 @@ beforeAll(async () => {
     shopDomain: SHOP_A,
     products: [productA],
   });
+  // A's clip has a loop, so the loop route's 404 for B is about the shop, not a missing file.
+  const loopKey = `shops/${shopAId}/clips/${aClip}/loop.mp4`;
+  await t.deps.media.putObject(loopKey, Buffer.from(A_SECRET), { contentType: 'video/mp4' });
+  await t.deps.database.db
+    .update(popclips)
+    .set({ loopKey })
+    .where(eq(popclips.metaIdentifier, aClip));
   await t.deps.database.db.insert(carousels).values({
     id: A_CAROUSEL,
     shopId: shopAId,
@@ -449,6 +464,14 @@ describe('tenant isolation outside /api', () => {
     const covered = new Set(CASES.map((c) => `${c.method} ${c.route}`));
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);
     expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it("serves A's loop on A's storefront (the control of B's 404)", async () => {
+    const res = await t.app.inject({
+      url: `/storefront/v1/shops/${SHOP_A}/clips/${state.aClip}/loop`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe(A_SECRET);
   });
 
   it.each(CASES)('$method $route as shop B leaves shop A alone', async (c) => {
