@@ -285,6 +285,13 @@ function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: nu
   // limit 1`, not `exists`): the planner may turn an EXISTS into a hash of every row of the
   // table (seen: all of the day's places, read for each group), never a scalar subquery, which
   // stays one index probe per row whatever it estimates of the JSON rows.
+  // The visitors who take a new place in their network's allowance today (views and likes alike).
+  const admitted = (kind: 'view' | 'like', from: SQL) => sql`insert into storefront_address_visitors
+            (shop_id, day, network, kind, clip_id, visitor_id)
+            select shop_id, cap_day, network, ${kind}, clip_id, visitor_id
+            from ${from} where capped and not known
+            order by 1, 2, 3, 5, 6
+            on conflict do nothing returning 1`;
   const placed = (kind: 'view' | 'like', from: SQL) => sql`select f.*,
         f.capped and coalesce((
           select true from storefront_address_visitors a
@@ -306,12 +313,7 @@ function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: nu
           ), like_placed as materialized (${placed('like', sql.raw('like_wanted'))}
           ), like_allowed as (
             select * from like_placed where not capped or known or used < likes_cap
-          ), like_admitted as (
-            insert into storefront_address_visitors (shop_id, day, network, kind, clip_id, visitor_id)
-            select shop_id, cap_day, network, 'like', clip_id, visitor_id
-            from like_allowed where capped and not known
-            order by 1, 2, 3, 5, 6
-            on conflict do nothing returning 1
+          ), like_admitted as (${admitted('like', sql.raw('like_allowed'))}
           ), like_stored as (
             insert into popclip_likes (shop_id, clip_id, visitor_id, liked_at)
             select shop_id, clip_id, visitor_id, received_at from like_allowed
@@ -359,12 +361,7 @@ function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: nu
             where not v.capped or v.rank <= v.site_views - coalesce((
               select s.views from storefront_site_counts s
               where s.shop_id = v.shop_id and s.day = v.cap_day and s.site = v.site), 0)
-          ), view_admitted as (
-            insert into storefront_address_visitors (shop_id, day, network, kind, clip_id, visitor_id)
-            select shop_id, cap_day, network, 'view', clip_id, visitor_id
-            from counted where capped and not known
-            order by 1, 2, 3, 5, 6
-            on conflict do nothing returning 1
+          ), view_admitted as (${admitted('view', sql.raw('counted'))}
           ), site_counted as (
             insert into storefront_site_counts (shop_id, day, site, views)
             select shop_id, cap_day, site, count(*)::int from counted where capped
