@@ -22,8 +22,8 @@ import { createBenchDatabase, describePostgres, dropBenchDatabase } from './stor
  * million, ≤ 300 ms at 50 million, counting only answers (200); 429s and other refusals are
  * printed beside them. `npm run bench -- insights`; INSIGHTS_EVENTS (comma-separated sizes),
  * INSIGHTS_ORDERS and INSIGHTS_SECONDS scale it down for a smoke run (the targets hold for the
- * full sizes only; INSIGHTS_EVENTS=0 skips PostgreSQL). Then the embedded default, PGlite, at 5 million events (p95 ≤ 300 ms;
- * INSIGHTS_PGLITE_EVENTS, 0 to skip).
+ * full sizes only; INSIGHTS_EVENTS=0 skips PostgreSQL). Then the embedded default, PGlite, at 5
+ * million events (p95 ≤ 300 ms; INSIGHTS_PGLITE_EVENTS, 0 to skip).
  */
 
 const SHOP = 'demo-store.myshopify.com';
