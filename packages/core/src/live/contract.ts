@@ -44,6 +44,21 @@ export const liveShowSchema = z.object({
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   replay: z.object({ durationSeconds: z.number(), expiresAt: z.string() }).nullable(),
+  /**
+   * Where shoppers watch it (issue 32), from the live service: its public API for this show
+   * (state, events, chat, presence) and its media in object storage. Null while scheduled.
+   */
+  playback: z
+    .object({
+      publicApi: z.url(),
+      /** The live playlist while live, the replay's VOD playlist once ended (null without one). */
+      hls: z.url().nullable(),
+      /** The replay as one MP4 (null until the show has ended and its replay is made). */
+      mp4: z.url().nullable(),
+      lowLatency: z.boolean(),
+    })
+    .nullable()
+    .default(null),
 });
 export type LiveShowWire = z.infer<typeof liveShowSchema>;
 
