@@ -90,7 +90,7 @@ describe('processVideo', () => {
     // Thumbnail: a JPEG at the clip's size (already within 720).
     expect([...(await magic(result.thumbnail, 3))]).toEqual([0xff, 0xd8, 0xff]);
     expect(await countFrames(result.thumbnail)).toMatchObject({ width: 360, height: 640 });
-    // Shoppers' poster: WebP at the clip's size; their loop: a silent H.264 MP4 within 64 KB.
+    // Shoppers' poster: WebP at the clip's size; their loop: a silent H.264 MP4 within 40 KB.
     expect((await magic(result.poster, 12)).toString('latin1', 8)).toBe('WEBP');
     expect(await countFrames(result.poster)).toMatchObject({ width: 360, height: 640 });
     expect((await stat(result.loop)).size).toBeLessThanOrEqual(LOOP_MAX_BYTES);
