@@ -14,8 +14,23 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** `debuggingPort` also opens DevTools on that port, for tools that drive Chromium over CDP. */
-export function launchChromium(options: { debuggingPort?: number } = {}): Promise<Browser> {
+/**
+ * `debuggingPort` also opens DevTools on that port, for tools that drive Chromium over CDP;
+ * `camera` makes a Y4M file its camera (frame-code.ts), granted without a prompt.
+ */
+export function launchChromium(
+  options: { debuggingPort?: number; camera?: string } = {},
+): Promise<Browser> {
   const port = options.debuggingPort ? [`--remote-debugging-port=${options.debuggingPort}`] : [];
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...port] });
+  const camera = options.camera
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${options.camera}`,
+      ]
+    : [];
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...port, ...camera],
+  });
 }
