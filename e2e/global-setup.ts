@@ -70,7 +70,7 @@ export default async function setup(project: TestProject) {
     return { baseUrl: app.baseUrl, shopifyUrl: store.baseUrl, ...app.keys };
   };
   // One after another: on 2 cores, starting them at once takes as long in all and makes each
-  // start slower (each must answer within testkit's 60 s, with the unit suite running beside).
+  // start slower (each must answer within testkit's 120 s, with the unit suite running beside).
   const apps: E2eApp[] = [];
   try {
     for (let worker = 0; worker < project.globalConfig.maxWorkers; worker++) {

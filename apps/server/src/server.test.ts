@@ -24,7 +24,9 @@ afterAll(() => {
 const embedded = (env: Record<string, string>) =>
   loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: tempDir(), ...env });
 
-describe('startServer', () => {
+// Each case starts the whole server (PGlite on disk, every migration): a cold start took 36-42 s
+// on a loaded 2-core CI machine, past the project's 30 s per test.
+describe('startServer', { timeout: 150_000 }, () => {
   it('finishes in-flight jobs, then stops listening and closes the database', async () => {
     const events: string[] = [];
     let release = () => {};
