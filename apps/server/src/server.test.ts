@@ -110,7 +110,9 @@ describe('startServer', { timeout: 150_000 }, () => {
   });
 });
 
-describe('main', () => {
+// A process of its own: tsx compiles the server before it reads its configuration (30 s ran out
+// beside the unit suite on 2 cores).
+describe('main', { timeout: 150_000 }, () => {
   const cwd = join(import.meta.dirname, '..');
 
   function run(env: Record<string, string>) {
