@@ -33,7 +33,7 @@ const SHOP = 'demo-store.myshopify.com';
 const DEVICES = 1000;
 const RESTART_WITHIN_MS = 90_000;
 /** Starting the process (tsx, migrations) comes on top; on a loaded machine it takes a minute. */
-const STARTUP_MS = 120_000;
+const STARTUP_MS = 240_000;
 /** Requests in flight per provider: a crash resends at most twice the lanes of both. */
 const LANES = 16;
 const BOUND_PER_CRASH = 2 * 2 * LANES;

@@ -26,7 +26,7 @@ import {
 const SHOP = 'demo-store.myshopify.com';
 const WITHIN_MS = 90_000;
 /** Starting the process (tsx, migrations) comes on top; on a loaded machine it takes a minute. */
-const STARTUP_MS = 120_000;
+const STARTUP_MS = 240_000;
 const POINT = 'storage.after-put=crash';
 
 let clipDir: string;
