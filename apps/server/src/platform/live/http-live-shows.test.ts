@@ -28,6 +28,7 @@ async function fakeLivePlatform() {
       startedAt: null,
       endedAt: null,
       replay: null,
+      playback: null,
     };
     shows.set(show.id, show);
     return reply.code(201).send({ show: { ...show, sellerId: undefined } });

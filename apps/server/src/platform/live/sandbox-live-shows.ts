@@ -28,6 +28,8 @@ export function toLiveShow(row: SandboxShowRow, now: Date): LiveShow {
       kept && expiresAt
         ? { durationSeconds: row.replaySeconds ?? 0, expiresAt: expiresAt.toISOString() }
         : null,
+    // The sandbox streams nothing shoppers could play (issue 32's live service will).
+    playback: null,
   };
 }
 
