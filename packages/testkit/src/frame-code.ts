@@ -68,29 +68,3 @@ export function readFrameCode(
   }
   return n;
 }
-
-/**
- * The same reader as a string a page can evaluate: `readVideoFrameCode(video)` draws the video's
- * current frame on a canvas and reads its number (null when unreadable). A string, not a
- * function: tsx's transpiled functions call helpers the page lacks.
- */
-export const PAGE_FRAME_CODE_READER = `(() => {
-  const W = ${FRAME_CODE.width}, H = ${FRAME_CODE.height}, BITS = ${FRAME_CODE.bits};
-  const BLOCK = W / BITS, ROW_TOP = ${ROW_TOP};
-  const canvas = document.createElement('canvas');
-  canvas.width = W; canvas.height = H;
-  const g = canvas.getContext('2d', { willReadFrequently: true });
-  window.readVideoFrameCode = (video) => {
-    if (!video || video.readyState < 2) return null;
-    g.drawImage(video, 0, 0, W, H);
-    const y = Math.round(ROW_TOP + BLOCK / 2);
-    let n = 0;
-    for (let bit = 0; bit < BITS; bit++) {
-      const p = g.getImageData(Math.round((bit + 0.5) * BLOCK), y, 1, 1).data;
-      const value = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
-      if (value > 96 && value < 160) return null;
-      n = (n << 1) | (value >= 160 ? 1 : 0);
-    }
-    return n;
-  };
-})()`;
