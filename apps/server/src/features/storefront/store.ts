@@ -281,17 +281,11 @@ function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: nu
     (insert, i) => sql`, ${sql.raw(`marked_${i}`)} as (${insert} returning 1)`,
   );
   // Each wanted clip with whether the visitor already holds a place in her network's allowance
-  // for it today, and how many places are taken (materialized where used: computed once a row). Lookups are scalar subqueries (`select true ...
-  // limit 1`, not `exists`): the planner may turn an EXISTS into a hash of every row of the
-  // table (seen: all of the day's places, read for each group), never a scalar subquery, which
-  // stays one index probe per row whatever it estimates of the JSON rows.
-  // The visitors who take a new place in their network's allowance today (views and likes alike).
-  const admitted = (kind: 'view' | 'like', from: SQL) => sql`insert into storefront_address_visitors
-            (shop_id, day, network, kind, clip_id, visitor_id)
-            select shop_id, cap_day, network, ${kind}, clip_id, visitor_id
-            from ${from} where capped and not known
-            order by 1, 2, 3, 5, 6
-            on conflict do nothing returning 1`;
+  // for it today, and how many places are taken (materialized where used: computed once a row).
+  // Lookups are scalar subqueries (`select true ... limit 1`, not `exists`): the planner may turn
+  // an EXISTS into a hash of every row of the table (seen: all of the day's places, read for each
+  // group), never a scalar subquery, which stays one index probe per row whatever it estimates of
+  // the JSON rows.
   const placed = (kind: 'view' | 'like', from: SQL) => sql`select f.*,
         f.capped and coalesce((
           select true from storefront_address_visitors a
@@ -303,6 +297,13 @@ function writeStatement(batches: { input: BatchInput; plan: BatchPlan; index: nu
           where a.shop_id = f.shop_id and a.day = f.cap_day and a.network = f.network
             and a.kind = ${kind} and a.clip_id = f.clip_id) else 0 end as used
       from ${from} f`;
+  // The visitors who take a new place in their network's allowance today (views and likes alike).
+  const admitted = (kind: 'view' | 'like', from: SQL) => sql`insert into storefront_address_visitors
+            (shop_id, day, network, kind, clip_id, visitor_id)
+            select shop_id, cap_day, network, ${kind}, clip_id, visitor_id
+            from ${from} where capped and not known
+            order by 1, 2, 3, 5, 6
+            on conflict do nothing returning 1`;
   // Likes and unlikes are planned only in groups that have some (most have none).
   const likeParts =
     liked.length > 0
