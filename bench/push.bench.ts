@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startApp } from '@popstage/testkit/app';
 import { subscribeMobileOverHttp } from '@popstage/testkit/mobile';
@@ -12,6 +11,7 @@ import {
 } from '@popstage/testkit/push-fakes';
 import { shopApi } from '@popstage/testkit/shop';
 import pg from 'pg';
+import { machineLoad } from './machine-load';
 import { PRODUCTION_FLAGS } from './production-flags';
 import { report, reportAtLeast, reportFigure } from './report';
 import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
@@ -52,12 +52,6 @@ const RTT_MS = Number(process.env.PUSH_BENCH_RTT_MS ?? 100);
  * server's, not the setup's.
  */
 const SETTLE_MS = Number(process.env.PUSH_BENCH_SETTLE_SECONDS ?? 20) * 1000;
-
-/** The 1-minute load average, marked when the machine is too busy for the figures to hold. */
-function loadNote(): string {
-  const load = loadavg()[0] ?? 0;
-  return `load average ${load.toFixed(2)}${load > 1.5 ? ' (above 1.5: figures UNRELIABLE)' : ''}`;
-}
 
 const iosToken = (n: number) => n.toString(16).padStart(64, '0');
 
@@ -125,7 +119,7 @@ export default async function pushBench(): Promise<void> {
     latencyMs: RTT_MS,
   });
   console.log(
-    `push bench: ${DEVICES} devices, ${RTT_MS} ms round trip, server flags ${PRODUCTION_FLAGS.join(' ')}, ${loadNote()}`,
+    `push bench: ${DEVICES} devices, ${RTT_MS} ms round trip, server flags ${PRODUCTION_FLAGS.join(' ')}, ${machineLoad()}`,
   );
   const app = await startApp(
     {
@@ -273,7 +267,7 @@ export default async function pushBench(): Promise<void> {
     );
     if (DEVICES !== 100_000)
       console.log(`(the goal is for 100,000 sends; this run made ${DEVICES})`);
-    console.log(`push bench done, ${loadNote()}`);
+    console.log(`push bench done, ${machineLoad()}`);
     const { rows } = await db.query(
       `select title, status, ios_delivered + android_delivered as delivered, ios_failed + android_failed as failed from push_notifications order by created_at`,
     );
