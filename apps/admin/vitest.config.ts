@@ -11,6 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'build/**/*.test.ts'],
     setupFiles: [`${import.meta.dirname}/src/test/setup.ts`],
     css: false,
-    testTimeout: 20_000,
+    // A test may wait on several findBy* (each up to 20 s under CI's load, src/test/setup.ts).
+    testTimeout: 60_000,
   },
 });

@@ -4,8 +4,10 @@ import { afterAll, afterEach } from 'vitest';
 import { currentAppBridge } from './app-bridge';
 
 // A lazy page's first render (chunk, Polaris, the fake server) can pass 1 s on a loaded 2-core
-// machine while the server suite runs beside it; findBy* waits up to 5 s instead.
-configure({ asyncUtilTimeout: 5_000 });
+// machine while the server suite and the journeys run beside it (CI saw 5-7.5 s), so findBy*
+// waits up to 20 s. It is only a ceiling: a page that renders returns at once, and one that never
+// does still fails.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Polaris reads media queries and observes sizes; jsdom implements neither.
 if (!window.matchMedia) {

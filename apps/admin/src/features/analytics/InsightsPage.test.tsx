@@ -99,7 +99,7 @@ function dashboardRoutes(): FakeRoutes {
 describe('Insights', () => {
   it('shows the native dashboard by default, in the shop currency and time zone', async () => {
     const app = renderApp({ path: '/insights', shop: readyShop(), routes: dashboardRoutes() });
-    await screen.findByText('1,234', {}, { timeout: 5000 });
+    await screen.findByText('1,234');
     expect(screen.getByText('$150.00', { selector: 'p' })).toBeVisible();
     expect(screen.getByText(/America\/New_York/)).toBeVisible();
     expect(screen.getByText(/3 of 9 store orders/)).toBeVisible();
@@ -126,7 +126,7 @@ describe('Insights', () => {
 
   it('asks again with the attribution window the merchant picks', async () => {
     const app = renderApp({ path: '/insights', shop: readyShop(), routes: dashboardRoutes() });
-    await screen.findByText('1,234', {}, { timeout: 5000 });
+    await screen.findByText('1,234');
     await userEvent.selectOptions(screen.getByLabelText('Attribution window'), '30');
     await waitFor(() =>
       expect(
@@ -143,7 +143,7 @@ describe('Insights', () => {
       popclips_analytics_dashboard: false,
     });
     const app = renderApp({ path: '/insights', shop, routes: dashboardRoutes() });
-    const frame = await screen.findByTitle('Insights report', {}, { timeout: 5000 });
+    const frame = await screen.findByTitle('Insights report');
     expect(frame).toHaveAttribute('src', 'http://admin.test/reports/insights?token=t');
     const [call] = app.calls('GET', '/api/shopify/shop/cs-reports');
     expect(new URL(call?.request.url ?? '').search).toBe('?dashboardId=737&subdomain=data');
@@ -156,7 +156,7 @@ describe('Insights', () => {
       popclips_analytics_dashboard: true,
     });
     renderApp({ path: '/insights', shop, routes: dashboardRoutes() });
-    await screen.findByText('1,234', {}, { timeout: 5000 });
+    await screen.findByText('1,234');
     expect(screen.queryByTitle('Insights report')).toBeNull();
   });
 
@@ -171,7 +171,7 @@ describe('Insights', () => {
       );
     };
     const app = renderApp({ path: '/insights', shop: readyShop(), routes });
-    await screen.findByRole('button', { name: 'Summer dress' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Summer dress' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('button', { name: 'Second page clip' });
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
@@ -189,7 +189,7 @@ describe('Insights', () => {
   it('says why sales stay at zero until Shopify approves protected customer data access', async () => {
     const routes = dashboardRoutes();
     renderApp({ path: '/insights', shop: readyShop(), routes });
-    await screen.findByText('1,234', {}, { timeout: 5000 });
+    await screen.findByText('1,234');
     expect(screen.queryByText('Sales attribution is off for now')).toBeNull();
 
     routes['GET /api/analytics/attribution-access'] = { body: { ordersAccess: false } };
@@ -205,11 +205,7 @@ describe('Insights', () => {
         body: holdoutAnswer((body as { percent: number }).percent),
       });
       const app = renderApp({ path: '/insights', shop: readyShop(), routes });
-      const select = await screen.findByLabelText(
-        "Visitors who don't see Popclips",
-        {},
-        { timeout: 5000 },
-      );
+      const select = await screen.findByLabelText("Visitors who don't see Popclips");
       await waitFor(() => expect(select).toBeEnabled());
       expect(select).toHaveValue('0');
       await userEvent.selectOptions(select, '10');
@@ -233,7 +229,7 @@ describe('Insights', () => {
         }),
       };
       renderApp({ path: '/insights', shop: readyShop(), routes });
-      expect(await screen.findByText('$1.13 per visitor', {}, { timeout: 5000 })).toBeVisible();
+      expect(await screen.findByText('$1.13 per visitor')).toBeVisible();
       expect(screen.getByText(/95% range \$0\.20 to \$2\.05/)).toBeVisible();
       expect(screen.getByText('$4.13 per visitor')).toBeVisible();
       expect(screen.getByText('$3.00 per visitor')).toBeVisible();
@@ -274,9 +270,7 @@ describe('Insights', () => {
         body: exported,
       };
       const app = renderApp({ path: '/insights', shop: readyShop(), routes });
-      expect(
-        await screen.findByText('Customer data requests', {}, { timeout: 5000 }),
-      ).toBeVisible();
+      expect(await screen.findByText('Customer data requests')).toBeVisible();
       expect(screen.getByText('2 of 3')).toBeVisible();
       expect(screen.getByText('4 events, 1 like')).toBeVisible();
       await userEvent.click(
