@@ -12,3 +12,10 @@ export const VISITOR_CART_ATTRIBUTE = '_popstage_visitor';
  * metaIdentifier.
  */
 export const CLIP_LINE_PROPERTY = '_popstage_clip';
+
+/**
+ * Line item property set when the product was added to cart from a live show or its replay (the
+ * live player): the show's id. Orders with such lines are credited to the show, and the live
+ * success fee is charged on their revenue (issue 32).
+ */
+export const SHOW_LINE_PROPERTY = '_popstage_show';

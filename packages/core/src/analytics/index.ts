@@ -7,7 +7,7 @@ export {
   attributionWindowsFor,
   DEFAULT_ATTRIBUTION_WINDOW_DAYS,
 } from './attribution-windows';
-export { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
+export { CLIP_LINE_PROPERTY, SHOW_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
 export type {
   AppEventsQuery,
   ClipLikes,

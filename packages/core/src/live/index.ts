@@ -9,3 +9,23 @@ export {
   REPLAY_KEPT_MONTHS,
   REPLAY_SEGMENT_SECONDS,
 } from './contract';
+export { LIVE_SEGMENT_SECONDS, livePlaybackSettings } from './playback';
+export {
+  CHAT_HISTORY,
+  CHAT_NAME_MAX,
+  CHAT_TEXT_MAX,
+  type ChatMessage,
+  chatMessageSchema,
+  chatPostSchema,
+  type LiveShowEvent,
+  type LiveShowState,
+  liveShowEventSchema,
+  liveShowStateSchema,
+  PRESENCE_HEARTBEAT_SECONDS,
+  PRESENCE_TTL_SECONDS,
+  pinSchema,
+  presenceSchema,
+  type ShowPin,
+  VIEWER_MESSAGES,
+  viewerIdSchema,
+} from './viewer-api';
