@@ -86,10 +86,10 @@ const AUDIO_AAC = [
 ];
 
 function ffmpegArgs(source: HlsSource, dir: string, run: string): string[] {
+  // No `-fflags nobuffer`: it hands the decoder the probe's packets out of order, and the
+  // first second of VP8 is lost ("interframe without a prior keyframe").
   const input =
-    source.kind === 'webm-stdin'
-      ? ['-f', 'matroska', '-fflags', '+genpts+nobuffer', '-i', 'pipe:0']
-      : ['-fflags', 'nobuffer', '-i', source.url];
+    source.kind === 'webm-stdin' ? ['-f', 'matroska', '-i', 'pipe:0'] : ['-i', source.url];
   const video = source.kind === 'rtmp' && source.copyVideo ? ['-c:v', 'copy'] : VIDEO_H264;
   return [
     '-hide_banner',

@@ -29,7 +29,15 @@ export interface S3StorageOptions {
  */
 export function createS3Storage(options: S3StorageOptions): LiveStorage {
   const client =
-    options.client instanceof S3Client ? options.client : new S3Client(options.client ?? {});
+    options.client instanceof S3Client
+      ? options.client
+      : new S3Client({
+          // Checksums only where S3 requires them (DeleteObjects): the SDK's default streams
+          // bodies as aws-chunked with trailers, which several S3-compatible stores refuse.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          ...options.client,
+        });
   const { bucket } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const keyPrefix = options.keyPrefix ?? '';
