@@ -66,7 +66,10 @@ export function createDiskStorage(options: { dir: string; publicBase: string }):
     async open(key) {
       assertStorageKey(key);
       const file = fileOf(key);
-      // Opened before it is returned: a missing file answers null, not a stream that errors.
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      // Opened before it is returned: a file deleted meanwhile answers null, not a stream
+      // that errors.
       const stream = createReadStream(file);
       return new Promise<Readable | null>((resolve, reject) => {
         stream.once('open', () => resolve(stream));
