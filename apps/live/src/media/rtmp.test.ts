@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStorage, type DiskStorage } from '../storage';
+import { defaultFfmpegPath } from './ffmpeg';
+import { createLiveMedia } from './live-media';
+import { type HlsSession, showMediaKeys } from './port';
+import { createRtmpServer, type RunningRtmpServer } from './rtmp';
+import { probe } from './test-support';
+
+/** A real RTMP server (node-media-server) and a real encoder (ffmpeg pushing FLV, as OBS does). */
+
+const exec = promisify(execFile);
+let root: string;
+let disk: DiskStorage;
+let server: RunningRtmpServer;
+let port: number;
+const logs: string[] = [];
+const started: { showId: string; session: HlsSession }[] = [];
+const stopped: string[] = [];
+const authorized: string[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'live-rtmp-'));
+  disk = createDiskStorage({ dir: join(root, 'store'), publicBase: 'http://x/live-service' });
+  const media = createLiveMedia({ storage: disk, workDir: join(root, 'work') });
+  server = createRtmpServer({
+    port: 0,
+    media,
+    log: (level, message) => logs.push(`${level} ${message}`),
+  }).start({
+    async authorize(streamKey) {
+      authorized.push(streamKey);
+      return streamKey === 'k3y-of-show-7' ? 'show-7' : null;
+    },
+    started: (showId, session) => started.push({ showId, session }),
+    stopped: (showId) => stopped.push(showId),
+  });
+  port = await server.listening;
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** ffmpeg as an encoder: `seconds` of test pattern and tone, H.264 baseline + AAC over RTMP. */
+function push(key: string, seconds: number) {
+  return exec(defaultFfmpegPath(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-profile:v',
+    'baseline',
+    '-g',
+    '25',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-f',
+    'flv',
+    `rtmp://127.0.0.1:${port}/live/${key}`,
+  ]);
+}
+
+const waitFor = async (check: () => boolean, ms: number) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('RTMP ingest', () => {
+  it('refuses an unknown stream key: the encoder is cut off and nothing is packaged', async () => {
+    await expect(push('not-a-key', 3)).rejects.toThrow();
+    expect(authorized).toContain('not-a-key');
+    expect(started).toEqual([]);
+    expect(await readdir(root)).not.toContain('store');
+  });
+
+  it('packages a known key into HLS, says when the encoder stops, and makes the replay (H.264 copied)', async () => {
+    const keys = showMediaKeys('show-7');
+    const pushing = push('k3y-of-show-7', 4);
+    await waitFor(() => started.length === 1, 10_000);
+    const [broadcast] = started;
+    expect(broadcast?.showId).toBe('show-7');
+    expect(broadcast?.session.input).toBeNull();
+    await broadcast?.session.firstSegment;
+    expect(await disk.describe(keys.livePlaylist)).not.toBeNull();
+    await pushing;
+    await waitFor(() => stopped.length === 1, 5_000);
+    expect(stopped).toEqual(['show-7']);
+
+    const replay = await broadcast?.session.finish();
+    expect(Math.abs((replay?.durationSeconds ?? 0) - 4)).toBeLessThanOrEqual(1);
+    const mp4 = await disk.describe(keys.replayMp4);
+    const probed = await probe(mp4?.path ?? '');
+    expect(Math.abs(probed.durationSeconds - 4)).toBeLessThanOrEqual(1);
+    // The encoder's own H.264 (baseline) reached the replay: copied, not encoded again (which
+    // would have made it High).
+    expect(probed.streams).toMatch(/Video: h264 \(Constrained Baseline\)/);
+    expect(probed.streams).toMatch(/Audio: aac/);
+    // node-media-server's chatter went to the log, none of it an error.
+    expect(logs.filter((line) => line.startsWith('error'))).toEqual([]);
+  });
+});
