@@ -73,6 +73,8 @@ export function createRtmpServer(options: RtmpServerOptions) {
   const host = options.host ?? '127.0.0.1';
   const codecWaitMs = options.codecWaitMs ?? 3000;
   const log = options.log ?? defaultLog;
+  // ffmpeg pulls from this machine: loopback when listening everywhere, else the bound address.
+  const pullHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
   return {
     start(hooks: RtmpHooks): RunningRtmpServer {
@@ -111,7 +113,7 @@ export function createRtmpServer(options: RtmpServerOptions) {
         const copyVideo = H264.has(await videoCodec(session));
         if (closed || session.socket?.destroyed) return;
         const hls = media.startRtmp(showId, session.streamPath, {
-          url: `rtmp://127.0.0.1:${port}${session.streamPath}`,
+          url: `rtmp://${pullHost}:${port}${session.streamPath}`,
           copyVideo,
         });
         accepted.set(session, { showId, hls });
@@ -140,7 +142,10 @@ export function createRtmpServer(options: RtmpServerOptions) {
 
       const onPrePlay = (session: NmsSession) => {
         // Only this machine's ffmpeg plays streams; the RTMP port may face the internet.
-        if (!LOOPBACK.test(session.ip)) refuse(session, 'playing is for the packager only');
+        const address = session.ip.replace(/:\d+$/, '').replace(/^::ffff:/, '');
+        if (!LOOPBACK.test(session.ip) && address !== pullHost) {
+          refuse(session, 'playing is for the packager only');
+        }
       };
 
       const events = Context.eventEmitter;

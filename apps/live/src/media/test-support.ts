@@ -15,8 +15,8 @@ const exec = promisify(execFile);
  * A WebM as Chromium's MediaRecorder makes it (VP8 and Opus, written live: no cues, sizes
  * unknown), `seconds` long, with a test pattern and a tone.
  */
-export async function makeWebm(dir: string, seconds: number): Promise<Buffer> {
-  const file = join(dir, `feed-${seconds}.webm`);
+export async function makeWebm(dir: string, seconds: number, size = '640x360'): Promise<Buffer> {
+  const file = join(dir, `feed-${seconds}-${size}.webm`);
   await exec(defaultFfmpegPath(), [
     '-hide_banner',
     '-loglevel',
@@ -25,7 +25,7 @@ export async function makeWebm(dir: string, seconds: number): Promise<Buffer> {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=640x360:rate=30:duration=${seconds}`,
+    `testsrc2=size=${size}:rate=30:duration=${seconds}`,
     '-f',
     'lavfi',
     '-i',
