@@ -43,39 +43,21 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await Promise.all(started.map(({ session }) => session.abort()));
   await rm(root, { recursive: true, force: true });
 });
 
 /** ffmpeg as an encoder: `seconds` of test pattern and tone, H.264 baseline + AAC over RTMP. */
-function push(key: string, seconds: number) {
+function push(key: string, seconds: number, options: { video?: string; app?: string } = {}) {
+  const video =
+    options.video ?? '-c:v libx264 -preset ultrafast -profile:v baseline -g 25 -pix_fmt yuv420p';
   return exec(defaultFfmpegPath(), [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-re',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:sample_rate=44100:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-profile:v',
-    'baseline',
-    '-g',
-    '25',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-f',
-    'flv',
-    `rtmp://127.0.0.1:${port}/live/${key}`,
+    ...'-hide_banner -loglevel error -re -f lavfi'.split(' '),
+    ...['-i', `testsrc=size=320x240:rate=25:duration=${seconds}`, '-f', 'lavfi'],
+    ...['-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`],
+    ...video.split(' '),
+    ...'-c:a aac -f flv'.split(' '),
+    `rtmp://127.0.0.1:${port}/${options.app ?? 'live'}/${key}`,
   ]);
 }
 
@@ -93,6 +75,12 @@ describe('RTMP ingest', () => {
     expect(authorized).toContain('not-a-key');
     expect(started).toEqual([]);
     expect(await readdir(root)).not.toContain('store');
+  });
+
+  it('refuses a publish outside /live/ without asking who it is', async () => {
+    await expect(push('k3y-of-show-7', 2, { app: 'other' })).rejects.toThrow();
+    expect(authorized).toEqual(['not-a-key']);
+    expect(started).toEqual([]);
   });
 
   it('packages a known key into HLS, says when the encoder stops, and makes the replay (H.264 copied)', async () => {
@@ -119,5 +107,23 @@ describe('RTMP ingest', () => {
     expect(probed.streams).toMatch(/Audio: aac/);
     // node-media-server's chatter went to the log, none of it an error.
     expect(logs.filter((line) => line.startsWith('error'))).toEqual([]);
+  });
+
+  it('encodes video that is not H.264 (FLV1 from an old encoder), and refuses a second encoder on a live key', async () => {
+    started.length = 0;
+    stopped.length = 0;
+    const pushing = push('k3y-of-show-7', 6, { video: '-c:v flv1 -q:v 5' });
+    await waitFor(() => started.length === 1, 10_000);
+    await started[0]?.session.firstSegment;
+    // Someone else with the key while the show is live: cut off, no second packaging.
+    await expect(push('k3y-of-show-7', 2)).rejects.toThrow();
+    await pushing;
+    await waitFor(() => stopped.length === 1, 5_000);
+    expect(started).toHaveLength(1);
+    await started[0]?.session.finish();
+    const probed = await probe(
+      (await disk.describe(showMediaKeys('show-7').replayMp4))?.path ?? '',
+    );
+    expect(probed.streams).toMatch(/Video: h264 \(High\)/);
   });
 });

@@ -24,6 +24,7 @@ interface NmsSession {
   streamPath: string;
   videoCodec: number | string;
   socket?: Socket;
+  rtmp: { onPacketCallback: (packet: unknown) => void };
   broadcast: NmsBroadcast;
   run(): void;
   close(): void;
@@ -52,7 +53,7 @@ export interface RtmpServerOptions {
   host?: string;
   media: LiveMedia;
   log?: RtmpLog;
-  /** How long to wait for the stream's first video header to learn its codec. */
+  /** How long to wait for the stream's metadata to learn its video codec (else encoded). */
   codecWaitMs?: number;
 }
 
@@ -87,6 +88,9 @@ export function createRtmpServer(options: RtmpServerOptions) {
 
       const refuse = (session: NmsSession, why: string) => {
         log('info', `RTMP ${session.ip} ${session.streamPath} refused: ${why}`);
+        // Until its socket closes, node-media-server hands what a session sends to the path's
+        // viewers (the packager): drop its packets and the connection now.
+        session.rtmp.onPacketCallback = () => {};
         session.socket?.destroy();
       };
 
@@ -99,7 +103,7 @@ export function createRtmpServer(options: RtmpServerOptions) {
       const onPostPublish = (session: NmsSession) => {
         // node-media-server announces a second publisher of a path before refusing it itself.
         const current = session.broadcast.publisher;
-        if (current !== null && current !== session) return;
+        if (current !== null && current !== session) return refuse(session, 'the key is in use');
         if (!STREAM_PATH.test(session.streamPath)) return refuse(session, 'not /live/{key}');
         void admit(session).catch((error) => {
           log('error', `RTMP ${session.streamPath}: ${String(error)}`);
@@ -120,10 +124,10 @@ export function createRtmpServer(options: RtmpServerOptions) {
         hooks.started(showId, hls);
       }
 
-      /** The codec from the stream's metadata, once its first video header has come. */
+      /** The codec the stream's metadata names (sent right after publishing), when it comes. */
       async function videoCodec(session: NmsSession): Promise<number | string> {
         const until = Date.now() + codecWaitMs;
-        while (session.broadcast.rtmpVideoHeader === null && Date.now() < until) {
+        while (!session.videoCodec && Date.now() < until) {
           if (session.socket?.destroyed) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
