@@ -29,6 +29,23 @@ export const CACHE = {
 const TS = 'video/mp2t';
 const M3U8 = 'application/vnd.apple.mpegurl';
 
+/** The end's stores are tried this often, RETRY_MS more apart each time, before finish fails. */
+const FINAL_ATTEMPTS = 4;
+const RETRY_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function retry<T>(action: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await action();
+    } catch (error) {
+      if (attempt >= FINAL_ATTEMPTS) throw error;
+      await sleep(RETRY_MS * attempt);
+    }
+  }
+}
+
 /** What ffmpeg reads: the studio's WebM on stdin, or the RTMP server's stream. */
 export type HlsSource =
   | { kind: 'webm-stdin' }
@@ -272,7 +289,12 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
     try {
       const exit = await stopFfmpeg();
       clearInterval(timer);
-      await pump(true);
+      // The last segments and the ended playlist, retried through a storage hiccup.
+      for (let attempt = 1; attempt <= FINAL_ATTEMPTS; attempt++) {
+        await pump(true);
+        if (lastError === undefined || aborted()) break;
+        if (attempt < FINAL_ATTEMPTS) await sleep(RETRY_MS * attempt);
+      }
       if (aborted()) throw new Error('The broadcast was aborted');
       if (lastError !== undefined) throw lastError;
       if (stored.length === 0) {
@@ -305,9 +327,9 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
         `file:${mp4}`,
       ]);
       if (aborted()) throw new Error('The broadcast was aborted');
-      await put(keys.replayMp4, createReadStream(mp4), 'video/mp4', CACHE.replay);
-      const replay = vodPlaylist(stored, (s) => `../live/${s.name}`);
-      await put(keys.replayPlaylist, Buffer.from(replay), M3U8, CACHE.replay);
+      await retry(() => put(keys.replayMp4, createReadStream(mp4), 'video/mp4', CACHE.replay));
+      const replay = Buffer.from(vodPlaylist(stored, (s) => `../live/${s.name}`));
+      await retry(() => put(keys.replayPlaylist, replay, M3U8, CACHE.replay));
       state = 'done';
       return { durationSeconds: Math.round(durationSeconds * 1000) / 1000 };
     } finally {

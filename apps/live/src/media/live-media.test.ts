@@ -122,6 +122,45 @@ describe('a browser broadcast', () => {
     expect(await readdir(workDir)).toEqual([]);
   });
 
+  it('rides out a storage hiccup: the segment is retried and no playlist names it before it is stored', async () => {
+    const { storage, media } = await setUp('flaky');
+    let failures = 0;
+    const put = storage.put.bind(storage);
+    storage.put = async (key, body, options) => {
+      if (key.endsWith('-00001.ts') && failures < 3) {
+        failures++;
+        throw new Error('503 Slow Down');
+      }
+      return put(key, body, options);
+    };
+    const session = media.startBrowser('show-5');
+    for (const chunk of sliceBytes(shortFeed, 6)) session.input?.write(chunk);
+    const replay = await session.finish();
+    expect(failures).toBe(3);
+    expect(Math.abs(replay.durationSeconds - 3)).toBeLessThanOrEqual(1);
+    for (const p of storage.puts.filter((x) => x.key.endsWith('index.m3u8'))) {
+      for (const uri of namedUris(p.body.toString())) {
+        const key = uri.startsWith('../')
+          ? `shows/show-5/${uri.slice(3)}`
+          : `shows/show-5/live/${uri}`;
+        expect(p.storedBefore).toContain(key);
+      }
+    }
+  });
+
+  it('reports a store that stays down when the show ends (no replay claimed)', async () => {
+    const { storage, media } = await setUp('down');
+    const put = storage.put.bind(storage);
+    storage.put = async (key, body, options) => {
+      if (key.endsWith('.ts')) throw new Error('bucket unreachable');
+      return put(key, body, options);
+    };
+    const session = media.startBrowser('show-6');
+    for (const chunk of sliceBytes(shortFeed, 6)) session.input?.write(chunk);
+    await expect(session.finish()).rejects.toThrow(/bucket unreachable/);
+    expect(storage.puts).toEqual([]);
+  });
+
   it('refuses what is not a WebM: no first segment, no replay, nothing stored', async () => {
     const { storage, media } = await setUp('garbage');
     const session = media.startBrowser('show-3');
