@@ -51,7 +51,8 @@ export type HlsSource =
   | { kind: 'webm-stdin' }
   | {
       kind: 'rtmp';
-      url: string /** H.264 video is copied; anything else is encoded. */;
+      url: string;
+      /** H.264 video is copied; anything else is encoded. */
       copyVideo: boolean;
     };
 
@@ -66,83 +67,45 @@ export interface HlsSessionOptions {
   onStored?: (key: string) => void;
 }
 
+/** An argument list written as ffmpeg's documentation does (no argument holds a space). */
+const args = (text: string) => text.split(' ');
+
 const VIDEO_H264 = [
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-tune',
-  'zerolatency',
-  '-pix_fmt',
-  'yuv420p',
+  ...args('-c:v libx264 -preset veryfast -tune zerolatency -pix_fmt yuv420p'),
   // At most 720p: a phone or webcam may send more than viewers need.
-  '-vf',
-  "scale=-2:'min(720,ih)'",
-  // A keyframe every segment, so each segment starts one and cuts happen on time.
-  '-force_key_frames',
-  `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
-  '-sc_threshold',
-  '0',
+  ...args("-vf scale=-2:'min(720,ih)'"),
+  // A keyframe every segment, so each segment starts with one and cuts happen on time.
+  ...args(`-force_key_frames expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS}) -sc_threshold 0`),
   // MediaRecorder's frames come at a variable rate with millisecond timestamps: keep them as
   // they are (a constant rate would duplicate frames to fill ffmpeg's guessed 1000 fps).
-  '-vsync',
-  'vfr',
+  ...args('-vsync vfr'),
 ];
 const AUDIO_AAC = [
-  '-c:a',
-  'aac',
-  '-b:a',
-  '128k',
-  '-ar',
-  '48000',
-  '-ac',
-  '2',
-  // Browser audio has gaps and jitter; stretch or pad it to the timeline instead of drifting.
-  '-af',
-  'aresample=async=1000',
+  ...args('-c:a aac -b:a 128k -ar 48000 -ac 2'),
+  // Browser audio has gaps and jitter: stretched or padded to the timeline, never drifting.
+  ...args('-af aresample=async=1000'),
 ];
 
 function ffmpegArgs(source: HlsSource, dir: string, run: string): string[] {
   // No `-fflags nobuffer`: it hands the decoder the probe's packets out of order, and the
   // first second of VP8 is lost ("interframe without a prior keyframe").
-  const input =
-    source.kind === 'webm-stdin' ? ['-f', 'matroska', '-i', 'pipe:0'] : ['-i', source.url];
-  const video = source.kind === 'rtmp' && source.copyVideo ? ['-c:v', 'copy'] : VIDEO_H264;
+  const input = source.kind === 'webm-stdin' ? args('-f matroska -i pipe:0') : ['-i', source.url];
+  const video = source.kind === 'rtmp' && source.copyVideo ? args('-c:v copy') : VIDEO_H264;
   return [
-    '-hide_banner',
-    '-nostats',
-    '-loglevel',
-    'error',
-    '-y',
-    '-probesize',
-    '500000',
-    '-analyzeduration',
-    '1000000',
+    ...args('-hide_banner -nostats -loglevel error -y -probesize 500000 -analyzeduration 1000000'),
     ...input,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
+    // The first video and, when there is one, the first audio (a studio without a microphone).
+    ...args('-map 0:v:0 -map 0:a:0?'),
     ...video,
     ...AUDIO_AAC,
-    '-max_muxing_queue_size',
-    '1024',
+    ...args('-max_muxing_queue_size 1024'),
     // Every segment stays in ffmpeg's playlist (the replay needs them all); the live window is
-    // the service's own playlist. MPEG-TS segments: what every HLS player reads.
-    '-f',
-    'hls',
-    '-hls_time',
-    String(LIVE_SEGMENT_SECONDS),
-    '-hls_list_size',
-    '0',
-    '-hls_segment_type',
-    'mpegts',
-    '-hls_flags',
-    'independent_segments',
-    '-start_number',
-    '0',
-    '-hls_segment_filename',
-    `file:${join(dir, `${run}-%05d.ts`)}`,
+    // the service's own playlist. MPEG-TS segments: what every HLS player reads. The 2018
+    // build's `temp_file` flag does nothing for a local path ("Cannot use rename on non file
+    // protocol"), so its playlist is read as possibly torn (parseSegments).
+    ...args(`-f hls -hls_time ${LIVE_SEGMENT_SECONDS} -hls_list_size 0 -hls_segment_type mpegts`),
+    ...args('-hls_flags independent_segments -start_number 0'),
+    ...['-hls_segment_filename', `file:${join(dir, `${run}-%05d.ts`)}`],
     `file:${join(dir, 'ffmpeg.m3u8')}`,
   ];
 }
@@ -245,10 +208,9 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
     });
   }, POLL_MS);
 
-  let ffmpeg: FfmpegRun | undefined;
   const started = mkdir(dir, { recursive: true }).then(() => {
     if (state === 'aborted') return;
-    ffmpeg = startFfmpeg(ffmpegPath, ffmpegArgs(source, dir, run), {
+    const ffmpeg = startFfmpeg(ffmpegPath, ffmpegArgs(source, dir, run), {
       stdin: source.kind === 'webm-stdin',
     });
     void ffmpeg.exited.then(async ({ code, signal, log }) => {
@@ -311,19 +273,9 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
       );
       const mp4 = join(dir, 'replay.mp4');
       await runFfmpeg(ffmpegPath, [
-        '-hide_banner',
-        '-nostats',
-        '-loglevel',
-        'error',
-        '-y',
-        '-i',
-        `file:${local}`,
-        '-c',
-        'copy',
-        '-bsf:a',
-        'aac_adtstoasc',
-        '-movflags',
-        '+faststart',
+        ...args('-hide_banner -nostats -loglevel error -y'),
+        ...['-i', `file:${local}`],
+        ...args('-c copy -bsf:a aac_adtstoasc -movflags +faststart'),
         `file:${mp4}`,
       ]);
       if (aborted()) throw new Error('The broadcast was aborted');
