@@ -18,8 +18,6 @@ export interface S3StorageOptions {
   baseUrl: string;
   /** A client, or the config to make one (region, endpoint, forcePathStyle, credentials). */
   client?: S3Client | S3ClientConfig;
-  /** Prepended to every key in the bucket (one bucket shared with other media). */
-  keyPrefix?: string;
 }
 
 /**
@@ -40,8 +38,6 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
         });
   const { bucket } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const keyPrefix = options.keyPrefix ?? '';
-  const objectKey = (key: string) => `${keyPrefix}${key}`;
 
   return {
     async put(key, body, { contentType, cacheControl }) {
@@ -49,7 +45,7 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
       await client.send(
         new PutObjectCommand({
           Bucket: bucket,
-          Key: objectKey(key),
+          Key: key,
           // S3 refuses a streamed body without a length: a file's is known, others are read.
           ...(await withLength(body)),
           ContentType: contentType,
@@ -62,7 +58,7 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
       assertStorageKey(key);
       try {
         const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
+          new GetObjectCommand({ Bucket: bucket, Key: key }),
         );
         const body = answer.Body;
         if (!body) return null;
@@ -85,7 +81,7 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
         const page = await client.send(
           new ListObjectsV2Command({
             Bucket: bucket,
-            Prefix: objectKey(prefix),
+            Prefix: prefix,
             ContinuationToken: token,
           }),
         );
