@@ -57,9 +57,7 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
     async open(key) {
       assertStorageKey(key);
       try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key }),
-        );
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = answer.Body;
         if (!body) return null;
         return body instanceof Readable
