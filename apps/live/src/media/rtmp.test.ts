@@ -126,4 +126,20 @@ describe('RTMP ingest', () => {
     );
     expect(probed.streams).toMatch(/Video: h264 \(High\)/);
   });
+
+  it('closing the server cuts its encoders off: their shows get stopped and keep a replay', async () => {
+    started.length = 0;
+    stopped.length = 0;
+    const pushing = push('k3y-of-show-7', 20);
+    await waitFor(() => started.length === 1, 10_000);
+    await started[0]?.session.firstSegment;
+    await server.close();
+    await expect(pushing).rejects.toThrow();
+    await waitFor(() => stopped.length === 1, 5_000);
+    const replay = await started[0]?.session.finish();
+    expect(replay?.durationSeconds).toBeGreaterThan(0);
+    // Nobody can publish any more.
+    await expect(push('k3y-of-show-7', 1)).rejects.toThrow();
+    expect(started).toHaveLength(1);
+  });
 });
