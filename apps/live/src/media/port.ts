@@ -50,9 +50,16 @@ export interface LiveMedia {
   startBrowser(showId: string): HlsSession;
   /**
    * Packages an RTMP broadcast the RTMP server is receiving under `streamPath`
-   * (`/live/{streamKey}`).
+   * (`/live/{streamKey}`). The RTMP server says where ffmpeg pulls it from (its own port) and
+   * whether the video is H.264, which is copied rather than encoded again.
    */
-  startRtmp(showId: string, streamPath: string): HlsSession;
+  startRtmp(showId: string, streamPath: string, source?: RtmpSource): HlsSession;
+}
+
+export interface RtmpSource {
+  /** `rtmp://127.0.0.1:{port}/live/{streamKey}`. */
+  url: string;
+  copyVideo: boolean;
 }
 
 /** The RTMP server's hooks: the service says which show a stream key belongs to. */
