@@ -18,24 +18,30 @@ const ladder = [
   { url: 'https://cdn.example/c-720.mp4', width: 720, height: 1280, bitsPerSecond: 2_000_000 },
 ];
 
+/** The app embed's head script (app-embed.liquid), which builds the featured bubble. */
+const BUBBLE_SCRIPT =
+  /<script\s+id="popstage-bubble-script"[^>]*>([\s\S]*?)<\/script>/.exec(EMBED)?.[1] ?? '';
+
 /**
- * The bubble as app-embed.liquid renders it for clip `id` (whitespace between tags as Liquid
- * leaves it): its loop's <source> already chosen by the browser as the page was parsed.
+ * Runs the app embed's head script as the page's head runs it, with the attributes Liquid gives
+ * its <script> (jsdom runs no inline script, so it is called with its element): the bubble, on
+ * <html> until the page is parsed.
+ */
+function runEmbedScript(data: { clip: string; title: string; loop: string }): void {
+  const script = document.createElement('script');
+  Object.assign(script.dataset, data);
+  const body = BUBBLE_SCRIPT.replace('(document.currentScript)', '(currentScript)');
+  new Function('currentScript', body)(script);
+}
+
+/**
+ * The bubble as app-embed.liquid's script builds it for clip `id`: its loop's <source> already
+ * chosen by the browser as the head was parsed.
  */
 function renderServed(id = 'c'): HTMLVideoElement {
-  document.body.innerHTML = `
-    <div id="${SERVED_BUBBLE_ID}" class="ps-float" data-popstage-float="featured" data-popstage-clip="${id}">
-      <button class="ps-btn ps-tile" type="button" aria-label="Play featured video: Clip ${id}">
-        <span class="ps-box">
-          <video class="ps-loop" muted loop playsinline autoplay preload="auto" aria-hidden="true" data-src="${LOOP}">
-            <source src="${LOOP}" type="video/mp4" media="(prefers-reduced-motion: no-preference)">
-          </video>
-          <span class="ps-play" aria-hidden="true">▶</span>
-        </span>
-      </button>
-      <button class="ps-btn ps-x" type="button" aria-label="Close featured video">×</button>
-    </div>`;
-  const video = document.querySelector('video') as HTMLVideoElement;
+  document.getElementById(SERVED_BUBBLE_ID)?.remove();
+  runEmbedScript({ clip: id, title: `Clip ${id}`, loop: LOOP });
+  const video = document.querySelector(`#${SERVED_BUBBLE_ID} video`) as HTMLVideoElement;
   Object.defineProperty(video, 'currentSrc', { value: LOOP, configurable: true });
   return video;
 }
@@ -72,6 +78,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setConnection(undefined);
+  for (const el of document.querySelectorAll(`#${SERVED_BUBBLE_ID}`)) el.remove();
   document.body.replaceChildren();
   vi.restoreAllMocks();
 });
@@ -164,15 +171,90 @@ describe('the bubble the app embed rendered', () => {
     );
   });
 
-  it('is the markup, rules and session flag of app-embed.liquid', () => {
+  it("is the markup and rules of the loader's own bubble", () => {
     for (const line of BUBBLE_CSS.trim().split('\n')) expect(EMBED).toContain(line);
-    expect(EMBED).toContain(`id="${SERVED_BUBBLE_ID}"`);
-    expect(EMBED).toContain('data-popstage-float="featured"');
-    expect(EMBED).toContain('data-popstage-clip="{{ bubble.clip | escape }}"');
-    expect(EMBED).toContain('class="ps-btn ps-tile"');
-    expect(EMBED).toContain('class="ps-loop"');
-    expect(EMBED).toContain('media="(prefers-reduced-motion: no-preference)"');
-    expect(EMBED).toContain(`sessionStorage.getItem('${FEATURED_DISMISSED}') === '1'`);
+    expect(BUBBLE_SCRIPT).toContain('(document.currentScript)');
+    const video = renderServed('c7');
+    const el = document.getElementById(SERVED_BUBBLE_ID) as HTMLElement;
+    expect(el.className).toBe('ps-float');
+    expect(el.dataset.popstageFloat).toBe('featured');
+    expect(el.dataset.popstageClip).toBe('c7');
+    const tile = el.querySelector('button.ps-btn.ps-tile') as HTMLElement;
+    expect(tile.getAttribute('type')).toBe('button');
+    expect(tile.getAttribute('aria-label')).toBe('Play featured video: Clip c7');
+    expect(el.querySelector('.ps-tile > .ps-box > video.ps-loop + .ps-play')?.textContent).toBe(
+      '▶',
+    );
+    expect(el.querySelector('button.ps-x')?.getAttribute('aria-label')).toBe(
+      'Close featured video',
+    );
+    for (const flag of ['muted', 'loop', 'playsinline', 'autoplay']) {
+      expect(video.hasAttribute(flag), flag).toBe(true);
+    }
+    // Autoplay needs the muted state, which a script-made element only gets from the property.
+    expect(video.muted).toBe(true);
+    expect(video.preload).toBe('auto');
+    expect(video.getAttribute('aria-hidden')).toBe('true');
+    expect(video.dataset.src).toBe(LOOP);
+    const source = video.querySelector('source') as HTMLSourceElement;
+    expect(source.getAttribute('src')).toBe(LOOP);
+    expect(source.type).toBe('video/mp4');
+    // Shoppers who ask for reduced motion load nothing.
+    expect(source.getAttribute('media')).toBe('(prefers-reduced-motion: no-preference)');
+  });
+
+  it('is built from the head on <html>, and moved to the end of <body> once the page is parsed', () => {
+    document.body.innerHTML = '<main><a href="/">Shop</a></main>';
+    const video = renderServed();
+    const el = document.getElementById(SERVED_BUBBLE_ID) as HTMLElement;
+    expect(el.parentNode).toBe(document.documentElement);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    // The same element (its loop keeps playing), after the page's own content in the tab order.
+    expect(document.body.lastElementChild).toBe(el);
+    expect(el.querySelector('video')).toBe(video);
+    expect(video.load).not.toHaveBeenCalled();
+  });
+
+  it("takes the merchant's title as text only", () => {
+    runEmbedScript({ clip: 'c', title: '<img src=x onerror="alert(1)">"', loop: LOOP });
+    const el = document.getElementById(SERVED_BUBBLE_ID) as HTMLElement;
+    expect(el.querySelector('img')).toBeNull();
+    expect(el.querySelector('.ps-tile')?.getAttribute('aria-label')).toBe(
+      'Play featured video: <img src=x onerror="alert(1)">"',
+    );
+  });
+
+  it('is not built for a shopper who closed it in this session', () => {
+    sessionStorage.setItem(FEATURED_DISMISSED, '1');
+    runEmbedScript({ clip: 'c', title: 'Clip', loop: LOOP });
+    expect(document.getElementById(SERVED_BUBBLE_ID)).toBeNull();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('opens the viewer for a tap that came before the loader ran', () => {
+    renderServed();
+    (document.querySelector('.ps-tile') as HTMLElement).click();
+    const tapped = earlyTap();
+    const data = feed();
+    const { open } = show(data, servedBubble(data), tapped());
+    expect(open).toHaveBeenCalledTimes(1);
+    // Hydrated: the embed's script no longer marks taps, the loader's handler opens the viewer.
+    const el = document.getElementById(SERVED_BUBBLE_ID) as HTMLElement;
+    el.removeAttribute('data-popstage-tapped');
+    (document.querySelector('.ps-tile') as HTMLElement).click();
+    expect(el.hasAttribute('data-popstage-tapped')).toBe(false);
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('closes for the session, its loop stopped, when closed before the loader ran', () => {
+    const video = renderServed();
+    (document.querySelector('.ps-x') as HTMLElement).click();
+    expect(sessionFlag(FEATURED_DISMISSED)).toBe(true);
+    expect(document.getElementById(SERVED_BUBBLE_ID)).toBeNull();
+    expect(video.querySelector('source')).toBeNull();
+    expect(video.load).toHaveBeenCalled();
+    // The loader then finds no bubble and draws none.
+    expect(servedBubble(feed())).toBeNull();
   });
 });
 

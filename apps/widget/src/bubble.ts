@@ -17,12 +17,13 @@ export const SERVED_BUBBLE_ID = 'popstage-bubble';
 type Clip = NonNullable<StorefrontFeed['featured']>;
 
 /**
- * A tap on the rendered bubble before the feed has confirmed it (the loader runs as the page
- * finishes parsing; the feed may still be on its way): remembered, and replayed by showBubble.
+ * A tap on the rendered bubble before the feed has confirmed it: remembered, and replayed by
+ * showBubble. The embed's own script marks taps that came before the loader ran (the bubble shows
+ * from the page's head; the loader runs later), the listener here those until the feed is in.
  */
 export function earlyTap(): () => boolean {
   const tile = document.querySelector(`#${SERVED_BUBBLE_ID} .ps-tile`);
-  let tapped = false;
+  let tapped = !!tile?.parentElement?.hasAttribute('data-popstage-tapped');
   const remember = () => {
     tapped = true;
   };
@@ -82,6 +83,8 @@ export function showBubble(
   tappedEarly = false,
 ): void {
   const el = served ?? bubbleElement(clip);
+  // The embed's script leaves taps and closes to the handlers below from now on.
+  el.setAttribute('data-popstage-hydrated', '');
   const button = el.querySelector('.ps-tile') as HTMLElement;
   const box = el.querySelector('.ps-box') as HTMLElement;
   button.addEventListener('click', () => open(button));

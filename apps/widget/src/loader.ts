@@ -6,8 +6,9 @@ import type { LoaderShared, StorefrontFeed } from './types';
 
 /**
  * The app embed's loader (extensions/popstage/assets/popstage-loader.js, under 10,000 bytes as
- * Shopify's theme-check asks): it fetches the feed, shows the featured bubble (poster and silent
- * loop; it hydrates the one the app embed rendered in the page when there is one, bubble.ts),
+ * Shopify's theme-check asks; loaded async from the page's head): it fetches the feed, shows the
+ * featured bubble (poster and silent loop; it hydrates the one the app embed built in the page
+ * when there is one, bubble.ts),
  * warms the viewer's first file, and fetches the player (the app's /storefront/v1/widget.js) only
  * when a clip is on screen: at idle once the bubble shows, when a carousel or product row comes
  * near the viewport, or when the shopper reaches for the bubble.
@@ -52,10 +53,17 @@ function boot(): void {
     return player;
   };
 
+  // The app embed loads this script async: it may run while the page is still being parsed.
+  const parsed = new Promise<void>((resolve) => {
+    if (document.readyState !== 'loading') resolve();
+    else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
   const tapped = earlyTap();
   const start = async () => {
     const data = await feed;
     // Kept only when the feed confirms it (removed with no feed, a holdout test, another clip).
+    // The embed's bubble is hydrated at once, even mid-parse: its warm file and the player start
+    // while a long page is still being parsed.
     const served = servedBubble(data);
     if (!data) return;
     // While a holdout test runs the player decides, once it knows the visitor's group, whether
@@ -73,6 +81,8 @@ function boot(): void {
       document.head.append(style);
     }
     const clip = data.featured;
+    // A bubble the loader draws itself goes at the end of <body>: once the page is parsed.
+    if (!served) await parsed;
     if (clip && !sessionFlag(FEATURED_DISMISSED)) {
       showBubble(
         shared,
@@ -89,11 +99,10 @@ function boot(): void {
       );
       afterLoad(load);
     }
+    await parsed;
     watchInline(load);
   };
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
-  } else void start();
+  void start();
 }
 
 /**

@@ -55,9 +55,10 @@ document.addEventListener('popstage:cart-added', function () {
     .then(function (cart) { document.getElementById('cart-count').textContent = cart.item_count; });
 });</script>
 ${
-  // The app's embeds (head and body targets) where a theme puts them.
-  options.widget !== false ? new Html(view.appBlocks.head + view.appBlocks.bodyEnd) : ''
+  // The app's body embeds before </body>, its head embeds before </head>, as Shopify puts them.
+  options.widget !== false ? new Html(view.appBlocks.bodyEnd) : ''
 }`,
+    options.widget !== false ? new Html(view.appBlocks.head) : html``,
   );
 }
 

@@ -33,6 +33,9 @@ describe('storefront', () => {
       appUrl: 'https://popstage.example',
       shop: DEMO_SHOP,
     });
+    // A head embed goes where Shopify puts it: before </head>.
+    const head = home.body.slice(0, home.body.indexOf('</head>'));
+    expect(head).toContain('popstage-loader.js');
     await t.store.setAppEmbed(DEMO_SHOP, false);
   });
 

@@ -44,22 +44,22 @@ const render = (page: StorefrontPage) =>
   renderer.renderBlock(embed, { id: '1', settings: {} }, page);
 
 describe("the app embed's featured bubble (app.metafields.popstage.featured_bubble, json)", () => {
-  it('renders the loop as the page is parsed: muted, inline, autoplaying, from the app', async () => {
+  it('builds the bubble from the head: head content only, the clip and its loop as escaped attributes', async () => {
     const html = await render(home(bubble));
-    const video = /<video([^>]*)>\s*<source([^>]*)>\s*<\/video>/.exec(html);
-    expect(video?.[1]).toMatch(/class="ps-loop"/);
-    for (const flag of ['muted', 'loop', 'playsinline', 'autoplay']) {
-      expect(video?.[1]).toMatch(new RegExp(`\\s${flag}\\s`));
-    }
-    expect(video?.[1]).toContain('preload="auto"');
-    expect(video?.[2]).toContain(`src="https://app.example${LOOP.replace('&', '&amp;')}"`);
-    expect(video?.[2]).toContain('media="(prefers-reduced-motion: no-preference)"');
-    expect(html).toContain('id="popstage-bubble"');
-    expect(html).toContain('data-popstage-clip="c1"');
-    // The clip's title is the merchant's text: escaped.
-    expect(html).toContain(
-      'aria-label="Play featured video: Summer &lt;drop&gt; &amp; &quot;more&quot;"',
+    // A <head> takes script, style and link elements (a <div> there would end the head early).
+    const outside = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '');
+    expect(new Set([...outside.matchAll(/<([a-z]+)/g)].map((tag) => tag[1]))).toEqual(
+      new Set(['link']),
     );
+    const script = /<script\s+id="popstage-bubble-script"([^>]*)>([\s\S]*?)<\/script>/.exec(html);
+    expect(script?.[1]).toContain('data-clip="c1"');
+    expect(script?.[1]).toContain(`data-loop="https://app.example${LOOP}"`);
+    // The clip's title is the merchant's text: escaped, and set as an attribute by the script.
+    expect(script?.[1]).toContain('data-title="Summer &lt;drop&gt; &amp; &quot;more&quot;"');
+    expect(script?.[2]).toContain("bubble.id = 'popstage-bubble'");
+    expect(script?.[2]).toContain("source.media = '(prefers-reduced-motion: no-preference)'");
+    // Built before the loader's tag: the async loader always finds it.
+    expect(html.indexOf('popstage-bubble-script')).toBeLessThan(html.indexOf('popstage-loader.js'));
   });
 
   it("places it where the merchant put it on each device (the widget's formula)", async () => {
@@ -92,7 +92,8 @@ describe("the app embed's featured bubble (app.metafields.popstage.featured_bubb
     for (const page of [home(), home({})]) {
       const html = await render(page);
       expect(html).toContain('popstage-loader.js');
-      expect(html).not.toContain('<video');
+      expect(html).not.toContain('<script>');
+      expect(html).not.toContain('<style>');
       expect(html).not.toContain('popstage-bubble');
       expect(html.match(/rel="preconnect"/g)).toHaveLength(1);
     }

@@ -19,7 +19,7 @@ describe("the repository's extension", () => {
     );
     expect(loadThemeApp().extensions[0]?.uid).toBe(extension?.uid);
     expect(app.blocks.map((block) => [block.type, block.schema.target])).toEqual([
-      [`shopify://apps/popstage/blocks/app-embed/${extension?.uid}`, 'body'],
+      [`shopify://apps/popstage/blocks/app-embed/${extension?.uid}`, 'head'],
       [`shopify://apps/popstage/blocks/carousel/${extension?.uid}`, 'section'],
       [`shopify://apps/popstage/blocks/product/${extension?.uid}`, 'section'],
     ]);

@@ -35,14 +35,15 @@ const productPage = (clipCount?: number): StorefrontPage => ({
 
 // The loader reads data-shop and data-app-url from its own script tag and the widget finds its
 // places by `[data-popstage-carousel]` / `[data-popstage-product]` (apps/widget/src/loader.ts).
+// The embed is in the head: the loader is async, never parser-blocking.
 const widgetScript = (html: string) =>
-  /<script\s+src="([^"]*popstage-loader\.js)"\s+data-shop="([^"]*)"\s+data-app-url="([^"]*)"\s+defer\s*><\/script>/.exec(
+  /<script\s+src="([^"]*popstage-loader\.js)"\s+data-shop="([^"]*)"\s+data-app-url="([^"]*)"\s+async\s*><\/script>/.exec(
     html,
   );
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
 
 describe('app embed', () => {
-  it("loads the extension's loader, deferred, with the shop and the app_url metafield", async () => {
+  it("loads the extension's loader, async, with the shop and the app_url metafield", async () => {
     const html = await renderer.renderBlock(block('app-embed'), { id: '1', settings: {} }, home);
     expect(widgetScript(html)?.slice(1)).toEqual([
       '/sandbox/extensions/popstage/assets/popstage-loader.js',
@@ -146,13 +147,11 @@ describe('renderPage', () => {
     },
   });
 
-  it('puts the enabled body embed before </body> and the blocks in order, wrapped as Shopify does', async () => {
+  it('puts the enabled head embed in the head, unwrapped, and the blocks in order, wrapped as Shopify does', async () => {
     const page = await renderer.renderPage(state(false), home);
-    expect(page.bodyEnd).toMatch(
-      /^<div id="shopify-block-101" class="shopify-block shopify-app-block">/,
-    );
-    expect(widgetScript(page.bodyEnd)?.[3]).toBe('https://app.example');
-    expect(page.head).toBe('');
+    expect(widgetScript(page.head)?.[3]).toBe('https://app.example');
+    expect(page.head).not.toContain('shopify-block');
+    expect(page.bodyEnd).toBe('');
     expect(page.blocks.map((rendered) => rendered.id)).toEqual(['c2', 'c1']);
     expect(page.blocks[0]?.html).toMatch(
       /^<div id="shopify-block-c2" class="shopify-block shopify-app-block">/,

@@ -11,8 +11,8 @@ import { holdoutPercent } from '../analytics';
 import { loadStorefrontData, type StorefrontDeps, storefrontPositions } from './data';
 
 /**
- * The featured bubble the app embed renders in the page (extensions/popstage/blocks/app-embed.liquid),
- * so its loop is asked for while the page is parsed rather than after the loader and the feed
+ * The featured bubble the app embed builds from the page's head (extensions/popstage/blocks/app-embed.liquid),
+ * so its loop is asked for as the head is parsed rather than after the loader and the feed
  * (issue 29 point 4): an app-data metafield the app keeps equal to the feed's featured clip.
  * - Its loop is the app's own stable URL for the clip and its processing (loop.ts): signed media
  *   URLs last 6 hours, and a metafield is not rewritten every few hours for every shop.

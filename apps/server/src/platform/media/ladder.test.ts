@@ -69,6 +69,17 @@ describe('ffmpeg arguments', () => {
     expect(args.join(' ')).toContain('-i in.mov -i a.m4a');
   });
 
+  it('scales the source once, to the largest rung, and the smaller rungs from that', () => {
+    const heavy = plan({ ...phone, bitRate: 16_000_000 });
+    expect(sizes(heavy.ladder)).toEqual(['360x640', '540x960', '720x1280']);
+    const args = ladderArgs('in.mp4', heavy.ladder, ['a.mp4', 'b.mp4', 'c.mp4'], null);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe(
+      '[0:v:0]scale=720:1280,format=yuv420p,split=3[v0][v1][v2];' +
+        '[v0]scale=360:640,format=yuv420p[o0];[v1]scale=540:960,format=yuv420p[o1];' +
+        '[v2]scale=720:1280,format=yuv420p[o2]',
+    );
+  });
+
   it('encodes every rung with superfast, capped, without audio when there is none', () => {
     if (!first) throw new Error('a heavy source is encoded first');
     const single = singleRungArgs('in.mov', 'out.mp4', first, null);

