@@ -8,11 +8,15 @@ export const LIVE_CSS = `
 .psl-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .psl h2{font-size:1.25em;line-height:1.3;margin:0 0 10px}
 .psl-wrap{display:flex;flex-direction:column;gap:14px}
-.psl-main{position:relative;width:100%;max-width:440px;margin:0 auto}
-.psl-slot{position:relative;width:100%;aspect-ratio:9/16;max-height:78vh}
+.psl-main{position:relative;width:100%}
+.psl-slot{position:relative;width:min(100%,440px,calc(78vh * 9 / 16));aspect-ratio:9/16;margin:0 auto}
+.psl-wide .psl-slot{width:100%}
 .psl-frame{position:absolute;inset:0;background:#000;border-radius:14px;overflow:hidden;color:#fff}
 .psl-frame video{position:absolute;inset:0;width:100%;height:100%;object-fit:contain;background:#000}
-.psl-btn{font:inherit;cursor:pointer;border:0;border-radius:22px;min-width:44px;min-height:44px;padding:0 14px;background:rgba(0,0,0,.55);color:#fff;font-size:14px;line-height:1}
+.psl-btn{font:inherit;cursor:pointer;border:0;border-radius:22px;min-width:44px;min-height:44px;padding:0 12px;background:rgba(0,0,0,.55);color:#fff;font-size:14px;line-height:1;display:inline-flex;align-items:center;justify-content:center;gap:6px}
+.psl-icon{width:22px;height:22px;fill:currentColor;flex:none}
+.psl-add .psl-icon{width:18px;height:18px}
+.psl-sound .psl-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .psl-btn:hover{background:rgba(0,0,0,.75)}
 .psl-btn:focus-visible,.psl input:focus-visible,.psl-mark:focus-visible{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 6px #2c6ecb}
 .psl-top{position:absolute;left:0;right:0;top:0;display:flex;align-items:center;gap:6px;padding:10px;background:linear-gradient(rgba(0,0,0,.55),transparent);z-index:2}
@@ -20,7 +24,7 @@ export const LIVE_CSS = `
 .psl-badge.psl-on{background:var(--psl-accent)}
 .psl-count{font-size:13px;background:rgba(0,0,0,.55);padding:5px 8px;border-radius:6px}
 .psl-top .psl-grow{flex:1}
-.psl-big{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);z-index:2;font-size:18px;padding:0 22px;min-height:56px;border-radius:28px}
+.psl-big{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);z-index:2;font-size:18px;padding:0 22px;min-height:56px;border-radius:28px;white-space:nowrap}
 .psl-pin{position:absolute;left:10px;right:10px;bottom:12px;z-index:2;display:flex;gap:10px;align-items:center;background:rgba(255,255,255,.96);color:#111;border-radius:12px;padding:8px;box-shadow:0 4px 18px rgba(0,0,0,.35)}
 .psl-replay .psl-pin{bottom:64px}
 .psl-pin img,.psl-item img{width:56px;height:56px;object-fit:cover;border-radius:8px;flex:none;background:#eee}
@@ -63,10 +67,12 @@ export const LIVE_CSS = `
 .psl-mini .psl-slot::after{content:attr(data-away);color:#ccc;font-size:14px;padding:16px;text-align:center}
 @media (min-width:750px){
 .psl-wrap{flex-direction:row;align-items:flex-start}
-.psl-main{flex:0 0 min(400px,44%);margin:0}
+.psl-main{flex:0 0 auto;width:min(440px,44%,calc(78vh * 9 / 16))}
+.psl-main.psl-wide{width:min(640px,58%)}
+.psl-sound .psl-label{position:static;width:auto;height:auto;clip:auto}
 .psl-side{flex:1}
 .psl-msgs{height:320px}
-.psl-mini .psl-frame{width:260px}
+.psl-mini .psl-frame{width:200px}
 }
 @media (prefers-reduced-motion:no-preference){.psl-frame{transition:box-shadow .2s}}
 `;

@@ -15,6 +15,7 @@ import { analyticsAllowed } from '../consent';
 import { h } from '../dom';
 import type { StorefrontProduct } from '../types';
 import { Visitor } from '../visitor';
+import { icon } from './icons';
 import { addShowProductToCart } from './live-cart';
 import { LIVE_CSS } from './live-styles';
 import { type Attached, attachShow } from './media';
@@ -199,10 +200,15 @@ export class LivePlayer {
       video.addEventListener('loadedmetadata', () => {
         if (video.videoWidth && video.videoHeight) {
           slot.style.aspectRatio = `${video.videoWidth} / ${video.videoHeight}`;
+          // A landscape stream (OBS) takes the column's width; a phone's keeps to the screen.
+          main.classList.toggle('psl-wide', video.videoWidth > video.videoHeight);
         }
         this.drawTimeline();
       });
       video.addEventListener('timeupdate', () => this.onTime());
+      video.addEventListener('playing', () => {
+        if (this.els.big) this.els.big.hidden = true;
+      });
       video.addEventListener('volumechange', () => this.drawSound());
       this.video = video;
       const sound = h('button', {
@@ -245,7 +251,8 @@ export class LivePlayer {
               () => undefined,
             ),
         },
-        `▶ ${LIVE_TEXT.play}`,
+        icon('play'),
+        LIVE_TEXT.play,
       );
       const pin = h('div', { class: 'psl-pin', role: 'region', 'aria-label': LIVE_TEXT.pinned });
       pin.hidden = true;
@@ -336,7 +343,7 @@ export class LivePlayer {
     }
     const ok = await addShowProductToCart(product, show.id);
     if (status) status.textContent = ok ? LIVE_TEXT.added : LIVE_TEXT.addFailed;
-    button.textContent = ok ? `✓ ${LIVE_TEXT.added}` : LIVE_TEXT.addToCart;
+    if (ok) button.replaceChildren(icon('check'), LIVE_TEXT.added);
     setTimeout(() => {
       button.textContent = LIVE_TEXT.addToCart;
       button.disabled = false;
@@ -487,8 +494,11 @@ export class LivePlayer {
     const sound = this.els.sound;
     if (!sound || !this.video) return;
     const muted = this.video.muted;
-    sound.textContent = muted ? `🔇 ${LIVE_TEXT.unmute}` : `🔊 ${LIVE_TEXT.mute}`;
-    sound.setAttribute('aria-label', muted ? LIVE_TEXT.unmute : LIVE_TEXT.mute);
+    // The name is the button's text (visible on wide players, read by screen readers always).
+    sound.replaceChildren(
+      icon(muted ? 'muted' : 'sound'),
+      h('span', { class: 'psl-label' }, muted ? LIVE_TEXT.unmute : LIVE_TEXT.mute),
+    );
   }
 
   private drawPip(): void {
@@ -496,7 +506,8 @@ export class LivePlayer {
     if (!pip) return;
     pip.setAttribute('aria-pressed', String(this.mini));
     pip.setAttribute('aria-label', this.mini ? LIVE_TEXT.expand : LIVE_TEXT.shrink);
-    pip.textContent = this.mini ? '⤢' : '⧉';
+    pip.replaceChildren(icon(this.mini ? 'expand' : 'shrink'));
+    pip.title = this.mini ? LIVE_TEXT.expand : LIVE_TEXT.shrink;
   }
 
   /** Replay: a marker per pin on the timeline (its product, a jump to its moment). */
@@ -578,8 +589,10 @@ export class LivePlayer {
     });
     if (!live) return;
     // Browsers may refuse to start even muted (data saver, low power): the shopper presses Play.
-    await video.play().catch(() => {
-      if (this.els.big) this.els.big.hidden = false;
+    // (A play() cut short by the source's own load is not a refusal: autoplay goes on.)
+    await video.play().catch((error: unknown) => {
+      const refused = (error as { name?: string } | null)?.name === 'NotAllowedError';
+      if (refused && video.paused && this.els.big) this.els.big.hidden = false;
     });
   }
 
