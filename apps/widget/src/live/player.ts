@@ -19,7 +19,7 @@ import { icon } from './icons';
 import { addShowProductToCart } from './live-cart';
 import { LIVE_CSS } from './live-styles';
 import { type Attached, attachShow } from './media';
-import { addOwnMessage, applyLiveEvent, clock, type LiveView, pinnedAt } from './state';
+import { addOwnMessage, applyLiveEvent, clock, isMediaUrl, type LiveView, pinnedAt } from './state';
 import { chatName, rememberChatName, viewerId } from './viewer';
 
 /** A scheduled show asks the app again this often, to start playing once it is live. */
@@ -657,7 +657,9 @@ export class LivePlayer {
 }
 
 function toView(state: LiveShowState): LiveView {
-  const { id, title, status, hls, mp4, lowLatency, pinned, pins, viewers, chat } = state;
+  const { id, title, status, lowLatency, pinned, pins, viewers, chat } = state;
+  const hls = isMediaUrl(state.hls) ? state.hls : null;
+  const mp4 = isMediaUrl(state.mp4) ? state.mp4 : null;
   return { id, title, status, hls, mp4, lowLatency, pinned, pins, viewers, chat };
 }
 

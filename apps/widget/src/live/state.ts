@@ -44,6 +44,8 @@ export function applyLiveEvent(view: LiveView, data: unknown): LiveChange | null
       view.viewers = event.count;
       return 'viewers';
     case 'status':
+      // zod's url() takes any scheme: media plays from http(s) only.
+      if (!isMediaUrl(event.hls) || !isMediaUrl(event.mp4)) return null;
       view.status = event.status;
       view.hls = event.hls;
       view.mp4 = event.mp4;
@@ -51,6 +53,11 @@ export function applyLiveEvent(view: LiveView, data: unknown): LiveChange | null
       if (event.status === 'ended') view.pinned = null;
       return 'status';
   }
+}
+
+/** Null, or an http(s) URL: what a video may be given as its source. */
+export function isMediaUrl(url: string | null): boolean {
+  return url === null || /^https?:\/\//i.test(url);
 }
 
 /** Adds the viewer's own posted message (the chat post's answer), once. */
