@@ -5,6 +5,7 @@
 export const LIVE_CSS = `
 .psl{--psl-accent:#e0115f;font-family:inherit;color:inherit;max-width:1100px;margin:0 auto;padding:8px 0}
 .psl *{box-sizing:border-box}
+.psl [hidden]{display:none!important}
 .psl-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .psl h2{font-size:1.25em;line-height:1.3;margin:0 0 10px}
 .psl-wrap{display:flex;flex-direction:column;gap:14px}
