@@ -380,12 +380,18 @@ describe('a scheduled show', () => {
     expect(root.querySelector('video')).toBeNull();
     expect(root.querySelector('.psl-form')).toBeNull();
     expect(calls.some((c) => c.url.startsWith(PUBLIC))).toBe(false);
+    // Bought before the show starts: not the show's sale (no success fee on it).
+    byName(root, 'Add to cart: Product 1')?.click();
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/cart/add.js'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/cart/add.js'))?.body).toEqual({
+      items: [{ id: 10, quantity: 1, properties: {} }],
+    });
   });
 });
 
 describe('a replay', () => {
   it('puts the pins on the timeline and the playhead’s product over the video', async () => {
-    const { root, player } = await mount('ended');
+    const { root, player, calls } = await mount('ended');
     players.push(player);
     const video = root.querySelector('video') as HTMLVideoElement;
     expect(video.src).toBe('https://media.example/show1/replay.mp4');
@@ -410,6 +416,12 @@ describe('a replay', () => {
     video.currentTime = 9.5;
     video.dispatchEvent(new Event('timeupdate'));
     expect(pin?.hidden).toBe(true);
+    // A replay's sale is the show's too.
+    byName(root, 'Add to cart: Product 2')?.click();
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/cart/add.js'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/cart/add.js'))?.body).toEqual({
+      items: [{ id: 20, quantity: 1, properties: { [SHOW_LINE_PROPERTY]: 'show1' } }],
+    });
   });
 });
 

@@ -341,7 +341,9 @@ export class LivePlayer {
       const visitor = await this.visitor.ensure().catch(() => '');
       if (visitor && this.visitor.name) await tagCart(this.visitor.name);
     }
-    const ok = await addShowProductToCart(product, show.id);
+    // Sales are the show's once it has started (live, then its replay).
+    const started = (this.view?.status ?? show.status) !== 'scheduled';
+    const ok = await addShowProductToCart(product, started ? show.id : null);
     if (status) status.textContent = ok ? LIVE_TEXT.added : LIVE_TEXT.addFailed;
     if (ok) button.replaceChildren(icon('check'), LIVE_TEXT.added);
     setTimeout(() => {
