@@ -5,6 +5,8 @@ type HlsClass = typeof HlsType;
 type HlsWindow = Window & { PopstageHls?: HlsClass };
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+/** A fatal network error is retried after this long. */
+const RETRY_MS = 3000;
 let loading: Promise<HlsClass | null> | null = null;
 
 /** hls.js from the app (/storefront/v1/hls.js), loaded once per page. */
@@ -54,7 +56,28 @@ export async function attachShow(
   const Hls = await loadHls(origin);
   if (!Hls?.isSupported()) return source.mp4 ? file() : null;
   const hls = new Hls(source.live ? livePlaybackSettings(source.lowLatency) : {});
+  let retry: number | undefined;
+  // hls.js's own recovery for fatal errors: a live playlist that is briefly missing (the stream
+  // starting, a network blip) is asked for again; a decoding error resets the media buffer.
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+    else if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+      clearTimeout(retry);
+      const url = source.hls as string;
+      // Without a manifest yet (the stream not started), the manifest is asked for again.
+      retry = window.setTimeout(
+        () => (hls.levels?.length ? hls.startLoad() : hls.loadSource(url)),
+        RETRY_MS,
+      );
+    }
+  });
   hls.loadSource(source.hls);
   hls.attachMedia(video);
-  return { stop: () => hls.destroy() };
+  return {
+    stop: () => {
+      clearTimeout(retry);
+      hls.destroy();
+    },
+  };
 }

@@ -174,10 +174,12 @@ describe('the live show', () => {
   });
 
   it('plays with hls.js, fetched from the app, where the browser has no HLS', async () => {
-    const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn() };
+    const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn(), on: vi.fn() };
     const config: unknown[] = [];
     class FakeHls {
       static isSupported = () => true;
+      static Events = { ERROR: 'hlsError' };
+      static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
       constructor(settings: unknown) {
         config.push(settings);
         Object.assign(this, hls);
