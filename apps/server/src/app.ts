@@ -28,7 +28,7 @@ import {
 import { healthRoutes } from './features/health';
 import { helpRoutes } from './features/help';
 import { appLoadRoutes, tenantHook, uninstallWebhookRoutes } from './features/install';
-import { liveRoutes } from './features/live';
+import { liveRoutes, liveStorefrontPart } from './features/live';
 import { mobilePublicRoutes, mobileRoutes } from './features/mobile';
 import { devicePublicRoutes, notificationRoutes } from './features/notifications';
 import { offlineConsoleRoutes } from './features/offline-consoles';
@@ -188,7 +188,7 @@ export async function buildApp(
   // Public share pages of clips (no token; rate limited).
   await app.register(sharePageRoutes);
   // The public storefront API the player calls (CORS per shop, rate limited).
-  await app.register(storefrontRoutes);
+  await app.register(storefrontRoutes, { parts: [liveStorefrontPart] });
   await app.register(mobilePublicRoutes);
   await app.register(devicePublicRoutes);
 

@@ -138,6 +138,25 @@ const CASES: PublicCase[] = [
     url: () => '/storefront/v1/widget.js',
     expect: 503,
   },
+  // The shop's live show is public, as its storefront shows it.
+  {
+    method: 'GET',
+    route: '/storefront/v1/shops/:shop/live',
+    url: () => `/storefront/v1/shops/${SHOP_A}/live`,
+    expect: 'public',
+  },
+  {
+    method: 'GET',
+    route: '/storefront/v1/live.js',
+    url: () => '/storefront/v1/live.js',
+    expect: 503,
+  },
+  {
+    method: 'GET',
+    route: '/storefront/v1/hls.js',
+    url: () => '/storefront/v1/hls.js',
+    expect: 503,
+  },
   // Branded app: A's config is public to its app; B's device token reaches nothing of A's.
   {
     method: 'GET',

@@ -23,6 +23,8 @@ type LoaderWindow = Window & {
 };
 
 const INLINE = '[data-popstage-carousel],[data-popstage-product]';
+/** The live-show theme block: its player is a script of its own, with no use for the feed. */
+const LIVE = '[data-popstage-live]';
 
 function boot(): void {
   const w = window as LoaderWindow;
@@ -60,6 +62,16 @@ function boot(): void {
   });
   const tapped = earlyTap();
   const start = async () => {
+    // The live player comes with or without a feed, once the page (and its live block) is parsed.
+    void parsed.then(() =>
+      whenNear(LIVE, () => {
+        const tag = document.createElement('script');
+        tag.src = `${app}/storefront/v1/live.js`;
+        tag.dataset.shop = shop;
+        tag.async = true;
+        document.head.append(tag);
+      }),
+    );
     const data = await feed;
     // Kept only when the feed confirms it (removed with no feed, a holdout test, another clip).
     // The embed's bubble is hydrated at once, even mid-parse: its warm file and the player start
@@ -100,7 +112,7 @@ function boot(): void {
       afterLoad(load);
     }
     await parsed;
-    watchInline(load);
+    whenNear(INLINE, load);
   };
   void start();
 }
@@ -114,9 +126,12 @@ function afterLoad(load: () => unknown): void {
   else addEventListener('load', () => whenIdle(load), { once: true });
 }
 
-/** Carousels and product rows: the player when one comes within a screen of the viewport. */
-function watchInline(load: () => unknown): void {
-  const rows = document.querySelectorAll(INLINE);
+/**
+ * Carousels, product rows and the live show: their player when one comes within a screen of the
+ * viewport (once).
+ */
+function whenNear(selector: string, load: () => unknown): void {
+  const rows = document.querySelectorAll(selector);
   if (rows.length === 0) return;
   if (typeof IntersectionObserver !== 'function') {
     load();

@@ -83,8 +83,9 @@ describe('a repeated query key', () => {
     const staffApi = { authorization: `Bearer ${t.deps.config.OPERATOR_API_TOKEN}` };
     const failures: string[] = [];
     for (const route of t.app.routeList) {
-      if (route.method !== 'GET' || route.url === '/metrics' || route.url.endsWith('/widget.js'))
-        continue;
+      // The widget's scripts answer 503 only because the test app has no built widget.
+      if (route.method !== 'GET' || route.url === '/metrics') continue;
+      if (/\/storefront\/v1\/(widget|live|hls)\.js$/.test(route.url)) continue;
       for (const headers of [shop, staffApi, {}]) {
         const url = `${path(route.url)}?${REPEATED}`;
         const res = await t.app.inject({ method: 'GET', url, headers });

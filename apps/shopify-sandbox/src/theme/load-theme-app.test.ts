@@ -11,7 +11,7 @@ describe("the repository's extension", () => {
   const app = loadThemeApp();
   const [extension] = app.extensions;
 
-  it('holds the three popstage blocks under the app handle of shopify.app.toml', () => {
+  it('holds the four popstage blocks under the app handle of shopify.app.toml', () => {
     expect(app.appHandle).toBe('popstage');
     expect(extension?.handle).toBe('popstage');
     expect(extension?.uid).toMatch(
@@ -21,6 +21,7 @@ describe("the repository's extension", () => {
     expect(app.blocks.map((block) => [block.type, block.schema.target])).toEqual([
       [`shopify://apps/popstage/blocks/app-embed/${extension?.uid}`, 'head'],
       [`shopify://apps/popstage/blocks/carousel/${extension?.uid}`, 'section'],
+      [`shopify://apps/popstage/blocks/live-show/${extension?.uid}`, 'section'],
       [`shopify://apps/popstage/blocks/product/${extension?.uid}`, 'section'],
     ]);
   });

@@ -149,6 +149,38 @@ export const storefrontVisitAnswerSchema = z.object({
   group: z.enum(['exposed', 'holdout']).nullable(),
 });
 
+/**
+ * The shop's live show as the storefront's live player gets it (issue 32): the show live now,
+ * else the next scheduled one, else the newest replay still kept; null when there is none or the
+ * shop's plan has no live selling. What happens during the show (pins, chat, viewers, status)
+ * comes from the live service's viewer API at `publicApi` (@popstage/core/live, viewer-api.ts).
+ */
+export const storefrontLiveShowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['scheduled', 'live', 'ended']),
+  /** ISO start time the seller scheduled. */
+  startsAt: z.string(),
+  /** The show's public viewer API; null while scheduled and never started. */
+  publicApi: z.string().nullable(),
+  /** The live playlist while live, the replay's VOD playlist once ended. */
+  hls: z.string().nullable(),
+  /** The replay as one MP4 once made. */
+  mp4: z.string().nullable(),
+  lowLatency: z.boolean(),
+});
+export type StorefrontLiveShow = z.infer<typeof storefrontLiveShowSchema>;
+
+export const storefrontLiveAnswerSchema = z.object({
+  show: storefrontLiveShowSchema.nullable(),
+  /** The show's products for sale, in the show's order (draft, archived, sold-out ones left out). */
+  products: z.array(storefrontProductSchema),
+});
+export type StorefrontLiveAnswer = z.infer<typeof storefrontLiveAnswerSchema>;
+
+/** How long a storefront may keep the live answer: a show going live shows within this. */
+export const STOREFRONT_LIVE_CACHE_SECONDS = 15;
+
 /** The shop's myshopify domain. */
 const shopParams = z.object({ shop: z.string().min(1).max(255) });
 
@@ -186,6 +218,31 @@ export const storefrontContract = {
     query: z.object({ v: z.string().max(32).optional() }),
     response: z.string(),
     summary: "A clip's preview loop at a stable URL (the featured bubble's)",
+  }),
+  /**
+   * The shop's live show for the storefront's live player (theme block live-show): public,
+   * `Cache-Control: public, max-age=STOREFRONT_LIVE_CACHE_SECONDS`.
+   */
+  live: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/shops/:shop/live',
+    params: shopParams,
+    response: storefrontLiveAnswerSchema,
+    summary: "The shop's live, next or last show and its products",
+  }),
+  /** The live player script (text/javascript), fetched by the loader for a live-show block. */
+  liveScript: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/live.js',
+    response: z.string(),
+    summary: 'The storefront live player script',
+  }),
+  /** hls.js (light), fetched by the live player only where the browser plays no HLS itself. */
+  hlsScript: defineRoute({
+    method: 'GET',
+    path: '/storefront/v1/hls.js',
+    response: z.string(),
+    summary: "The live player's HLS engine (hls.js)",
   }),
   carousel: defineRoute({
     method: 'GET',

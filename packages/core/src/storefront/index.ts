@@ -6,11 +6,14 @@ export type {
   StorefrontEventsBody,
   StorefrontEventType,
   StorefrontFeed,
+  StorefrontLiveAnswer,
+  StorefrontLiveShow,
   StorefrontPositions,
   StorefrontProduct,
 } from './contract';
 export {
   STOREFRONT_BODY_LIMIT_BYTES,
+  STOREFRONT_LIVE_CACHE_SECONDS,
   STOREFRONT_PREFIX,
   storefrontContract,
   VIEW_DEDUPE_MINUTES,

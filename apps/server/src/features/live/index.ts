@@ -1,2 +1,3 @@
-/** The live area's public face: its routes. */
+/** The live area's public face: its routes, and the storefront's live show. */
 export { liveRoutes } from './routes';
+export { liveStorefrontPart, storefrontLiveShow } from './storefront-show';

@@ -6,6 +6,7 @@ export {
   queueFeaturedBubbleIfFeatured,
 } from './featured-bubble';
 export { installFeedCache } from './feed-cache';
+export { liveShowProducts } from './live-products';
 export {
   forgetProduct,
   refreshCollectionSnapshot,
@@ -14,7 +15,7 @@ export {
   rememberProducts,
 } from './product-snapshot';
 export { pruneEventsJob } from './prune-job';
-export { storefrontRoutes } from './routes';
+export { type StorefrontPart, storefrontRoutes } from './routes';
 export { viewLimitsJob } from './view-limit-job';
 export { signVisitorId } from './visitor-id';
 export { toStorefrontClip } from './wire';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { RouteContract } from '@popstage/core/contract';
@@ -8,7 +9,7 @@ import {
   STOREFRONT_BODY_LIMIT_BYTES,
   STOREFRONT_PREFIX,
 } from '@popstage/core/storefront';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ShopRow } from '../../db/schema';
 import {
   acceptedEncodings,
@@ -62,11 +63,36 @@ function mounted<C extends RouteContract>(route: C): C {
  * storefront contract: no token; CORS only for the shop's own origins; per-IP rate limit;
  * unknown, deactivated and uninstalled shops answer 404.
  */
-export async function storefrontRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(storefrontApi, { prefix: STOREFRONT_PREFIX });
+export async function storefrontRoutes(
+  app: FastifyInstance,
+  options: StorefrontRoutesOptions = {},
+): Promise<void> {
+  await app.register(storefrontApi, { prefix: STOREFRONT_PREFIX, parts: options.parts ?? [] });
 }
 
-async function storefrontApi(app: FastifyInstance): Promise<void> {
+/**
+ * What a part of the storefront API served by an area above this one (the live show, served by
+ * the live area) gets: the shop lookup the CORS check already made, and the path to serve under.
+ */
+export interface StorefrontPartOptions {
+  /** The URL's shop, or a 404 JSON answer ('Shop not found') when it is unknown or not served. */
+  requireShop(request: Pick<FastifyRequest, 'url' | 'storefrontShopLookup'>): Promise<ShopRow>;
+  /** A contract's full path made relative to the storefront scope. */
+  mounted<C extends RouteContract>(route: C): C;
+}
+export type StorefrontPart = (
+  app: FastifyInstance,
+  options: StorefrontPartOptions,
+) => Promise<void>;
+export interface StorefrontRoutesOptions {
+  /** Registered inside the storefront scope: its CORS per shop and its rate limit apply to them. */
+  parts?: StorefrontPart[];
+}
+
+async function storefrontApi(
+  app: FastifyInstance,
+  options: { parts: StorefrontPart[] },
+): Promise<void> {
   const { deps } = app;
   // The widget script is loaded by merchants' storefronts (another origin, no-cors), which
   // helmet's default Cross-Origin-Resource-Policy (same-origin) would block.
@@ -169,8 +195,12 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
     return { etag: etagOf(unsigned, deps.clock.now()), body: Buffer.from(JSON.stringify(signed)) };
   };
 
-  serveRoute(app, mounted(contract.widget), async (request, reply) => {
-    const file = deps.widgetBundle;
+  /** A built script of the widget's (dist/), with its brotli or gzip copy when the browser takes it. */
+  const sendScript = async (
+    file: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
     const body = file ? await readFile(file).catch(() => null) : null;
     if (!file || !body) {
       return reply
@@ -183,13 +213,24 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
       .header('cache-control', WIDGET_CACHE)
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('vary', 'accept-encoding');
-    // The build's brotli or gzip copy when the shopper's browser takes it.
     const compressed = await precompressedFile(file, request.headers['accept-encoding']);
     if (!compressed) return reply.send(body);
     return reply
       .header('content-encoding', compressed.encoding)
       .send(await readFile(compressed.path));
-  });
+  };
+  // The live player and its HLS engine are built beside the player (apps/widget's dist/).
+  const besideWidget = (name: string): string | null =>
+    deps.widgetBundle ? path.join(path.dirname(deps.widgetBundle), name) : null;
+  serveRoute(app, mounted(contract.widget), (request, reply) =>
+    sendScript(deps.widgetBundle, request, reply),
+  );
+  serveRoute(app, mounted(contract.liveScript), (request, reply) =>
+    sendScript(besideWidget('popstage-live.js'), request, reply),
+  );
+  serveRoute(app, mounted(contract.hlsScript), (request, reply) =>
+    sendScript(besideWidget('popstage-hls.js'), request, reply),
+  );
 
   // Response validation off: the hottest public path, answered from the feed cache as bytes
   // serialized once per load (toStorefrontFeed builds it typed; its tests check the shape).
@@ -313,6 +354,8 @@ async function storefrontApi(app: FastifyInstance): Promise<void> {
       },
     },
   );
+
+  for (const part of options.parts) await app.register(part, { requireShop, mounted });
 }
 
 /**

@@ -16,7 +16,7 @@ export type Sign = (key: string | null) => Promise<string | null>;
 
 /** A live product as the storefront shows it; null when it is out of stock (left out). */
 export function toStorefrontProduct(
-  stored: StoredPopclipProduct,
+  stored: Pick<StoredPopclipProduct, 'defaultImage'>,
   live: PlatformProduct,
   storeUrl: string,
 ): StorefrontProduct | null {
