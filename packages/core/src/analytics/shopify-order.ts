@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
+import { CLIP_LINE_PROPERTY, SHOW_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
 import { amountToMinorUnits, DECIMAL_AMOUNT_PATTERN } from './minor-units';
 import type { OrderInput, OrderLineInput } from './order-input';
 
@@ -95,6 +95,7 @@ export function orderInputFromShopify(order: ShopifyOrder): OrderInput {
     quantity: line.quantity,
     revenueCents: lineRevenue(line, currency),
     clipId: stringValue(line.properties, CLIP_LINE_PROPERTY),
+    showId: stringValue(line.properties, SHOW_LINE_PROPERTY),
   }));
   return {
     orderId: exactId(order.id, order.admin_graphql_api_id, 'Order'),
