@@ -262,6 +262,23 @@ describe('GET /api/billing/live-fees', () => {
     expect(b.fees[0]).toMatchObject({ status: 'not_billable', reason: 'no_usage_line_item' });
   });
 
+  it("shows the merchant each usage charge and the balance on the local Shopify's billing page", async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/billing/shops/${SHOP_A}` });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(html).toContain(LIVE_FEE_TERMS);
+    expect(html).toMatch(/Balance used: \$11\.50 of \$1,000\.00/);
+    const records = await usageRecords(SHOP_A);
+    expect(records).toHaveLength(4);
+    for (const record of records) {
+      expect(html).toContain(`data-usage-record="${record.id}"`);
+    }
+    expect(html).toContain('$2.50');
+    // Shop B's page has its charge but no usage line item.
+    const other = await t.app.inject({ method: 'GET', url: `/sandbox/billing/shops/${SHOP_B}` });
+    expect(other.body).not.toContain('data-usage-record');
+  });
+
   it('refuses a bad limit with a 400 JSON body', async () => {
     const answer = await t.asShop(SHOP_A, 'GET', '/api/billing/live-fees?limit=0');
     expect(answer.statusCode).toBe(400);
