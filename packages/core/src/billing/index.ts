@@ -49,18 +49,20 @@ export {
   RECOMMENDED_FEATURE_TICK_MS,
   recommendedFeatureProgress,
 } from './landing-cards';
+export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
 export type { LiveFee, LiveFeeLine } from './live-fee';
 export {
   isWellFormedShowId,
   LIVE_FEE_CAPPED_AMOUNT,
   LIVE_FEE_TERMS,
+  LIVE_FEE_TEXT,
+  liveFeeBalanceText,
   liveFeeDescription,
   liveFeeIdempotencyKey,
   liveFeeMinorUnits,
   liveFeeOfOrder,
   minorUnitsToAmount,
 } from './live-fee';
-export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
 export { BILLING_MESSAGES, CHARGE_DECLINED_QUERY } from './messages';
 export type { MobilePlanName } from './mobile-plans';
 export {

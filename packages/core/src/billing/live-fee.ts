@@ -95,3 +95,22 @@ export function liveFeeDescription(orderName: string, showId: string): string {
     255,
   );
 }
+
+/** The admin's Live sales fees card (Subscription page). */
+export const LIVE_FEE_TEXT = {
+  title: 'Live sales fees',
+  intro: `A ${LIVE_SUCCESS_FEE_PERCENT}% success fee applies to sales from live shows and replays. It is billed by Shopify as a usage charge on your subscription.`,
+  empty: 'No live sales yet.',
+  columns: ['Order', 'Show', 'Live sales', 'Fee', 'Status', 'Charged'],
+  status: { pending: 'Pending', charged: 'Charged', not_billable: 'Not billed' },
+  reasons: {
+    no_usage_line_item: 'Your plan has no live selling charge',
+    currency_mismatch: 'The order is in another currency than your Shopify bill',
+    below_minimum: 'The fee is below one cent',
+  } as Record<string, string>,
+} as const;
+
+/** 'Balance used: $11.50 of $1,000.00 this billing period' from formatted amounts. */
+export function liveFeeBalanceText(used: string, capped: string): string {
+  return `Balance used: ${used} of ${capped} this billing period`;
+}
