@@ -219,7 +219,14 @@ export async function appUsageRecordCreate(
       description: args.description,
       idempotencyKey: args.idempotencyKey ?? null,
     });
-    return { appUsageRecord: usageRecordObject(record), userErrors: [] };
+    // The record's line item as the subscription shows it (with its balance after this record).
+    const charge = await context.store.getAppSubscription(
+      Number(/AppSubscriptionLineItem\/(\d+)/.exec(record.lineItemId)?.[1]),
+    );
+    const lineItem = charge
+      ? appSubscriptionObject(charge).lineItems.find((item) => item.id === record.lineItemId)
+      : undefined;
+    return { appUsageRecord: usageRecordObject(record, lineItem), userErrors: [] };
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     const field =
@@ -236,7 +243,7 @@ export async function appUsageRecordCreate(
   }
 }
 
-function usageRecordObject(record: SandboxUsageRecord) {
+function usageRecordObject(record: SandboxUsageRecord, lineItem: unknown) {
   return {
     __typename: 'AppUsageRecord',
     id: record.id,
@@ -244,6 +251,6 @@ function usageRecordObject(record: SandboxUsageRecord) {
     description: record.description,
     idempotencyKey: record.idempotencyKey,
     price: record.price,
-    subscriptionLineItem: { id: record.lineItemId, plan: null },
+    subscriptionLineItem: lineItem ?? { id: record.lineItemId },
   };
 }

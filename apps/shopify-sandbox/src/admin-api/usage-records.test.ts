@@ -87,7 +87,10 @@ const CREATE = /* GraphQL */ `
 const RECORD = /* GraphQL */ `
   mutation Record($id: ID!, $price: MoneyInput!, $description: String!, $key: String) {
     appUsageRecordCreate(subscriptionLineItemId: $id, price: $price, description: $description, idempotencyKey: $key) {
-      appUsageRecord { id description price { amount currencyCode } idempotencyKey }
+      appUsageRecord {
+        id description price { amount currencyCode } idempotencyKey
+        subscriptionLineItem { id plan { pricingDetails { ... on AppUsagePricing { balanceUsed { amount } } } } }
+      }
       userErrors { field message }
     }
   }
@@ -180,6 +183,10 @@ describe('appUsageRecordCreate', () => {
       id: expect.stringMatching(/^gid:\/\/shopify\/AppUsageRecord\/\d+$/),
       price: { amount: '12.34', currencyCode: 'USD' },
       idempotencyKey: 'order-1',
+      subscriptionLineItem: {
+        id: lineItem,
+        plan: { pricingDetails: { balanceUsed: { amount: '12.34' } } },
+      },
     });
     // A retry, even one claiming another amount, answers the first record: no second charge.
     const again = (await charge('order-1', '50.00')).appUsageRecordCreate;
