@@ -1,7 +1,6 @@
 import { analyticsContract } from '@popstage/core/analytics';
 import { failpoint } from '../../failpoints';
 import { shopifyWebhookRoutes } from '../../http/shopify-webhooks';
-import { queueLiveFeeCharge } from '../billing';
 import { recordOrder } from './orders';
 
 /**
@@ -15,12 +14,6 @@ export const orderWebhookRoutes = shopifyWebhookRoutes({
     const source = deps.config.PLATFORM === 'sandbox' ? 'sandbox' : 'shopify';
     const recorded = await recordOrder(deps, shopDomain, payload, source);
     failpoint('order.after-credit');
-    // Queued after the order's commit; a redelivery queues it again (the job id is the fee's, so
-    // once), and the sweep catches a fee whose queueing a crash lost.
-    if (recorded.outcome !== 'skipped' && recorded.liveFee?.status === 'pending') {
-      await queueLiveFeeCharge(deps.queue, recorded.liveFee.id);
-      failpoint('live-fee.after-queue');
-    }
     return {
       outcome: recorded.outcome,
       ...(recorded.outcome === 'skipped' ? { reason: recorded.reason } : {}),

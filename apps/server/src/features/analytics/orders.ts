@@ -13,8 +13,8 @@ import {
 } from '@popstage/core/analytics';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { findOrderLiveFee, type LiveFeeChargeRow, recordLiveFee } from '../billing';
 import { storefrontShop } from '../shop';
+import { findOrderLiveFee, type LiveFeeOutboxRow, writeLiveFee } from './live-fee-outbox-store';
 import {
   findOrderAttribution,
   insertOrder,
@@ -29,7 +29,7 @@ export type RecordedOrder =
   | ({
       outcome: 'recorded' | 'duplicate';
       /** The order's live success fee (issue 32), stored with it; undefined when it owes none. */
-      liveFee: LiveFeeChargeRow | undefined;
+      liveFee: LiveFeeOutboxRow | undefined;
     } & OrderWithAttributions)
   | { outcome: 'skipped'; reason: OrderSkipReason; order: null; attributions: [] };
 
@@ -80,7 +80,7 @@ export async function recordOrder(
     ]),
   );
   const receivedAt = deps.clock.now();
-  let liveFee: LiveFeeChargeRow | undefined;
+  let liveFee: LiveFeeOutboxRow | undefined;
   const stored = await insertOrder(db, {
     shopId: shop.id,
     source,
@@ -88,7 +88,7 @@ export async function recordOrder(
     attributions: byWindow as Map<AttributionWindowDays, LineAttribution[]>,
     receivedAt,
     alsoWrite: async (tx) => {
-      liveFee = await recordLiveFee(tx, shop.id, order, receivedAt);
+      liveFee = await writeLiveFee(tx, shop.id, order, receivedAt);
     },
   });
   if (stored.inserted) await markDirtyHours(db, shop.id, [order.orderedAt]);

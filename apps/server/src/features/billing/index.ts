@@ -15,9 +15,7 @@ export {
   viewsPeriod,
   viewsSince,
 } from './gating';
-export { liveFeeChargeJob, liveFeeSweepJob, queueLiveFeeCharge } from './live-fee-job';
-export { findOrderLiveFee, type LiveFeeChargeRow } from './live-fee-store';
-export { recordLiveFee } from './live-fees';
+export { liveFeeChargeJob, liveFeeSweepJob } from './live-fee-job';
 export { billingOffer } from './offer';
 export { planFacts } from './plan-facts';
 export { billingReturnRoutes } from './return-routes';

@@ -1,13 +1,15 @@
+import type { AppDeps } from '../../deps';
+import { failpoint } from '../../failpoints';
 import { defineJob } from '../../jobs/job';
-import type { Queue } from '../../jobs/queue';
-import { chargeLiveFee, sweepLiveFees } from './live-fees';
+import { claimDueLiveFees } from './live-fee-store';
+import { chargeLiveFee } from './live-fees';
 
 const CHARGE = 'live-fee-charge';
 
 /**
- * One order's live fee as a Shopify usage charge. The job's id is the fee row's, so it is queued
- * once however often the order is delivered; a killed worker's job runs again (heartbeat, or at
- * the embedded database's restart) and the usage charge's idempotency key bills it once.
+ * One order's live fee as a Shopify usage charge. A failure retries with backoff (pg-boss's, and
+ * the row's own next attempt for the sweep); a killed worker's job runs again (heartbeat, or at
+ * the embedded database's restart), and the usage charge's idempotency key bills it once.
  */
 export const liveFeeChargeJob = defineJob<{ feeId: string }>({
   name: CHARGE,
@@ -19,7 +21,7 @@ export const liveFeeChargeJob = defineJob<{ feeId: string }>({
   expireInSeconds: 600,
 });
 
-/** Every minute: pending fees whose job was lost, exhausted or refused are tried again. */
+/** Every minute: the outbox's relay (sweepLiveFees). */
 export const liveFeeSweepJob = defineJob<Record<string, never>>({
   name: 'live-fee-sweep',
   handler: async (_data, ctx) => {
@@ -29,6 +31,29 @@ export const liveFeeSweepJob = defineJob<Record<string, never>>({
   schedule: '* * * * *',
 });
 
-export async function queueLiveFeeCharge(queue: Queue, feeId: string): Promise<void> {
-  await queue.send(CHARGE, { feeId }, { id: feeId, singletonKey: feeId });
+/** Most fees one sweep queues; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+/** A queued fee is left to its job this long before a sweep queues it again. */
+const LEASE_MS = 10 * 60_000;
+
+/**
+ * Queues a charge job for every pending fee that is due: new fees (written with their order),
+ * fees whose attempt failed once their backoff is over, and fees whose job was lost. Answers how
+ * many it queued.
+ */
+export async function sweepLiveFees(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'queue'>,
+): Promise<number> {
+  const now = deps.clock.now();
+  const ids = await claimDueLiveFees(
+    deps.database.db,
+    now,
+    new Date(now.getTime() + LEASE_MS),
+    SWEEP_BATCH,
+  );
+  for (const feeId of ids) {
+    await deps.queue.send(CHARGE, { feeId });
+    failpoint('live-fee.after-queue');
+  }
+  return ids.length;
 }

@@ -1,35 +1,12 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { columnsEqual } from '../../db/conditions';
 import { liveFeeCharges, shops } from '../../db/schema';
 
 export type LiveFeeChargeRow = typeof liveFeeCharges.$inferSelect;
 type NewLiveFeeCharge = typeof liveFeeCharges.$inferInsert;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Inserts the order's fee once: a redelivered order (same shop and order id) adds nothing. */
-export async function insertLiveFeeCharge(
-  tx: Db | Tx,
-  values: NewLiveFeeCharge,
-): Promise<LiveFeeChargeRow | undefined> {
-  const [row] = await tx.insert(liveFeeCharges).values(values).onConflictDoNothing().returning();
-  return row;
-}
 
 export async function findLiveFeeCharge(db: Db, id: string): Promise<LiveFeeChargeRow | undefined> {
   const [row] = await db.select().from(liveFeeCharges).where(eq(liveFeeCharges.id, id));
-  return row;
-}
-
-export async function findOrderLiveFee(
-  db: Db,
-  shopId: string,
-  orderId: string,
-): Promise<LiveFeeChargeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(liveFeeCharges)
-    .where(columnsEqual(liveFeeCharges, { shopId, orderId }));
   return row;
 }
 
@@ -43,14 +20,30 @@ export function shopLiveFees(db: Db, shopId: string, limit: number): Promise<Liv
     .limit(limit);
 }
 
-/** Pending fees due for an attempt (their backoff over), oldest first. */
-export function dueLiveFees(db: Db, now: Date, limit: number): Promise<LiveFeeChargeRow[]> {
-  return db
-    .select()
+/**
+ * Claims up to `limit` pending fees due for an attempt (oldest first): their next attempt moves
+ * to `leaseUntil`, so the next sweep leaves them to the job queued now. SKIP LOCKED: two sweeps
+ * at once claim different fees.
+ */
+export async function claimDueLiveFees(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<string[]> {
+  const due = db
+    .select({ id: liveFeeCharges.id })
     .from(liveFeeCharges)
     .where(and(eq(liveFeeCharges.status, 'pending'), lte(liveFeeCharges.nextAttemptAt, now)))
     .orderBy(liveFeeCharges.nextAttemptAt)
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(liveFeeCharges)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(inArray(liveFeeCharges.id, due))
+    .returning({ id: liveFeeCharges.id });
+  return claimed.map((row) => row.id);
 }
 
 /**

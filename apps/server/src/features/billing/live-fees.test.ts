@@ -10,7 +10,8 @@ import { queryRows } from '../../db/client';
 import { liveFeeCharges, shops, subscriptions } from '../../db/schema';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
 import { postWebhook } from '../../test/webhooks';
-import { chargeLiveFee, sweepLiveFees } from './live-fees';
+import { sweepLiveFees } from './live-fee-job';
+import { chargeLiveFee } from './live-fees';
 
 /**
  * The live success fee end to end against the local Shopify: a live plan's charge carries the
@@ -87,6 +88,12 @@ function orderPayload(lines: LineSpec[], id = nextOrder++) {
   };
 }
 
+/** What the workers do: the minute's sweep queues the due fees, their jobs charge them. */
+async function drain() {
+  await sweepLiveFees(t.deps);
+  await t.runJobs();
+}
+
 const deliver = (shop: string, payload: object, webhookId?: string) =>
   postWebhook(t, 'orders/create', payload, { shop, ...(webhookId ? { webhookId } : {}) });
 
@@ -149,7 +156,7 @@ describe('an order with lines from a show', () => {
     const [row] = (await feeRows(SHOP_A)).filter((r) => r.orderId === String(payload.id));
     // 50.05 of live revenue: 2.5025 rounds down to 2.50.
     expect(row).toMatchObject({ showId: 'show-a1', revenue: 5005, fee: 250, status: 'pending' });
-    await t.runJobs();
+    await drain();
     const [charged] = (await feeRows(SHOP_A)).filter((r) => r.orderId === String(payload.id));
     expect(charged?.status).toBe('charged');
     const records = (await usageRecords(SHOP_A)).filter((r) => r.id === charged?.usageRecordId);
@@ -168,8 +175,9 @@ describe('an order with lines from a show', () => {
       Array.from({ length: 6 }, (_, i) => deliver(SHOP_A, concurrent, `concurrent-${i}`)),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
-    await t.runJobs();
-    await Promise.all([t.runJobs(), sweepLiveFees(t.deps)]);
+    // Two workers' sweeps and jobs at once, then again: each fee is still billed once.
+    await Promise.all([drain(), drain()]);
+    await drain();
     const rows = (await feeRows(SHOP_A)).filter((r) =>
       [String(payload.id), String(concurrent.id)].includes(r.orderId),
     );
@@ -207,7 +215,7 @@ describe('an order with lines from a show', () => {
     const before = (await usageRecords(SHOP_A)).length;
     const retried = await chargeLiveFee(t.deps, row.id);
     expect(retried).toEqual({ outcome: 'charged', usageRecordId: first.id });
-    await t.runJobs();
+    await drain();
     expect((await usageRecords(SHOP_A)).length).toBe(before);
     expect(await chargeLiveFee(t.deps, row.id)).toEqual({ outcome: 'settled' });
   });
@@ -217,7 +225,7 @@ describe('an order with lines from a show', () => {
     const payload = orderPayload([{ price: '30000.00', show: 'show-a5' }]);
     await deliver(SHOP_A, payload);
     const before = (await usageRecords(SHOP_A)).length;
-    await t.runJobs();
+    await drain();
     const [row] = (await feeRows(SHOP_A)).filter((r) => r.orderId === String(payload.id));
     expect(row?.status).toBe('pending');
     expect(row?.lastError).toContain('Total price exceeds balance remaining');
@@ -227,7 +235,7 @@ describe('an order with lines from a show', () => {
   it('records a shop without live as not billable, with the reason, and charges it nothing', async () => {
     const payload = orderPayload([{ price: '50.00', show: 'show-b1' }]);
     await deliver(SHOP_B, payload);
-    await t.runJobs();
+    await drain();
     const [row] = (await feeRows(SHOP_B)).filter((r) => r.orderId === String(payload.id));
     expect(row).toMatchObject({ status: 'not_billable', reason: 'no_usage_line_item', fee: 250 });
     expect(await usageRecords(SHOP_B)).toEqual([]);

@@ -1,20 +1,14 @@
-import type { OrderInput } from '@popstage/core/analytics';
 import {
   type LiveFees,
   liveFeeDescription,
   liveFeeIdempotencyKey,
-  liveFeeOfOrder,
   minorUnitsToAmount,
 } from '@popstage/core/billing';
-import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { failpoint } from '../../failpoints';
 import { PlatformError } from '../../platform/errors';
 import {
-  dueLiveFees,
   findLiveFeeCharge,
-  insertLiveFeeCharge,
-  type LiveFeeChargeRow,
   recordLiveFeeFailure,
   settleLiveFee,
   shopDomainOf,
@@ -22,48 +16,14 @@ import {
 } from './live-fee-store';
 import { activeSubscription, updateSubscription } from './subscription-store';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ChargeDeps = Pick<AppDeps, 'database' | 'platform' | 'clock'>;
 
 /**
- * The live success fee (issue 32): an order whose lines were added to cart from a live show or
- * its replay owes 5 % of those lines' revenue. The fee row is written in the order's transaction
- * (the outbox); a job turns it into one Shopify usage charge under the active subscription's
- * usage line item, with an idempotency key per shop and order, then marks it charged.
- *
- * Trust: the show line property is the shopper's browser's to write, so only well-formed show ids
- * count. Whatever show a line names, the fee is billed to the shop whose order it is: a line
- * claiming another shop's show still bills this shop for its own sale, never the other shop.
+ * The live success fee (issue 32), the billing side: the analytics area writes an order's fee
+ * row in the order's transaction (the outbox, live_fee_charges); the sweep queues a job per due
+ * row, which bills it as one Shopify usage charge under the active subscription's usage line
+ * item, with an idempotency key per shop and order, then marks it charged.
  */
-export async function recordLiveFee(
-  tx: Tx,
-  shopId: string,
-  order: Pick<OrderInput, 'orderId' | 'name' | 'currency' | 'orderedAt' | 'lines'>,
-  receivedAt: Date,
-): Promise<LiveFeeChargeRow | undefined> {
-  const fee = liveFeeOfOrder(
-    order.lines.map((line) => ({
-      showId: line.showId ?? null,
-      revenueMinorUnits: line.revenueCents,
-    })),
-  );
-  if (!fee) return undefined;
-  return insertLiveFeeCharge(tx, {
-    shopId,
-    orderId: order.orderId,
-    orderName: order.name,
-    showId: fee.showId,
-    currency: order.currency,
-    revenueMinorUnits: fee.revenueMinorUnits,
-    feeMinorUnits: fee.feeMinorUnits,
-    orderedAt: order.orderedAt,
-    // The order's own job charges it; the sweep steps in only once that had its chance.
-    nextAttemptAt: new Date(receivedAt.getTime() + SWEEP_GRACE_MS),
-  });
-}
-
-/** How long the sweep leaves a new fee to its own job. */
-const SWEEP_GRACE_MS = 120_000;
 
 /** Why a fee cannot be billed; the row keeps it for the merchant's list. */
 export const NOT_BILLABLE = {
@@ -159,27 +119,6 @@ async function usageLineItemOf(
     id: onPlatform.usage.lineItemId,
     currencyCode: onPlatform.usage.cappedAmount.currencyCode,
   };
-}
-
-/** Most fees one sweep tries; the next sweep takes the rest. */
-const SWEEP_BATCH = 100;
-
-/**
- * Tries every pending fee whose backoff is over: the outbox's safety net for a job lost between
- * the order's commit and its queueing (a crash), for retries exhausted, and for refused charges.
- */
-export async function sweepLiveFees(deps: ChargeDeps): Promise<number> {
-  const due = await dueLiveFees(deps.database.db, deps.clock.now(), SWEEP_BATCH);
-  let charged = 0;
-  for (const row of due) {
-    try {
-      const result = await chargeLiveFee(deps, row.id);
-      if (result.outcome === 'charged') charged += 1;
-    } catch {
-      // Recorded on the row with its next attempt; the other fees still go.
-    }
-  }
-  return charged;
 }
 
 /** GET /api/billing/live-fees: the shop's fees and its usage line item as the platform has it. */
