@@ -138,6 +138,7 @@ const CASES: IsolationCase[] = [
   },
   own('GET', '/api/billing/addons'),
   own('GET', '/api/billing/features'),
+  own('GET', '/api/billing/live-fees'),
   {
     method: 'GET',
     route: '/api/billing/discount-codes/:code',

@@ -141,6 +141,9 @@ export function billingRoutes(): FakeRoutes {
     'GET /api/billing/plans': { body: [STANDARD_PLAN] },
     'GET /api/billing/features': { body: FEATURES },
     'GET /api/shopify/shop/popclips/gating': { body: { data: gatingWire() } },
+    'GET /api/billing/live-fees': {
+      body: { cappedAmount: null, balanceUsed: null, terms: null, fees: [] },
+    },
     'PUT /ingest/appevents': { status: 202, body: { accepted: 1 } },
   };
 }

@@ -1,5 +1,6 @@
 import { createStoreAccountJob } from '../features/account';
 import { rollupJob } from '../features/analytics';
+import { liveFeeChargeJob, liveFeeSweepJob } from '../features/billing';
 import { pruneDataRequestsJob, shopRedactJob } from '../features/compliance';
 import { deliverPushJob } from '../features/notifications';
 import { publishProductsJob } from '../features/onboarding';
@@ -31,6 +32,8 @@ export const JOBS: JobDefinition[] = [
   pruneDataRequestsJob,
   deliverPushJob,
   publishProductsJob,
+  liveFeeChargeJob,
+  liveFeeSweepJob,
 ];
 
 /** Creates each job's queue (every role: a web process sends jobs, pg-boss needs the queue). */

@@ -112,6 +112,27 @@ export interface PlatformAppSubscription {
   /** Price per 30-day interval before discount. */
   price: { amount: string; currencyCode: string };
   discount: { percentage: number | null; amount: string | null } | null;
+  /** The usage line item (Shopify: AppUsagePricing), when the charge has one. */
+  usage: PlatformUsagePricing | null;
+}
+
+/** A subscription's usage line item: usage records add up to at most cappedAmount per interval. */
+export interface PlatformUsagePricing {
+  /** AppSubscriptionLineItem GID, what appUsageRecordCreate names. */
+  lineItemId: string;
+  cappedAmount: { amount: string; currencyCode: string };
+  /** What the current interval's usage records add up to (decimal string). */
+  balanceUsed: string;
+  terms: string;
+}
+
+/** appUsageRecordCreate's input: a usage charge under a usage line item. */
+export interface UsageRecordInput {
+  lineItemId: string;
+  price: { amount: string; currencyCode: string };
+  description: string;
+  /** The same key answers the record made the first time (no second charge). */
+  idempotencyKey: string;
 }
 
 export interface CreateAppSubscriptionInput {
@@ -119,6 +140,8 @@ export interface CreateAppSubscriptionInput {
   /** One recurring price every 30 days (Shopify allows a single recurring line item). */
   price: { amount: string; currencyCode: string };
   discount?: { percentage?: number; amount?: string; durationLimitInIntervals?: number };
+  /** A usage line item beside the recurring one (the live success fee, issue 32). */
+  usage?: { cappedAmount: { amount: string; currencyCode: string }; terms: string };
   returnUrl: string;
   test: boolean;
   replacementBehavior: 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' | 'STANDARD';
@@ -232,4 +255,9 @@ export interface StorePlatform {
   /** currentAppInstallation.activeSubscriptions: the source of truth after approval or webhook. */
   activeAppSubscriptions(shop: string): Promise<PlatformAppSubscription[]>;
   cancelAppSubscription(shop: string, id: string): Promise<void>;
+  /**
+   * A usage charge (Shopify: appUsageRecordCreate); answers the usage record's id. Refusals (cap
+   * exceeded, line item inactive or unknown) throw a PlatformError of kind 'refused'.
+   */
+  createAppUsageRecord(shop: string, input: UsageRecordInput): Promise<{ id: string }>;
 }

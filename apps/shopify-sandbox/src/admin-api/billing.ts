@@ -1,4 +1,5 @@
 import { StoreError } from '../store/errors';
+import type { SandboxUsageRecord } from '../store/store';
 import type { PlatformAppSubscription } from '../store/types';
 import { type AdminContext, userError } from './context';
 
@@ -49,6 +50,25 @@ export function appSubscriptionObject(subscription: PlatformAppSubscription) {
           },
         },
       },
+      ...(subscription.usage
+        ? [
+            {
+              id: subscription.usage.lineItemId,
+              plan: {
+                pricingDetails: {
+                  __typename: 'AppUsagePricing',
+                  interval: 'EVERY_30_DAYS',
+                  cappedAmount: subscription.usage.cappedAmount,
+                  balanceUsed: {
+                    amount: subscription.usage.balanceUsed,
+                    currencyCode: subscription.usage.cappedAmount.currencyCode,
+                  },
+                  terms: subscription.usage.terms,
+                },
+              },
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -63,7 +83,10 @@ interface LineItemInput {
         durationLimitInIntervals?: number;
       };
     };
-    appUsagePricingDetails?: unknown;
+    appUsagePricingDetails?: {
+      cappedAmount: { amount: string | number; currencyCode: string };
+      terms: string;
+    };
   };
 }
 
@@ -77,12 +100,26 @@ export async function appSubscriptionCreate(
   },
   context: AdminContext,
 ) {
-  const recurring = args.lineItems.map((item) => item.plan.appRecurringPricingDetails);
+  // Shopify allows one recurring and one usage line item; each line item names one of them.
+  const recurring = args.lineItems.flatMap((item) => item.plan.appRecurringPricingDetails ?? []);
+  const usage = args.lineItems.flatMap((item) => item.plan.appUsagePricingDetails ?? []);
   const [pricing] = recurring;
-  if (recurring.length !== 1 || !pricing) {
-    return refused('The local Shopify bills one recurring line item per subscription', [
-      'lineItems',
-    ]);
+  const [usagePricing] = usage;
+  if (
+    recurring.length !== 1 ||
+    !pricing ||
+    usage.length > 1 ||
+    args.lineItems.some(
+      (item) => !item.plan.appRecurringPricingDetails === !item.plan.appUsagePricingDetails,
+    )
+  ) {
+    return refused(
+      'The local Shopify bills one recurring line item, and at most one usage line item, per subscription',
+      ['lineItems'],
+    );
+  }
+  if (usagePricing && usagePricing.cappedAmount.currencyCode !== pricing.price.currencyCode) {
+    return refused('Currency codes of all line items must match', ['lineItems']);
   }
   if (pricing.interval && pricing.interval !== 'EVERY_30_DAYS') {
     return refused('Only EVERY_30_DAYS recurring pricing is supported', ['lineItems', '0', 'plan']);
@@ -104,6 +141,17 @@ export async function appSubscriptionCreate(
               ...(discount.durationLimitInIntervals !== undefined
                 ? { durationLimitInIntervals: discount.durationLimitInIntervals }
                 : {}),
+            },
+          }
+        : {}),
+      ...(usagePricing
+        ? {
+            usage: {
+              cappedAmount: {
+                amount: decimal(usagePricing.cappedAmount.amount),
+                currencyCode: usagePricing.cappedAmount.currencyCode,
+              },
+              terms: usagePricing.terms,
             },
           }
         : {}),
@@ -148,4 +196,61 @@ function refused(message: string, field: string[] | null) {
 /** Shopify's Decimal inputs arrive as strings or numbers; the store keeps two decimals. */
 function decimal(value: string | number): string {
   return typeof value === 'number' ? value.toFixed(2) : value;
+}
+
+/**
+ * appUsageRecordCreate: a usage charge under the subscription's usage line item. The same
+ * idempotencyKey answers the record made the first time (no second charge); a price taking the
+ * interval's usage over the capped amount is refused with Shopify's message.
+ */
+export async function appUsageRecordCreate(
+  args: {
+    subscriptionLineItemId: string;
+    price: { amount: string | number; currencyCode: string };
+    description: string;
+    idempotencyKey?: string | null;
+  },
+  context: AdminContext,
+) {
+  try {
+    const record = await context.store.createAppUsageRecord(context.shop, {
+      lineItemId: args.subscriptionLineItemId,
+      price: { amount: decimal(args.price.amount), currencyCode: args.price.currencyCode },
+      description: args.description,
+      idempotencyKey: args.idempotencyKey ?? null,
+    });
+    // The record's line item as the subscription shows it (with its balance after this record).
+    const charge = await context.store.getAppSubscription(
+      Number(/AppSubscriptionLineItem\/(\d+)/.exec(record.lineItemId)?.[1]),
+    );
+    const lineItem = charge
+      ? appSubscriptionObject(charge).lineItems.find((item) => item.id === record.lineItemId)
+      : undefined;
+    return { appUsageRecord: usageRecordObject(record, lineItem), userErrors: [] };
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    const field =
+      error.kind === 'not_found'
+        ? ['subscriptionLineItemId']
+        : error.message.startsWith('Description')
+          ? ['description']
+          : error.message.startsWith('Idempotency')
+            ? ['idempotencyKey']
+            : error.message.includes('line item') || error.message.includes('not active')
+              ? ['subscriptionLineItemId']
+              : ['price'];
+    return { appUsageRecord: null, userErrors: [userError(error.message, field)] };
+  }
+}
+
+function usageRecordObject(record: SandboxUsageRecord, lineItem: unknown) {
+  return {
+    __typename: 'AppUsageRecord',
+    id: record.id,
+    createdAt: record.createdAt,
+    description: record.description,
+    idempotencyKey: record.idempotencyKey,
+    price: record.price,
+    subscriptionLineItem: lineItem ?? { id: record.lineItemId },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../graphql/execute';
-import { appSubscriptionCancel, appSubscriptionCreate } from './billing';
+import { appSubscriptionCancel, appSubscriptionCreate, appUsageRecordCreate } from './billing';
 import { collection, collections } from './catalogue';
 import { channelCreate } from './channels';
 import type { AdminContext } from './context';
@@ -38,6 +38,7 @@ export const adminResolvers: Resolvers<AdminContext> = {
     metafieldsSet,
     appSubscriptionCreate,
     appSubscriptionCancel,
+    appUsageRecordCreate,
     storefrontAccessTokenCreate,
     channelCreate,
   },

@@ -1,7 +1,9 @@
+import { isShopDomain } from '@popstage/core/shop';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { requireSandboxShop } from '../control/service';
 import { shopObjectGid } from '../store/gid';
 import type { SandboxAppSubscription } from '../store/store';
 import {
@@ -9,6 +11,7 @@ import {
   renderApprovalPage,
   renderUnknownChargePage,
 } from './billing-page';
+import { renderChargesPage } from './charges-page';
 
 const chargeParams = z.object({
   id: z
@@ -67,6 +70,33 @@ export const billingConfirmRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }
       }),
     );
   });
+
+  /** The merchant's billing page: every charge of the shop with its usage records. */
+  app.get(
+    '/shops/:shop',
+    {
+      schema: {
+        params: z.object({ shop: z.string().max(255).refine(isShopDomain, 'Invalid shop domain') }),
+      },
+    },
+    async (request, reply) => {
+      const shop = await requireSandboxShop(ctx, request.params.shop);
+      const [subscriptions, usageRecords] = await Promise.all([
+        sandbox.listAppSubscriptions(shop.domain),
+        sandbox.listAppUsageRecords(shop.domain),
+      ]);
+      return sendPage(
+        reply,
+        200,
+        renderChargesPage({
+          shopName: shop.name,
+          shopDomain: shop.domain,
+          subscriptions,
+          usageRecords,
+        }),
+      );
+    },
+  );
 
   app.post('/confirm/:id/approve', { schema: { params: chargeParams } }, async (request, reply) => {
     const result = await sandbox.approveAppSubscription(request.params.id);

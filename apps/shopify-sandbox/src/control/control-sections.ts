@@ -71,6 +71,7 @@ export function productsSection(shop: SandboxShopState): Html {
 export function subscriptionsSection(shop: SandboxShopState): Html {
   const rows = shop.appSubscriptions;
   return html`<h3>App subscriptions (Shopify Billing)</h3>
+  <p><a href="/sandbox/billing/shops/${encodeURIComponent(shop.domain)}">Billing page (charges and usage records)</a></p>
   ${
     rows.length === 0
       ? html`<p class="muted">No charges yet: the app creates them at checkout.</p>`
@@ -86,6 +87,10 @@ export function subscriptionsSection(shop: SandboxShopState): Html {
       }</td>
       <td>${money(s.price.amount, s.price.currencyCode)}${
         discountText(s) ? html`<br><small class="muted">${discountText(s)}</small>` : ''
+      }${
+        s.usage
+          ? html`<br><small class="muted">usage ${money(s.usage.balanceUsed, s.usage.cappedAmount.currencyCode)} of ${money(s.usage.cappedAmount.amount, s.usage.cappedAmount.currencyCode)}</small>`
+          : ''
       }</td>
       <td>${dateText(s.currentPeriodEnd)}</td>
     </tr>`,

@@ -4,7 +4,7 @@ import { signSessionToken } from '../admin-api/session-token';
 import type { SandboxContext } from '../context';
 import type { SandboxDomain } from '../store/domains';
 import type { SandboxProductEdit } from '../store/product-edits';
-import type { SandboxAppSubscription } from '../store/store';
+import type { SandboxAppSubscription, SandboxUsageRecord } from '../store/store';
 import type { PlatformProduct, PlatformShop } from '../store/types';
 import { HttpError, notFound } from '../web/http-error';
 import type { WebhookDelivery, WebhookLogEntry } from '../webhooks/delivery';
@@ -29,6 +29,8 @@ export interface SandboxShopState extends PlatformShop, Omit<OperatorShop, 'doma
   adminUrl: string;
   /** The store's app charges (every status, newest first), as Shopify Billing keeps them. */
   appSubscriptions: SandboxAppSubscription[];
+  /** The usage records billed under the store's usage line items, newest first. */
+  appUsageRecords: SandboxUsageRecord[];
   /** The newest webhooks the store sent the app, with their last answer. */
   webhooks: WebhookLogEntry[];
   /** The shop's shopper traffic generation, running or last done; null when never started. */
@@ -83,6 +85,7 @@ export async function shopState(
     publishedProducts,
     livePage,
     appSubscriptions,
+    appUsageRecords,
     webhooks,
     partnerDevelopment,
     domains,
@@ -96,6 +99,7 @@ export async function shopState(
     store.countPublishedProducts(shop.domain),
     store.findPage(shop.domain, 'live'),
     store.listAppSubscriptions(shop.domain),
+    store.listAppUsageRecords(shop.domain),
     ctx.webhooks.recent(shop.domain),
     store.partnerDevelopment(shop.domain),
     store.listDomains(shop.domain),
@@ -123,6 +127,7 @@ export async function shopState(
     livePage: livePage !== null,
     adminUrl: `${ctx.baseUrl}/sandbox/store/${encodeURIComponent(shop.domain)}/apps/popstage`,
     appSubscriptions,
+    appUsageRecords,
     webhooks,
     traffic,
     partnerDevelopment: partnerDevelopment ?? false,

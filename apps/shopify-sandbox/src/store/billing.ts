@@ -1,3 +1,4 @@
+import { centsToAmount } from '@popstage/core/billing';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StoreDb as Db } from './database';
@@ -5,6 +6,14 @@ import { StoreError } from './errors';
 import { parseGid, toGid } from './gid';
 import { sandboxAppSubscriptions, sandboxShops } from './schema';
 import type { CreateAppSubscriptionInput, PlatformAppSubscription, StorePlatform } from './types';
+import {
+  balancesUsed,
+  createUsageRecord,
+  listUsageRecords,
+  type SandboxUsageRecord,
+  type UsageRecordInput,
+  usageLineItemGid,
+} from './usage-records';
 
 /** Shopify bills every 30 days; a period starts when the merchant approves. */
 const PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -34,6 +43,10 @@ export interface SandboxBilling
   listAppSubscriptions(shop: string): Promise<SandboxAppSubscription[]>;
   approveAppSubscription(id: number): Promise<DecisionResult>;
   declineAppSubscription(id: number): Promise<DecisionResult>;
+  /** appUsageRecordCreate: a usage charge under the shop's usage line item (usage-records.ts). */
+  createAppUsageRecord(shop: string, input: UsageRecordInput): Promise<SandboxUsageRecord>;
+  /** The shop's usage records, newest first. */
+  listAppUsageRecords(shop: string): Promise<SandboxUsageRecord[]>;
 }
 
 const decimal = (max: number) =>
@@ -57,6 +70,15 @@ const inputSchema = z.object({
       'discount needs either a percentage or an amount',
     )
     .optional(),
+  usage: z
+    .object({
+      cappedAmount: z.object({
+        amount: decimal(1e7),
+        currencyCode: z.string().regex(/^[A-Z]{3}$/),
+      }),
+      terms: z.string().trim().min(1).max(100),
+    })
+    .optional(),
   returnUrl: z.url({ protocol: /^https?$/ }),
   test: z.boolean(),
   replacementBehavior: z.enum(['APPLY_IMMEDIATELY', 'APPLY_ON_NEXT_BILLING_CYCLE', 'STANDARD']),
@@ -69,6 +91,12 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
   const findRow = async (id: number) => {
     const [row] = await db.select().from(table).where(eq(table.id, id));
     return row;
+  };
+
+  /** Rows as the platform shows them, with each usage line item's balance used. */
+  const withBalances = async <T>(rows: Row[], as: (row: Row, balance: number) => T) => {
+    const balances = await balancesUsed(db, rows);
+    return rows.map((row) => as(row, balances.get(row.id) ?? 0));
   };
 
   /** Decides a PENDING charge; the conditional update is the gate against double decisions. */
@@ -99,7 +127,9 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .returning();
       if (!decided) {
         const [current] = await tx.select().from(table).where(eq(table.id, id));
-        return current ? { changed: false, subscription: toSandbox(current) } : null;
+        if (!current) return null;
+        const [used] = (await balancesUsed(tx, [current])).values();
+        return { changed: false, subscription: toSandbox(current, used ?? 0) };
       }
       if (status === 'ACTIVE') {
         // Approval replaces the shop's current charge, as Shopify does for APPLY_IMMEDIATELY and
@@ -116,7 +146,8 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
             ),
           );
       }
-      return { changed: true, subscription: toSandbox(decided) };
+      // A charge just decided has no usage records yet.
+      return { changed: true, subscription: toSandbox(decided, 0) };
     });
 
   return {
@@ -149,11 +180,14 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
           discountDurationLimitInIntervals: value.discount?.durationLimitInIntervals ?? null,
           replacementBehavior: value.replacementBehavior,
           returnUrl: value.returnUrl,
+          usageCappedAmount: value.usage?.cappedAmount.amount ?? null,
+          usageCurrencyCode: value.usage?.cappedAmount.currencyCode ?? null,
+          usageTerms: value.usage?.terms ?? null,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return {
-        subscription: toPlatform(row),
+        subscription: toPlatform(row, 0),
         confirmationUrl: `${root}/sandbox/billing/confirm/${row.id}`,
       };
     },
@@ -164,7 +198,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .from(table)
         .where(and(eq(table.shopDomain, shop), eq(table.status, 'ACTIVE')))
         .orderBy(desc(table.id));
-      return rows.map(toPlatform);
+      return withBalances(rows, toPlatform);
     },
 
     async cancelAppSubscription(shop, id) {
@@ -185,7 +219,7 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
 
     async getAppSubscription(id) {
       const row = await findRow(id);
-      return row ? toSandbox(row) : null;
+      return row ? ((await withBalances([row], toSandbox))[0] ?? null) : null;
     },
 
     async listAppSubscriptions(shop) {
@@ -194,15 +228,18 @@ export function createSandboxBilling(db: Db, baseUrl: string): SandboxBilling {
         .from(table)
         .where(eq(table.shopDomain, shop))
         .orderBy(desc(table.id));
-      return rows.map(toSandbox);
+      return withBalances(rows, toSandbox);
     },
+
+    createAppUsageRecord: (shop, input) => createUsageRecord(db, shop, input),
+    listAppUsageRecords: (shop) => listUsageRecords(db, shop),
 
     approveAppSubscription: (id) => decide(id, 'ACTIVE'),
     declineAppSubscription: (id) => decide(id, 'DECLINED'),
   };
 }
 
-function toPlatform(row: Row): PlatformAppSubscription {
+function toPlatform(row: Row, balanceUsedCents: number): PlatformAppSubscription {
   const hasDiscount = row.discountPercentage !== null || row.discountAmount !== null;
   return {
     id: toGid('AppSubscription', row.id),
@@ -218,12 +255,21 @@ function toPlatform(row: Row): PlatformAppSubscription {
           amount: row.discountAmount,
         }
       : null,
+    usage:
+      row.usageCappedAmount !== null && row.usageCurrencyCode !== null
+        ? {
+            lineItemId: usageLineItemGid(row.id),
+            cappedAmount: { amount: row.usageCappedAmount, currencyCode: row.usageCurrencyCode },
+            balanceUsed: centsToAmount(balanceUsedCents),
+            terms: row.usageTerms ?? '',
+          }
+        : null,
   };
 }
 
-function toSandbox(row: Row): SandboxAppSubscription {
+function toSandbox(row: Row, balanceUsedCents: number): SandboxAppSubscription {
   return {
-    ...toPlatform(row),
+    ...toPlatform(row, balanceUsedCents),
     numericId: row.id,
     shopDomain: row.shopDomain,
     returnUrl: row.returnUrl,

@@ -12,6 +12,7 @@ export type GidType =
   | 'Page'
   | 'OnlineStoreTheme'
   | 'AppSubscription'
+  | 'AppUsageRecord'
   | 'AppInstallation'
   | 'Publication'
   | 'Metafield'

@@ -226,8 +226,40 @@ export const sandboxAppSubscriptions = shopifySandbox.table(
     returnUrl: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     currentPeriodEnd: timestamp({ withTimezone: true }),
+    /**
+     * The usage line item (AppUsagePricing), when the app asked for one: the most its usage
+     * records may add up to per 30-day interval, in usageCurrencyCode, and the terms shown to
+     * the merchant at approval. Null columns: a recurring-only charge.
+     */
+    usageCappedAmount: numeric({ precision: 12, scale: 2 }),
+    usageCurrencyCode: text(),
+    usageTerms: text(),
   },
   (t) => [index().on(t.shopDomain, t.status)],
+);
+
+/**
+ * Usage charges (Shopify: AppUsageRecord) under a subscription's usage line item. The idempotency
+ * key is unique per shop, so an app retrying a charge gets the first record back, never a second.
+ */
+export const sandboxAppUsageRecords = shopifySandbox.table(
+  'app_usage_records',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 720001 }),
+    subscriptionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sandboxAppSubscriptions.id, { onDelete: 'cascade' }),
+    shopDomain: shopDomain(),
+    description: text().notNull(),
+    priceAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    currencyCode: text().notNull(),
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.subscriptionId, t.createdAt),
+    uniqueIndex().on(t.shopDomain, t.idempotencyKey),
+  ],
 );
 
 /** A line of a sandbox cart or order, shaped like the Shopify AJAX cart's items. */

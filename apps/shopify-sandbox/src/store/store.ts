@@ -49,3 +49,4 @@ export interface SandboxStore
 }
 
 export type { DecisionResult, SandboxAppSubscription } from './billing';
+export type { SandboxUsageRecord } from './usage-records';

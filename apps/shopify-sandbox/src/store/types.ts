@@ -116,6 +116,18 @@ export interface PlatformAppSubscription {
   /** Price per 30-day interval before discount. */
   price: { amount: string; currencyCode: string };
   discount: { percentage: number | null; amount: string | null } | null;
+  /** The usage line item (Shopify: AppUsagePricing), when the charge has one. */
+  usage: PlatformUsagePricing | null;
+}
+
+/** A subscription's usage line item: usage records add up to at most cappedAmount per interval. */
+export interface PlatformUsagePricing {
+  /** AppSubscriptionLineItem GID, what appUsageRecordCreate names. */
+  lineItemId: string;
+  cappedAmount: { amount: string; currencyCode: string };
+  /** What the usage records of the current 30-day interval add up to (decimal string). */
+  balanceUsed: string;
+  terms: string;
 }
 
 export interface CreateAppSubscriptionInput {
@@ -123,6 +135,8 @@ export interface CreateAppSubscriptionInput {
   /** One recurring price every 30 days (Shopify allows a single recurring line item). */
   price: { amount: string; currencyCode: string };
   discount?: { percentage?: number; amount?: string; durationLimitInIntervals?: number };
+  /** A usage line item beside the recurring one (Shopify allows one of each). */
+  usage?: { cappedAmount: { amount: string; currencyCode: string }; terms: string };
   returnUrl: string;
   test: boolean;
   replacementBehavior: 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' | 'STANDARD';

@@ -28,6 +28,11 @@ export interface OrderLineInput {
   revenueCents: number;
   /** The clip the line was added to cart from (its line item property), if any. */
   clipId: string | null;
+  /**
+   * The live show (or its replay) the line was added to cart from (SHOW_LINE_PROPERTY), if any:
+   * the live success fee is charged on such lines (issue 32).
+   */
+  showId?: string | null;
 }
 
 /** A storefront event of the ordering visitor, as far as attribution cares. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIP_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
+import { CLIP_LINE_PROPERTY, SHOW_LINE_PROPERTY, VISITOR_CART_ATTRIBUTE } from './cart-keys';
 import { amountToMinorUnits, DECIMAL_AMOUNT_PATTERN } from './minor-units';
 import type { OrderInput, OrderLineInput } from './order-input';
 
@@ -86,16 +86,20 @@ function lineRevenue(line: ShopifyLineItem, currency: string): number {
 /** Shopify's payload → the platform-neutral order. */
 export function orderInputFromShopify(order: ShopifyOrder): OrderInput {
   const { currency } = order;
-  const lines: OrderLineInput[] = order.line_items.map((line) => ({
-    lineItemId: exactId(line.id, line.admin_graphql_api_id, 'Line item'),
-    productId:
-      line.product_id == null
-        ? null
-        : `gid://shopify/Product/${exactId(line.product_id, undefined, 'Product')}`,
-    quantity: line.quantity,
-    revenueCents: lineRevenue(line, currency),
-    clipId: stringValue(line.properties, CLIP_LINE_PROPERTY),
-  }));
+  const lines: OrderLineInput[] = order.line_items.map((line) => {
+    const showId = stringValue(line.properties, SHOW_LINE_PROPERTY);
+    return {
+      lineItemId: exactId(line.id, line.admin_graphql_api_id, 'Line item'),
+      productId:
+        line.product_id == null
+          ? null
+          : `gid://shopify/Product/${exactId(line.product_id, undefined, 'Product')}`,
+      quantity: line.quantity,
+      revenueCents: lineRevenue(line, currency),
+      clipId: stringValue(line.properties, CLIP_LINE_PROPERTY),
+      ...(showId ? { showId } : {}),
+    };
+  });
   return {
     orderId: exactId(order.id, order.admin_graphql_api_id, 'Order'),
     name: order.name,

@@ -93,6 +93,38 @@ const billingReturnQuerySchema = z.object({
   charge_id: z.string().max(100).optional(),
 });
 
+/** The live success fee of one order (one usage charge at most, issue 32). */
+export const LIVE_FEE_STATUSES = ['pending', 'charged', 'not_billable'] as const;
+export type LiveFeeStatus = (typeof LIVE_FEE_STATUSES)[number];
+
+const liveFeeSchema = z.object({
+  orderId: z.string(),
+  orderName: z.string(),
+  showId: z.string(),
+  /** What the order's live lines add up to, in the order's currency. */
+  revenue: moneySchema,
+  fee: moneySchema,
+  status: z.enum(LIVE_FEE_STATUSES),
+  /** Why a fee is not billable (no usage line item, another currency than the cap's...). */
+  reason: z.string().nullable(),
+  /** The Shopify usage record's id once charged. */
+  usageRecordId: z.string().nullable(),
+  orderedAt: z.string(),
+  chargedAt: z.string().nullable(),
+});
+export type LiveFeeRow = z.infer<typeof liveFeeSchema>;
+
+/** GET /api/billing/live-fees: the shop's fees, newest first, and its usage line item's state. */
+const liveFeesSchema = z.object({
+  /** Null when the shop's active plan has no usage line item (no live add-on). */
+  cappedAmount: moneySchema.nullable(),
+  /** What the current 30-day interval's usage charges add up to, as Shopify reports it. */
+  balanceUsed: moneySchema.nullable(),
+  terms: z.string().nullable(),
+  fees: z.array(liveFeeSchema),
+});
+export type LiveFees = z.infer<typeof liveFeesSchema>;
+
 export const billingContract = {
   plans: defineRoute({
     method: 'GET',
@@ -159,6 +191,13 @@ export const billingContract = {
     path: '/api/shopify/shop/popclips/gating',
     response: dataAnswer(popclipsGatingWireSchema),
     summary: "The popclips view limit against the period's views",
+  }),
+  liveFees: defineRoute({
+    method: 'GET',
+    path: '/api/billing/live-fees',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
+    response: liveFeesSchema,
+    summary: "The shop's live success fees (newest first) with the usage cap and balance used",
   }),
   billingReturn: defineRoute({
     method: 'GET',

@@ -28,12 +28,15 @@ export {
 export type {
   AdjustmentAmount,
   DiscountCodeInfo,
+  LiveFeeRow,
+  LiveFeeStatus,
+  LiveFees,
   Plan,
   PopclipsGatingWire,
   PurchaseResult,
   SubscriptionDraft,
 } from './contract';
-export { billingContract } from './contract';
+export { billingContract, LIVE_FEE_STATUSES } from './contract';
 export type { PricedOrder } from './discount';
 export { discountCodeStatus, priceOrder, toDiscountCodeInfo } from './discount';
 export { normaliseDiscountCode } from './discount-code';
@@ -47,6 +50,19 @@ export {
   recommendedFeatureProgress,
 } from './landing-cards';
 export { formatLimit, formatLiveEventsLimit, isUnlimited, normaliseLimit } from './limits';
+export type { LiveFee, LiveFeeLine } from './live-fee';
+export {
+  isWellFormedShowId,
+  LIVE_FEE_CAPPED_AMOUNT,
+  LIVE_FEE_TERMS,
+  LIVE_FEE_TEXT,
+  liveFeeBalanceText,
+  liveFeeDescription,
+  liveFeeIdempotencyKey,
+  liveFeeMinorUnits,
+  liveFeeOfOrder,
+  minorUnitsToAmount,
+} from './live-fee';
 export { BILLING_MESSAGES, CHARGE_DECLINED_QUERY } from './messages';
 export type { MobilePlanName } from './mobile-plans';
 export {

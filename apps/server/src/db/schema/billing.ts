@@ -1,7 +1,17 @@
-import type { DiscountKind } from '@popstage/core/billing';
+import type { DiscountKind, LiveFeeStatus } from '@popstage/core/billing';
 import type { FeatureId, SubscriptionLineItem } from '@popstage/core/shop';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz, uuidKey } from './columns';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bigintNumber, counter, timestamptz, uuidKey } from './columns';
 import { shopIdColumn } from './shops';
 
 /**
@@ -56,6 +66,11 @@ export const subscriptions = pgTable(
     origin: text().$type<'merchant' | 'company'>().notNull().default('merchant'),
     isStub: boolean().notNull(),
     platformSubscriptionId: text().unique(),
+    /**
+     * The charge's usage line item (AppSubscriptionLineItem GID) the live success fee is billed
+     * under, stored when the platform reports the charge active; null for a plan without live.
+     */
+    usageLineItemId: text(),
     confirmationUrl: text(),
     discountCode: text(),
     checkoutReason: text(),
@@ -66,4 +81,42 @@ export const subscriptions = pgTable(
     endedAt: timestamptz(),
   },
   (table) => [index().on(table.shopId, table.status)],
+);
+
+/**
+ * The live success fee of one order (issue 32), written in the order's own transaction: the
+ * outbox a job drains into one Shopify usage charge. Unique per shop and order, so a redelivered
+ * webhook adds nothing; the charge's idempotency key is per shop and order too, so a retry after
+ * a crash between the charge and `charged` bills nothing twice. Money in the order currency's
+ * minor units.
+ */
+export const liveFeeCharges = pgTable(
+  'live_fee_charges',
+  {
+    id: uuidKey(),
+    shopId: shopIdColumn(),
+    orderId: text().notNull(),
+    orderName: text().notNull(),
+    /** The show credited (the first well-formed show id of the order's lines). */
+    showId: text().notNull(),
+    currency: text().notNull(),
+    revenueMinorUnits: bigintNumber().notNull(),
+    feeMinorUnits: bigintNumber().notNull(),
+    status: text().$type<LiveFeeStatus>().notNull().default('pending'),
+    /** Why a fee is not billable: no_usage_line_item, currency_mismatch, below_minimum. */
+    reason: text(),
+    usageRecordId: text(),
+    attempts: counter(),
+    lastError: text(),
+    /** When the sweep may try a pending fee again (backoff after a failure). */
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    orderedAt: timestamptz().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    chargedAt: timestamptz(),
+  },
+  (table) => [
+    unique().on(table.shopId, table.orderId),
+    index().on(table.status, table.nextAttemptAt),
+    index().on(table.shopId, table.orderedAt),
+  ],
 );

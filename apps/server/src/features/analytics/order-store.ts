@@ -69,9 +69,11 @@ export async function insertOrder(
     /** The credited lines of each attribution window. */
     attributions: Map<AttributionWindowDays, LineAttribution[]>;
     receivedAt: Date;
+    /** Writes what else the order owes in its transaction (the live fee's outbox row). */
+    alsoWrite?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>;
   },
 ): Promise<OrderWithAttributions & { inserted: boolean }> {
-  const { shopId, source, order, attributions, receivedAt } = input;
+  const { shopId, source, order, attributions, receivedAt, alsoWrite } = input;
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(storefrontOrders)
@@ -122,6 +124,7 @@ export async function insertOrder(
               })),
             )
             .returning();
+    await alsoWrite?.(tx);
     return {
       order: stored,
       attributions: lines.filter((line) => line.windowDays === DEFAULT_ATTRIBUTION_WINDOW_DAYS),

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { storefrontShop } from '../shop';
+import { findOrderLiveFee, type LiveFeeOutboxRow, writeLiveFee } from './live-fee-outbox-store';
 import {
   findOrderAttribution,
   insertOrder,
@@ -25,7 +26,11 @@ import { markDirtyHours } from './rollup-store';
 
 export type RecordedOrder =
   /** recorded: stored now; duplicate: stored before, answered as it was stored then. */
-  | ({ outcome: 'recorded' | 'duplicate' } & OrderWithAttributions)
+  | ({
+      outcome: 'recorded' | 'duplicate';
+      /** The order's live success fee (issue 32), stored with it; undefined when it owes none. */
+      liveFee: LiveFeeOutboxRow | undefined;
+    } & OrderWithAttributions)
   | { outcome: 'skipped'; reason: OrderSkipReason; order: null; attributions: [] };
 
 const skipped = (reason: OrderSkipReason): RecordedOrder => ({
@@ -74,18 +79,25 @@ export async function recordOrder(
       ),
     ]),
   );
+  const receivedAt = deps.clock.now();
+  let liveFee: LiveFeeOutboxRow | undefined;
   const stored = await insertOrder(db, {
     shopId: shop.id,
     source,
     order,
     attributions: byWindow as Map<AttributionWindowDays, LineAttribution[]>,
-    receivedAt: deps.clock.now(),
+    receivedAt,
+    alsoWrite: async (tx) => {
+      liveFee = await writeLiveFee(tx, shop.id, order, receivedAt);
+    },
   });
   if (stored.inserted) await markDirtyHours(db, shop.id, [order.orderedAt]);
   return {
     outcome: stored.inserted ? 'recorded' : 'duplicate',
     order: stored.order,
     attributions: stored.attributions,
+    // A redelivered order finds the fee its first delivery stored.
+    liveFee: stored.inserted ? liveFee : await findOrderLiveFee(db, shop.id, order.orderId),
   };
 }
 

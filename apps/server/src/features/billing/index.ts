@@ -15,6 +15,7 @@ export {
   viewsPeriod,
   viewsSince,
 } from './gating';
+export { liveFeeChargeJob, liveFeeSweepJob } from './live-fee-job';
 export { billingOffer } from './offer';
 export { planFacts } from './plan-facts';
 export { billingReturnRoutes } from './return-routes';

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '../../http/contract-route';
 import { notFound } from '../../http/errors';
 import { popclipsGating } from './gating';
+import { liveFeesOf } from './live-fees';
 import { usableDiscountCode } from './pricing';
 import { createDraft, purchaseDraft, purchasePending, quoteUpgrade } from './service';
 import { draftWire, purchaseWire } from './wire';
@@ -59,6 +60,11 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   serveRoute(app, contract.purchasePending, async ({ tenant, body }) =>
     purchaseWire(await purchasePending(deps, tenant, body.pendingSubscriptionId)),
+  );
+
+  // The shop is the session's: a shop only ever sees its own fees.
+  serveRoute(app, contract.liveFees, async ({ tenant, query }) =>
+    liveFeesOf(deps, tenant.shop, query.limit),
   );
 
   serveRoute(app, contract.gating, async ({ tenant }) => ({

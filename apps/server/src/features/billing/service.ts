@@ -5,6 +5,8 @@ import {
   EMPTY_SELECTION_MESSAGE,
   isUpgradePrice,
   isZeroAmount,
+  LIVE_FEE_CAPPED_AMOUNT,
+  LIVE_FEE_TERMS,
   prorateDowngrade,
   prorateUpgrade,
   subscriptionName,
@@ -223,6 +225,15 @@ async function createCharge(
       name: chargeName(row),
       price: { amount: row.subtotal, currencyCode: row.currencyCode },
       ...(discount ? { discount } : {}),
+      // A plan with live selling adds the success fee's usage line item (issue 32).
+      ...(includesLive(row)
+        ? {
+            usage: {
+              cappedAmount: { amount: LIVE_FEE_CAPPED_AMOUNT, currencyCode: row.currencyCode },
+              terms: LIVE_FEE_TERMS,
+            },
+          }
+        : {}),
       returnUrl: `${config.APP_URL}/billing/return?shop=${encodeURIComponent(shop.shopifyDomain)}`,
       test: await isTestCharge(deps, shop),
       replacementBehavior: 'APPLY_IMMEDIATELY',
@@ -271,6 +282,11 @@ async function activateStub(
     await endSubscriptions(tx, previous ? [previous.id] : [], 'REPLACED', now);
     return activated;
   });
+}
+
+/** Whether the subscription buys a live add-on (feature 'live'), which carries the success fee. */
+function includesLive(row: SubscriptionRow): boolean {
+  return row.lineItems.some((line) => line.type === 'addon' && line.item.featureId === 'live');
 }
 
 /** The approval page's and the bill's name: 'Popclips Basic · Mobile Pro · Live Basic'. */

@@ -31,7 +31,13 @@ export async function syncShopSubscriptions(
     );
     const currentActive = rows.filter((row) => row.status === 'ACTIVE');
     if (approved) {
-      await updateSubscription(tx, approved.id, { status: 'ACTIVE', activatedAt: now });
+      // The live fee is billed under the charge's usage line item (live-fees.ts).
+      const usage = platformActive.find((s) => s.id === approved.platformSubscriptionId)?.usage;
+      await updateSubscription(tx, approved.id, {
+        status: 'ACTIVE',
+        activatedAt: now,
+        usageLineItemId: usage?.lineItemId ?? null,
+      });
       await endSubscriptions(
         tx,
         currentActive.map((row) => row.id),

@@ -88,6 +88,7 @@ describe('app subscriptions', () => {
       currentPeriodEnd: null,
       price: { amount: '79.99', currencyCode: 'USD' },
       discount: { percentage: 0.2, amount: null },
+      usage: null,
     });
   });
 
@@ -171,6 +172,7 @@ describe('app subscriptions', () => {
         // Sent as "149"; the port always has two decimals.
         price: { amount: '149.00', currencyCode: 'USD' },
         discount: { percentage: null, amount: '15.00' },
+        usage: null,
       },
     ]);
     expect(h.graphqlRequests().at(-1)?.operation).toBe('PopstageActiveSubscriptions');

@@ -2,6 +2,7 @@ import type {
   AppSubscriptionStatus,
   CreateAppSubscriptionInput,
   PlatformAppSubscription,
+  UsageRecordInput,
 } from '../port';
 import { throwOnUserErrors } from './errors';
 import type {
@@ -9,6 +10,7 @@ import type {
   PopstageAppSubscriptionCancelMutation,
   PopstageAppSubscriptionCreateMutation,
   PopstageAppSubscriptionFragment,
+  PopstageAppUsageRecordCreateMutation,
 } from './generated/admin.types';
 import type { GraphqlRequest } from './graphql-client';
 import { normalizeAmount } from './money';
@@ -16,6 +18,7 @@ import {
   ACTIVE_SUBSCRIPTIONS_QUERY,
   APP_SUBSCRIPTION_CANCEL_MUTATION,
   APP_SUBSCRIPTION_CREATE_MUTATION,
+  APP_USAGE_RECORD_CREATE_MUTATION,
 } from './queries/billing';
 
 /**
@@ -48,6 +51,13 @@ export function toPlatformAppSubscription(
     .find((details) => details.__typename === 'AppRecurringPricing');
   const status = STATUSES.find((value) => value === node.status);
   if (!status) throw new Error(`Unknown app subscription status ${node.status}`);
+  const usageLine = node.lineItems.find(
+    (item) => item.plan.pricingDetails.__typename === 'AppUsagePricing',
+  );
+  const usagePricing =
+    usageLine?.plan.pricingDetails.__typename === 'AppUsagePricing'
+      ? usageLine.plan.pricingDetails
+      : null;
   const discountValue = recurring?.discount?.value;
   return {
     id: node.id,
@@ -68,6 +78,18 @@ export function toPlatformAppSubscription(
         ? { percentage: discountValue.percentage, amount: null }
         : { percentage: null, amount: normalizeAmount(discountValue.amount.amount) }
       : null,
+    usage:
+      usageLine && usagePricing
+        ? {
+            lineItemId: usageLine.id,
+            cappedAmount: {
+              amount: normalizeAmount(usagePricing.cappedAmount.amount),
+              currencyCode: usagePricing.cappedAmount.currencyCode,
+            },
+            balanceUsed: normalizeAmount(usagePricing.balanceUsed.amount),
+            terms: usagePricing.terms,
+          }
+        : null,
   };
 }
 
@@ -109,6 +131,21 @@ export function appSubscriptionCreateVariables(
           },
         },
       },
+      ...(input.usage
+        ? [
+            {
+              plan: {
+                appUsagePricingDetails: {
+                  cappedAmount: {
+                    amount: input.usage.cappedAmount.amount,
+                    currencyCode: input.usage.cappedAmount.currencyCode,
+                  },
+                  terms: input.usage.terms,
+                },
+              },
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -146,6 +183,24 @@ export function createShopifyBilling(request: GraphqlRequest, options: { billing
         { id, prorate: true },
       );
       throwOnUserErrors('appSubscriptionCancel', data.appSubscriptionCancel);
+    },
+
+    async createAppUsageRecord(shop: string, input: UsageRecordInput) {
+      const data = await request<PopstageAppUsageRecordCreateMutation>(
+        shop,
+        APP_USAGE_RECORD_CREATE_MUTATION,
+        {
+          subscriptionLineItemId: input.lineItemId,
+          price: { amount: input.price.amount, currencyCode: input.price.currencyCode },
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+        },
+      );
+      const payload = throwOnUserErrors('appUsageRecordCreate', data.appUsageRecordCreate);
+      if (!payload.appUsageRecord) {
+        throw new Error('Shopify appUsageRecordCreate answered without a usage record');
+      }
+      return { id: payload.appUsageRecord.id };
     },
   };
 }

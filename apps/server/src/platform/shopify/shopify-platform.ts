@@ -567,6 +567,7 @@ export function createShopifyPlatform(
 
     createAppSubscription: billing.createAppSubscription,
     activeAppSubscriptions: billing.activeAppSubscriptions,
+    createAppUsageRecord: billing.createAppUsageRecord,
     cancelAppSubscription: billing.cancelAppSubscription,
   };
 }

@@ -20,6 +20,7 @@ import { CurrentPlanCard } from '../CurrentPlanCard';
 import { DiscountCodeField } from '../DiscountCodeField';
 import { FeatureSubscriptionCard } from '../FeatureSubscriptionCard';
 import { isFreePopclipsOverride } from '../free-popclips';
+import { LiveFeesCard } from '../LiveFeesCard';
 import { PendingPlanChange } from '../PendingPlanChange';
 import { PlanPickerModal } from '../PlanPickerModal';
 import { featureAddons } from '../plan-details';
@@ -135,6 +136,7 @@ export function ManagePlansPage() {
           <DiscountCodeField discount={discount} />
         </BlockStack>
       </Card>
+      <LiveFeesCard />
       <PlanPickerModal
         feature={picking}
         addons={picking ? featureAddons(catalogue.plan, picking.id) : []}

@@ -700,7 +700,7 @@ export type PopstageAppSubscriptionFragment = { id: string, name: string, status
               | { __typename: 'AppSubscriptionDiscountAmount', amount: { amount: string, currencyCode: CurrencyCode } }
               | { __typename: 'AppSubscriptionDiscountPercentage', percentage: number }
              } | null }
-        | { __typename: 'AppUsagePricing' }
+        | { __typename: 'AppUsagePricing', terms: string, cappedAmount: { amount: string, currencyCode: CurrencyCode }, balanceUsed: { amount: string, currencyCode: CurrencyCode } }
        } }> };
 
 export type PopstageAppSubscriptionCreateMutationVariables = Exact<{
@@ -717,7 +717,7 @@ export type PopstageAppSubscriptionCreateMutation = { appSubscriptionCreate: { c
                   | { __typename: 'AppSubscriptionDiscountAmount', amount: { amount: string, currencyCode: CurrencyCode } }
                   | { __typename: 'AppSubscriptionDiscountPercentage', percentage: number }
                  } | null }
-            | { __typename: 'AppUsagePricing' }
+            | { __typename: 'AppUsagePricing', terms: string, cappedAmount: { amount: string, currencyCode: CurrencyCode }, balanceUsed: { amount: string, currencyCode: CurrencyCode } }
            } }> } | null, userErrors: Array<{ field: Array<string> | null, message: string }> } | null };
 
 export type PopstageActiveSubscriptionsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -728,7 +728,7 @@ export type PopstageActiveSubscriptionsQuery = { currentAppInstallation: { activ
                   | { __typename: 'AppSubscriptionDiscountAmount', amount: { amount: string, currencyCode: CurrencyCode } }
                   | { __typename: 'AppSubscriptionDiscountPercentage', percentage: number }
                  } | null }
-            | { __typename: 'AppUsagePricing' }
+            | { __typename: 'AppUsagePricing', terms: string, cappedAmount: { amount: string, currencyCode: CurrencyCode }, balanceUsed: { amount: string, currencyCode: CurrencyCode } }
            } }> }> } };
 
 export type PopstageAppSubscriptionCancelMutationVariables = Exact<{
@@ -738,6 +738,16 @@ export type PopstageAppSubscriptionCancelMutationVariables = Exact<{
 
 
 export type PopstageAppSubscriptionCancelMutation = { appSubscriptionCancel: { appSubscription: { id: string, status: AppSubscriptionStatus } | null, userErrors: Array<{ field: Array<string> | null, message: string }> } | null };
+
+export type PopstageAppUsageRecordCreateMutationVariables = Exact<{
+  subscriptionLineItemId: string | number;
+  price: MoneyInput;
+  description: string;
+  idempotencyKey: string | null | undefined;
+}>;
+
+
+export type PopstageAppUsageRecordCreateMutation = { appUsageRecordCreate: { appUsageRecord: { id: string } | null, userErrors: Array<{ field: Array<string> | null, message: string }> } | null };
 
 export type PopstageChannelCreateMutationVariables = Exact<{
   input: ChannelCreateInput;

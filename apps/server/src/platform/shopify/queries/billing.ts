@@ -3,6 +3,7 @@
  * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/appSubscriptionCreate
  * https://shopify.dev/docs/api/admin-graphql/2026-10/objects/AppInstallation (activeSubscriptions)
  * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/appSubscriptionCancel
+ * https://shopify.dev/docs/api/admin-graphql/2026-10/mutations/appUsageRecordCreate
  */
 const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
   fragment PopstageAppSubscription on AppSubscription {
@@ -42,6 +43,17 @@ const APP_SUBSCRIPTION_FIELDS = /* GraphQL */ `
                   percentage
                 }
               }
+            }
+          }
+          ... on AppUsagePricing {
+            terms
+            cappedAmount {
+              amount
+              currencyCode
+            }
+            balanceUsed {
+              amount
+              currencyCode
             }
           }
         }
@@ -95,6 +107,31 @@ export const APP_SUBSCRIPTION_CANCEL_MUTATION = /* GraphQL */ `
       appSubscription {
         id
         status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** A usage charge; the same idempotencyKey answers the first record instead of charging again. */
+export const APP_USAGE_RECORD_CREATE_MUTATION = /* GraphQL */ `
+  mutation PopstageAppUsageRecordCreate(
+    $subscriptionLineItemId: ID!
+    $price: MoneyInput!
+    $description: String!
+    $idempotencyKey: String
+  ) {
+    appUsageRecordCreate(
+      subscriptionLineItemId: $subscriptionLineItemId
+      price: $price
+      description: $description
+      idempotencyKey: $idempotencyKey
+    ) {
+      appUsageRecord {
+        id
       }
       userErrors {
         field
