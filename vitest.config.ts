@@ -50,6 +50,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'live',
+          include: ['apps/live/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/*/vitest.config.ts',
     ],
   },
