@@ -120,15 +120,6 @@ export async function blockViewer(ctx: LiveContext, show: ShowRow, viewerId: str
   }
 }
 
-/** The viewer id behind a message, for the studio's Block button. */
-export async function messageViewer(ctx: LiveContext, show: ShowRow, messageId: string) {
-  const [row] = await ctx.db
-    .select({ viewerId: chatMessages.viewerId })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.showId, show.id), eq(chatMessages.id, messageId)));
-  return row?.viewerId ?? null;
-}
-
 export async function viewerCount(ctx: LiveContext, showId: string): Promise<number> {
   const since = new Date(ctx.now() - PRESENCE_TTL_SECONDS * 1000);
   const [row] = await ctx.db
