@@ -14,8 +14,12 @@ export async function listening(app: FastifyInstance): Promise<string> {
 /** Opens the studio's ingest socket as the browser would (token in ?key=). */
 export async function openIngest(app: FastifyInstance, ingestUrl: string, token: string) {
   const host = await listening(app);
-  const url = new URL(ingestUrl);
-  const ws = new WebSocket(`ws://${host}${url.pathname}?key=${encodeURIComponent(token)}`);
+  return connectIngest(`ws://${host}${new URL(ingestUrl).pathname}`, token);
+}
+
+/** The studio's camera socket at `url` (ws://host/…/ingest), open. */
+export async function connectIngest(url: string, token: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${url}?key=${encodeURIComponent(token)}`);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

@@ -1,6 +1,6 @@
 import { LIVE_MESSAGES } from '@popstage/core/live';
+import { closeSocket, connectIngest } from '@popstage/live/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
@@ -66,18 +66,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The studio's camera socket, as the browser opens it (the app listening on a free port). */
-async function openIngest(ingest: string, token: string): Promise<WebSocket> {
+async function openIngest(ingest: string, token: string) {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const ws = new WebSocket(
-    `ws://127.0.0.1:${port}${new URL(ingest).pathname}?key=${encodeURIComponent(token)}`,
-  );
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  return ws;
+  return connectIngest(`ws://127.0.0.1:${port}${new URL(ingest).pathname}`, token);
 }
 
 const schedule = (title: string, startsAt: string, products: string[] = [], shop = SHOP_A) =>
@@ -132,10 +125,7 @@ describe('live shows', () => {
     const onAir = (await t.asShop(SHOP_A, 'GET', SHOWS)).json().data.upcoming;
     expect(onAir).toContainEqual(expect.objectContaining({ id: show.id, status: 'live' }));
     t.clock.advance(20_000);
-    await new Promise<void>((resolve) => {
-      camera.once('close', () => resolve());
-      camera.close(1000);
-    });
+    await closeSocket(camera);
     const ended = await press('end');
     expect(ended.statusCode, ended.body).toBe(200);
 
