@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 
@@ -34,5 +35,16 @@ export function closeSocket(ws: WebSocket): Promise<void> {
   return new Promise((resolve) => {
     ws.once('close', () => resolve());
     ws.close(1000);
+  });
+}
+
+/** A port free now, for a service whose links must name its address before it listens. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    probe.on('error', reject);
   });
 }
