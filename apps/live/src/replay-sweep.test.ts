@@ -28,7 +28,7 @@ async function broadcast(sellerId: string, token: string, seconds: number) {
   const show = await scheduleShow(live.app, sellerId);
   const base = `/v1/studio/${sellerId}/shows/${show.id}`;
   const { ingest } = (await studioCall(live.app, token, 'POST', `${base}/live`)).json();
-  const ws = await openIngest(live.app, ingest, token);
+  const ws = await openIngest(live.app, ingest);
   ws.send(Buffer.from('chunk'));
   await expect.poll(() => live.media.received.get(show.id)?.length ?? 0).toBe(1);
   live.clock.advance(seconds * 1000);

@@ -153,13 +153,28 @@ describe('seller API', () => {
     );
     expect(started.statusCode, started.body).toBe(200);
     const ingest = started.json().ingest as string;
-    expect(ingest).toBe(
-      `ws://live.test/live-service/v1/studio/${sellerId}/shows/${show.id}/ingest`,
+    const path = `/live-service/v1/studio/${sellerId}/shows/${show.id}/ingest`;
+    expect(ingest).toMatch(new RegExp(`^ws://live.test${path}\\?ticket=\\d+\\.[\\w-]{40,}$`));
+    // The socket refuses no ticket, a forged one, another show's, and an expired one.
+    const bare = ingest.replace(/\?.*$/, '');
+    await expect(openIngest(live.app, bare)).rejects.toThrow(/403/);
+    const ticket = new URL(ingest).searchParams.get('ticket') ?? '';
+    const [expires] = ticket.split('.');
+    await expect(openIngest(live.app, `${bare}?ticket=${expires}.forged`)).rejects.toThrow(/403/);
+    const other = await scheduleShow(live.app, sellerId);
+    await expect(
+      openIngest(live.app, `${bare.replace(show.id, other.id)}?ticket=${ticket}`),
+    ).rejects.toThrow(/403/);
+    live.clock.advance(121_000);
+    await expect(openIngest(live.app, ingest)).rejects.toThrow(/403/);
+    const fresh = await studioCall(
+      live.app,
+      token,
+      'POST',
+      `/v1/studio/${sellerId}/shows/${show.id}/live`,
     );
-    // The socket refuses the wrong token.
-    await expect(openIngest(live.app, ingest, 'wrong')).rejects.toThrow(/403/);
 
-    const ws = await openIngest(live.app, ingest, token);
+    const ws = await openIngest(live.app, fresh.json().ingest);
     ws.send(Buffer.from('webm-chunk-1'));
     ws.send(Buffer.from('webm-chunk-2'));
     await expect
@@ -188,7 +203,7 @@ describe('seller API', () => {
     const after = await get();
     expect(after).toMatchObject({
       status: 'ended',
-      replay: { durationSeconds: 42, expiresAt: '2027-03-01T18:00:42.000Z' },
+      replay: { durationSeconds: 42, expiresAt: '2027-03-01T18:02:43.000Z' },
       playback: {
         publicApi: `${BASE}/v1/public/shows/${show.id}`,
         hls: `${BASE}/media/shows/${show.id}/replay/index.m3u8`,
@@ -232,6 +247,6 @@ describe('seller API', () => {
     expect(relive.statusCode).toBe(409);
 
     const list = (await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows`)).json().shows;
-    expect(list.map((s: { id: string }) => s.id)).toEqual([show.id]);
+    expect(list.map((s: { id: string }) => s.id).sort()).toEqual([show.id, other.id].sort());
   });
 });

@@ -97,7 +97,8 @@ export const studioApi = {
     path: '/v1/studio/:sellerId/shows/:showId/live',
     params: showParams,
     response: z.object({ ingest: z.string() }),
-    summary: 'Takes the show live; answers the WebSocket the studio sends its camera to',
+    summary:
+      'Takes the show live; answers the WebSocket (with a ticket valid 2 minutes) the studio sends its camera to',
   }),
   end: defineRoute({
     method: 'POST',

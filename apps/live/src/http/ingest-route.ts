@@ -2,8 +2,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { LiveContext } from '../context';
+import { validIngestTicket } from '../shows/ids';
 import { adoptSession, requireShow } from '../shows/lifecycle';
-import { requireStudioToken } from './studio-routes';
+import { HttpError } from './errors';
 
 const params = z.object({
   sellerId: z.string().min(1).max(100),
@@ -24,16 +25,15 @@ export function ingestRoute(ctx: LiveContext) {
       '/v1/studio/:sellerId/shows/:showId/ingest',
       {
         websocket: true,
-        schema: { params },
-        onRequest: async (request) => requireStudioToken(ctx, request),
+        schema: { params, querystring: z.object({ ticket: z.string().max(200).optional() }) },
         preValidation: async (request) => {
           const { sellerId, showId } = request.params as z.infer<typeof params>;
-          const show = await requireShow(ctx, sellerId, showId);
-          if (show.status !== 'live') {
-            throw Object.assign(new Error('Go live before sending the camera.'), {
-              statusCode: 409,
-            });
+          const { ticket } = request.query as { ticket?: string };
+          if (!validIngestTicket(ctx.secret, showId, ticket, ctx.now())) {
+            throw new HttpError(403, 'Go live from the studio to send the camera.');
           }
+          const show = await requireShow(ctx, sellerId, showId);
+          if (show.status !== 'live') throw new HttpError(409, 'This show is not live.');
         },
       },
       (socket, request) => {

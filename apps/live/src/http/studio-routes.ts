@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LiveContext } from '../context';
-import { sameToken, studioToken } from '../shows/ids';
+import { ingestTicket, sameToken, studioToken } from '../shows/ids';
 import {
   blockViewer,
   hideMessage,
@@ -22,18 +22,13 @@ export function storeNameOf(payload: Record<string, unknown>): string {
 }
 
 /**
- * Checks the studio token for the seller in the path: the bearer header, or `?key=` for the
- * ingest WebSocket (a browser cannot set its headers). Another seller's token is refused (403).
+ * Checks the studio token (bearer) for the seller in the path; another seller's token is
+ * refused (403).
  */
 export function requireStudioToken(ctx: LiveContext, request: FastifyRequest): void {
   const { sellerId } = request.params as { sellerId?: string };
   const header = request.headers.authorization;
-  const query = (request.query as { key?: unknown } | undefined)?.key;
-  const presented = header?.startsWith('Bearer ')
-    ? header.slice(7)
-    : typeof query === 'string'
-      ? query
-      : undefined;
+  const presented = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   if (!presented) throw new HttpError(401, 'Open the studio from the Popstage app.');
   if (!sellerId || !sameToken(presented, studioToken(ctx.secret, sellerId))) {
     throw forbidden('This studio link is not valid for this seller.');
@@ -72,7 +67,8 @@ export function studioRoutes(ctx: LiveContext) {
       await goLive(ctx, row.id);
       const ws = ctx.baseUrl.replace(/^http/, 'ws');
       const path = `/v1/studio/${encodeURIComponent(row.sellerId)}/shows/${encodeURIComponent(row.id)}/ingest`;
-      return { ingest: `${ws}${path}` };
+      const ticket = ingestTicket(ctx.secret, row.id, ctx.now());
+      return { ingest: `${ws}${path}?ticket=${encodeURIComponent(ticket)}` };
     });
 
     serveRoute(app, studioApi.end, async (request) => {

@@ -18,3 +18,32 @@ export function sameToken(presented: string | undefined, expected: string): bool
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** How long an ingest ticket opens the camera socket after Go live. */
+const INGEST_TICKET_MS = 120_000;
+
+/**
+ * A short-lived ticket for one show's camera socket: a browser cannot set headers on a
+ * WebSocket, so it goes in the query, where the long-lived studio token must not (access logs).
+ */
+export function ingestTicket(secret: string, showId: string, now: number): string {
+  const expires = now + INGEST_TICKET_MS;
+  const mac = createHmac('sha256', secret)
+    .update(`ingest:${showId}:${expires}`)
+    .digest('base64url');
+  return `${expires}.${mac}`;
+}
+
+export function validIngestTicket(
+  secret: string,
+  showId: string,
+  ticket: string | undefined,
+  now: number,
+): boolean {
+  const [expires, mac] = (ticket ?? '').split('.');
+  if (!expires || !mac || !/^\d+$/.test(expires) || Number(expires) < now) return false;
+  const expected = createHmac('sha256', secret)
+    .update(`ingest:${showId}:${expires}`)
+    .digest('base64url');
+  return sameToken(mac, expected);
+}

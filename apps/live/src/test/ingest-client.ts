@@ -12,15 +12,16 @@ export async function listening(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${bound.port}`;
 }
 
-/** Opens the studio's ingest socket as the browser would (token in ?key=). */
-export async function openIngest(app: FastifyInstance, ingestUrl: string, token: string) {
+/** Opens the studio's ingest socket (Go live's answer, with its ticket) on the app's port. */
+export async function openIngest(app: FastifyInstance, ingestUrl: string) {
   const host = await listening(app);
-  return connectIngest(`ws://${host}${new URL(ingestUrl).pathname}`, token);
+  const url = new URL(ingestUrl);
+  return connectIngest(`ws://${host}${url.pathname}${url.search}`);
 }
 
-/** The studio's camera socket at `url` (ws://host/…/ingest), open. */
-export async function connectIngest(url: string, token: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${url}?key=${encodeURIComponent(token)}`);
+/** The studio's camera socket at `url` (ws://host/…/ingest?ticket=…), open. */
+export async function connectIngest(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

@@ -213,7 +213,7 @@ async function goLive() {
   const { ingest } = await call<{ ingest: string }>(`/shows/${current.id}/live`, {
     method: 'POST',
   });
-  const ws = new WebSocket(`${ingest}?key=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(ingest);
   ws.binaryType = 'arraybuffer';
   await new Promise<void>((resolve, reject) => {
     ws.onopen = () => resolve();

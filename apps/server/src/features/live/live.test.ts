@@ -66,11 +66,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The studio's camera socket, as the browser opens it (the app listening on a free port). */
-async function openIngest(ingest: string, token: string) {
+async function openIngest(ingest: string) {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return connectIngest(`ws://127.0.0.1:${port}${new URL(ingest).pathname}`, token);
+  const url = new URL(ingest);
+  return connectIngest(`ws://127.0.0.1:${port}${url.pathname}${url.search}`);
 }
 
 const schedule = (title: string, startsAt: string, products: string[] = [], shop = SHOP_A) =>
@@ -120,7 +121,7 @@ describe('live shows', () => {
       });
     const live = await press('live');
     expect(live.statusCode, live.body).toBe(200);
-    const camera = await openIngest(live.json().ingest, studioToken);
+    const camera = await openIngest(live.json().ingest);
     camera.send(Buffer.from('webm chunk'));
     const onAir = (await t.asShop(SHOP_A, 'GET', SHOWS)).json().data.upcoming;
     expect(onAir).toContainEqual(expect.objectContaining({ id: show.id, status: 'live' }));

@@ -89,7 +89,7 @@ describe('HTTP live platform against the live service', () => {
         headers: { authorization: `Bearer ${token}` },
       });
     const { ingest } = (await (await press('live')).json()) as { ingest: string };
-    const camera = await connectIngest(ingest, token);
+    const camera = await connectIngest(ingest);
     camera.send(Buffer.from('webm'));
     now += 30_000;
     await closeSocket(camera);
