@@ -66,5 +66,13 @@ describe('replay expiry', () => {
     expect(state.json()).toMatchObject({ status: 'ended', hls: null, mp4: null });
     // A second sweep finds nothing more to delete.
     expect(await live.service.sweepReplays()).toEqual([]);
+    // Nor are the shows' old events kept (the fan-out reads only recent ones).
+    const sql = 'select count(*)::int as n from live.events';
+    const { connection } = db;
+    const remaining =
+      connection.kind === 'pglite'
+        ? (await connection.client.query<{ n: number }>(sql)).rows
+        : (await connection.pool.query<{ n: number }>(sql)).rows;
+    expect(remaining[0]?.n).toBe(0);
   });
 });
