@@ -19,7 +19,10 @@ export const TEST_BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SHOP_B = 'other-store.myshopify.com';
 
-/** What Shopify mode requires besides Shopify: real SMS, bot check, live platform and push settings. */
+/**
+ * What Shopify mode requires besides Shopify: real SMS, bot check and push settings (the live
+ * platform is the app's own service).
+ */
 export const SHOPIFY_MODE_ENV = {
   PLATFORM: 'shopify',
   SHOPIFY_API_KEY: 'key',
@@ -32,8 +35,6 @@ export const SHOPIFY_MODE_ENV = {
   TWILIO_FROM: '+15550000000',
   TURNSTILE_SECRET_KEY: 'turnstile-secret',
   TURNSTILE_SITE_KEY: 'turnstile-site',
-  LIVE_PLATFORM_URL: 'https://live.example.com',
-  LIVE_PLATFORM_API_KEY: 'live-key',
   FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({
     project_id: 'popstage-test',
     client_email: 'push@popstage-test.iam.gserviceaccount.com',
