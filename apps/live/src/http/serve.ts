@@ -1,6 +1,13 @@
 import type { RouteContract, RouteParsed, RouteReply } from '@popstage/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract a route was registered from (the host's OpenAPI document lists it). */
+    contract?: RouteContract;
+  }
+}
+
 export type ContractRequest<C extends RouteContract> = Omit<
   FastifyRequest,
   'params' | 'query' | 'body'
@@ -28,6 +35,7 @@ export function serveRoute<C extends RouteContract>(
   const { validateResponse = true, ...options } = route;
   app.route({
     ...options,
+    config: { ...options.config, contract },
     method: contract.method,
     url: contract.path,
     schema: {

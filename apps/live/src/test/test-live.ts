@@ -1,7 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { LiveConnection } from '../db/database';
+import { type LiveConnection, openLiveDb } from '../db/database';
 import { type LiveService, type LiveServiceOptions, openLiveService } from '../service';
 import { fakeMedia } from './fake-media';
 import { memoryStorage } from './memory-storage';
@@ -17,7 +22,7 @@ export async function testConnection(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const client = await PGlite.create('memory://');
+    const client = await migratedMemoryClient();
     return { connection: { kind: 'pglite', client }, close: () => client.close() };
   }
   const name = `live_test_${Math.random().toString(36).slice(2, 10)}`;
@@ -38,6 +43,36 @@ export async function testConnection(): Promise<{
     },
   };
 }
+
+/**
+ * In-memory PGlite from a copy of a migrated data directory kept in the temp directory (named by
+ * the migrations and PGlite's version): initdb takes tens of seconds on a loaded machine, loading
+ * the copy a few. The first file to need it writes it; the service's own migration is then a no-op.
+ */
+async function migratedMemoryClient(): Promise<PGlite> {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(MIGRATIONS).sort()) {
+    if (name.endsWith('.sql')) hash.update(name).update(readFileSync(join(MIGRATIONS, name)));
+  }
+  hash.update(PGLITE_VERSION);
+  const file = join(tmpdir(), `popstage-live-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) {
+    return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  }
+  const client = await PGlite.create('memory://');
+  await openLiveDb({ kind: 'pglite', client });
+  const dump = await client.dumpDataDir('none');
+  // Written aside and renamed: a file starting at the same time never reads half a copy.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return client;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const PGLITE_VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8'),
+).version;
 
 /** A settable clock in ms. */
 export function testClock(start = Date.parse('2026-12-01T18:00:00Z')) {
