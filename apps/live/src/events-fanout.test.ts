@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSocket, openIngest } from './test/ingest-client';
 import { followEvents } from './test/sse-client';
 import {
   createSeller,
   mountLive,
   scheduleShow,
+  sellerCall,
   studioCall,
   type TestLive,
   testClock,
@@ -67,6 +69,26 @@ describe('SSE fan-out across processes', () => {
     expect(onOne).toEqual(onTwo);
     stopOne();
     stopTwo();
+  });
+
+  it('makes the replay where the camera is packaged when the show ends through another process', async () => {
+    const { sellerId, token } = await createSeller(one.app, 2);
+    const show = await scheduleShow(one.app, sellerId);
+    const base = `/v1/studio/${sellerId}/shows/${show.id}`;
+    const { ingest } = (await studioCall(one.app, token, 'POST', `${base}/live`)).json();
+    const camera = await openIngest(one.app, ingest);
+    camera.send(Buffer.from('chunk'));
+    await expect.poll(() => one.media.received.get(show.id)?.length ?? 0).toBe(1);
+    one.clock.advance(12_000);
+    await closeSocket(camera);
+    // The load balancer sends End to the other process.
+    expect((await studioCall(two.app, token, 'POST', `${base}/end`)).statusCode).toBe(200);
+    const get = async () =>
+      (await sellerCall(two.app, 'GET', `/v1/sellers/${sellerId}/shows/${show.id}`)).json().show;
+    await expect
+      .poll(async () => (await get()).replay?.durationSeconds, { timeout: 5000 })
+      .toBe(12);
+    expect(one.storage.objects.has(`shows/${show.id}/replay.mp4`)).toBe(true);
   });
 
   it('refuses events of a show that does not exist', async () => {

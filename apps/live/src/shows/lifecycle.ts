@@ -80,7 +80,9 @@ export async function goLive(ctx: LiveContext, showId: string): Promise<ShowRow>
 
 /**
  * Packages a broadcast for the show in this process: a session replacing one still running here
- * is aborted; once the first segment is stored the show's players get the live playlist.
+ * is aborted; once the first segment is stored the show's players get the live playlist. When
+ * the show is ended through another process, this one hears it from the show's events and makes
+ * the replay.
  */
 export function adoptSession(ctx: LiveContext, showId: string, session: HlsSession): void {
   const previous = ctx.sessions.get(showId);
@@ -98,6 +100,35 @@ export function adoptSession(ctx: LiveContext, showId: string, session: HlsSessi
     },
     (error: unknown) => console.warn(`[live] ${showId}: no first segment: ${String(error)}`),
   );
+  let unsubscribe: (() => void) | undefined;
+  void ctx.hub
+    .subscribe(showId, (event) => {
+      if (event.type !== 'status' || event.status !== 'ended') return;
+      unsubscribe?.();
+      if (ctx.sessions.get(showId) !== session) return;
+      ctx.sessions.delete(showId);
+      void finishReplay(ctx, showId, session);
+    })
+    .then((stop) => {
+      unsubscribe = stop;
+    });
+}
+
+/** Ends the session's packaging and records the replay it made. */
+async function finishReplay(ctx: LiveContext, showId: string, session: HlsSession) {
+  try {
+    const replay = await session.finish();
+    const [made] = await ctx.db
+      .update(shows)
+      .set({ replaySeconds: replay.durationSeconds, replayReady: true })
+      .where(eq(shows.id, showId))
+      .returning();
+    if (made) await statusEvent(ctx, made);
+    return made ?? null;
+  } catch (error) {
+    console.warn(`[live] ${showId}: the replay could not be made: ${String(error)}`);
+    return null;
+  }
 }
 
 const STATUSES_ENDABLE: ShowStatus[] = ['live'];
@@ -130,23 +161,12 @@ export async function endShow(ctx: LiveContext, showId: string): Promise<ShowRow
     ctx.now(),
   );
   await statusEvent(ctx, ended);
+  // The broadcast packaged here finishes now; one packaged by another process hears the
+  // status event (adoptSession) and finishes there.
   const session = ctx.sessions.get(showId);
   if (!session) return ended;
   ctx.sessions.delete(showId);
-  try {
-    const replay = await session.finish();
-    const [made] = await ctx.db
-      .update(shows)
-      .set({ replaySeconds: replay.durationSeconds, replayReady: true })
-      .where(eq(shows.id, showId))
-      .returning();
-    if (!made) return ended;
-    await statusEvent(ctx, made);
-    return made;
-  } catch (error) {
-    console.warn(`[live] ${showId}: the replay could not be made: ${String(error)}`);
-    return ended;
-  }
+  return (await finishReplay(ctx, showId, session)) ?? ended;
 }
 
 export async function pinsOf(ctx: LiveContext, showId: string) {
