@@ -149,6 +149,10 @@ export async function endShow(ctx: LiveContext, showId: string): Promise<ShowRow
     if (!current) throw notFound('This show does not exist.');
     throw conflict(current.status === 'ended' ? 'This show has ended.' : 'This show is not live.');
   }
+  // The broadcast packaged here is taken now, before the ended status is told (adoptSession's
+  // listener would take it otherwise); one packaged by another process finishes there.
+  const session = ctx.sessions.get(showId);
+  ctx.sessions.delete(showId);
   const seconds = ended.startedAt ? (endedAt.getTime() - ended.startedAt.getTime()) / 1000 : 0;
   await ctx.db
     .update(pins)
@@ -161,11 +165,7 @@ export async function endShow(ctx: LiveContext, showId: string): Promise<ShowRow
     ctx.now(),
   );
   await statusEvent(ctx, ended);
-  // The broadcast packaged here finishes now; one packaged by another process hears the
-  // status event (adoptSession) and finishes there.
-  const session = ctx.sessions.get(showId);
   if (!session) return ended;
-  ctx.sessions.delete(showId);
   return (await finishReplay(ctx, showId, session)) ?? ended;
 }
 
