@@ -56,6 +56,9 @@ export default defineConfig({
           include: ['apps/live/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // A file that migrates the first PGlite copy (initdb) on a loaded machine, or starts
+          // Chromium, takes longer than its tests.
+          hookTimeout: 120_000,
         },
       },
       'apps/*/vitest.config.ts',

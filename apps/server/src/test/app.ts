@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fakeMedia, memoryStorage } from '@popstage/live/testing';
 import { callAsShop, type Method, type ShopCall, sessionToken } from '@popstage/testkit/shop';
 import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
@@ -18,7 +19,10 @@ export const TEST_BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const SHOP_B = 'other-store.myshopify.com';
 
-/** What Shopify mode requires besides Shopify: real SMS, bot check, live platform and push settings. */
+/**
+ * What Shopify mode requires besides Shopify: real SMS, bot check and push settings (the live
+ * platform is the app's own service).
+ */
 export const SHOPIFY_MODE_ENV = {
   PLATFORM: 'shopify',
   SHOPIFY_API_KEY: 'key',
@@ -31,8 +35,6 @@ export const SHOPIFY_MODE_ENV = {
   TWILIO_FROM: '+15550000000',
   TURNSTILE_SECRET_KEY: 'turnstile-secret',
   TURNSTILE_SITE_KEY: 'turnstile-site',
-  LIVE_PLATFORM_URL: 'https://live.example.com',
-  LIVE_PLATFORM_API_KEY: 'live-key',
   FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({
     project_id: 'popstage-test',
     client_email: 'push@popstage-test.iam.gserviceaccount.com',
@@ -109,9 +111,15 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const clock = createTestClock();
+  // The live service's media in memory; an ended show's replay is a real test-pattern MP4.
+  const liveMedia = fakeMedia(memoryStorage(`${config.APP_URL}/live-service/media`).storage, {
+    now: () => clock.now().getTime(),
+    replayVideo: true,
+  }).media;
   const deps = await createDeps(config, {
     database: overrides.database ?? (await createTestDatabase()),
     clock,
+    liveMedia,
     adminDist: null,
     widgetBundle: null,
     supervise: false,

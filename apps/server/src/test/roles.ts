@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@popstage/core/operator-console';
 import { OPERATOR_ROLES } from '@popstage/core/operator-console';
 import { expect } from 'vitest';
+import { ownLiveServiceKey } from '../platform/live/own-live-service';
 import { signShopifyWebhook } from '../platform/shopify';
 import { SHOP_A, SHOP_B, type TestApp } from './app';
 import { subscribeMobile } from './mobile';
@@ -9,7 +10,7 @@ import { addStaff, signedIn } from './operator-console';
 /**
  * Every kind of caller the app serves, signed in for real: a merchant of each sandbox shop
  * (session token), Popstage staff in the console (each role: cookie and CSRF token), the staff
- * API (operator bearer), a storefront visitor (an id the visitors route issued), a branded-app
+ * API (operator bearer), the app at its live service's seller API (its key), a storefront visitor (an id the visitors route issued), a branded-app
  * device (registered through the devices route), Shopify (signed webhooks) and nobody at all.
  * The route fuzz calls every route as each of them.
  */
@@ -18,6 +19,7 @@ export type RoleName =
   | 'merchant-b'
   | `staff-${OperatorRole}`
   | 'staff-api'
+  | 'live-app'
   | 'visitor'
   | 'device'
   | 'shopify'
@@ -97,6 +99,10 @@ export async function signInEveryRole(t: TestApp): Promise<Caller[]> {
     { ...plain('merchant-b', () => t.auth(SHOP_B)), params: { shop: SHOP_B } },
     ...(await Promise.all(OPERATOR_ROLES.map((role) => staffCaller(t, role)))),
     plain('staff-api', async () => ({ authorization: `Bearer ${operatorToken}` })),
+    // The app calling its own live service's seller API with the key it derives.
+    plain('live-app', async () => ({
+      authorization: `Bearer ${ownLiveServiceKey(t.deps.config)}`,
+    })),
     { ...plain('visitor', async () => ({})), fields: { visitorId } },
     { ...plain('device', async () => ({})), fields: { token: deviceToken, platform: 'ios' } },
     {

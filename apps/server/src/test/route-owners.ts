@@ -75,6 +75,22 @@ export const ROUTE_OWNERS: readonly RouteOwner[] = [
     },
   },
   {
+    route: /^\/live-service\/v1\/sellers(\/|$)/,
+    roles: ['live-app'],
+    isolation: {
+      exempt:
+        "the live service's seller API: the app's own calls with its key, for the seller of the session's shop (the app's isolation suites cover the shop side)",
+    },
+  },
+  {
+    route: /^\/live-service\//,
+    roles: ['anonymous'],
+    isolation: {
+      exempt:
+        "the live service (apps/live): its own tables and credentials (the app's API key, a studio token per seller); its seller isolation is proven in apps/live's studio-api tests",
+    },
+  },
+  {
     route: /^\/(healthz|metrics)$/,
     roles: ['anonymous'],
     isolation: { exempt: 'process health and counters, no shop data' },

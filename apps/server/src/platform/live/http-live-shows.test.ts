@@ -1,106 +1,121 @@
+import { createServer } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { buildSellerPayload } from '@popstage/core/account';
+import { type LiveService, openLiveService } from '@popstage/live';
+import { closeSocket, connectIngest, fakeMedia, memoryStorage } from '@popstage/live/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpLivePlatform } from './http-live-platform';
-import { LivePlatformError, type LiveShow } from './port';
+import { LivePlatformError } from './port';
 
 /**
- * A local fake of the live platform's show API, the contract the HTTP adapter documents: a bearer
- * API key, POST/GET /v1/sellers/:id/shows, GET …/shows/:showId/replay (MP4 or 404). Shows end
- * through `end`, as the seller's dashboard would.
+ * The HTTP adapter against the real live service (@popstage/live) listening on a port: sellers,
+ * shows, one show, and the replay's bytes, as the app calls them.
  */
-async function fakeLivePlatform() {
-  const app: FastifyInstance = Fastify();
-  const shows = new Map<string, LiveShow & { sellerId: string }>();
-  const replayBytes = Buffer.from('\0\0\0\x18ftypisom-fake-replay');
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.authorization !== 'Bearer live-key') return reply.code(401).send({});
-  });
-  app.post<{
-    Params: { sellerId: string };
-    Body: Pick<LiveShow, 'title' | 'startsAt' | 'productIds'>;
-  }>('/v1/sellers/:sellerId/shows', async (request, reply) => {
-    if (request.params.sellerId !== 'seller-1') return reply.code(404).send({});
-    const show = {
-      ...request.body,
-      id: `show-${shows.size + 1}`,
-      sellerId: request.params.sellerId,
-      status: 'scheduled' as const,
-      startedAt: null,
-      endedAt: null,
-      replay: null,
-      playback: null,
-    };
-    shows.set(show.id, show);
-    return reply.code(201).send({ show: { ...show, sellerId: undefined } });
-  });
-  app.get<{ Params: { sellerId: string } }>('/v1/sellers/:sellerId/shows', async (request) => ({
-    shows: [...shows.values()]
-      .filter((s) => s.sellerId === request.params.sellerId)
-      .map(({ sellerId: _, ...show }) => show),
-  }));
-  app.get<{ Params: { sellerId: string; showId: string } }>(
-    '/v1/sellers/:sellerId/shows/:showId/replay',
-    async (request, reply) => {
-      const show = shows.get(request.params.showId);
-      if (!show?.replay || show.sellerId !== request.params.sellerId)
-        return reply.code(404).send({});
-      return reply.type('video/mp4').send(replayBytes);
+let app: FastifyInstance;
+let service: LiveService;
+let client: PGlite;
+let origin = '';
+let now = Date.parse('2026-11-26T18:00:00Z');
+const KEY = 'live-key';
+
+beforeAll(async () => {
+  client = await PGlite.create('memory://');
+  // The service's public address comes first (its links name it), then it listens there.
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const base = `${origin}/live-service`;
+  service = await openLiveService(
+    { kind: 'pglite', client },
+    {
+      baseUrl: base,
+      apiKey: KEY,
+      secret: 'studio-secret',
+      media: fakeMedia(memoryStorage(`${base}/media`).storage, { now: () => now }).media,
+      now: () => now,
+      sweepEveryMs: 0,
     },
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const end = (id: string) => {
-    const show = shows.get(id);
-    if (show) {
-      Object.assign(show, {
-        status: 'ended',
-        startedAt: '2026-11-26T18:00:00.000Z',
-        endedAt: '2026-11-26T18:30:00.000Z',
-        replay: { durationSeconds: 1800, expiresAt: '2027-02-26T18:30:00.000Z' },
-      });
-    }
-  };
-  return { app, url, end, replayBytes };
-}
-
-let fake: Awaited<ReturnType<typeof fakeLivePlatform>>;
-beforeAll(async () => {
-  fake = await fakeLivePlatform();
+  app = Fastify();
+  await app.register(service.plugin, { prefix: '/live-service' });
+  await app.listen({ port, host: '127.0.0.1' });
 });
-afterAll(() => fake.app.close());
 
-describe('HTTP live platform: shows and replays', () => {
-  it('schedules and lists shows, and streams an ended show’s replay', async () => {
-    const live = createHttpLivePlatform({ baseUrl: fake.url, apiKey: 'live-key' });
-    const show = await live.scheduleShow('seller-1', {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    probe.on('error', reject);
+  });
+}
+afterAll(async () => {
+  await app.close();
+  await service.close();
+  await client.close();
+});
+
+const payload = buildSellerPayload({
+  uid: 'abcdefghijklmnopqrstuvwxyz12',
+  phoneNumber: '+15551234567',
+  email: 'owner@example.com',
+  ownerName: 'Ada Lovelace',
+  shopifyDomain: 'demo-store.myshopify.com',
+  storeName: 'Demo Store',
+});
+const live = (apiKey = KEY) =>
+  createHttpLivePlatform({ baseUrl: `${origin}/live-service`, apiKey });
+
+describe('HTTP live platform against the live service', () => {
+  it('creates a seller, schedules and lists shows, and streams an ended show’s replay', async () => {
+    const seller = await live().createSeller({ idempotencyKey: 'shop:uid', payload });
+    expect(await live().createSeller({ idempotencyKey: 'shop:uid', payload })).toEqual(seller);
+    const show = await live().scheduleShow(seller.sellerId, {
       title: 'Winter drop',
       startsAt: '2026-11-26T18:00:00.000Z',
       productIds: ['gid://shopify/Product/1'],
     });
-    expect(show).toMatchObject({ id: 'show-1', status: 'scheduled', replay: null });
-    await expect(live.openReplay('seller-1', show.id)).rejects.toThrow(/404/);
+    expect(show).toMatchObject({ status: 'scheduled', replay: null, playback: null });
+    expect(await live().getShow(seller.sellerId, show.id)).toEqual(show);
+    await expect(live().openReplay(seller.sellerId, show.id)).rejects.toThrow(/404/);
 
-    fake.end(show.id);
-    const [ended] = await live.listShows('seller-1');
-    expect(ended).toMatchObject({ status: 'ended', replay: { durationSeconds: 1800 } });
+    // The seller broadcasts from the studio for 30 s, then ends the show.
+    const token = new URL(seller.dashboardUrl).hash.replace('#key=', '');
+    const studio = `${origin}/live-service/v1/studio/${seller.sellerId}/shows/${show.id}`;
+    const press = (action: string) =>
+      fetch(`${studio}/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const { ingest } = (await (await press('live')).json()) as { ingest: string };
+    const camera = await connectIngest(ingest);
+    camera.send(Buffer.from('webm'));
+    now += 30_000;
+    await closeSocket(camera);
+    expect((await press('end')).status).toBe(200);
+
+    const [ended] = await live().listShows(seller.sellerId);
+    expect(ended).toMatchObject({
+      id: show.id,
+      status: 'ended',
+      replay: { durationSeconds: 30, expiresAt: '2027-02-26T18:00:30.000Z' },
+    });
     const chunks: Buffer[] = [];
-    for await (const chunk of await live.openReplay('seller-1', show.id))
+    for await (const chunk of await live().openReplay(seller.sellerId, show.id))
       chunks.push(Buffer.from(chunk));
-    expect(Buffer.concat(chunks)).toEqual(fake.replayBytes);
-    expect(await live.listShows('seller-2')).toEqual([]);
+    expect(Buffer.concat(chunks).subarray(4, 8).toString()).toBe('ftyp');
   });
 
-  it('reports a refused key or an unknown seller as a LivePlatformError', async () => {
-    const wrongKey = createHttpLivePlatform({ baseUrl: fake.url, apiKey: 'other' });
-    await expect(wrongKey.listShows('seller-1')).rejects.toThrow(LivePlatformError);
-    const live = createHttpLivePlatform({ baseUrl: fake.url, apiKey: 'live-key' });
+  it('reports a refused key or an unknown seller or show as a LivePlatformError', async () => {
+    await expect(live('other').listShows('seller-1')).rejects.toThrow(LivePlatformError);
     await expect(
-      live.scheduleShow('seller-9', {
+      live().scheduleShow('seller_nope', {
         title: 'x',
         startsAt: '2026-11-26T18:00:00Z',
         productIds: [],
       }),
     ).rejects.toThrow(/404/);
+    await expect(live().getShow('seller_nope', 'show_nope')).rejects.toThrow(/404/);
   });
 });

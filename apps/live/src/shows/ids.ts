@@ -1,0 +1,49 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A random id with a readable prefix (`show_…`). */
+export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url')}`;
+
+/** An RTMP stream key: long and random, so it cannot be guessed from another show's. */
+export const newStreamKey = () => randomBytes(24).toString('base64url');
+
+/** The studio token of a seller: HMAC of the service's secret, so nothing needs storing. */
+export function studioToken(secret: string, sellerId: string): string {
+  return createHmac('sha256', secret).update(`studio:${sellerId}`).digest('base64url');
+}
+
+/** Constant-time comparison of a presented token with the expected one. */
+export function sameToken(presented: string | undefined, expected: string): boolean {
+  if (!presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** How long an ingest ticket opens the camera socket after Go live. */
+const INGEST_TICKET_MS = 120_000;
+
+/**
+ * A short-lived ticket for one show's camera socket: a browser cannot set headers on a
+ * WebSocket, so it goes in the query, where the long-lived studio token must not (access logs).
+ */
+export function ingestTicket(secret: string, showId: string, now: number): string {
+  const expires = now + INGEST_TICKET_MS;
+  const mac = createHmac('sha256', secret)
+    .update(`ingest:${showId}:${expires}`)
+    .digest('base64url');
+  return `${expires}.${mac}`;
+}
+
+export function validIngestTicket(
+  secret: string,
+  showId: string,
+  ticket: string | undefined,
+  now: number,
+): boolean {
+  const [expires, mac] = (ticket ?? '').split('.');
+  if (!expires || !mac || !/^\d+$/.test(expires) || Number(expires) < now) return false;
+  const expected = createHmac('sha256', secret)
+    .update(`ingest:${showId}:${expires}`)
+    .digest('base64url');
+  return sameToken(mac, expected);
+}

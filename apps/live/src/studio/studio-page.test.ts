@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launchChromium } from '@popstage/testkit/browser';
+import { writeFrameCodeY4m } from '@popstage/testkit/frame-code';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ingest-client';
+import {
+  createSeller,
+  mountLive,
+  scheduleShow,
+  sellerCall,
+  type TestLive,
+  testConnection,
+} from '../test/test-live';
+
+/** WebM files (MediaRecorder's chunks) start with the EBML header. */
+const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+const P1 = 'gid://shopify/Product/1';
+
+let db: Awaited<ReturnType<typeof testConnection>>;
+let live: TestLive;
+let browser: Browser;
+let origin = '';
+let dir = '';
+
+beforeAll(async () => {
+  db = await testConnection();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  live = await mountLive(db.connection, { baseUrl: `${origin}/live-service` });
+  await live.app.listen({ port, host: '127.0.0.1' });
+  dir = await mkdtemp(path.join(tmpdir(), 'live-studio-'));
+  const camera = path.join(dir, 'camera.y4m');
+  await writeFrameCodeY4m(camera, 2);
+  browser = await launchChromium({ camera });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await live.app.close();
+  await live.service.close();
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the studio in Chromium with a fake camera', () => {
+  it('goes live with the camera, pins, moderates the chat and ends the show', async () => {
+    const { sellerId, dashboardUrl } = await createSeller(live.app, 1);
+    const show = await scheduleShow(live.app, sellerId, [P1]);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(dashboardUrl);
+    await page.getByRole('heading', { name: 'Winter drop' }).waitFor();
+    await page.getByText(P1).waitFor();
+
+    await page.getByRole('button', { name: 'Go live' }).click();
+    await page.getByText('You are live.').waitFor({ timeout: 20_000 });
+    // MediaRecorder's chunks arrive in order over the socket: a WebM stream from its header.
+    await expect
+      .poll(() => live.media.received.get(show.id)?.length ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(2);
+    const sent = Buffer.concat(live.media.received.get(show.id) ?? []);
+    expect(sent.subarray(0, 4)).toEqual(EBML);
+    expect(sent.includes(Buffer.from('V_VP8'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Pin' }).click();
+    await page.getByRole('button', { name: 'Unpin' }).waitFor();
+    const state = () =>
+      live.app.inject({ method: 'GET', url: `/live-service/v1/public/shows/${show.id}` });
+    expect((await state()).json().pinned).toBe(P1);
+
+    const posted = await live.app.inject({
+      method: 'POST',
+      url: `/live-service/v1/public/shows/${show.id}/chat`,
+      payload: { viewerId: 'viewer-rude-1', name: 'Rude', text: 'spam spam' },
+    });
+    expect(posted.statusCode).toBe(201);
+    await page.getByText('spam spam').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Block' }).click();
+    await expect.poll(async () => (await state()).json().chat, { timeout: 10_000 }).toEqual([]);
+    await page.getByText('spam spam').waitFor({ state: 'detached', timeout: 10_000 });
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('Thanks for watching!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Thanks for watching!').waitFor();
+
+    await page.getByRole('button', { name: 'End show' }).click();
+    await page.getByText('The show has ended.').waitFor({ timeout: 30_000 });
+    const ended = (
+      await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows/${show.id}`)
+    ).json().show;
+    expect(ended).toMatchObject({
+      status: 'ended',
+      replay: { durationSeconds: expect.any(Number) },
+    });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
