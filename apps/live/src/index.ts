@@ -1,5 +1,11 @@
 /** The live service's public face (issue 32): what the app mounts. */
 export type { LiveConnection } from './db/database';
+export {
+  createDiskStorage,
+  createLiveMedia,
+  createRtmpServer,
+  createS3Storage,
+} from './media';
 export type { HlsSession, LiveMedia, LiveStorage, RtmpHooks } from './media/port';
 export {
   type LiveRtmp,
@@ -7,5 +13,3 @@ export {
   type LiveServiceOptions,
   openLiveService,
 } from './service';
-// Export point for the media (src/media, issue 32's other half): `createLiveMedia(config)` makes
-// the LiveMedia (disk or S3 storage, ffmpeg packaging) and the RTMP server the app passes here.

@@ -12,7 +12,7 @@ import { createQueue, type Queue } from './jobs/queue';
 import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
 import type { HelpCenter } from './platform/help/port';
-import { appLiveMedia } from './platform/live/live-media';
+import { appLiveMedia, appLiveRtmp } from './platform/live/live-media';
 import { openAppLiveService } from './platform/live/own-live-service';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
@@ -138,7 +138,11 @@ export async function createDeps(
   const liveMedia = config.LIVE_PLATFORM_URL ? null : (givenLiveMedia ?? appLiveMedia(config));
   const liveInProcess = liveMedia ? createInjectFetch() : null;
   const ownLive = liveMedia
-    ? await openAppLiveService(database, config, clock, liveMedia, { sweep: supervise })
+    ? await openAppLiveService(database, config, clock, liveMedia, {
+        sweep: supervise,
+        // Tests pass their own media and take no RTMP port.
+        rtmp: givenLiveMedia ? null : appLiveRtmp(config, liveMedia),
+      })
     : null;
   const platform =
     given.platform ??

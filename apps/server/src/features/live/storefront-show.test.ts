@@ -30,6 +30,9 @@ const fakeLive: LivePlatform = {
     if (platform.failing) throw new LivePlatformError('down');
     return platform.shows;
   },
+  getShow: async () => {
+    throw new LivePlatformError('not used here');
+  },
   openReplay: async () => {
     throw new LivePlatformError('not used here');
   },

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type LiveMedia, type LiveService, openLiveService } from '@popstage/live';
+import { type LiveMedia, type LiveRtmp, type LiveService, openLiveService } from '@popstage/live';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
@@ -25,7 +25,7 @@ export function openAppLiveService(
   config: Config,
   clock: Clock,
   media: LiveMedia,
-  options: { sweep: boolean },
+  options: { sweep: boolean; rtmp: LiveRtmp | null },
 ): Promise<LiveService> {
   return openLiveService(
     database.kind === 'pglite'
@@ -36,6 +36,7 @@ export function openAppLiveService(
       apiKey: ownLiveServiceKey(config),
       secret: derived(config, 'live-studio'),
       media,
+      ...(options.rtmp ? { rtmp: options.rtmp } : {}),
       now: () => clock.now().getTime(),
       // Expired replays are swept where jobs run (worker or all), not in every web process.
       ...(options.sweep ? {} : { sweepEveryMs: 0 }),
