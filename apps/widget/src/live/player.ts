@@ -345,9 +345,14 @@ export class LivePlayer {
     const started = (this.view?.status ?? show.status) !== 'scheduled';
     const ok = await addShowProductToCart(product, started ? show.id : null);
     if (status) status.textContent = ok ? LIVE_TEXT.added : LIVE_TEXT.addFailed;
-    if (ok) button.replaceChildren(icon('check'), LIVE_TEXT.added);
+    // The name follows the text, as the clip viewer's does ("Added to cart: <product>").
+    if (ok) {
+      button.replaceChildren(icon('check'), LIVE_TEXT.added);
+      button.setAttribute('aria-label', `${LIVE_TEXT.added}: ${product.title}`);
+    }
     setTimeout(() => {
       button.textContent = LIVE_TEXT.addToCart;
+      button.setAttribute('aria-label', `${LIVE_TEXT.addToCart}: ${product.title}`);
       button.disabled = false;
       if (status && ok) status.textContent = '';
     }, ADDED_MS);
