@@ -187,6 +187,34 @@ module.exports = {
       to: { path: '^apps/shopify-sandbox/src/testing/' },
     },
     {
+      name: 'live-service-no-app-code',
+      severity: 'error',
+      comment:
+        'The live service (apps/live) is its own platform: it imports no app code, only shared ' +
+        'packages; the app reaches it over its HTTP API.',
+      from: { path: '^apps/live/' },
+      to: { path: '^apps/(server|admin|widget|shopify-sandbox)/' },
+    },
+    {
+      name: 'live-service-one-face',
+      severity: 'error',
+      comment:
+        'Outside apps/live, the live service is reached only through its entries: src/index.ts ' +
+        '(package "."), and src/test/index.ts ("./testing") for tests.',
+      from: { pathNot: '^apps/live/' },
+      to: { path: '^apps/live/src/', pathNot: '^apps/live/src/(index|test/index)\\.ts$' },
+    },
+    {
+      name: 'live-service-testing-only-in-tests',
+      severity: 'error',
+      comment: "The live service's test doubles (media in memory) stay in the app's tests.",
+      from: {
+        path: '^apps/(server|admin|widget)/src/',
+        pathNot: ['\\.test\\.tsx?$', '^apps/server/src/test/', '/testing/'],
+      },
+      to: { path: '^apps/live/src/test/' },
+    },
+    {
       name: 'server-production-no-testkit',
       severity: 'error',
       comment:

@@ -56,6 +56,7 @@ export default defineConfig({
           include: ['apps/live/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       'apps/*/vitest.config.ts',

@@ -61,6 +61,7 @@ import { installMetrics } from './http/metrics';
 import { installNoStoreForJson } from './http/no-store';
 import { refuseRepeatedQueryKeys } from './http/repeated-query';
 import { installTextGuard } from './http/text-guard';
+import { LIVE_SERVICE_PREFIX } from './platform/live/own-live-service';
 import { localMediaRoutes } from './platform/storage/local-routes';
 import type { LocalObjectStore } from './platform/storage/local-store';
 
@@ -196,9 +197,16 @@ export async function buildApp(
     await app.register(deps.localShopify.plugin, { prefix: '/sandbox' });
     deps.localShopify.bind(app);
   }
+  // Popstage's own live service: seller API, studio, viewer API and media (issue 32).
+  if (deps.liveService) {
+    const { liveService } = deps;
+    await app.register(liveService.plugin, { prefix: LIVE_SERVICE_PREFIX });
+    liveService.bind(app);
+    app.addHook('onClose', () => liveService.close());
+  }
   // The staff API (off without an operator credential), and the consoles of the app's offline
-  // stand-ins for SMS, support and live selling wherever those run (sandbox mode, or Shopify mode
-  // with ALLOW_SANDBOX_SERVICES).
+  // stand-ins for SMS and support wherever those run (sandbox mode, or Shopify mode with
+  // ALLOW_SANDBOX_SERVICES).
   await app.register(operatorRoutes);
   // The console for Popstage staff: its own sign-in and cookie session.
   await app.register(operatorConsoleRoutes);

@@ -66,7 +66,6 @@ describe('loadConfig', () => {
     const {
       OTP_PROVIDER: _otp,
       TURNSTILE_SECRET_KEY: _bot,
-      LIVE_PLATFORM_URL: _live,
       FCM_SERVICE_ACCOUNT_JSON: _fcm,
       APNS_KEY_ID: _apnsKey,
       APNS_TEAM_ID: _apnsTeam,
@@ -77,7 +76,8 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig(rest);
     expect(attempt).toThrow(/OTP_PROVIDER: must be twilio when PLATFORM=shopify/);
     expect(attempt).toThrow(/TURNSTILE_SECRET_KEY: must be set when PLATFORM=shopify/);
-    expect(attempt).toThrow(/LIVE_PLATFORM_URL: must be set when PLATFORM=shopify/);
+    // The live platform is the app's own service unless LIVE_PLATFORM_URL names another.
+    expect(attempt).not.toThrow(/LIVE_PLATFORM_URL/);
     expect(attempt).toThrow(/FCM_SERVICE_ACCOUNT_JSON: must be set when PLATFORM=shopify/);
     expect(attempt).toThrow(/APNS_KEY_ID: must be set when PLATFORM=shopify/);
     // Shopify mode against a local Shopify (tests, demos) may opt in to them.
@@ -142,9 +142,12 @@ describe('loadConfig', () => {
     expect(config.OTP_PROVIDER).toBe('twilio');
   });
 
-  it('needs an API key with LIVE_PLATFORM_URL', () => {
+  it('needs an API key with LIVE_PLATFORM_URL, and a public URL with a live media bucket', () => {
     expect(() => loadConfig({ LIVE_PLATFORM_URL: 'https://live.example.com' })).toThrow(
       /LIVE_PLATFORM_API_KEY: must be set/,
+    );
+    expect(() => loadConfig({ LIVE_MEDIA_S3_BUCKET: 'live-media' })).toThrow(
+      /LIVE_MEDIA_BASE_URL: must be set/,
     );
   });
 

@@ -142,12 +142,12 @@ export const configSchema = z
       whenUnset: '`$APP_URL/resources`',
     }),
     /**
-     * Shopify mode only: allow the offline stand-ins for SMS, the bot check and the live platform
+     * Shopify mode only: allow the offline stand-ins for SMS, the bot check and push
      * (tests and demos of Shopify mode against a local Shopify). Never on a real deployment.
      */
     ALLOW_SANDBOX_SERVICES: booleanFlag.default(false).meta({
       description:
-        'Shopify mode only: accept the sandbox SMS sender, the pass-all bot check and the sandbox live platform (tests and demos against a local Shopify; never in production). Without it Shopify mode refuses to start without `OTP_PROVIDER=twilio`, `TURNSTILE_SECRET_KEY` and `LIVE_PLATFORM_URL`, naming each',
+        'Shopify mode only: accept the sandbox SMS sender and the pass-all bot check (tests and demos against a local Shopify; never in production). Without it Shopify mode refuses to start without `OTP_PROVIDER=twilio` and `TURNSTILE_SECRET_KEY`, naming each',
     }),
     /** External data lake for app events; unset means this server's own /ingest endpoints. */
     DATA_LAKE_URL: z.url().optional().meta({
@@ -220,13 +220,37 @@ export const configSchema = z
       description:
         "Turnstile site key the admin's widget uses; required with `TURNSTILE_SECRET_KEY`",
     }),
-    /** The live-selling platform's seller API; unset means the sandbox live platform. */
+    /**
+     * The live-selling platform's seller API; unset means Popstage's own live service, mounted by
+     * this server at `/live-service` (every mode, Shopify too).
+     */
     LIVE_PLATFORM_URL: z.url().optional().meta({
-      description: "base URL of the live-selling platform's seller API",
-      whenUnset: 'unset: sandbox live platform',
+      description:
+        "base URL of a live service's seller API running apart from this server (`…/live-service`)",
+      whenUnset: "unset: this server's own live service at `$APP_URL/live-service`",
     }),
     LIVE_PLATFORM_API_KEY: z.string().min(1).optional().meta({
       description: 'bearer key for it; required with `LIVE_PLATFORM_URL`',
+      whenUnset: "unset: derived from `SHOPIFY_API_SECRET` for this server's own live service",
+    }),
+    /** Live video in S3 (a CDN in front) rather than on this server's disk. */
+    LIVE_MEDIA_S3_BUCKET: z.string().min(1).optional().meta({
+      description:
+        "bucket of the live service's video (HLS and replays), with the `S3_*` endpoint and credentials",
+      whenUnset: 'unset: `$DATA_DIR/live-media`, served at `/live-service/media`',
+    }),
+    LIVE_MEDIA_BASE_URL: z.url().optional().meta({
+      description:
+        'public URL viewers fetch the live video from (the CDN in front of the bucket); required with `LIVE_MEDIA_S3_BUCKET`',
+    }),
+    /** RTMP ingest for streaming apps (OBS); unset runs none. */
+    LIVE_RTMP_PORT: z.coerce.number().int().min(1).max(65535).optional().meta({
+      description: 'port of the RTMP server that takes broadcasts from streaming apps such as OBS',
+      whenUnset: 'unset: no RTMP ingest (the studio broadcasts from the browser)',
+    }),
+    LIVE_RTMP_HOST: z.string().min(1).optional().meta({
+      description: 'host name streaming apps reach the RTMP server at',
+      whenUnset: "unset: `APP_URL`'s host",
     }),
     /**
      * Push to Android through Firebase Cloud Messaging HTTP v1: the service-account key file's
@@ -492,11 +516,6 @@ export const configSchema = z
           'must be set when PLATFORM=shopify (without it every bot check passes)',
         ],
         [
-          'LIVE_PLATFORM_URL',
-          !env.LIVE_PLATFORM_URL,
-          'must be set when PLATFORM=shopify (the sandbox live platform makes no seller account)',
-        ],
-        [
           'FCM_SERVICE_ACCOUNT_JSON',
           !env.FCM_SERVICE_ACCOUNT_JSON,
           'must be set when PLATFORM=shopify (the sandbox push service reaches no Android phone)',
@@ -548,6 +567,9 @@ export const configSchema = z
     if (env.TURNSTILE_SECRET_KEY)
       requireWith('TURNSTILE_SECRET_KEY is set', ['TURNSTILE_SITE_KEY']);
     if (env.LIVE_PLATFORM_URL) requireWith('LIVE_PLATFORM_URL is set', ['LIVE_PLATFORM_API_KEY']);
+    if (env.LIVE_MEDIA_S3_BUCKET) {
+      requireWith('LIVE_MEDIA_S3_BUCKET is set', ['LIVE_MEDIA_BASE_URL']);
+    }
     if (env.APNS_KEY_ID || env.APNS_TEAM_ID || env.APNS_PRIVATE_KEY || env.APNS_BUNDLE_PREFIX) {
       requireWith('APNs is configured', [
         'APNS_KEY_ID',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Catalogue, parseCatalogue } from '@popstage/core/billing';
+import type { LiveMedia, LiveService } from '@popstage/live';
 import type { LocalShopify, SandboxStore } from '@popstage/shopify-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { createTokenCipher, type TokenCipher } from './auth/token-cipher';
@@ -11,6 +12,8 @@ import { createQueue, type Queue } from './jobs/queue';
 import type { BotCheck } from './platform/botcheck/port';
 import { type Clock, systemClock } from './platform/clock';
 import type { HelpCenter } from './platform/help/port';
+import { appLiveMedia } from './platform/live/live-media';
+import { openAppLiveService } from './platform/live/own-live-service';
 import type { LivePlatform } from './platform/live/port';
 import type { StorePlatform } from './platform/port';
 import { createPushSender } from './platform/push/from-config';
@@ -59,6 +62,15 @@ export interface AppDeps {
   botCheck: BotCheck;
   /** The live-selling platform where seller accounts are created. */
   live: LivePlatform;
+  /**
+   * This server's own live service (unless LIVE_PLATFORM_URL names one apart): its routes,
+   * mounted at /live-service, and `bind`, which lets `live` reach them in process.
+   */
+  liveService: {
+    plugin: LiveService['plugin'];
+    bind(app: FastifyInstance): void;
+    close(): Promise<void>;
+  } | null;
   /** Clip media (videos, thumbnails, previews): local disk with signed URLs, or S3. */
   media: ObjectStore;
   /** The built storefront player (apps/widget/dist/popstage.js); null or missing answers 503. */
@@ -99,9 +111,13 @@ export function readCatalogueFile(): Catalogue {
  */
 export async function createDeps(
   config: Config,
-  overrides: Partial<AppDeps> & { supervise?: boolean } = {},
+  overrides: Partial<AppDeps> & { supervise?: boolean; liveMedia?: LiveMedia } = {},
 ): Promise<AppDeps> {
-  const { supervise = config.ROLE !== 'web' && config.JOBS_ENABLED, ...given } = overrides;
+  const {
+    supervise = config.ROLE !== 'web' && config.JOBS_ENABLED,
+    liveMedia: givenLiveMedia,
+    ...given
+  } = overrides;
   const database =
     given.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const clock = given.clock ?? systemClock;
@@ -118,6 +134,12 @@ export async function createDeps(
     ? await openAppLocalShopify(database, config, clock, inProcess.fetch)
     : null;
   await local?.store.seed();
+  // The app's own live service, reached in process like the local Shopify (by inject).
+  const liveMedia = config.LIVE_PLATFORM_URL ? null : (givenLiveMedia ?? appLiveMedia(config));
+  const liveInProcess = liveMedia ? createInjectFetch() : null;
+  const ownLive = liveMedia
+    ? await openAppLiveService(database, config, clock, liveMedia, { sweep: supervise })
+    : null;
   const platform =
     given.platform ??
     createShopifyPlatform(database.db, {
@@ -163,7 +185,11 @@ export async function createDeps(
         : null,
     adminDist: given.adminDist !== undefined ? given.adminDist : DEFAULT_ADMIN_DIST,
     widgetBundle: given.widgetBundle !== undefined ? given.widgetBundle : DEFAULT_WIDGET_BUNDLE,
-    ...createServicePorts(config, database.db, clock),
+    liveService:
+      ownLive && liveInProcess
+        ? { plugin: ownLive.plugin, bind: liveInProcess.bind, close: () => ownLive.close() }
+        : null,
+    ...createServicePorts(config, database.db, clock, liveInProcess?.fetch ?? globalThis.fetch),
     push: createPushSender(config, database.db, clock),
     ...stripUndefined(given),
     clock,

@@ -7,8 +7,8 @@ import { createMarkdownHelpCenter } from './help/markdown-help-center';
 import type { HelpCenter } from './help/port';
 import { createZendeskHelpCenter } from './help/zendesk-help-center';
 import { createHttpLivePlatform } from './live/http-live-platform';
+import { ownLiveServiceKey, ownLiveServiceUrl } from './live/own-live-service';
 import type { LivePlatform } from './live/port';
-import { createSandboxLivePlatform, sandboxReplayDir } from './live/sandbox-live-platform';
 import type { OtpSender } from './sms/port';
 import { createSandboxOtpSender } from './sms/sandbox-otp-sender';
 import { createTwilioOtpSender } from './sms/twilio-otp-sender';
@@ -20,13 +20,15 @@ import type { ObjectStore } from './storage/port';
 /**
  * The adapters of the external services (SMS, bot check, live platform, media storage, social
  * import, help center), each picked by its own
- * variables: unset means its offline sandbox stand-in. Config validation already made sure a
+ * variables: unset means its offline sandbox stand-in (for the live platform: this server's own
+ * live service, reached in process by `liveFetch`). Config validation already made sure a
  * chosen real adapter has every variable it needs.
  */
 export function createServicePorts(
   config: Config,
   db: Db,
   clock: Clock,
+  liveFetch: typeof fetch,
 ): {
   otp: OtpSender;
   botCheck: BotCheck;
@@ -54,10 +56,10 @@ export function createServicePorts(
         baseUrl: config.LIVE_PLATFORM_URL,
         apiKey: required(config.LIVE_PLATFORM_API_KEY),
       })
-    : createSandboxLivePlatform(db, {
-        baseUrl: config.APP_URL,
-        replayDir: sandboxReplayDir(config.DATA_DIR),
-        clock,
+    : createHttpLivePlatform({
+        baseUrl: ownLiveServiceUrl(config),
+        apiKey: ownLiveServiceKey(config),
+        fetch: liveFetch,
       });
   const media = createMediaStore(config, clock);
   const helpCenter = config.ZENDESK_HELP_CENTER_URL

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fakeMedia, memoryStorage } from '@popstage/live/testing';
 import { callAsShop, type Method, type ShopCall, sessionToken } from '@popstage/testkit/shop';
 import type { LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app';
@@ -109,9 +110,15 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'popstage-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const clock = createTestClock();
+  // The live service's media in memory; an ended show's replay is a real test-pattern MP4.
+  const liveMedia = fakeMedia(memoryStorage(`${config.APP_URL}/live-service/media`).storage, {
+    now: () => clock.now().getTime(),
+    replayVideo: true,
+  }).media;
   const deps = await createDeps(config, {
     database: overrides.database ?? (await createTestDatabase()),
     clock,
+    liveMedia,
     adminDist: null,
     widgetBundle: null,
     supervise: false,

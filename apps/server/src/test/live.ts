@@ -5,5 +5,12 @@ export function sellerOnlyLivePlatform(createSeller: LivePlatform['createSeller'
   const none = async (): Promise<never> => {
     throw new LivePlatformError('shows are not offered by this test platform');
   };
-  return { kind: 'http', createSeller, scheduleShow: none, listShows: none, openReplay: none };
+  return {
+    kind: 'http',
+    createSeller,
+    scheduleShow: none,
+    listShows: none,
+    getShow: none,
+    openReplay: none,
+  };
 }

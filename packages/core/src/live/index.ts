@@ -8,6 +8,7 @@ export {
   liveShowSchema,
   REPLAY_KEPT_MONTHS,
   REPLAY_SEGMENT_SECONDS,
+  scheduleShowSchema,
 } from './contract';
 export { LIVE_SEGMENT_SECONDS, livePlaybackSettings } from './playback';
 export {

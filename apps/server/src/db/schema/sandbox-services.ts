@@ -1,9 +1,8 @@
-import type { SellerPayload } from '@popstage/core/account';
-import { doublePrecision, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { serialKey, timestamptz } from './columns';
 
 /**
- * Stand-ins for external services in sandbox mode (an SMS provider, the live-selling platform).
+ * Stand-ins for external services in sandbox mode (an SMS provider, a push service).
  * Like the sandbox store they do not reference `shops`: they are the other side's records.
  */
 
@@ -20,32 +19,6 @@ export const sandboxSmsOutbox = pgTable(
   },
   (table) => [index().on(table.phone, table.sentAt)],
 );
-
-/** Sellers of the sandbox live-selling platform; idempotencyKey makes creation safe to retry. */
-export const sandboxLiveSellers = pgTable('sandbox_live_sellers', {
-  sellerId: text().primaryKey(),
-  idempotencyKey: text().notNull().unique(),
-  shopDomain: text().notNull(),
-  payload: jsonb().$type<SellerPayload>().notNull(),
-  createdAt: timestamptz().notNull().defaultNow(),
-});
-
-/** The sandbox live platform's shows; an ended show's replay is a test-pattern video on disk. */
-export const sandboxLiveShows = pgTable('sandbox_live_shows', {
-  id: text().primaryKey(),
-  sellerId: text()
-    .notNull()
-    .references(() => sandboxLiveSellers.sellerId, { onDelete: 'cascade' }),
-  title: text().notNull(),
-  startsAt: timestamptz().notNull(),
-  productIds: jsonb().$type<string[]>().notNull(),
-  startedAt: timestamptz(),
-  endedAt: timestamptz(),
-  /** The replay's file name in the replay folder. */
-  replayFile: text(),
-  replaySeconds: doublePrecision(),
-  createdAt: timestamptz().notNull(),
-});
 
 /** What the sandbox push service delivered: the app preview phone polls it by its token's hash. */
 export const sandboxPushInbox = pgTable(

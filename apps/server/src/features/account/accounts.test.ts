@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_SERVER_MESSAGES } from '@popstage/core/account';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxLiveSellers, sellerAccounts, shops } from '../../db/schema';
+import { sellerAccounts, shops } from '../../db/schema';
 import { LivePlatformError } from '../../platform/live/port';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { call, createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
@@ -166,7 +166,9 @@ describe('seller account (psl-account)', () => {
     const data = res.json().data;
     expect(data).toMatchObject({
       sellerId: expect.stringMatching(/^seller_/),
-      dashboardUrl: `http://localhost:3000/sandbox/live/${data.sellerId}`,
+      dashboardUrl: expect.stringMatching(
+        new RegExp(`^http://localhost:3000/live-service/studio/${data.sellerId}#key=[\\w-]{40,}$`),
+      ),
       popshopliveAccountCreated: true,
     });
     const shop = await shopEntity(SHOP_A);
@@ -179,15 +181,18 @@ describe('seller account (psl-account)', () => {
 
     const again = await call(t, SHOP_A, 'POST', PSL, payload);
     expect(again.json().data).toEqual(data);
-    const sellers = await t.deps.database.db
-      .select()
-      .from(sandboxLiveSellers)
-      .where(eq(sandboxLiveSellers.shopDomain, SHOP_A));
-    expect(sellers).toHaveLength(1);
+    // One seller on the live service (its own table, read here only to count).
+    const sellers = (await t.deps.database.db.execute(
+      sql`select id from live.sellers where shop_domain = ${SHOP_A}`,
+    )) as unknown as { rows: unknown[] };
+    expect(sellers.rows).toHaveLength(1);
 
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/live/${data.sellerId}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/live-service/studio/${data.sellerId}`,
+    });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Ready to go live');
+    expect(page.body).toContain('Go live');
   });
 
   it('tells another shop the phone is in use', async () => {

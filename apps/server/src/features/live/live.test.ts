@@ -1,4 +1,5 @@
 import { LIVE_MESSAGES } from '@popstage/core/live';
+import { closeSocket, connectIngest } from '@popstage/live/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
@@ -10,6 +11,7 @@ import { ensureShop } from '../shop';
 const SHOWS = '/api/live/shows';
 let t: TestApp;
 let sellerId = '';
+let studioToken = '';
 let productIds: string[] = [];
 
 /**
@@ -38,7 +40,7 @@ async function activate(shopDomain: string, addonIds: string[], activatedAt: Dat
 }
 
 /** The shop's seller account on the live platform, after its phone is verified. */
-async function createSeller(shop: string, phone: string): Promise<string> {
+async function createSeller(shop: string, phone: string) {
   const verification = await verifyPhone(t, shop, phone);
   const created = await t.asShop(
     shop,
@@ -47,7 +49,9 @@ async function createSeller(shop: string, phone: string): Promise<string> {
     sellerPayload(shop, verification),
   );
   expect(created.statusCode, created.body).toBe(200);
-  return created.json().data.sellerId;
+  const { sellerId: id, dashboardUrl } = created.json().data;
+  // The studio's key travels in the dashboard link's fragment.
+  return { sellerId: id as string, token: new URL(dashboardUrl).hash.replace('#key=', '') };
 }
 
 beforeAll(async () => {
@@ -55,11 +59,19 @@ beforeAll(async () => {
   t.clock.set(new Date('2026-11-25T10:00:00Z'));
   // SHOP_A: live basic (4 shows a month) and its seller account.
   await activate(SHOP_A, ['addon-popclips-free-2025', 'addon-live-basic'], t.clock.now());
-  sellerId = await createSeller(SHOP_A, '+15553339001');
+  ({ sellerId, token: studioToken } = await createSeller(SHOP_A, '+15553339001'));
   const products = await t.deps.platform.listProducts(SHOP_A, { first: 2 });
   productIds = products.nodes.map((p) => p.id);
 });
 afterAll(() => t.close());
+
+/** The studio's camera socket, as the browser opens it (the app listening on a free port). */
+async function openIngest(ingest: string, token: string) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return connectIngest(`ws://127.0.0.1:${port}${new URL(ingest).pathname}`, token);
+}
 
 const schedule = (title: string, startsAt: string, products: string[] = [], shop = SHOP_A) =>
   t.asShop(shop, 'POST', SHOWS, { title, startsAt, productIds: products });
@@ -98,21 +110,24 @@ describe('live shows', () => {
   it('turns a replay segment into a Popclip tagged with the show’s products', async () => {
     const show = (await schedule('Today', '2026-11-25T11:00:00Z', productIds)).json().data;
     t.clock.set(new Date('2026-11-25T11:00:00Z'));
-    // The seller's buttons on the sandbox live dashboard.
-    const dashboard = `/sandbox/live/${sellerId}`;
+    // The seller's studio on the app's own live service: Go live, the camera's chunks, End.
+    const studio = `/live-service/v1/studio/${sellerId}/shows/${show.id}`;
     const press = (action: string) =>
       t.app.inject({
         method: 'POST',
-        url: `${dashboard}/shows/${show.id}/${action}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
+        url: `${studio}/${action}`,
+        headers: { authorization: `Bearer ${studioToken}` },
       });
-    expect((await press('go-live')).statusCode).toBe(303);
-    const onAir = await t.app.inject({ method: 'GET', url: dashboard });
-    expect(onAir.body).toContain('On air: Today');
-    expect(onAir.body).toContain('aria-label="Test pattern stream"');
+    const live = await press('live');
+    expect(live.statusCode, live.body).toBe(200);
+    const camera = await openIngest(live.json().ingest, studioToken);
+    camera.send(Buffer.from('webm chunk'));
+    const onAir = (await t.asShop(SHOP_A, 'GET', SHOWS)).json().data.upcoming;
+    expect(onAir).toContainEqual(expect.objectContaining({ id: show.id, status: 'live' }));
     t.clock.advance(20_000);
-    expect((await press('end')).statusCode).toBe(303);
+    await closeSocket(camera);
+    const ended = await press('end');
+    expect(ended.statusCode, ended.body).toBe(200);
 
     const list = (await t.asShop(SHOP_A, 'GET', SHOWS)).json().data;
     expect(list.replays).toEqual([

@@ -1,2 +1,2 @@
-/** The offline services' consoles: what the app's stand-ins for SMS, support and live sent. */
+/** The offline services' consoles: what the app's stand-ins for SMS and support received. */
 export { offlineConsoleRoutes } from './routes';

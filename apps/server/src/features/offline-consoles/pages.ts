@@ -1,12 +1,10 @@
 import { type Html, html, htmlDocument } from '@popstage/core/html';
-import type { SandboxSeller } from '../../platform/live/sandbox-live-platform';
-import type { SandboxShowRow } from '../../platform/live/sandbox-live-shows';
 import type { OutboxMessage } from '../../platform/sms/sandbox-otp-sender';
 import type { ReceivedSupportRequest } from '../help';
 
 /**
  * Consoles of the app's offline stand-ins for outside services (not Shopify's: those are the local
- * Shopify's): the SMS outbox, the support desk, the live platform's seller dashboards.
+ * Shopify's): the SMS outbox and the support desk.
  */
 
 /** Just enough style to read the tables; these pages are for people trying the app offline. */
@@ -79,50 +77,4 @@ export function renderSupportPage(requests: ReceivedSupportRequest[]): string {
     )}
   </table>`,
   );
-}
-
-export function renderLiveDashboardPage(seller: SandboxSeller, shows: SandboxShowRow[]): string {
-  const { payload } = seller;
-  const base = `/sandbox/live/${encodeURIComponent(seller.sellerId)}/shows`;
-  const onAir = shows.find((show) => show.startedAt && !show.endedAt);
-  return frame(
-    `${payload.store.storeName} · Go live`,
-    'The sandbox live-selling platform: this seller’s dashboard.',
-    html`${onAir ? '' : html`<h2>Ready to go live</h2>`}
-  <dl>
-    <dt>Seller</dt><dd><code>${seller.sellerId}</code></dd>
-    <dt>Username</dt><dd>${payload.username}</dd>
-    <dt>Store</dt><dd>${payload.shopifyDomain}</dd>
-    <dt>Since</dt><dd>${time(seller.createdAt)}</dd>
-  </dl>
-  ${onAir ? html`<h2>On air: ${onAir.title}</h2>${TEST_PATTERN}` : ''}
-  <h2>Shows</h2>
-  ${
-    shows.length === 0
-      ? html`<p class="muted">No shows yet. Schedule one on the app's Live page.</p>`
-      : html`<table><tr><th>Show</th><th>Starts (UTC)</th><th>State</th><th></th></tr>${shows.map(
-          (show) => html`<tr><td>${show.title}</td><td>${time(show.startsAt)}</td>
-      <td>${show.endedAt ? `Ended, replay of ${show.replaySeconds ?? 0} s` : show.startedAt ? 'Live' : 'Scheduled'}</td>
-      <td>${
-        show.endedAt
-          ? ''
-          : html`<form method="post" action="${base}/${show.id}/${show.startedAt ? 'end' : 'go-live'}">
-        <button type="submit" class="primary"${!show.startedAt && onAir ? html` disabled` : ''}>${show.startedAt ? 'End show' : 'Go live'}</button></form>`
-      }</td></tr>`,
-        )}</table>`
-  }`,
-  );
-}
-
-/** What the sandbox streams while a show is on air: colour bars (the replay records the same). */
-const TEST_PATTERN = html`<svg role="img" aria-label="Test pattern stream" viewBox="0 0 280 160" width="280" height="160">
-  ${['#c0c0c0', '#c0c000', '#00c0c0', '#00c000', '#c000c0', '#c00000', '#0000c0'].map(
-    (colour, i) => html`<rect x="${i * 40}" y="0" width="40" height="120" fill="${colour}"/>`,
-  )}
-  <rect x="0" y="120" width="280" height="40" fill="#111"/>
-  <text x="12" y="146" fill="#fff" font-size="16" font-family="sans-serif">● LIVE</text>
-</svg>`;
-
-export function renderUnknownSellerPage(): string {
-  return frame('Seller not found', 'No seller of the sandbox live platform has this id.', html``);
 }

@@ -19,6 +19,7 @@ const showSchema = liveShowSchema.extend({ id: z.string().min(1) });
  * with the seller payload and an Idempotency-Key header; 200/201 answer { sellerId, dashboardUrl };
  * 409 { code: 'email_in_use' | 'phone_in_use' } when a field is taken there. Shows:
  * POST and GET {base}/v1/sellers/{id}/shows ({ show } / { shows }), and
+ * GET {base}/v1/sellers/{id}/shows/{showId} ({ show }) and
  * GET {base}/v1/sellers/{id}/shows/{showId}/replay (the MP4; 404 without a replay).
  */
 export function createHttpLivePlatform(options: HttpLivePlatformOptions): LivePlatform {
@@ -58,6 +59,10 @@ export function createHttpLivePlatform(options: HttpLivePlatformOptions): LivePl
     async listShows(sellerId) {
       const response = await send(showsUrl(sellerId));
       return (await parse(response, z.object({ shows: z.array(showSchema) }))).shows;
+    },
+    async getShow(sellerId, showId) {
+      const response = await send(`${showsUrl(sellerId)}/${encodeURIComponent(showId)}`);
+      return (await parse(response, z.object({ show: showSchema }))).show;
     },
     async openReplay(sellerId, showId) {
       const response = await send(

@@ -3,8 +3,9 @@ import type { SellerPayload } from '@popstage/core/account';
 import type { LiveShowWire } from '@popstage/core/live';
 
 /**
- * LivePlatform: the live-selling platform ("popshop.live") where the merchant's seller account
- * lives. Adapters: the sandbox (offline, default) and an HTTP client for LIVE_PLATFORM_URL.
+ * LivePlatform: the live-selling platform where the merchant's seller account lives: Popstage's
+ * own live service (@popstage/live), which this server mounts at /live-service unless
+ * LIVE_PLATFORM_URL names one running apart. One adapter: its HTTP seller API.
  */
 export interface CreatedSeller {
   sellerId: string;
@@ -16,7 +17,7 @@ export interface CreatedSeller {
 export type LiveShow = LiveShowWire;
 
 export interface LivePlatform {
-  readonly kind: 'sandbox' | 'http';
+  readonly kind: 'http';
   /**
    * Creates the seller, or returns the one already created with the same idempotency key, so a
    * retry after a lost answer never makes a second seller.
@@ -29,6 +30,8 @@ export interface LivePlatform {
   ): Promise<LiveShow>;
   /** The seller's shows, newest start first; expired replays are left out. */
   listShows(sellerId: string): Promise<LiveShow[]>;
+  /** One show of the seller; fails with LivePlatformError when there is none. */
+  getShow(sellerId: string, showId: string): Promise<LiveShow>;
   /** The replay's video (MP4) as a stream. Fails with LivePlatformError when there is none. */
   openReplay(sellerId: string, showId: string): Promise<Readable>;
 }

@@ -1,0 +1,237 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveConnection } from './db/database';
+import { closeSocket, openIngest } from './test/ingest-client';
+import {
+  API_KEY,
+  BASE,
+  createSeller,
+  mountLive,
+  scheduleShow,
+  sellerCall,
+  sellerPayload,
+  studioCall,
+  type TestLive,
+  testConnection,
+} from './test/test-live';
+
+let db: Awaited<ReturnType<typeof testConnection>>;
+let live: TestLive;
+
+/** Rows of a live table, straight from the database (what the service stored). */
+async function count(connection: LiveConnection, table: 'sellers' | 'shows') {
+  const query = `select count(*)::int as n from live.${table}`;
+  if (connection.kind === 'pglite') {
+    const result = await (connection.client as PGlite).query<{ n: number }>(query);
+    return result.rows[0]?.n ?? 0;
+  }
+  const result = await connection.pool.query<{ n: number }>(query);
+  return result.rows[0]?.n ?? 0;
+}
+
+beforeAll(async () => {
+  db = await testConnection();
+  live = await mountLive(db.connection);
+});
+afterAll(async () => {
+  await live.app.close();
+  await live.service.close();
+  await db.close();
+});
+
+describe('seller API', () => {
+  it('refuses a call without the API key or with another key (401 JSON)', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${API_KEY}`, API_KEY]) {
+      const res = await live.app.inject({
+        method: 'POST',
+        url: '/live-service/v1/sellers',
+        headers: { 'idempotency-key': 'k', ...(authorization ? { authorization } : {}) },
+        payload: sellerPayload(1),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'Unauthorized', message: expect.any(String) });
+    }
+    expect(await count(db.connection, 'sellers')).toBe(0);
+    const list = await live.app.inject({ method: 'GET', url: '/live-service/v1/sellers/x/shows' });
+    expect(list.statusCode).toBe(401);
+  });
+
+  it('creates a seller once per idempotency key, and refuses another shop’s email or phone', async () => {
+    const first = await createSeller(live.app, 7);
+    const again = await sellerCall(live.app, 'POST', '/v1/sellers', sellerPayload(7), {
+      'idempotency-key': 'key-7',
+    });
+    expect(again.json().sellerId).toBe(first.sellerId);
+    expect(first.dashboardUrl).toMatch(new RegExp(`^${BASE}/studio/${first.sellerId}#key=.{20,}`));
+    expect(await count(db.connection, 'sellers')).toBe(1);
+
+    const sameEmail = await sellerCall(
+      live.app,
+      'POST',
+      '/v1/sellers',
+      { ...sellerPayload(8), email: 'OWNER7@example.com' },
+      { 'idempotency-key': 'key-8' },
+    );
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toMatchObject({ code: 'email_in_use' });
+    const samePhone = await sellerCall(
+      live.app,
+      'POST',
+      '/v1/sellers',
+      { ...sellerPayload(8), phoneNumber: sellerPayload(7).phoneNumber },
+      { 'idempotency-key': 'key-8' },
+    );
+    expect(samePhone.json()).toMatchObject({ code: 'phone_in_use' });
+    expect(await count(db.connection, 'sellers')).toBe(1);
+  });
+
+  it('answers bad input with 400 JSON and stores nothing', async () => {
+    const noKey = await sellerCall(live.app, 'POST', '/v1/sellers', sellerPayload(9));
+    expect(noKey.statusCode).toBe(400);
+    const noEmail = await sellerCall(
+      live.app,
+      'POST',
+      '/v1/sellers',
+      { ...sellerPayload(9), email: undefined },
+      { 'idempotency-key': 'key-9' },
+    );
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toMatchObject({ error: 'Bad Request', message: expect.any(String) });
+    const broken = await live.app.inject({
+      method: 'POST',
+      url: '/live-service/v1/sellers',
+      headers: {
+        authorization: `Bearer ${API_KEY}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'key-9',
+      },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toBe('Bad Request');
+    expect(await count(db.connection, 'sellers')).toBe(1);
+
+    const { sellerId } = await createSeller(live.app, 10);
+    const before = await count(db.connection, 'shows');
+    for (const body of [
+      { title: '', startsAt: '2026-12-01T18:00:00Z', productIds: [] },
+      { title: 'x', startsAt: 'tomorrow', productIds: [] },
+      { title: 'x', startsAt: '2026-12-01T18:00:00Z', productIds: ['1', '2', '3', '4', '5', '6'] },
+      { title: 'x', startsAt: '2026-12-01T18:00:00Z', productIds: [], extra: true },
+    ]) {
+      const res = await sellerCall(live.app, 'POST', `/v1/sellers/${sellerId}/shows`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    const unknown = await sellerCall(live.app, 'POST', '/v1/sellers/seller_nope/shows', {
+      title: 'x',
+      startsAt: '2026-12-01T18:00:00Z',
+      productIds: [],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await count(db.connection, 'shows')).toBe(before);
+  });
+
+  it('takes a show from scheduled through live to ended with its replay', async () => {
+    const { sellerId, token } = await createSeller(live.app, 11);
+    const show = await scheduleShow(live.app, sellerId);
+    const get = async () =>
+      (await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows/${show.id}`)).json().show;
+    expect(await get()).toMatchObject({ status: 'scheduled', playback: null, replay: null });
+    const noReplay = await sellerCall(
+      live.app,
+      'GET',
+      `/v1/sellers/${sellerId}/shows/${show.id}/replay`,
+    );
+    expect(noReplay.statusCode).toBe(404);
+
+    const started = await studioCall(
+      live.app,
+      token,
+      'POST',
+      `/v1/studio/${sellerId}/shows/${show.id}/live`,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const ingest = started.json().ingest as string;
+    expect(ingest).toBe(
+      `ws://live.test/live-service/v1/studio/${sellerId}/shows/${show.id}/ingest`,
+    );
+    // The socket refuses the wrong token.
+    await expect(openIngest(live.app, ingest, 'wrong')).rejects.toThrow(/403/);
+
+    const ws = await openIngest(live.app, ingest, token);
+    ws.send(Buffer.from('webm-chunk-1'));
+    ws.send(Buffer.from('webm-chunk-2'));
+    await expect
+      .poll(async () => (await get()).playback?.hls, { timeout: 5000 })
+      .toBe(`${BASE}/media/shows/${show.id}/live/index.m3u8`);
+    expect(Buffer.concat(live.media.received.get(show.id) ?? []).toString()).toBe(
+      'webm-chunk-1webm-chunk-2',
+    );
+    const playlist = await live.app.inject({
+      method: 'GET',
+      url: `/live-service/media/shows/${show.id}/live/index.m3u8`,
+    });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(playlist.headers['cache-control']).toBe('public, max-age=1');
+
+    live.clock.advance(42_000);
+    await closeSocket(ws);
+    const ended = await studioCall(
+      live.app,
+      token,
+      'POST',
+      `/v1/studio/${sellerId}/shows/${show.id}/end`,
+    );
+    expect(ended.statusCode, ended.body).toBe(200);
+    const after = await get();
+    expect(after).toMatchObject({
+      status: 'ended',
+      replay: { durationSeconds: 42, expiresAt: '2027-03-01T18:00:42.000Z' },
+      playback: {
+        publicApi: `${BASE}/v1/public/shows/${show.id}`,
+        hls: `${BASE}/media/shows/${show.id}/replay/index.m3u8`,
+        mp4: `${BASE}/media/shows/${show.id}/replay.mp4`,
+        lowLatency: false,
+      },
+    });
+    const replay = await sellerCall(
+      live.app,
+      'GET',
+      `/v1/sellers/${sellerId}/shows/${show.id}/replay`,
+    );
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['content-type']).toBe('video/mp4');
+    expect(replay.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    const segment = await live.app.inject({
+      method: 'GET',
+      url: `/live-service/media/shows/${show.id}/replay.mp4`,
+    });
+    expect(segment.headers['cache-control']).toContain('immutable');
+    const outside = await live.app.inject({
+      method: 'GET',
+      url: '/live-service/media/shows/x/../../etc/passwd.mp4',
+    });
+    expect(outside.statusCode).toBeGreaterThanOrEqual(400);
+
+    // Ended is final: no second End, no going live again.
+    const twice = await studioCall(
+      live.app,
+      token,
+      'POST',
+      `/v1/studio/${sellerId}/shows/${show.id}/end`,
+    );
+    expect(twice.statusCode).toBe(409);
+    const relive = await studioCall(
+      live.app,
+      token,
+      'POST',
+      `/v1/studio/${sellerId}/shows/${show.id}/live`,
+    );
+    expect(relive.statusCode).toBe(409);
+
+    const list = (await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows`)).json().shows;
+    expect(list.map((s: { id: string }) => s.id)).toEqual([show.id]);
+  });
+});

@@ -1,0 +1,2 @@
+DROP TABLE "sandbox_live_sellers" CASCADE;--> statement-breakpoint
+DROP TABLE "sandbox_live_shows" CASCADE;
