@@ -1,0 +1,263 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '@popstage/testkit/browser';
+import { writeFrameCodeY4m } from '@popstage/testkit/frame-code';
+import type { Browser } from 'playwright-core';
+import { type Child, cpuSeconds, descendants, startChild } from './live/children';
+import { CAMERA_SECONDS, goLiveInStudio, measureLatency, summary } from './live/latency';
+import { freePort, sellerWithShow, waitForPlayback } from './live/service';
+import { startAudience } from './live/viewers';
+import { median, percentile, report, reportAtLeast, reportFigure, reportLoad } from './report';
+import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
+
+/**
+ * Issue 32's live figures, in one run (`npm run bench -- live`):
+ * 1. Glass-to-glass latency: the live service in this process, the seller's studio broadcasting
+ *    Chromium's fake camera whose frames carry their number, a shopper's hls.js page in the same
+ *    browser; both videos read at the same moments. Goal 5 s with HLS; 3 s low-latency, which the
+ *    bundled ffmpeg cannot package (no LL-HLS parts), so the service plays plain HLS.
+ * 2. 300 concurrent viewers of one show: the live service alone in a child process (the web
+ *    process, on this 2-core machine), its media served by a CDN stand-in (another child serving
+ *    the storage directory), each viewer from its own loopback address fetching the playlist and
+ *    segments every second and calling the public viewer API as the player does; a probe times
+ *    state, presence and chat calls against the 100 ms p99 goal.
+ * Knobs: BENCH_LIVE_VIEWERS (300), BENCH_LIVE_SAMPLE_SECONDS (20, latency samples),
+ * BENCH_LIVE_LOAD_SECONDS (40, the viewers' measured window), BENCH_LIVE_PARTS
+ * (`latency,viewers`), BENCH_RUNS=1 for a short smoke run (10 s of each); PostgreSQL for the web
+ * process from BENCH_DATABASE_URL (PGlite in it when unreachable).
+ */
+
+const GLASS_TO_GLASS_S = 5;
+const LOW_LATENCY_S = 3;
+const VIEWERS_GOAL = 300;
+const API_P99_MS = 100;
+
+const knob = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const smoke = process.env.BENCH_RUNS === '1';
+const VIEWERS = Math.round(knob('BENCH_LIVE_VIEWERS', VIEWERS_GOAL));
+const SAMPLE_MS = knob('BENCH_LIVE_SAMPLE_SECONDS', smoke ? 10 : 20) * 1000;
+const LOAD_MS = knob('BENCH_LIVE_LOAD_SECONDS', smoke ? 10 : 40) * 1000;
+/** hls.js catches up by playing faster (up to 1.25x): given this long after its first frame. */
+const SETTLE_MS = 8000;
+/** The audience arrives over this long (30 a second at 300). */
+const RAMP_MS = 10_000;
+const PARTS = (process.env.BENCH_LIVE_PARTS ?? 'latency,viewers').split(',');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const line = (name: string, text: string) => console.log(`${name.padEnd(34)} ${text}`);
+
+function reportNone(name: string, value: number): boolean {
+  const ok = value === 0;
+  line(
+    name,
+    `${String(value).padStart(8)}     target = 0  ${ok ? 'meets target' : 'MISSES target'}`,
+  );
+  return ok;
+}
+
+async function latencyPart(browser: Browser, root: string): Promise<void> {
+  console.log(
+    `\n-- glass-to-glass latency (studio camera → shopper's hls.js), ${SAMPLE_MS / 1000} s of samples`,
+  );
+  const dirs = { media: join(root, 'latency-media'), work: join(root, 'latency-work') };
+  await mkdir(dirs.media, { recursive: true });
+  await mkdir(dirs.work, { recursive: true });
+  const result = await measureLatency(browser, dirs, SAMPLE_MS, SETTLE_MS);
+  reportLoad('while sampling latency');
+  const total = summary(result.samples);
+  report('glass-to-glass HLS, median', total.median, GLASS_TO_GLASS_S, 's');
+  report('glass-to-glass HLS, p95', total.p95, GLASS_TO_GLASS_S, 's');
+  line(
+    `glass-to-glass low-latency`,
+    `not available: the bundled ffmpeg writes no LL-HLS parts (target <= ${LOW_LATENCY_S} s; the service answers lowLatency false)`,
+  );
+  const stored = summary(result.cameraToStored);
+  const edge = summary(result.playerLatency);
+  reportFigure(
+    '  camera → segment stored, median',
+    stored.median,
+    's',
+    `p95 ${stored.p95.toFixed(1)} s over ${stored.count} segments (1 s segments; recording start taken as first chunk - 500 ms)`,
+  );
+  reportFigure(
+    '  player behind live edge, median',
+    edge.median,
+    's',
+    `p95 ${edge.p95.toFixed(1)} s (hls.js latency; liveSyncDuration 2.5 s)`,
+  );
+  reportFigure(
+    '  pairs read',
+    total.count,
+    '',
+    `${result.unread} unreadable; pages read at most ${result.maxSkewMs.toFixed(0)} ms apart (corrected)`,
+  );
+  reportFigure(
+    '  camera frame rate',
+    result.cameraFps,
+    'fps',
+    'measured off the studio preview (file 30 fps); latency uses it',
+  );
+  reportFigure(
+    '  first segment after Go live',
+    result.firstSegmentMs,
+    'ms',
+    `player settled ${SETTLE_MS / 1000} s after its first frame (${result.settleMs} ms after load)`,
+  );
+}
+
+async function viewersPart(
+  browser: Browser,
+  root: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<void> {
+  console.log(
+    `\n-- ${VIEWERS} viewers of one show: CDN stand-in for the media, one web process for the API`,
+  );
+  const database = await createBenchDatabase();
+  if (database) cleanups.push(() => dropBenchDatabase(database.name));
+  const mediaDir = join(root, 'viewers-media');
+  const workDir = join(root, 'viewers-work');
+  await mkdir(mediaDir, { recursive: true });
+  await mkdir(workDir, { recursive: true });
+  const cdnPort = await freePort();
+  const children: Child[] = [];
+  cleanups.push(async () => {
+    for (const child of children.reverse()) await child.stop();
+  });
+  children.push(
+    await startChild(join(import.meta.dirname, 'live/cdn.ts'), {
+      LIVE_CDN_DIR: mediaDir,
+      LIVE_CDN_PORT: String(cdnPort),
+    }),
+  );
+  const webPort = await freePort();
+  const web = await startChild(join(import.meta.dirname, 'live/web-process.ts'), {
+    LIVE_BENCH_PORT: String(webPort),
+    LIVE_BENCH_MEDIA_DIR: mediaDir,
+    LIVE_BENCH_WORK_DIR: workDir,
+    LIVE_BENCH_MEDIA_BASE: `http://127.0.0.1:${cdnPort}`,
+    ...(database ? { LIVE_BENCH_DATABASE: database.url } : {}),
+  });
+  children.push(web);
+  const baseUrl = `http://127.0.0.1:${webPort}/live-service`;
+  console.log(
+    `web process pid ${web.pid}, database ${database ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite in the web process'}; broadcast from the studio (Chromium camera)`,
+  );
+
+  const { sellerId, dashboardUrl, showId } = await sellerWithShow(baseUrl, 2);
+  const studio = await goLiveInStudio(browser, dashboardUrl);
+  cleanups.push(() => studio.close().catch(() => {}));
+  const { publicApi, hls } = await waitForPlayback(baseUrl, sellerId, showId);
+  if (!hls.startsWith(`http://127.0.0.1:${cdnPort}/`))
+    throw new Error(`media not on the CDN: ${hls}`);
+
+  const audience = startAudience({ viewers: VIEWERS, rampMs: RAMP_MS, publicApi, hls });
+  cleanups.push(async () => audience.stop());
+  // Everyone in and a heartbeat each, then the measured window.
+  await sleep(RAMP_MS + 3000);
+  audience.resetLatencies();
+  web.process.send('reset-stats');
+  const cpuFrom = cpuSeconds(web.pid);
+  const packagers = descendants(web.pid);
+  const packagingFrom = packagers.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const from = performance.now();
+  const segmentsFrom = audience.stats.segmentsFetched;
+  audience.startProbe();
+  await sleep(LOAD_MS);
+  const seconds = (performance.now() - from) / 1000;
+  const webCpu = ((cpuSeconds(web.pid) - cpuFrom) / seconds) * 100;
+  const packagingCpu =
+    ((packagers.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - packagingFrom) / seconds) * 100;
+  const reported = await audience.reportedViewers();
+  web.process.send('stats');
+  const loop = await web.next<{ loopP99Ms: number; loopMaxMs: number }>('stats', 10_000);
+  const { stats } = audience;
+  const segmentRate = (stats.segmentsFetched - segmentsFrom) / seconds;
+  audience.stop();
+
+  reportLoad('while serving viewers');
+  const probe = [...stats.probeMs.state, ...stats.probeMs.presence, ...stats.probeMs.chat].sort(
+    (a, b) => a - b,
+  );
+  reportAtLeast('viewers connected', stats.connected, VIEWERS_GOAL, '');
+  reportFigure(
+    '  segments fetched from the CDN',
+    stats.segmentsFetched,
+    '',
+    `${stats.segmentsFailed} failed; ${segmentRate.toFixed(0)}/s in the window; playlists ${stats.playlistsFetched} (${stats.playlistsFailed} failed); ${(stats.segmentBytes / 1024 / 1024).toFixed(0)} MB`,
+  );
+  report('API p99 (probe: state/presence/chat)', percentile(probe, 99), API_P99_MS, 'ms');
+  reportFigure(
+    '  API p50 (probe)',
+    median(probe),
+    'ms',
+    `${probe.length} calls over ${seconds.toFixed(0)} s`,
+  );
+  for (const kind of ['state', 'presence', 'chat'] as const) {
+    const sorted = [...stats.probeMs[kind]].sort((a, b) => a - b);
+    reportFigure(
+      `  ${kind} p50 / p99`,
+      median(sorted),
+      'ms',
+      `p99 ${percentile(sorted, 99).toFixed(0)} ms (${sorted.length} calls)`,
+    );
+  }
+  const own = [...stats.viewerApiMs].sort((a, b) => a - b);
+  reportFigure(
+    "  viewers' own calls p99",
+    percentile(own, 99),
+    'ms',
+    `p50 ${median(own).toFixed(0)} ms (${own.length} state and presence calls)`,
+  );
+  reportNone('refused answers (429)', stats.refused);
+  reportFigure(
+    '  other failed API calls',
+    stats.failed,
+    '',
+    `events streams open ${stats.sseOpen}, dropped ${stats.sseDropped}`,
+  );
+  reportAtLeast('viewer count the service reports', reported, VIEWERS_GOAL, '');
+  reportFigure(
+    '  largest count announced (SSE)',
+    stats.announcedViewers,
+    '',
+    'viewers events on the streams',
+  );
+  reportFigure(
+    'web process CPU',
+    webCpu,
+    '%',
+    `of one core (2 cores = 200 %); event loop p99 ${loop.loopP99Ms.toFixed(0)} ms, max ${loop.loopMaxMs.toFixed(0)} ms`,
+  );
+  reportFigure('  its ffmpeg packaging CPU', packagingCpu, '%', 'of one core');
+}
+
+export default async function liveBench(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'popstage-live-bench-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  let browser: Browser | null = null;
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+    await browser?.close().catch(() => {});
+    browser = null;
+    await rm(root, { recursive: true, force: true });
+  };
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const camera = join(root, 'camera.y4m');
+    await writeFrameCodeY4m(camera, CAMERA_SECONDS);
+    browser = await launchChromium({ camera });
+    if (PARTS.includes('latency')) await latencyPart(browser, root);
+    if (PARTS.includes('viewers')) await viewersPart(browser, root, cleanups);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanUp();
+  }
+}
