@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '@popstage/testkit/browser';
 import { writeFrameCodeY4m } from '@popstage/testkit/frame-code';
@@ -50,6 +50,10 @@ const PARTS = (process.env.BENCH_LIVE_PARTS ?? 'latency,viewers').split(',');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const line = (name: string, text: string) => console.log(`${name.padEnd(34)} ${text}`);
 
+/** A count, printed as an integer with its note. */
+const reportCount = (name: string, value: number, note: string) =>
+  line(name, `${String(value).padStart(8)}     ${note}`);
+
 function reportNone(name: string, value: number): boolean {
   const ok = value === 0;
   line(
@@ -89,10 +93,9 @@ async function latencyPart(browser: Browser, root: string): Promise<void> {
     's',
     `p95 ${edge.p95.toFixed(1)} s (hls.js latency; liveSyncDuration 2.5 s)`,
   );
-  reportFigure(
+  reportCount(
     '  pairs read',
     total.count,
-    '',
     `${result.unread} unreadable; pages read at most ${result.maxSkewMs.toFixed(0)} ms apart (corrected)`,
   );
   reportFigure(
@@ -105,7 +108,7 @@ async function latencyPart(browser: Browser, root: string): Promise<void> {
     '  first segment after Go live',
     result.firstSegmentMs,
     'ms',
-    `player settled ${SETTLE_MS / 1000} s after its first frame (${result.settleMs} ms after load)`,
+    `shopper's first frame ${result.settleMs} ms after its page loaded; sampled from ${SETTLE_MS / 1000} s later (hls.js settled)`,
   );
 }
 
@@ -115,7 +118,7 @@ async function viewersPart(
   cleanups: (() => Promise<void>)[],
 ): Promise<void> {
   console.log(
-    `\n-- ${VIEWERS} viewers of one show: CDN stand-in for the media, one web process for the API`,
+    `\n-- ${VIEWERS} viewers of one show: CDN stand-in for the media, one web process for the API (machine: ${availableParallelism()} cores)`,
   );
   const database = await createBenchDatabase();
   if (database) cleanups.push(() => dropBenchDatabase(database.name));
@@ -184,10 +187,9 @@ async function viewersPart(
     (a, b) => a - b,
   );
   reportAtLeast('viewers connected', stats.connected, VIEWERS_GOAL, '');
-  reportFigure(
+  reportCount(
     '  segments fetched from the CDN',
     stats.segmentsFetched,
-    '',
     `${stats.segmentsFailed} failed; ${segmentRate.toFixed(0)}/s in the window; playlists ${stats.playlistsFetched} (${stats.playlistsFailed} failed); ${(stats.segmentBytes / 1024 / 1024).toFixed(0)} MB`,
   );
   report('API p99 (probe: state/presence/chat)', percentile(probe, 99), API_P99_MS, 'ms');
@@ -214,17 +216,15 @@ async function viewersPart(
     `p50 ${median(own).toFixed(0)} ms (${own.length} state and presence calls)`,
   );
   reportNone('refused answers (429)', stats.refused);
-  reportFigure(
+  reportCount(
     '  other failed API calls',
     stats.failed,
-    '',
     `events streams open ${stats.sseOpen}, dropped ${stats.sseDropped}`,
   );
   reportAtLeast('viewer count the service reports', reported, VIEWERS_GOAL, '');
-  reportFigure(
+  reportCount(
     '  largest count announced (SSE)',
     stats.announcedViewers,
-    '',
     'viewers events on the streams',
   );
   reportFigure(

@@ -151,9 +151,11 @@ export function startAudience(options: {
     }
   };
 
+  const viewerIds: string[] = [];
   function viewer(i: number) {
     const address = viewerAddress(i);
     const viewerId = `bench-viewer-${i}-${Math.random().toString(36).slice(2, 10)}`;
+    viewerIds.push(viewerId);
     const apiAgent = newAgent();
     const cdnAgent = newAgent();
     let played = false;
@@ -262,7 +264,8 @@ export function startAudience(options: {
     const slot = n % PROBE_ADDRESSES;
     const agent = probeAgents[slot] as Agent;
     const address = probeAddress(slot);
-    const viewerId = `bench-probe-${slot}`;
+    // The probe's heartbeats are an audience member's (it must not add viewers to the count).
+    const viewerId = viewerIds[n % Math.max(1, viewerIds.length)] ?? `bench-probe-${slot}`;
     const kind = (['state', 'presence', 'chat'] as const)[n % 3] ?? 'state';
     const init =
       kind === 'state'
