@@ -42,5 +42,6 @@ const server = createServer((request, response) => {
 });
 server.keepAliveTimeout = 30_000;
 server.listen(port, '127.0.0.1', () => process.send?.({ type: 'ready' }));
+process.on('message', (message) => message === 'stop' && process.exit(0));
 process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));

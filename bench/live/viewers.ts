@@ -1,65 +1,19 @@
 import { Agent, type ClientRequest, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { PRESENCE_HEARTBEAT_SECONDS } from '@popstage/core/live';
+import { type Answer, call } from './http';
 
 /**
  * Part 2's audience: viewers that behave like the storefront player with hls.js, each from a
  * loopback address of its own (Linux routes all of 127.0.0.0/8 to lo), so the public API's
  * per-address limits see 300 shoppers, not one: the show's state once, a presence heartbeat every
  * PRESENCE_HEARTBEAT_SECONDS, the events stream held open, and the live playlist fetched every
- * second from the CDN with each new segment after it. A probe calls state, presence and chat on
- * the side and is the API latency the goal is about.
+ * second from the CDN with each new segment after it. The API latency the goal is about is the
+ * probe's (probe.ts, a process of its own so this one's load does not skew it).
  */
-
-interface Answer {
-  status: number;
-  body: Buffer;
-  ms: number;
-}
-
-function call(
-  agent: Agent,
-  url: string,
-  localAddress: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
-): Promise<Answer> {
-  const started = performance.now();
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        agent,
-        localAddress,
-        method: options.method ?? 'GET',
-        headers: body
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
-          : {},
-        timeout: 30_000,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')));
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
 
 /** The i-th viewer's source address: 127.1.x.y, y never 0 or 255. */
 export const viewerAddress = (i: number) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-const probeAddress = (i: number) => `127.2.0.${(i % 250) + 1}`;
-const PROBE_ADDRESSES = 40;
 
 export interface AudienceStats {
   /** Viewers with the events stream open and at least one segment played. */
@@ -75,19 +29,16 @@ export interface AudienceStats {
   announcedViewers: number;
   /** The viewers' own API calls (state, presence): ms, refusals (429) and other failures. */
   viewerApiMs: number[];
-  probeMs: { state: number[]; presence: number[]; chat: number[] };
   refused: number;
   failed: number;
 }
 
 export interface Audience {
   stats: AudienceStats;
-  /** Starts the probe (call once the audience is in). */
-  startProbe(): void;
   /** Clears the latencies gathered so far (the ramp's), keeping the counters. */
   resetLatencies(): void;
-  /** The viewer count the service answers now. */
-  reportedViewers(): Promise<number>;
+  /** The audience's viewer ids (the probe heartbeats as them). */
+  viewerIds: string[];
   stop(): void;
 }
 
@@ -111,7 +62,6 @@ export function startAudience(options: {
     sseDropped: 0,
     announcedViewers: 0,
     viewerApiMs: [],
-    probeMs: { state: [], presence: [], chat: [] },
     refused: 0,
     failed: 0,
   };
@@ -257,51 +207,12 @@ export function startAudience(options: {
     later((options.rampMs * i) / options.viewers, () => viewer(i));
   }
 
-  const probeAgents = Array.from({ length: PROBE_ADDRESSES }, () => newAgent());
-  let probes = 0;
-  const probeOnce = () => {
-    const n = probes++;
-    const slot = n % PROBE_ADDRESSES;
-    const agent = probeAgents[slot] as Agent;
-    const address = probeAddress(slot);
-    // The probe's heartbeats are an audience member's (it must not add viewers to the count).
-    const viewerId = viewerIds[n % Math.max(1, viewerIds.length)] ?? `bench-probe-${slot}`;
-    const kind = (['state', 'presence', 'chat'] as const)[n % 3] ?? 'state';
-    const init =
-      kind === 'state'
-        ? {}
-        : kind === 'presence'
-          ? { method: 'POST' as const, body: { viewerId } }
-          : {
-              method: 'POST' as const,
-              body: { viewerId, name: 'Probe', text: `Is this in stock? (${n})` },
-            };
-    void api(
-      agent,
-      address,
-      kind === 'state' ? publicApi : `${publicApi}/${kind}`,
-      init,
-      stats.probeMs[kind],
-    );
-  };
-
   return {
     stats,
-    startProbe() {
-      // Eight calls a second: a chat message every 375 ms on top of the audience's own calls.
-      const tick = () => {
-        probeOnce();
-        later(125, tick);
-      };
-      tick();
-    },
     resetLatencies() {
       stats.viewerApiMs.length = 0;
     },
-    async reportedViewers() {
-      const answer = await call(newAgent(), publicApi, probeAddress(249));
-      return (JSON.parse(answer.body.toString('utf8')) as { viewers: number }).viewers;
-    },
+    viewerIds,
     stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
