@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LiveMedia } from '@popstage/live';
 import { FRAME_CODE } from '@popstage/testkit/frame-code';
 import type { Browser, Page } from 'playwright-core';
-import type { LiveMedia } from '../../apps/live/src/media/port';
 import { median, percentile } from '../report';
 import { installReader, playerState, readFrame, startShopperServer } from './pages';
 import { freePort, sellerWithShow, startLive, waitForPlayback } from './service';

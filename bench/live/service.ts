@@ -1,12 +1,16 @@
 import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import { type LiveConnection, type LiveService, openLiveService } from '@popstage/live';
+import {
+  type LiveConnection,
+  type LiveMedia,
+  type LiveService,
+  openLiveService,
+} from '@popstage/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-// The media are not on the service's face yet (src/index.ts only names them for issue 32's
-// media half); the bench takes them from their modules until the face exports them.
+// The media makers are not on the service's face yet (src/index.ts only announces them): the
+// bench takes them from their modules until it exports them (then from '@popstage/live').
 import { createLiveMedia } from '../../apps/live/src/media/live-media';
-import type { LiveMedia } from '../../apps/live/src/media/port';
 import { createDiskStorage } from '../../apps/live/src/storage/disk-storage';
 
 export const MOUNT = '/live-service';
