@@ -211,7 +211,7 @@ async function viewersPart(
     '  API p50 (probe)',
     median(probed),
     'ms',
-    `${probed.length} calls over ${seconds.toFixed(0)} s`,
+    `p90 ${percentile(probed, 90).toFixed(0)} ms, p95 ${percentile(probed, 95).toFixed(0)} ms; ${probed.filter((x) => x > API_P99_MS).length} of ${probed.length} calls over ${API_P99_MS} ms, over ${seconds.toFixed(0)} s`,
   );
   for (const kind of ['state', 'presence', 'chat'] as const) {
     const sorted = [...ms[kind]].sort((a, b) => a - b);
