@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,7 +174,7 @@ async function viewersPart(
   // Everyone in and a heartbeat each, then the measured window.
   await sleep(RAMP_MS + 3000);
   audience.resetLatencies();
-  web.process.send('reset-stats');
+  web.send('reset-stats');
   const generator = monitorEventLoopDelay({ resolution: 10 });
   generator.enable();
   const cpuFrom = cpuSeconds(web.pid);
@@ -181,7 +182,7 @@ async function viewersPart(
   const packagingFrom = packagers.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const from = performance.now();
   const segmentsFrom = audience.stats.segmentsFetched;
-  probe.process.send({ type: 'start', publicApi, viewerIds: audience.viewerIds });
+  probe.send({ type: 'start', publicApi, viewerIds: audience.viewerIds });
   await sleep(LOAD_MS);
   const seconds = (performance.now() - from) / 1000;
   const webCpu = ((cpuSeconds(web.pid) - cpuFrom) / seconds) * 100;
@@ -189,10 +190,10 @@ async function viewersPart(
     ((packagers.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - packagingFrom) / seconds) * 100;
   generator.disable();
   const probeAnswer = probe.next<ProbeStats>('stats', 30_000);
-  probe.process.send({ type: 'stats' });
+  probe.send({ type: 'stats' });
   const { ms, refused: probeRefused, failed: probeFailed, viewers: reported } = await probeAnswer;
   const looped = web.next<{ loopP99Ms: number; loopMaxMs: number }>('stats', 10_000);
-  web.process.send('stats');
+  web.send('stats');
   const loop = await looped;
   const { stats } = audience;
   const segmentRate = (stats.segmentsFetched - segmentsFrom) / seconds;
@@ -260,24 +261,45 @@ export default async function liveBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'popstage-live-bench-'));
   const cleanups: (() => Promise<void>)[] = [];
   let browser: Browser | null = null;
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-    await browser?.close().catch(() => {});
-    browser = null;
-    await rm(root, { recursive: true, force: true });
+  // One clean-up, whoever asks first (an interrupt, or the run ending while it goes): the
+  // directory is removed only once the processes writing into it have stopped.
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      const warn = (error: unknown) => console.warn(`clean-up: ${String(error)}`);
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(warn);
+      await browser?.close().catch(warn);
+      await rm(root, { recursive: true, force: true, maxRetries: 3 }).catch(warn);
+    })();
+    return cleaning;
   };
-  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  const interrupted = () => {
+    console.log("interrupted: stopping the bench's processes and removing its files");
+    void cleanUp().finally(() => process.exit(130));
+  };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  // Whatever ends the process, its files go (its children are killed by children.ts).
+  const lastResort = () => rmSync(root, { recursive: true, force: true });
+  process.once('exit', lastResort);
   try {
     const camera = join(root, 'camera.y4m');
     await writeFrameCodeY4m(camera, CAMERA_SECONDS);
     browser = await launchChromium({ camera });
+    // Playwright's own SIGINT/SIGTERM handlers exit (130) as soon as the browser is closed,
+    // before the bench's processes, files and database are cleaned up: the bench's own handler
+    // does it all (closing the browser too), then exits.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) {
+        if (listener !== interrupted) process.off(signal, listener);
+      }
+    }
     if (PARTS.includes('latency')) await latencyPart(browser, root);
     if (PARTS.includes('viewers')) await viewersPart(browser, root, cleanups);
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     await cleanUp();
+    process.off('exit', lastResort);
   }
 }

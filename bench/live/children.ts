@@ -7,6 +7,8 @@ export interface Child {
   pid: number;
   /** The next IPC message of this type. */
   next<T>(type: string, timeoutMs?: number): Promise<T>;
+  /** Sends over IPC; throws (rather than crashing the bench) when the child has gone. */
+  send(message: unknown): void;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,8 @@ export async function startChild(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // A send to a child that has gone is reported by send(), not as an unhandled 'error'.
+  child.on('error', () => {});
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${file} did not start`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -76,12 +80,16 @@ export async function startChild(
         });
       });
     },
+    send(message) {
+      if (!child.connected) throw new Error(`${file} has exited`);
+      child.send(message as string, () => {});
+    },
     async stop() {
       started.delete(handle);
       if (child.exitCode !== null || child.signalCode !== null) return;
       // Its own ffmpeg runs are in their own process groups: known now, killed if it leaves them.
       const tree = descendants(pid);
-      if (child.connected) child.send('stop');
+      if (child.connected) child.send('stop', () => {});
       else child.kill('SIGTERM');
       const timer = setTimeout(() => killTree(pid, 'SIGKILL'), 10_000);
       await exited;

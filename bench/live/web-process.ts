@@ -30,6 +30,8 @@ const stop = () => {
   return stopping;
 };
 process.on('SIGTERM', () => void stop());
+// Ctrl-C reaches the whole process group: its ffmpeg runs are stopped before it goes.
+process.on('SIGINT', () => void stop());
 process.on('disconnect', () => void stop());
 process.on('message', (message: unknown) => {
   if (message === 'stop') void stop();
