@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { launchChromium } from '@popstage/testkit/browser';
@@ -10,7 +10,15 @@ import { type Child, cpuSeconds, descendants, startChild } from './live/children
 import { CAMERA_SECONDS, goLiveInStudio, measureLatency, summary } from './live/latency';
 import { freePort, sellerWithShow, waitForPlayback } from './live/service';
 import { startAudience } from './live/viewers';
-import { median, percentile, report, reportAtLeast, reportFigure, reportLoad } from './report';
+import {
+  median,
+  percentile,
+  report,
+  reportAtLeast,
+  reportCompared,
+  reportFigure,
+  reportLoad,
+} from './report';
 import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 
 /**
@@ -54,6 +62,8 @@ const LOAD_MS = knob('BENCH_LIVE_LOAD_SECONDS', smoke ? 10 : 40) * 1000;
 const SETTLE_MS = 8000;
 /** The audience arrives over this long (30 a second at 300). */
 const RAMP_MS = 10_000;
+/** The probe alone after the audience, for comparison. */
+const BASELINE_MS = (smoke ? 5 : 10) * 1000;
 const PARTS = (process.env.BENCH_LIVE_PARTS ?? 'latency,viewers').split(',');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -198,6 +208,15 @@ async function viewersPart(
   const { stats } = audience;
   const segmentRate = (stats.segmentsFetched - segmentsFrom) / seconds;
   audience.stop();
+  // The same probe once the audience has left: what this machine's load alone does to it.
+  const baselineAnswer = probe.next<ProbeStats>('stats', 30_000);
+  probe.send({ type: 'start', publicApi, viewerIds: audience.viewerIds });
+  await sleep(BASELINE_MS);
+  probe.send({ type: 'stats' });
+  const baseline = await baselineAnswer;
+  const alone = [...baseline.ms.state, ...baseline.ms.presence, ...baseline.ms.chat].sort(
+    (a, b) => a - b,
+  );
 
   reportLoad('while serving viewers');
   const probed = [...ms.state, ...ms.presence, ...ms.chat].sort((a, b) => a - b);
@@ -213,6 +232,13 @@ async function viewersPart(
     median(probed),
     'ms',
     `p90 ${percentile(probed, 90).toFixed(0)} ms, p95 ${percentile(probed, 95).toFixed(0)} ms; ${probed.filter((x) => x > API_P99_MS).length} of ${probed.length} calls over ${API_P99_MS} ms, over ${seconds.toFixed(0)} s`,
+  );
+  reportCompared(
+    '  API p99, audience gone (same run)',
+    percentile(alone, 99),
+    percentile(probed, 99),
+    'ms',
+    `with ${VIEWERS} viewers; p50 ${median(alone).toFixed(0)} ms, ${alone.length} calls, load ${loadavg()[0]?.toFixed(2)}`,
   );
   for (const kind of ['state', 'presence', 'chat'] as const) {
     const sorted = [...ms[kind]].sort((a, b) => a - b);

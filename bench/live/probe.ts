@@ -7,8 +7,8 @@ import { call } from './http';
  * byte, from a process of its own so the audience's load generator does not delay its clock.
  * Spread over PROBE_ADDRESSES loopback addresses (127.2.0.x) so the per-address limits (chat: 20
  * a minute) see shoppers, not one client. Its heartbeats are audience members' (it adds no
- * viewer). IPC: `start` { publicApi, viewerIds } → runs; `stats` → { type: 'stats', … } with
- * the service's viewer count read then; `stop`.
+ * viewer). IPC: `start` { publicApi, viewerIds } → runs (afresh); `stats` → stops and answers
+ * { type: 'stats', … } with the service's viewer count read then; `stop`.
  */
 const PROBE_ADDRESSES = 40;
 const EVERY_MS = 125;
@@ -24,6 +24,11 @@ let failed = 0;
 let timer: NodeJS.Timeout | undefined;
 
 function start(publicApi: string, viewerIds: string[]) {
+  // A new start is a new window: what the last one gathered was sent with its stats.
+  clearInterval(timer);
+  for (const kind of ['state', 'presence', 'chat'] as const) ms[kind] = [];
+  refused = 0;
+  failed = 0;
   let n = 0;
   const once = async () => {
     const i = n++;
