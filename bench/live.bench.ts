@@ -207,6 +207,7 @@ async function viewersPart(
   const loop = await looped;
   const { stats } = audience;
   const segmentRate = (stats.segmentsFetched - segmentsFrom) / seconds;
+  const streamsOpen = stats.sseOpen;
   audience.stop();
   // The same probe once the audience has left: what this machine's load alone does to it.
   const baselineAnswer = probe.next<ProbeStats>('stats', 30_000);
@@ -260,7 +261,7 @@ async function viewersPart(
   reportCount(
     '  other failed API calls',
     stats.failed + probeFailed,
-    `events streams open ${stats.sseOpen}, dropped ${stats.sseDropped}`,
+    `events streams open at the end ${streamsOpen}, dropped ${stats.sseDropped}`,
   );
   reportAtLeast('viewer count the service reports', reported, VIEWERS_GOAL, '');
   reportCount(
