@@ -135,7 +135,7 @@ describe('live selling', () => {
               .getByText('Replay', { exact: true })
               .count();
           },
-          { timeout: 90_000, intervals: [2000] },
+          { timeout: 90_000, interval: 2000 },
         )
         .toBeGreaterThan(0);
       await shopper.locator('[data-popstage-live] video').evaluate((video: HTMLVideoElement) => {
@@ -182,7 +182,7 @@ describe('live selling', () => {
           await page.goto(billing);
           return page.locator('[data-usage-record]').count();
         },
-        { timeout: 180_000, intervals: [5000] },
+        { timeout: 180_000, interval: 5000 },
       )
       .toBe(1);
     await page.getByRole('heading', { name: 'Usage charges' }).waitFor();

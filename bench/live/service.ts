@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  createDiskStorage,
+  createLiveMedia,
   type LiveConnection,
   type LiveMedia,
   type LiveService,
@@ -8,10 +10,6 @@ import {
 } from '@popstage/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-// The media makers are not on the service's face yet (src/index.ts only announces them): the
-// bench takes them from their modules until it exports them (then from '@popstage/live').
-import { createLiveMedia } from '../../apps/live/src/media/live-media';
-import { createDiskStorage } from '../../apps/live/src/storage/disk-storage';
 
 export const MOUNT = '/live-service';
 export const API_KEY = 'bench-live-api-key';

@@ -78,15 +78,22 @@ export function publicRoutes(ctx: LiveContext) {
           'access-control-allow-origin': '*',
         });
         raw.write(': connected\n\n');
-        const unsubscribe = await ctx.hub.subscribe(show.id, (event) => {
-          raw.write(`data: ${JSON.stringify(event)}\n\n`);
-        });
+        // The close handler goes on before the wait for the subscription: a viewer gone during
+        // it must not leave the show's poller and this keep-alive running.
+        let closed = false;
+        let stop = () => {};
         const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), SSE_KEEPALIVE_MS);
         keepAlive.unref();
         request.raw.on('close', () => {
+          closed = true;
           clearInterval(keepAlive);
-          unsubscribe();
+          stop();
         });
+        const unsubscribe = await ctx.hub.subscribe(show.id, (event) => {
+          raw.write(`data: ${JSON.stringify(event)}\n\n`);
+        });
+        if (closed) unsubscribe();
+        else stop = unsubscribe;
         return reply;
       },
       { validateResponse: false, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
