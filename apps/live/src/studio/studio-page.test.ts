@@ -58,6 +58,7 @@ describe('the studio in Chromium with a fake camera', () => {
 
     await page.getByRole('button', { name: 'Go live' }).click();
     await page.getByText('You are live.').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /^Winter drop · .* · Live$/ }).waitFor();
     // MediaRecorder's chunks arrive in order over the socket: a WebM stream from its header.
     await expect
       .poll(() => live.media.received.get(show.id)?.length ?? 0, { timeout: 20_000 })

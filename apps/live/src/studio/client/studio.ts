@@ -230,6 +230,8 @@ async function goLive() {
   };
   recorder.start(500);
   say('You are live.');
+  // The list of shows says Live too.
+  await loadShows();
 }
 
 /** Stops the camera's recording, sends its last chunk, and closes the socket. */
