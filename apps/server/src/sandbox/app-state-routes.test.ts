@@ -165,6 +165,14 @@ describe('mobile app request review (staff)', () => {
     expect(home.body).toContain('Summer &lt;sale&gt;');
     expect((await preview('menu')).body).toContain('New arrivals');
     expect((await preview('popclips')).statusCode).toBe(200);
+    // The Live tab mounts the app's live player (its script from the app, the store's cart).
+    const live = (await preview('live')).body;
+    expect(live).toContain('<div data-popstage-live aria-label="Live show"></div>');
+    expect(live).toMatch(
+      /<script src="[^"]+\/storefront\/v1\/live\.js" data-shop="demo-store\.myshopify\.com" async>/,
+    );
+    expect(live).toContain(`data-root="/sandbox/store/${DEMO_SHOP}/"`);
+    expect(home.body).toContain('?screen=live">Live</a>');
     expect((await preview('nope')).statusCode).toBe(400);
   });
 

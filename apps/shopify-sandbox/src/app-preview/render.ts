@@ -13,6 +13,7 @@ export const PREVIEW_SCREENS = [
   'popclips',
   'collection',
   'popclip',
+  'live',
 ] as const;
 export type PreviewScreen = (typeof PREVIEW_SCREENS)[number];
 /** Products the home screen shows of the featured collection (the app scrolls to the rest). */
@@ -59,7 +60,10 @@ export function renderPreview(
   config: Config,
   screen: PreviewScreen,
   feed: StorefrontFeed | null,
-  extra: { routed: RoutedContent; device: Html | null } = { routed: {}, device: null },
+  extra: { routed: RoutedContent; device: Html | null; appUrl?: string } = {
+    routed: {},
+    device: null,
+  },
 ): string {
   const look = config.config;
   const primary = hexColour(look.primaryColor, '#000000');
@@ -131,6 +135,13 @@ export function renderPreview(
             html`<p>${product.title} <span class="muted">${product.price} ${product.currencyCode}</span></p>`,
         )}</div>`
       : html`<p class="muted">This Popclip is no longer available.</p>`,
+    // The app's own live player (the storefront's, hls.js where there is no native HLS), as a
+    // real app's web view of the show would load it; its cart is the shop's storefront cart.
+    live: extra.appUrl
+      ? html`<div data-popstage-live aria-label="Live show"></div>
+        <script data-root="/sandbox/store/${shop}/">window.Shopify = window.Shopify || { routes: { root: document.currentScript.dataset.root } };</script>
+        <script src="${extra.appUrl.replace(/\/+$/, '')}/storefront/v1/live.js" data-shop="${shop}" async></script>`
+      : html`<p class="muted">No live show right now.</p>`,
   }[screen];
   const tab = (name: PreviewScreen, label: string) =>
     html`<a href="${base}?screen=${name}"${screen === name ? html` aria-current="page"` : html``}>${label}</a>`;
@@ -140,7 +151,7 @@ export function renderPreview(
     html`<div class="device" data-app-preview>
       <header>${look.headerLogoUrl ? html`<img src="${look.headerLogoUrl}" alt="">` : html``}<span>${config.appName ?? config.shop.name}</span></header>
       <main>${body}</main>
-      <nav class="tabs">${tab('home', 'Home')}${tab('menu', 'Menu')}${tab('product', 'Product')}${tab('popclips', 'Popclips')}</nav>
+      <nav class="tabs">${tab('home', 'Home')}${tab('menu', 'Menu')}${tab('product', 'Product')}${tab('popclips', 'Popclips')}${tab('live', 'Live')}</nav>
       ${extra.device ?? html``}
     </div>`,
     html`<meta name="viewport" content="width=device-width, initial-scale=1">`,

@@ -63,7 +63,7 @@ export const appPreviewRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext }> = 
       });
       return reply
         .type('text/html; charset=utf-8')
-        .send(renderPreview(shop, config, screen, feed, { routed, device }));
+        .send(renderPreview(shop, config, screen, feed, { routed, device, appUrl: ctx.appUrl }));
     },
   );
 };
