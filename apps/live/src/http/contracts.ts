@@ -68,7 +68,7 @@ export const sellerApi = {
     body: scheduleShowBody,
     response: z.object({ show: liveShowSchema }),
     status: 201,
-    summary: 'Schedules a show',
+    summary: "Schedules a show, with its products' titles and pictures for the studio",
   }),
   listShows: defineRoute({
     method: 'GET',
