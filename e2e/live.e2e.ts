@@ -87,8 +87,10 @@ describe('live selling', () => {
     await studio.getByRole('heading', { name: TITLE }).waitFor();
     await studio.getByRole('button', { name: 'Go live' }).click();
     await studio.getByText('You are live.').waitFor({ timeout: 60_000 });
-    await studio.getByRole('button', { name: 'Pin' }).click();
-    await studio.getByRole('button', { name: 'Unpin' }).waitFor();
+    // The studio names the product as the admin does (the snapshot sent when scheduling).
+    await studio.getByText(product.title, { exact: true }).waitFor();
+    await studio.getByRole('button', { name: `Pin ${product.title}`, exact: true }).click();
+    await studio.getByRole('button', { name: `Unpin ${product.title}`, exact: true }).waitFor();
     await screenshot(studio, 'live-studio-on-air');
 
     // A shopper on the storefront: the stream, the pinned product, the chat.

@@ -15,6 +15,9 @@ import {
   testConnection,
 } from './test/test-live';
 
+const P1 = 'gid://shopify/Product/1';
+const P2 = 'gid://shopify/Product/2';
+
 let db: Awaited<ReturnType<typeof testConnection>>;
 let live: TestLive;
 
@@ -129,6 +132,73 @@ describe('seller API', () => {
       productIds: [],
     });
     expect(unknown.statusCode).toBe(404);
+    expect(await count(db.connection, 'shows')).toBe(before);
+  });
+
+  it('stores the products’ titles and pictures and answers them to the seller and the studio', async () => {
+    const { sellerId, token } = await createSeller(live.app, 12);
+    const products = [
+      { id: P1, title: 'Wool scarf', imageUrl: 'https://cdn.shopify.com/s/files/scarf.jpg?v=1' },
+      { id: P2, title: P2, imageUrl: null },
+    ];
+    const res = await sellerCall(live.app, 'POST', `/v1/sellers/${sellerId}/shows`, {
+      title: 'Winter drop',
+      startsAt: '2026-12-01T18:30:00Z',
+      productIds: [P1, P2],
+      products,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const show = res.json().show;
+    expect(show).toMatchObject({ productIds: [P1, P2], products });
+    const got = await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows/${show.id}`);
+    expect(got.json().show.products).toEqual(products);
+    const studio = await studioCall(live.app, token, 'GET', `/v1/studio/${sellerId}/shows`);
+    expect(studio.json().shows).toEqual([expect.objectContaining({ id: show.id, products })]);
+
+    // An app that sends only productIds (before the snapshot) gets its products named by id.
+    const bare = await scheduleShow(live.app, sellerId, [P2]);
+    const list = (await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows`)).json().shows;
+    expect(list.find((s: { id: string }) => s.id === bare.id).products).toEqual([
+      { id: P2, title: P2, imageUrl: null },
+    ]);
+  });
+
+  it('refuses a bad product snapshot with 400 JSON and stores no show', async () => {
+    const { sellerId } = await createSeller(live.app, 13);
+    const before = await count(db.connection, 'shows');
+    const product = (id: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      title: `Product ${id}`,
+      imageUrl: 'https://cdn.shopify.com/p.jpg',
+      ...extra,
+    });
+    const six = ['1', '2', '3', '4', '5', '6'];
+    const bad: [string[], unknown][] = [
+      [[P1], [product(P1, { title: 'x'.repeat(256) })]],
+      [[P1], [product(P1, { title: '   ' })]],
+      [[P1], [product(P1, { imageUrl: 'javascript:alert(1)' })]],
+      [[P1], [product(P1, { imageUrl: 'ftp://cdn.example.com/p.jpg' })]],
+      [[P1], [product(P1, { imageUrl: 'not a url' })]],
+      [[P1], [product(P1, { imageUrl: undefined })]],
+      [[P1], [product(P1, { price: '10.00' })]],
+      [[P1], [product(P2)]],
+      [
+        [P1, P2],
+        [product(P2), product(P1)],
+      ],
+      [[P1, P2], [product(P1)]],
+      [[P1], [product(P1), product(P2)]],
+      [[], [product(P1)]],
+      [six.slice(0, 5), six.map((id) => product(id))],
+      [[P1], 'Wool scarf'],
+      [[P1], [null]],
+    ];
+    for (const [productIds, products] of bad) {
+      const body = { title: 'x', startsAt: '2026-12-01T18:00:00Z', productIds, products };
+      const res = await sellerCall(live.app, 'POST', `/v1/sellers/${sellerId}/shows`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Bad Request', message: expect.any(String) });
+    }
     expect(await count(db.connection, 'shows')).toBe(before);
   });
 

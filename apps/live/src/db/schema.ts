@@ -1,3 +1,4 @@
+import type { LiveShowProduct } from '@popstage/core/live';
 import {
   bigint,
   bigserial,
@@ -44,6 +45,8 @@ export const shows = live.table(
     title: text().notNull(),
     startsAt: at().notNull(),
     productIds: jsonb().$type<string[]>().notNull(),
+    /** The products' titles and pictures as the app sent them (null: shows scheduled before). */
+    products: jsonb().$type<LiveShowProduct[]>(),
     status: text().$type<ShowStatus>().notNull().default('scheduled'),
     startedAt: at(),
     endedAt: at(),

@@ -3,7 +3,9 @@ import {
   CHAT_TEXT_MAX,
   chatMessageSchema,
   chatPostSchema,
-  liveShowSchema,
+  liveShowSchema as coreShowSchema,
+  LIVE_SHOW_PRODUCTS_MAX,
+  liveShowProductSchema,
   liveShowStateSchema,
   pinSchema,
   presenceSchema,
@@ -29,6 +31,23 @@ const sellerBody = z.looseObject({
   shopifyDomain: z.string().trim().min(1).max(255),
 });
 
+/** A show as the service answers it: core's show and the products' snapshot. */
+const liveShowSchema = coreShowSchema.extend({ products: z.array(liveShowProductSchema) });
+
+/**
+ * A show to schedule: core's fields and, from apps that send it, the products' titles and
+ * pictures, one for each of productIds in the same order (productIds stays for older callers).
+ */
+const scheduleShowBody = scheduleShowSchema
+  .extend({ products: z.array(liveShowProductSchema).max(LIVE_SHOW_PRODUCTS_MAX).optional() })
+  .refine(
+    ({ productIds, products }) =>
+      !products ||
+      (products.length === productIds.length &&
+        products.every((product, i) => product.id === productIds[i])),
+    { message: 'The products must be those of productIds, in the same order', path: ['products'] },
+  );
+
 const pinsAnswer = z.object({ pinned: z.string().nullable(), pins: z.array(pinSchema) });
 const noContent = z.null().optional();
 
@@ -46,10 +65,10 @@ export const sellerApi = {
     method: 'POST',
     path: '/v1/sellers/:sellerId/shows',
     params: sellerParams,
-    body: scheduleShowSchema,
+    body: scheduleShowBody,
     response: z.object({ show: liveShowSchema }),
     status: 201,
-    summary: 'Schedules a show',
+    summary: "Schedules a show, with its products' titles and pictures for the studio",
   }),
   listShows: defineRoute({
     method: 'GET',

@@ -1,3 +1,4 @@
+import type { LiveShowProduct } from '@popstage/core/live';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { LiveContext } from '../context';
 import { pins, type ShowStatus, sellers, shows } from '../db/schema';
@@ -29,8 +30,12 @@ export async function findSeller(ctx: LiveContext, sellerId: string) {
 export async function scheduleShow(
   ctx: LiveContext,
   sellerId: string,
-  input: { title: string; startsAt: string; productIds: string[] },
+  input: { title: string; startsAt: string; productIds: string[]; products?: LiveShowProduct[] },
 ): Promise<ShowRow> {
+  // The contract has checked that the snapshot's ids are productIds: both keep first occurrences.
+  const products = input.products
+    ? input.products.filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i)
+    : null;
   const [row] = await ctx.db
     .insert(shows)
     .values({
@@ -39,6 +44,7 @@ export async function scheduleShow(
       title: input.title,
       startsAt: new Date(input.startsAt),
       productIds: [...new Set(input.productIds)],
+      products,
       streamKey: newStreamKey(),
       createdAt: new Date(ctx.now()),
     })

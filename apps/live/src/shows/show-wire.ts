@@ -1,4 +1,4 @@
-import { type LiveShowWire, REPLAY_KEPT_MONTHS } from '@popstage/core/live';
+import { type LiveShowProduct, type LiveShowWire, REPLAY_KEPT_MONTHS } from '@popstage/core/live';
 import type { shows } from '../db/schema';
 import { type LiveStorage, showMediaKeys } from '../media/port';
 
@@ -23,11 +23,19 @@ export function showMedia(row: ShowRow, storage: LiveStorage) {
   return { hls: null, mp4: null };
 }
 
-/** A show as the seller API answers it (core's liveShowSchema). */
+/**
+ * The show's products with their titles and pictures; a show scheduled without a snapshot names
+ * each product by its id.
+ */
+export function showProducts(row: ShowRow): LiveShowProduct[] {
+  return row.products ?? row.productIds.map((id) => ({ id, title: id, imageUrl: null }));
+}
+
+/** A show as the seller and studio APIs answer it (core's liveShowSchema and the products). */
 export function toShowWire(
   row: ShowRow,
   context: { baseUrl: string; storage: LiveStorage },
-): LiveShowWire {
+): LiveShowWire & { products: LiveShowProduct[] } {
   const replayKept =
     row.status === 'ended' &&
     row.endedAt !== null &&
@@ -41,6 +49,7 @@ export function toShowWire(
     startsAt: row.startsAt.toISOString(),
     status: row.status,
     productIds: row.productIds,
+    products: showProducts(row),
     startedAt: row.startedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
     replay:

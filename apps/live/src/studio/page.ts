@@ -12,6 +12,9 @@ h1,h2{margin:0 0 8px}ul{padding-left:18px}video{width:100%;max-width:560px;backg
 button{font:inherit;padding:6px 12px;border-radius:8px;border:1px solid #8a8a8a;background:#fff;cursor:pointer}
 button:disabled{opacity:.5;cursor:default}.primary{background:#303030;color:#fff}
 #status{min-height:1.5em;font-weight:600}code{word-break:break-all}
+#products{list-style:none;padding:0;display:grid;gap:8px}
+.product{display:flex;align-items:center;gap:8px}
+.product img,.no-image{width:48px;height:48px;object-fit:cover;border-radius:6px;background:#e3e3e3;flex:none}
 </style></head>
 <body><main>
 <header><h1>Studio</h1><p><span id="store"></span></p><p id="status" role="status" aria-live="polite"></p></header>
@@ -24,7 +27,6 @@ button:disabled{opacity:.5;cursor:default}.primary{background:#303030;color:#fff
   <button type="button" id="go-live" class="primary">Go live</button>
   <button type="button" id="end">End show</button></p>
   <h3>Products</h3>
-  <p>The studio shows each product by its id; their names and pictures are in your Shopify admin.</p>
   <ul id="products"></ul>
   <h3>Chat</h3>
   <ul id="chat" aria-live="polite"></ul>

@@ -172,16 +172,18 @@ export async function createSeller(app: FastifyInstance, n: number) {
   return { sellerId, dashboardUrl, token };
 }
 
-/** A show scheduled for the seller. */
+/** A show scheduled for the seller (with the products' snapshot when given). */
 export async function scheduleShow(
   app: FastifyInstance,
   sellerId: string,
   productIds = ['gid://shopify/Product/1', 'gid://shopify/Product/2'],
+  products?: { id: string; title: string; imageUrl: string | null }[],
 ) {
   const res = await sellerCall(app, 'POST', `/v1/sellers/${sellerId}/shows`, {
     title: 'Winter drop',
     startsAt: '2026-12-01T18:30:00Z',
     productIds,
+    ...(products ? { products } : {}),
   });
   if (res.statusCode !== 201) throw new Error(`show not scheduled: ${res.body}`);
   return (res.json() as { show: { id: string } }).show;

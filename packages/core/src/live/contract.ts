@@ -13,6 +13,8 @@ export const LIVE_UNLIMITED_EVENTS_ABOVE = 999_999;
 export const REPLAY_KEPT_MONTHS = 3;
 export const LIVE_SHOW_PRODUCTS_MAX = 5;
 export const LIVE_TITLE_MAX = 100;
+/** Shopify's own limit on a product title. */
+export const LIVE_PRODUCT_TITLE_MAX = 255;
 /** A replay segment turned into a Popclip: long enough to show something, short as a clip. */
 export const REPLAY_SEGMENT_SECONDS = { min: 3, max: 180 } as const;
 
@@ -61,6 +63,23 @@ export const liveShowSchema = z.object({
     .default(null),
 });
 export type LiveShowWire = z.infer<typeof liveShowSchema>;
+
+/**
+ * One of a show's products as the app saw it when scheduling (issue 32): the live service holds
+ * no catalogue, so the studio names and pictures products from this snapshot. The title is the
+ * product's id when the app did not know it; `imageUrl` is null without a picture.
+ */
+export const liveShowProductSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    title: z.string().trim().min(1).max(LIVE_PRODUCT_TITLE_MAX),
+    imageUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable(),
+  })
+  .strict();
+export type LiveShowProduct = z.infer<typeof liveShowProductSchema>;
 
 export const scheduleShowSchema = z
   .object({

@@ -1,10 +1,12 @@
-export type { LiveShowWire } from './contract';
+export type { LiveShowProduct, LiveShowWire } from './contract';
 export {
   isUnlimitedEvents,
   LIVE_MESSAGES,
+  LIVE_PRODUCT_TITLE_MAX,
   LIVE_SHOW_PRODUCTS_MAX,
   LIVE_TITLE_MAX,
   liveContract,
+  liveShowProductSchema,
   liveShowSchema,
   REPLAY_KEPT_MONTHS,
   REPLAY_SEGMENT_SECONDS,

@@ -10,7 +10,14 @@ interface Show {
   startsAt: string;
   status: 'scheduled' | 'live' | 'ended';
   productIds: string[];
+  /** Titles and pictures as the app sent them when scheduling. */
+  products: Product[];
   replay: { durationSeconds: number } | null;
+}
+interface Product {
+  id: string;
+  title: string;
+  imageUrl: string | null;
 }
 interface Message {
   id: string;
@@ -131,23 +138,35 @@ async function refresh() {
   ($('go-live') as HTMLButtonElement).disabled =
     state.status !== 'scheduled' && !(state.status === 'live' && !recorder);
   ($('end') as HTMLButtonElement).disabled = state.status !== 'live';
+  const snapshot = new Map(current.products.map((product) => [product.id, product]));
   $('products').replaceChildren(
     ...state.productIds.map((productId) => {
       const pinned = state.pinned === productId;
+      const product = snapshot.get(productId) ?? {
+        id: productId,
+        title: productId,
+        imageUrl: null,
+      };
+      const button = el(
+        'button',
+        {
+          type: 'button',
+          disabled: state.status !== 'live',
+          onclick: () => void act(() => pin(pinned ? null : productId)),
+        },
+        pinned ? 'Unpin' : 'Pin',
+      );
+      // Several products share the visible word: the accessible name says which one.
+      button.setAttribute('aria-label', `${pinned ? 'Unpin' : 'Pin'} ${product.title}`);
       return el(
         'li',
-        {},
-        el('code', {}, productId),
+        { className: 'product' },
+        product.imageUrl
+          ? el('img', { src: product.imageUrl, alt: product.title, width: 48, height: 48 })
+          : el('span', { className: 'no-image' }),
+        el('span', {}, product.title),
         pinned ? ' (pinned) ' : ' ',
-        el(
-          'button',
-          {
-            type: 'button',
-            disabled: state.status !== 'live',
-            onclick: () => void act(() => pin(pinned ? null : productId)),
-          },
-          pinned ? 'Unpin' : 'Pin',
-        ),
+        button,
       );
     }),
   );

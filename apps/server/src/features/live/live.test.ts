@@ -1,6 +1,7 @@
 import { LIVE_MESSAGES } from '@popstage/core/live';
 import { closeSocket, connectIngest } from '@popstage/live/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSnapshots } from '../../db/schema';
 import { readCatalogueFile } from '../../deps';
 import { sellerPayload, verifyPhone } from '../../test/account';
 import { createTestApp, SHOP_A, SHOP_B, type TestApp } from '../../test/app';
@@ -175,6 +176,48 @@ describe('live shows', () => {
     expect(clip?.durationSeconds).toBeCloseTo(6, 0);
     expect(clip?.products.map((p) => p.shopifyProductId)).toEqual(productIds);
   }, 120_000);
+
+  it('sends the products’ titles and pictures, from the snapshot first, for the studio', async () => {
+    const shop = await ensureShop(t.deps, SHOP_A);
+    const [first, second] = await t.deps.platform.getProducts(SHOP_A, productIds);
+    if (!first || !second) throw new Error('the test shop has no two products');
+    // The storefront's snapshot holds the second product under another title: the app reads it
+    // and does not ask Shopify again.
+    await t.deps.database.db
+      .insert(productSnapshots)
+      .values({
+        shopId: shop.id,
+        productId: second.id,
+        product: { ...second, title: 'Snapshot title', images: [] },
+        refreshedAt: t.clock.now(),
+      })
+      .onConflictDoUpdate({
+        target: [productSnapshots.shopId, productSnapshots.productId],
+        set: { product: { ...second, title: 'Snapshot title', images: [] } },
+      });
+    const unknown = 'gid://shopify/Product/987654321';
+    const res = await schedule('With names', '2026-11-27T18:00:00Z', [
+      first.id,
+      second.id,
+      unknown,
+      first.id,
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/live-service/v1/studio/${sellerId}/shows`,
+      headers: { authorization: `Bearer ${studioToken}` },
+    });
+    const show = answer.json().shows.find((s: { id: string }) => s.id === res.json().data.id);
+    expect(show.productIds).toEqual([first.id, second.id, unknown]);
+    expect(show.products).toEqual([
+      { id: first.id, title: first.title, imageUrl: first.images[0]?.url ?? null },
+      { id: second.id, title: 'Snapshot title', imageUrl: null },
+      { id: unknown, title: unknown, imageUrl: null },
+    ]);
+    expect(first.title).not.toBe(first.id);
+    expect(first.images[0]?.url).toMatch(/^https?:\/\//);
+  });
 });
 
 describe('unlimited live events', () => {

@@ -7,7 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { addonAttributeValue } from '@popstage/core/billing';
 import {
   isUnlimitedEvents,
+  LIVE_PRODUCT_TITLE_MAX,
+  type LiveShowProduct,
   type LiveShowWire,
+  liveShowProductSchema,
   LIVE_MESSAGES as M,
   REPLAY_SEGMENT_SECONDS,
 } from '@popstage/core/live';
@@ -18,6 +21,7 @@ import { QUICK_H264_AAC, runFfmpeg } from '../../platform/media';
 import type { Tenant } from '../../tenant';
 import { shopBillingState } from '../billing';
 import { importVideoFile } from '../popclips';
+import { snapshotOrFetchProducts } from '../storefront';
 
 type Deps = Pick<AppDeps, 'live' | 'database' | 'catalogue' | 'clock'>;
 
@@ -64,9 +68,32 @@ export async function liveShows(deps: Deps, tenant: Tenant) {
   };
 }
 
+/**
+ * The show's products with their titles and first pictures, for the seller's studio (the live
+ * service holds no catalogue): from the storefront's product snapshot, Shopify asked only for
+ * those it lacks. A product the app cannot name now is sent by its id, without a picture.
+ */
+async function productsSnapshot(
+  deps: Pick<AppDeps, 'database' | 'platform' | 'clock'>,
+  tenant: Tenant,
+  productIds: string[],
+): Promise<LiveShowProduct[]> {
+  const known = await snapshotOrFetchProducts(deps, tenant.shop, productIds);
+  return productIds.map((id) => {
+    const product = known.get(id);
+    const title = product?.title.trim().slice(0, LIVE_PRODUCT_TITLE_MAX) || id;
+    const imageUrl = product?.images[0]?.url ?? null;
+    const snapshot = { id, title, imageUrl };
+    // A picture the live service would refuse (not an http(s) URL) is left out, not the show.
+    return liveShowProductSchema.safeParse(snapshot).success
+      ? snapshot
+      : { ...snapshot, imageUrl: null };
+  });
+}
+
 /** Schedules a show unless the plan's events of that month are used up (spec 01 §2.9). */
 export async function scheduleLiveShow(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'platform'>,
   tenant: Tenant,
   body: { title: string; startsAt: string; productIds: string[] },
 ): Promise<LiveShowWire> {
@@ -78,11 +105,13 @@ export async function scheduleLiveShow(
     const shows = await platformCall(deps.live.listShows(sellerId));
     if (inMonthOf(shows, startsAt) >= limit) throw new HttpError(422, M.monthFull(limit));
   }
+  const productIds = [...new Set(body.productIds)];
   return platformCall(
     deps.live.scheduleShow(sellerId, {
       title: body.title,
       startsAt: startsAt.toISOString(),
-      productIds: [...new Set(body.productIds)],
+      productIds,
+      products: await productsSnapshot(deps, tenant, productIds),
     }),
   );
 }

@@ -6,7 +6,7 @@ export {
   queueFeaturedBubbleIfFeatured,
 } from './featured-bubble';
 export { installFeedCache } from './feed-cache';
-export { liveShowProducts } from './live-products';
+export { liveShowProducts, snapshotOrFetchProducts } from './live-products';
 export {
   forgetProduct,
   refreshCollectionSnapshot,

@@ -7,19 +7,19 @@ import { rememberProducts } from './product-snapshot';
 import { toStorefrontProduct } from './wire';
 
 /**
- * A live show's products as the storefront shows them, from the product snapshot the feed reads
- * (product-snapshot.ts). A show's products need not be tagged on any clip, so the snapshot may
- * not hold them (or its recount dropped them): those are read from the platform once and
- * remembered, so later shoppers read the snapshot (a show has at most LIVE_SHOW_PRODUCTS_MAX
- * products). Kept in the show's order; draft, archived, deleted and sold-out products left out.
+ * The shop's products of these ids from the product snapshot the feed reads
+ * (product-snapshot.ts), null for those Shopify no longer has. A show's products need not be
+ * tagged on any clip, so the snapshot may not hold them (or its recount dropped them): those are
+ * read from the platform once and remembered, so later readers use the snapshot (a show has at
+ * most LIVE_SHOW_PRODUCTS_MAX products). Ids the platform cannot answer for now are absent.
  */
-export async function liveShowProducts(
+export async function snapshotOrFetchProducts(
   deps: Pick<AppDeps, 'database' | 'platform' | 'clock'>,
   shop: ShopRow,
   productIds: string[],
-): Promise<StorefrontProduct[]> {
+): Promise<Map<string, PlatformProduct | null>> {
   const ids = [...new Set(productIds)];
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return new Map();
   const db = deps.database.db;
   const rows = await db
     .select({ productId: productSnapshots.productId, product: productSnapshots.product })
@@ -34,12 +34,26 @@ export async function liveShowProducts(
     try {
       const found = await deps.platform.getProducts(shop.shopifyDomain, missing);
       await rememberProducts(db, shop.id, missing, found, deps.clock.now());
+      for (const id of missing) known.set(id, null);
       for (const product of found) known.set(product.id, product);
     } catch {
-      // The platform cannot answer now: the show plays without those products this time.
+      // The platform cannot answer now: those products stay unknown this time.
     }
   }
-  return ids.flatMap((id) => {
+  return known;
+}
+
+/**
+ * A live show's products as the storefront shows them (snapshotOrFetchProducts), in the show's
+ * order; draft, archived, deleted and sold-out products left out.
+ */
+export async function liveShowProducts(
+  deps: Pick<AppDeps, 'database' | 'platform' | 'clock'>,
+  shop: ShopRow,
+  productIds: string[],
+): Promise<StorefrontProduct[]> {
+  const known = await snapshotOrFetchProducts(deps, shop, productIds);
+  return [...new Set(productIds)].flatMap((id) => {
     const product = known.get(id);
     if (product?.status !== 'ACTIVE') return [];
     return toStorefrontProduct({ defaultImage: null }, product, shop.primaryDomainUrl) ?? [];

@@ -18,7 +18,8 @@ const showSchema = liveShowSchema.extend({ id: z.string().min(1) });
  * The live platform's seller API as we call it, with a bearer API key: POST {base}/v1/sellers
  * with the seller payload and an Idempotency-Key header; 200/201 answer { sellerId, dashboardUrl };
  * 409 { code: 'email_in_use' | 'phone_in_use' } when a field is taken there. Shows:
- * POST and GET {base}/v1/sellers/{id}/shows ({ show } / { shows }), and
+ * POST and GET {base}/v1/sellers/{id}/shows ({ show } / { shows }; POST sends the products'
+ * titles and pictures with their ids), and
  * GET {base}/v1/sellers/{id}/shows/{showId} ({ show }) and
  * GET {base}/v1/sellers/{id}/shows/{showId}/replay (the MP4; 404 without a replay).
  */

@@ -75,6 +75,7 @@ describe('HTTP live platform against the live service', () => {
       title: 'Winter drop',
       startsAt: '2026-11-26T18:00:00.000Z',
       productIds: ['gid://shopify/Product/1'],
+      products: [{ id: 'gid://shopify/Product/1', title: 'Wool scarf', imageUrl: null }],
     });
     expect(show).toMatchObject({ status: 'scheduled', replay: null, playback: null });
     expect(await live().getShow(seller.sellerId, show.id)).toEqual(show);
@@ -114,6 +115,7 @@ describe('HTTP live platform against the live service', () => {
         title: 'x',
         startsAt: '2026-11-26T18:00:00Z',
         productIds: [],
+        products: [],
       }),
     ).rejects.toThrow(/404/);
     await expect(live().getShow('seller_nope', 'show_nope')).rejects.toThrow(/404/);

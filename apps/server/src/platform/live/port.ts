@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { SellerPayload } from '@popstage/core/account';
-import type { LiveShowWire } from '@popstage/core/live';
+import type { LiveShowProduct, LiveShowWire } from '@popstage/core/live';
 
 /**
  * LivePlatform: the live-selling platform where the merchant's seller account lives: Popstage's
@@ -23,10 +23,13 @@ export interface LivePlatform {
    * retry after a lost answer never makes a second seller.
    */
   createSeller(input: { idempotencyKey: string; payload: SellerPayload }): Promise<CreatedSeller>;
-  /** Schedules a show; the seller goes live and ends it on the platform's dashboard. */
+  /**
+   * Schedules a show; the seller goes live and ends it on the platform's dashboard. `products`
+   * names and pictures each of productIds (same order) for the seller's studio.
+   */
   scheduleShow(
     sellerId: string,
-    show: { title: string; startsAt: string; productIds: string[] },
+    show: { title: string; startsAt: string; productIds: string[]; products: LiveShowProduct[] },
   ): Promise<LiveShow>;
   /** The seller's shows, newest start first; expired replays are left out. */
   listShows(sellerId: string): Promise<LiveShow[]>;

@@ -1,0 +1,1 @@
+ALTER TABLE "live"."shows" ADD COLUMN "products" jsonb;
