@@ -26,6 +26,10 @@ const common = {
   setupFiles: [`${import.meta.dirname}/worker-app.ts`],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // expect.poll's own default is 1 s: a page CI's load holds up for longer (a carousel's preview
+  // list took over 1 s, failing a run) would fail a journey that works. A poll that never
+  // succeeds still fails, after 30 s; journeys waiting longer name their own timeout.
+  expect: { poll: { timeout: 30_000 } },
 };
 
 const sandbox = {
@@ -61,6 +65,7 @@ export default defineConfig({
       sequencer: slowFirst({
         'e2e-shopify:e2e/insights.e2e.ts': 117,
         'e2e:e2e/view-limits.e2e.ts': 102,
+        'e2e:e2e/live.e2e.ts': 83,
         'e2e:e2e/popclips.e2e.ts': 101,
         'e2e:e2e/storefront-delivery.e2e.ts': 78,
         'e2e-shopify:e2e/mobile.e2e.ts': 74,
@@ -68,7 +73,6 @@ export default defineConfig({
         'e2e:e2e/issue31-screens.e2e.ts': 44,
         'e2e-shopify:e2e/shell.e2e.ts': 39,
         'e2e:e2e/operator-console.e2e.ts': 36,
-        'e2e:e2e/live.e2e.ts': 36,
         'e2e:e2e/storefront.e2e.ts': 34,
         'e2e-shopify:e2e/billing.e2e.ts': 33,
         'e2e:e2e/shell.e2e.ts': 31,
