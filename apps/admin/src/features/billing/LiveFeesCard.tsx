@@ -1,12 +1,7 @@
-import {
-  billingContract,
-  LIVE_FEE_TEXT,
-  type LiveFeeRow,
-  liveFeeBalanceText,
-} from '@popstage/core/billing';
+import { LIVE_FEE_TEXT, type LiveFeeRow, liveFeeBalanceText } from '@popstage/core/billing';
 import { formatCurrency } from '@popstage/core/format';
 import { Badge, BlockStack, Card, DataTable, Text } from '@shopify/polaris';
-import { useRouteQuery } from '../../lib/api/hooks';
+import { useLiveFees } from './data';
 
 const TONE = { pending: 'attention', charged: 'success', not_billable: undefined } as const;
 
@@ -16,7 +11,7 @@ const TONE = { pending: 'attention', charged: 'success', not_billable: undefined
  * only to a shop with live selling on its plan or with fees recorded.
  */
 export function LiveFeesCard() {
-  const fees = useRouteQuery(billingContract.liveFees, { query: { limit: 50 } });
+  const fees = useLiveFees();
   const data = fees.data;
   if (!data || (data.cappedAmount === null && data.fees.length === 0)) return null;
   return (

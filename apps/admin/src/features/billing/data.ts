@@ -18,7 +18,12 @@ import {
 const gatingKey = routeKey(billingContract.gating);
 
 export const cacheKeys: CacheKeys = {
-  queries: [routeKey(billingContract.plans), routeKey(billingContract.features), gatingKey],
+  queries: [
+    routeKey(billingContract.plans),
+    routeKey(billingContract.features),
+    gatingKey,
+    routeKey(billingContract.liveFees),
+  ],
   invalidates: [gatingKey],
 };
 
@@ -31,6 +36,11 @@ function plansQuery(api: ApiClient) {
 
 function featuresQuery(api: ApiClient) {
   return { ...routeQueryOptions(api, billingContract.features, {}), staleTime: CATALOGUE_STALE_MS };
+}
+
+/** The live success fees billed to the shop, newest first (issue 32). */
+export function useLiveFees() {
+  return useRouteQuery(billingContract.liveFees, { query: { limit: 50 } });
 }
 
 export function usePlans() {

@@ -169,7 +169,7 @@ describe('the featured_bubble app-data metafield', () => {
     expect(await bubbleMetafield()).toMatchObject({ value: { clip: 'bubble-4' } });
   });
 
-  it('is rendered by the app embed on the storefront: the loop asked for as the page is parsed', async () => {
+  it('is built by the app embed in the head: the loop asked for as the head is parsed', async () => {
     const { version } = await clipWithLoop('bubble-5', new Date('2026-11-05T10:00:00Z'));
     await feature('bubble-5');
     await t.runJobs();
@@ -183,11 +183,12 @@ describe('the featured_bubble app-data metafield', () => {
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/store/${SHOP_A}` });
     expect(page.statusCode).toBe(200);
     const loopUrl = `${APP_URL}/storefront/v1/shops/${SHOP_A}/clips/bubble-5/loop?v=${version}`;
-    expect(page.body).toContain('id="popstage-bubble"');
-    expect(page.body).toContain('data-popstage-clip="bubble-5"');
-    expect(page.body).toMatch(
-      new RegExp(`<source\\s+src="${loopUrl.replace(/[.?/]/g, '\\$&')}"\\s+type="video/mp4"`),
-    );
+    // The head embed's script builds the bubble as the head is parsed (before the body).
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const script = head.match(/<script\s+id="popstage-bubble-script"([^>]*)>/)?.[1] ?? '';
+    expect(script).toContain('data-clip="bubble-5"');
+    expect(script).toContain(`data-loop="${loopUrl.replaceAll('&', '&amp;')}"`);
+    expect(head).toContain("bubble.id = 'popstage-bubble'");
   });
 });
 
