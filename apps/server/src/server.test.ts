@@ -148,5 +148,5 @@ describe('main', { timeout: 150_000 }, () => {
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
     expect(stdout).toContain('shutting down');
-  }, 90_000); // a whole process starts: tsx, migrations and the local Shopify's seed, on a busy CI
+  }, 240_000); // a whole process starts: tsx, migrations and the local Shopify's seed, on a busy CI
 });
