@@ -84,6 +84,15 @@ export const sellerApi = {
     response: z.object({ show: liveShowSchema }),
     summary: 'One show',
   }),
+  deleteSeller: defineRoute({
+    method: 'DELETE',
+    path: '/v1/sellers/:sellerId',
+    params: sellerParams,
+    response: noContent,
+    status: 204,
+    summary:
+      "Deletes the seller with every show, message and video (the shop's redaction); 204 also when already gone",
+  }),
   replay: defineRoute({
     method: 'GET',
     path: '/v1/sellers/:sellerId/shows/:showId/replay',

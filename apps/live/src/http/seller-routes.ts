@@ -4,7 +4,7 @@ import type { LiveContext } from '../context';
 import { sellers } from '../db/schema';
 import { showMediaKeys } from '../media/port';
 import { newId, sameToken, studioToken } from '../shows/ids';
-import { findSeller, requireShow, scheduleShow, showsOf } from '../shows/lifecycle';
+import { deleteSeller, findSeller, requireShow, scheduleShow, showsOf } from '../shows/lifecycle';
 import { toShowWire } from '../shows/show-wire';
 import { sellerApi } from './contracts';
 import { badRequest, conflict, HttpError, notFound } from './errors';
@@ -84,6 +84,11 @@ export function sellerRoutes(ctx: LiveContext) {
     serveRoute(app, sellerApi.getShow, async (request) => {
       const row = await requireShow(ctx, request.params.sellerId, request.params.showId);
       return { show: wire(row) };
+    });
+
+    serveRoute(app, sellerApi.deleteSeller, async (request, reply) => {
+      await deleteSeller(ctx, request.params.sellerId);
+      return reply.code(204).send();
     });
 
     serveRoute(

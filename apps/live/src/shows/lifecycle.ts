@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { LiveContext } from '../context';
 import { pins, type ShowStatus, sellers, shows } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import type { HlsSession } from '../media/port';
+import { type HlsSession, showMediaKeys } from '../media/port';
 import { appendEvent } from './events';
 import { newId, newStreamKey } from './ids';
 import { type ShowRow, showMedia } from './show-wire';
@@ -182,4 +182,24 @@ export async function pinsOf(ctx: LiveContext, showId: string) {
     fromSeconds: row.fromSeconds,
     toSeconds: row.toSeconds,
   }));
+}
+
+/**
+ * Deletes a seller with everything of theirs (the shop's redaction): each show's broadcast is
+ * stopped and its video deleted first, then the rows (shows, pins, chat, blocks, presence and
+ * events go with the seller). The video goes before the rows, so a retry after a failure still
+ * finds the shows whose video is left. Nothing to delete is not an error.
+ */
+export async function deleteSeller(ctx: LiveContext, sellerId: string): Promise<void> {
+  const owned = await ctx.db
+    .select({ id: shows.id })
+    .from(shows)
+    .where(eq(shows.sellerId, sellerId));
+  for (const { id } of owned) {
+    const session = ctx.sessions.get(id);
+    ctx.sessions.delete(id);
+    await session?.abort().catch(() => {});
+    await ctx.media.storage.deletePrefix(showMediaKeys(id).prefix);
+  }
+  await ctx.db.delete(sellers).where(eq(sellers.id, sellerId));
 }

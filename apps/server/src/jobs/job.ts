@@ -13,6 +13,7 @@ export type JobContext = Pick<
   | 'catalogue'
   | 'secrets'
   | 'push'
+  | 'live'
 >;
 
 /** A background job: its queue name and handler. Feature areas add theirs to JOBS (workers.ts). */

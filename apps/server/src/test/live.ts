@@ -11,6 +11,7 @@ export function sellerOnlyLivePlatform(createSeller: LivePlatform['createSeller'
     scheduleShow: none,
     listShows: none,
     getShow: none,
+    deleteSeller: none,
     openReplay: none,
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { shopifySessions, shops, webhookDeliveries } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/job';
+import { sellerAccountOf } from '../account';
 import { findShop } from '../shop';
 
 /** shop/redact's work: everything stored for an uninstalled shop, media objects included. */
@@ -18,8 +19,9 @@ export interface ShopRedactData {
 export type ShopRedactOutcome = 'redacted' | 'reinstalled';
 
 /**
- * Deletes the shop's row, which cascades to every app table (each has shop_id ON DELETE CASCADE),
- * then its media under shops/<id>/, its access token and its webhook receipts. Only while the shop
+ * Deletes the shop's seller on the live platform, then the shop's row, which cascades to every app
+ * table (each has shop_id ON DELETE CASCADE), then its media under shops/<id>/, its access token
+ * and its webhook receipts. Only while the shop
  * is still uninstalled: a merchant who reinstalled keeps everything. Safe to run again after a
  * failure at any step (the media of a row deleted by an earlier attempt are found by the id).
  */
@@ -32,6 +34,12 @@ export async function redactShop(
     let deletedEvents: number;
     do deletedEvents = await deleteEventsBatch(db, data.shopId);
     while (deletedEvents === EVENTS_BATCH);
+    // The seller on the live platform goes first (its shows, chat and video), while the seller
+    // account row still names it; a failure there retries the job before anything else goes.
+    const seller = (await isUninstalled(db, data.shopId))
+      ? await sellerAccountOf(db, data.shopId)
+      : undefined;
+    if (seller) await ctx.live.deleteSeller(seller.sellerId);
     const deleted = await db
       .delete(shops)
       .where(and(eq(shops.id, data.shopId), isNotNull(shops.uninstalledAt)))
@@ -64,6 +72,14 @@ async function deleteEventsBatch(db: Db, shopId: string): Promise<number> {
         select count(*)::int as deleted from deleted`,
   );
   return Number(row?.deleted ?? 0);
+}
+
+async function isUninstalled(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, id), isNotNull(shops.uninstalledAt)));
+  return row !== undefined;
 }
 
 async function findShopById(db: Db, id: string) {

@@ -33,6 +33,9 @@ const fakeLive: LivePlatform = {
   getShow: async () => {
     throw new LivePlatformError('not used here');
   },
+  deleteSeller: async () => {
+    throw new LivePlatformError('not used here');
+  },
   openReplay: async () => {
     throw new LivePlatformError('not used here');
   },

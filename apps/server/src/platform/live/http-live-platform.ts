@@ -20,8 +20,9 @@ const showSchema = liveShowSchema.extend({ id: z.string().min(1) });
  * 409 { code: 'email_in_use' | 'phone_in_use' } when a field is taken there. Shows:
  * POST and GET {base}/v1/sellers/{id}/shows ({ show } / { shows }; POST sends the products'
  * titles and pictures with their ids), and
- * GET {base}/v1/sellers/{id}/shows/{showId} ({ show }) and
- * GET {base}/v1/sellers/{id}/shows/{showId}/replay (the MP4; 404 without a replay).
+ * GET {base}/v1/sellers/{id}/shows/{showId} ({ show }),
+ * GET {base}/v1/sellers/{id}/shows/{showId}/replay (the MP4; 404 without a replay), and
+ * DELETE {base}/v1/sellers/{id} (204: the seller and all of theirs gone, also when already gone).
  */
 export function createHttpLivePlatform(options: HttpLivePlatformOptions): LivePlatform {
   const doFetch = options.fetch ?? fetch;
@@ -64,6 +65,9 @@ export function createHttpLivePlatform(options: HttpLivePlatformOptions): LivePl
     async getShow(sellerId, showId) {
       const response = await send(`${showsUrl(sellerId)}/${encodeURIComponent(showId)}`);
       return (await parse(response, z.object({ show: showSchema }))).show;
+    },
+    async deleteSeller(sellerId) {
+      await send(`${url}/${encodeURIComponent(sellerId)}`, { method: 'DELETE' });
     },
     async openReplay(sellerId, showId) {
       const response = await send(

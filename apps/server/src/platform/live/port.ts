@@ -35,6 +35,8 @@ export interface LivePlatform {
   listShows(sellerId: string): Promise<LiveShow[]>;
   /** One show of the seller; fails with LivePlatformError when there is none. */
   getShow(sellerId: string, showId: string): Promise<LiveShow>;
+  /** Deletes the seller with every show and video (shop/redact); done when already gone. */
+  deleteSeller(sellerId: string): Promise<void>;
   /** The replay's video (MP4) as a stream. Fails with LivePlatformError when there is none. */
   openReplay(sellerId: string, showId: string): Promise<Readable>;
 }
