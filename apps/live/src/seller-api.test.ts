@@ -202,6 +202,34 @@ describe('seller API', () => {
     expect(await count(db.connection, 'shows')).toBe(before);
   });
 
+  it("deletes a seller with every show and its video (shop/redact), and leaves other sellers' alone", async () => {
+    const gone = await createSeller(live.app, 21);
+    const kept = await createSeller(live.app, 22);
+    const [show, other] = [
+      await scheduleShow(live.app, gone.sellerId),
+      await scheduleShow(live.app, kept.sellerId),
+    ];
+    for (const id of [show.id, other.id]) {
+      await live.storage.storage.put(`shows/${id}/live/a.ts`, Buffer.from('segment'), {
+        contentType: 'video/mp2t',
+        cacheControl: 'public',
+      });
+    }
+    const path = `/v1/sellers/${gone.sellerId}`;
+    const refused = await live.app.inject({ method: 'DELETE', url: `/live-service${path}` });
+    expect(refused.statusCode).toBe(401);
+    expect(live.storage.objects.has(`shows/${show.id}/live/a.ts`)).toBe(true);
+
+    expect((await sellerCall(live.app, 'DELETE', path)).statusCode).toBe(204);
+    expect((await sellerCall(live.app, 'GET', `${path}/shows`)).statusCode).toBe(404);
+    expect(live.storage.objects.has(`shows/${show.id}/live/a.ts`)).toBe(false);
+    // Done again (a retried redaction): nothing left, still 204.
+    expect((await sellerCall(live.app, 'DELETE', path)).statusCode).toBe(204);
+    const others = await sellerCall(live.app, 'GET', `/v1/sellers/${kept.sellerId}/shows`);
+    expect(others.json().shows.map((s: { id: string }) => s.id)).toEqual([other.id]);
+    expect(live.storage.objects.has(`shows/${other.id}/live/a.ts`)).toBe(true);
+  });
+
   it('takes a show from scheduled through live to ended with its replay', async () => {
     const { sellerId, token } = await createSeller(live.app, 11);
     const show = await scheduleShow(live.app, sellerId);

@@ -132,7 +132,7 @@ export const sellerPayload = (n: number, shop = `shop-${n}.myshopify.com`) => ({
 /** Calls the seller API with the API key. */
 export function sellerCall(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
