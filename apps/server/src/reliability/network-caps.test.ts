@@ -78,6 +78,11 @@ describe('the attack re-run: IPv6 networks', () => {
     const gating = async () =>
       (await call(t, SHOP_A, 'GET', '/api/shopify/shop/popclips/gating')).json().data;
     expect(await gating()).toMatchObject({ max_views: '1,000', limit_access: false });
+    // Both rounds fall in one UTC day (the caps are daily): from 01:00 of the next day. Run near
+    // midnight from the real time, the 62 minutes crossed into a new day's allowance.
+    const day = new Date(t.clock.now());
+    day.setUTCHours(25, 0, 0, 0);
+    t.clock.set(day);
     // Every /64 of the /56 sends fresh visitors viewing every clip, twice 31 minutes apart (the
     // view dedupe's window): 256 × 2 × 20 views were on offer, 5 times the free limit.
     for (const round of [0, 1]) {

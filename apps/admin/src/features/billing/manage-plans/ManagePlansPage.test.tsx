@@ -98,11 +98,11 @@ describe('Subscription page', () => {
     await openPage(
       basicShop({ subscription: subscriptionWith([ADDONS.popclipsFree, ADDONS.mobilePro]) }),
     );
-    expect(screen.getByText('Popclips Free · Mobile Pro')).toBeVisible();
+    expect(await screen.findByText('Popclips Free · Mobile Pro')).toBeVisible();
     const currentPlan = screen
       .getByRole('heading', { name: 'Current plan' })
       .closest('.Polaris-ShadowBevel') as HTMLElement;
-    expect(within(currentPlan).getByText('Free')).toBeVisible();
+    expect(await within(currentPlan).findByText('Free')).toBeVisible();
     expect(within(currentPlan).queryByText('Free · Free')).toBeNull();
     // The feature's card: 'Free' as the plan, '$0.00/month' as its price.
     expect(screen.getByText('$0.00/month')).toBeVisible();
