@@ -47,8 +47,7 @@ export function renderStorefront(
 ${view.consentRequired ? CONSENT_BANNER : ''}
 <main>${content}</main>
 <footer class="bar"><nav>${(view.footer?.items ?? []).map((item) => menuLink(root, item))}</nav></footer>
-<script>window.Shopify = ${new Html(scriptJson(shopify))};
-${new Html(customerPrivacyScript(view.consentRequired, storeRootPath(view.shop)))}
+<script>${new Html(customerPrivacyScript(view.consentRequired, storeRootPath(view.shop)))}
 // The theme's cart count follows adds made by apps (the widget announces them).
 document.addEventListener('popstage:cart-added', function () {
   fetch(window.Shopify.routes.root + 'cart.js').then(function (r) { return r.json(); })
@@ -58,7 +57,10 @@ ${
   // The app's body embeds before </body>, its head embeds before </head>, as Shopify puts them.
   options.widget !== false ? new Html(view.appBlocks.bodyEnd) : ''
 }`,
-    options.widget !== false ? new Html(view.appBlocks.head) : html``,
+    // In the head, before the app's head embeds, as Shopify's content_for_header puts it.
+    html`<script>window.Shopify = ${new Html(scriptJson(shopify))};</script>${
+      options.widget !== false ? new Html(view.appBlocks.head) : html``
+    }`,
   );
 }
 
