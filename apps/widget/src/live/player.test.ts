@@ -267,7 +267,7 @@ describe('the live show', () => {
     // The stream is still there: same video, nothing navigated.
     expect(root.querySelector('video')).toBe(video);
     await vi.waitFor(() => expect(button?.textContent).toBe(LIVE_TEXT.added));
-    expect(button?.getAttribute('aria-label')).toBe(`${LIVE_TEXT.added}: Spring scarves`);
+    expect(button?.getAttribute('aria-label')).toBe(`${LIVE_TEXT.added}: Product 1`);
   });
 
   it('puts the show on the line without consent, but no visitor on the cart', async () => {
