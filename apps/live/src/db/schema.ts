@@ -94,8 +94,10 @@ export const chatMessages = live.table(
     at: at().notNull(),
     hidden: boolean().notNull().default(false),
     seller: boolean().notNull().default(false),
+    /** Arrival order: messages in one millisecond share `at`, and ids are random. */
+    seq: bigserial({ mode: 'number' }).notNull(),
   },
-  (table) => [index().on(table.showId, table.at)],
+  (table) => [index().on(table.showId, table.seq)],
 );
 
 /** Viewers the seller blocked from chatting, in one show or (showId null) all their shows. */

@@ -158,7 +158,7 @@ export async function recentChat(ctx: LiveContext, showId: string, withViewers =
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.showId, showId), eq(chatMessages.hidden, false)))
-    .orderBy(desc(chatMessages.at), desc(chatMessages.id))
+    .orderBy(desc(chatMessages.seq))
     .limit(CHAT_HISTORY);
   return rows.reverse().map((row) => ({
     ...toMessage(row),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
 import { listening } from './ingest-client';
 
 /** A player's SSE stream of a show, through the real route: events pushed into `into`. */
@@ -33,5 +34,7 @@ export async function followEvents(
       // The test stopped following.
     }
   })();
+  // A failed assertion must not leave the stream open: app.close() would wait for it forever.
+  onTestFinished(() => controller.abort());
   return () => controller.abort();
 }
