@@ -48,10 +48,26 @@ function renderServed(id = 'c'): HTMLVideoElement {
 
 function setReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'),
+    matches: query.includes('no-preference') ? !reduce : reduce && query.includes('reduce'),
     addEventListener: () => {},
   })) as unknown as typeof window.matchMedia;
 }
+
+/** The loop's download as the embed's script starts it: settled by the test. */
+function stubLoopFetch() {
+  let settle!: (answer: Response | Error) => void;
+  const fetch = vi.fn(
+    () =>
+      new Promise<Response>((resolve, reject) => {
+        settle = (answer) => (answer instanceof Error ? reject(answer) : resolve(answer));
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const createObjectURL = vi.fn(() => 'blob:https://shop.example/loop-1');
+  Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+  return { fetch, createObjectURL, settle: (answer: Response | Error) => settle(answer) };
+}
+const LOOP_BYTES = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]);
 
 function setConnection(value: object | undefined) {
   Object.defineProperty(navigator, 'connection', { value, configurable: true });
@@ -74,9 +90,12 @@ beforeEach(() => {
   sessionStorage.clear();
   setReducedMotion(false);
   stubMediaPlayback();
+  // The embed's script fetches the loop: never from the network here.
+  stubLoopFetch();
 });
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   setConnection(undefined);
   for (const el of document.querySelectorAll(`#${SERVED_BUBBLE_ID}`)) el.remove();
   document.body.replaceChildren();
@@ -172,6 +191,9 @@ describe('the bubble the app embed rendered', () => {
   });
 
   it("is the markup and rules of the loader's own bubble", () => {
+    // Reduced motion: no download, the URL kept on the <source> (and for the loader).
+    setReducedMotion(true);
+    const { fetch } = stubLoopFetch();
     for (const line of BUBBLE_CSS.trim().split('\n')) expect(EMBED).toContain(line);
     expect(BUBBLE_SCRIPT).toContain('(document.currentScript)');
     const video = renderServed('c7');
@@ -201,6 +223,61 @@ describe('the bubble the app embed rendered', () => {
     expect(source.type).toBe('video/mp4');
     // Shoppers who ask for reduced motion load nothing.
     expect(source.getAttribute('media')).toBe('(prefers-reduced-motion: no-preference)');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('fetches the loop at once and plays it from memory, its URL left to no one else', async () => {
+    const { fetch, createObjectURL, settle } = stubLoopFetch();
+    runEmbedScript({ clip: 'c', title: 'Clip', loop: LOOP });
+    const video = document.querySelector(`#${SERVED_BUBBLE_ID} video`) as HTMLVideoElement;
+    const source = video.querySelector('source') as HTMLSourceElement;
+    expect(fetch).toHaveBeenCalledWith(LOOP, {
+      mode: 'cors',
+      credentials: 'omit',
+      priority: 'high',
+    });
+    // Nothing for the <video> (or the loader, which loads a data-src) to fetch a second time.
+    expect(source.getAttribute('src')).toBeNull();
+    expect(video.dataset.src).toBeUndefined();
+    expect(video.load).not.toHaveBeenCalled();
+
+    settle(new Response(LOOP_BYTES, { headers: { 'content-type': 'video/mp4' } }));
+    await vi.waitFor(() => expect(video.load).toHaveBeenCalledTimes(1));
+    expect(source.getAttribute('src')).toBe('blob:https://shop.example/loop-1');
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(LOOP_BYTES);
+
+    // A theme whose CSP refuses blob: media: the URL itself, once.
+    source.dispatchEvent(new Event('error'));
+    expect(source.getAttribute('src')).toBe(LOOP);
+    expect(video.load).toHaveBeenCalledTimes(2);
+    source.dispatchEvent(new Event('error'));
+    expect(video.load).toHaveBeenCalledTimes(2);
+  });
+
+  it('plays the URL itself when the download fails or is refused', async () => {
+    for (const answer of [new Error('offline'), new Response('{}', { status: 404 })]) {
+      document.getElementById(SERVED_BUBBLE_ID)?.remove();
+      vi.mocked(HTMLMediaElement.prototype.load).mockClear();
+      const { settle } = stubLoopFetch();
+      runEmbedScript({ clip: 'c', title: 'Clip', loop: LOOP });
+      const video = document.querySelector(`#${SERVED_BUBBLE_ID} video`) as HTMLVideoElement;
+      settle(answer);
+      await vi.waitFor(() => expect(video.load).toHaveBeenCalledTimes(1));
+      expect(video.querySelector('source')?.getAttribute('src')).toBe(LOOP);
+    }
+  });
+
+  it('sets no source when the bubble was closed while its loop downloaded', async () => {
+    const { settle } = stubLoopFetch();
+    runEmbedScript({ clip: 'c', title: 'Clip', loop: LOOP });
+    const video = document.querySelector(`#${SERVED_BUBBLE_ID} video`) as HTMLVideoElement;
+    (document.querySelector('.ps-x') as HTMLElement).click();
+    vi.mocked(video.load).mockClear();
+    settle(new Response(LOOP_BYTES));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(video.load).not.toHaveBeenCalled();
+    expect(video.querySelector('source')).toBeNull();
   });
 
   it('is built from the head on <html>, and moved to the end of <body> once the page is parsed', () => {

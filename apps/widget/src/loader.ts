@@ -1,5 +1,5 @@
 import { earlyTap, servedBubble, showBubble } from './bubble';
-import { whenIdle } from './dom';
+import { reducedMotion, whenIdle } from './dom';
 import { FEATURED_DISMISSED, sessionFlag } from './session-flags';
 import { BUBBLE_CSS } from './styles';
 import type { LoaderShared, StorefrontFeed } from './types';
@@ -112,9 +112,28 @@ function boot(): void {
       afterLoad(load);
     }
     await parsed;
+    // The bubble's loop has the phone's link first: a row's player (tens of KB) waits for the
+    // loop's first frame, or FIRST_FRAME_WAIT_MS.
+    if (served) await firstFrame(served);
     whenNear(INLINE, load);
   };
   void start();
+}
+
+/** At most this long a row's player waits for the bubble's first frame. */
+const FIRST_FRAME_WAIT_MS = 1500;
+
+function firstFrame(bubble: HTMLElement): Promise<void> {
+  const video = bubble.querySelector('video');
+  if (!video || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA || reducedMotion()) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    for (const type of ['loadeddata', 'error']) {
+      video.addEventListener(type, () => resolve(), { once: true });
+    }
+    setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+  });
 }
 
 /**
