@@ -10,11 +10,11 @@ const params = z.object({
   sellerId: z.string().min(1).max(100),
   showId: z.string().min(1).max(100),
 });
-/** A MediaRecorder chunk of 500 ms stays far below this, even at a high bitrate. */
+/** A MediaRecorder chunk of 200 ms stays far below this, even at a high bitrate. */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
- * The studio's camera: WebM chunks (MediaRecorder, 500 ms apart) over a WebSocket, written in
+ * The studio's camera: WebM chunks (MediaRecorder, 200 ms apart) over a WebSocket, written in
  * order to the show's packaging session. A new connection (the studio reconnecting) starts a new
  * session; closing the socket ends the session's input, and End makes the replay.
  */

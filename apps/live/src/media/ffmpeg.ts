@@ -52,16 +52,16 @@ const TAIL_LINES = 20;
 
 /**
  * Starts ffmpeg in its own process group (so a kill reaches anything it started), with argument
- * arrays (no shell), stdin piped when asked, stdout ignored and stderr's last lines kept for the
+ * arrays (no shell), stdin and stdout piped when asked, and stderr's last lines kept for the
  * error a failed run reports.
  */
 export function startFfmpeg(
   ffmpegPath: string,
   args: readonly string[],
-  options: { stdin: boolean },
+  options: { stdin: boolean; stdout?: boolean },
 ): FfmpegRun {
   const child = spawn(ffmpegPath, args, {
-    stdio: [options.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
     detached: true,
   });
   const pid = child.pid;

@@ -1,19 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { LIVE_SEGMENT_SECONDS } from '@popstage/core/live';
 import { isStorageKey } from '../storage/keys';
 import { type FfmpegRun, runFfmpeg, startFfmpeg } from './ffmpeg';
-import { livePlaylist, parseSegments, type Segment, targetDuration, vodPlaylist } from './playlist';
+import { livePlaylist, type Part, type Segment, targetDuration, vodPlaylist } from './playlist';
 import type { HlsSession, LiveStorage, ReplayMedia } from './port';
 import { showMediaKeys } from './port';
+import { createTsPartitioner, type TsPart } from './ts-parts';
 
 /** Segments the live playlist names: ~6 s behind the edge is as far back as a viewer can seek. */
 export const LIVE_WINDOW_SEGMENTS = 6;
-/** How often the work dir is read for finished segments (the packaging latency's floor). */
-const POLL_MS = 100;
+/**
+ * LL-HLS parts: at most PART_TARGET_SECONDS, cut at the first frame PART_MIN_SHARE of it after a
+ * part's start (RFC 8216bis asks at least 85 %), so about 0.43 s at 30 fps: a player fetches a
+ * frame about that long after ffmpeg made it, instead of after its whole segment.
+ */
+export const PART_TARGET_SECONDS = 0.5;
+const PART_MIN_SHARE = 0.85;
+/** How far behind the last part players start: twice the part target, the RFC's least. */
+export const PART_HOLD_BACK_SECONDS = 2 * PART_TARGET_SECONDS;
 /** A graceful stop that takes longer than this is killed (the replay keeps what was written). */
 const STOP_GRACE_MS = 20_000;
 
@@ -86,7 +94,7 @@ const AUDIO_AAC = [
   ...args('-af aresample=async=1000'),
 ];
 
-function ffmpegArgs(source: HlsSource, dir: string, run: string): string[] {
+function ffmpegArgs(source: HlsSource): string[] {
   // No `-fflags nobuffer`: it hands the decoder the probe's packets out of order, and the
   // first second of VP8 is lost ("interframe without a prior keyframe").
   const input = source.kind === 'webm-stdin' ? args('-f matroska -i pipe:0') : ['-i', source.url];
@@ -99,24 +107,21 @@ function ffmpegArgs(source: HlsSource, dir: string, run: string): string[] {
     ...video,
     ...AUDIO_AAC,
     ...args('-max_muxing_queue_size 1024'),
-    // Every segment stays in ffmpeg's playlist (the replay needs them all); the live window is
-    // the service's own playlist. MPEG-TS segments: what every HLS player reads. The 2018
-    // build's `temp_file` flag does nothing for a local path ("Cannot use rename on non file
-    // protocol"), so its playlist is read as possibly torn (parseSegments).
-    ...args(`-f hls -hls_time ${LIVE_SEGMENT_SECONDS} -hls_list_size 0 -hls_segment_type mpegts`),
-    ...args('-hls_flags independent_segments -start_number 0'),
-    ...['-hls_segment_filename', `file:${join(dir, `${run}-%05d.ts`)}`],
-    `file:${join(dir, 'ffmpeg.m3u8')}`,
+    // One MPEG-TS stream on stdout, each packet written as it is made: ts-parts.ts cuts it into
+    // parts and segments (the bundled 2018 ffmpeg's HLS muxer writes no LL-HLS parts). Audio
+    // is sent within 0.2 s of its time rather than the muxer's default 0.7 s, so a part's audio
+    // comes with its video.
+    ...args('-muxdelay 0.2 -flush_packets 1 -f mpegts pipe:1'),
   ];
 }
 
 /**
- * One broadcast's packaging. ffmpeg writes segments and its own full playlist into a work dir;
- * a watcher reads that playlist every POLL_MS and, for each segment it newly names (ffmpeg
- * names a segment only once it has closed the file), stores the segment and only then a live
- * playlist naming it, so a viewer never gets a playlist naming a segment not yet stored.
- * Segment names carry a per-session run id: a second broadcast of the same show never
- * overwrites a segment a viewer of the first may be fetching.
+ * One broadcast's packaging. ffmpeg writes one MPEG-TS stream to stdout; ts-parts.ts cuts it
+ * into parts (about PART_SECONDS) and 1 s segments. Each part is stored as it closes, each
+ * segment (its parts' bytes) when its last part does, and only then the live playlist naming
+ * them, so a viewer never gets a playlist naming a file not yet stored. A failed store is
+ * retried (a storage hiccup), in order. Names carry a per-session run id: a second broadcast of
+ * the same show never overwrites a file a viewer of the first may be fetching.
  */
 export function createHlsSession(options: HlsSessionOptions): HlsSession {
   const { showId, source, storage, ffmpegPath, onStored } = options;
@@ -124,9 +129,15 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
   if (!isStorageKey(keys.livePlaylist)) throw new Error(`Bad show id ${JSON.stringify(showId)}`);
   const run = randomBytes(4).toString('hex');
   const dir = join(options.workDir, `${showId}-${run}`);
-  const segmentPattern = new RegExp(`^${run}-\\d{5,}\\.ts$`);
-  const segmentKey = (name: string) => `shows/${showId}/live/${name}`;
+  const fileKey = (name: string) => `shows/${showId}/live/${name}`;
+  const segmentName = (segment: number) => `${run}-${String(segment).padStart(5, '0')}.ts`;
+  const partName = (part: TsPart) =>
+    `${run}-${String(part.segment).padStart(5, '0')}.${part.index}.ts`;
 
+  /** Parts cut but not yet stored, in order. */
+  const pending: TsPart[] = [];
+  /** The open segment's stored parts, with their bytes (the segment is their concatenation). */
+  let open: { part: Part; bytes: Buffer }[] = [];
   const stored: Segment[] = [];
   let target = 1;
   let state: 'live' | 'finishing' | 'aborted' | 'done' = 'live';
@@ -161,33 +172,60 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
     onStored?.(key);
   };
 
-  /** Stores newly finished segments, then the live playlist naming them. */
-  async function storeNewSegments(ended: boolean): Promise<void> {
-    const text = await readFile(join(dir, 'ffmpeg.m3u8'), 'utf8').catch(() => '');
-    const named = parseSegments(text, (name) => segmentPattern.test(name));
-    const fresh = named.slice(stored.length);
-    for (const segment of fresh) {
-      if (state === 'aborted') return;
-      await put(
-        segmentKey(segment.name),
-        await readFile(join(dir, segment.name)),
-        TS,
-        CACHE.segment,
-      );
-      stored.push(segment);
+  /** Stores one cut part (and its segment when it ends one); state changes only once stored. */
+  async function storePart(cut: TsPart): Promise<void> {
+    const part: Part = {
+      name: partName(cut),
+      durationSeconds: cut.durationSeconds,
+      independent: cut.independent,
+    };
+    await put(fileKey(part.name), cut.bytes, TS, CACHE.segment);
+    if (!cut.endsSegment) {
+      open.push({ part, bytes: cut.bytes });
+      return;
     }
-    if ((fresh.length === 0 && !ended) || stored.length === 0 || state === 'aborted') return;
-    target = Math.max(target, targetDuration(stored));
-    const playlist = livePlaylist(stored, { window: LIVE_WINDOW_SEGMENTS, target, ended });
-    await put(keys.livePlaylist, Buffer.from(playlist), M3U8, CACHE.livePlaylist);
-    resolveFirst();
+    const parts = [...open, { part, bytes: cut.bytes }];
+    const name = segmentName(cut.segment);
+    const bytes = Buffer.concat(parts.map((p) => p.bytes));
+    // Kept in the work dir too: the replay MP4 is remuxed from these at the end.
+    await writeFile(join(dir, name), bytes);
+    await put(fileKey(name), bytes, TS, CACHE.segment);
+    const durationSeconds = parts.reduce((sum, p) => sum + p.part.durationSeconds, 0);
+    stored.push({ name, durationSeconds, parts: parts.map((p) => p.part) });
+    open = [];
   }
 
-  // One pass at a time: a pass still storing when the next tick comes is not overlapped.
+  /** Stores the parts cut so far, then the live playlist naming them. */
+  async function storeNew(ended: boolean): Promise<void> {
+    let fresh = false;
+    while (pending.length > 0) {
+      if (aborted()) return;
+      await storePart(pending[0] as TsPart);
+      pending.shift();
+      fresh = true;
+    }
+    if ((!fresh && !ended) || stored.length + open.length === 0 || aborted()) return;
+    target = Math.max(target, targetDuration(stored));
+    const playlist = livePlaylist(stored, {
+      window: LIVE_WINDOW_SEGMENTS,
+      target,
+      ended,
+      uri: (name) => storage.url(fileKey(name)),
+      lowLatency: {
+        partTargetSeconds: PART_TARGET_SECONDS,
+        partHoldBackSeconds: PART_HOLD_BACK_SECONDS,
+        open: open.map((p) => p.part),
+      },
+    });
+    await put(keys.livePlaylist, Buffer.from(playlist), M3U8, CACHE.livePlaylist);
+    if (stored.length > 0) resolveFirst();
+  }
+
+  // One pass at a time: a pass still storing when the next comes is not overlapped.
   let pass: Promise<void> = Promise.resolve();
   const pump = (ended = false) => {
     pass = pass.then(() =>
-      storeNewSegments(ended).then(
+      storeNew(ended).then(
         () => {
           lastError = undefined;
         },
@@ -199,21 +237,37 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
     );
     return pass;
   };
-  let ticking = false;
+  // Each part is stored as it is cut; the timer only retries what a hiccup left.
   const timer = setInterval(() => {
-    if (ticking) return;
-    ticking = true;
-    void pump().finally(() => {
-      ticking = false;
-    });
-  }, POLL_MS);
+    if (pending.length > 0 && lastError !== undefined) void pump();
+  }, RETRY_MS);
+
+  const partitioner = createTsPartitioner({
+    partSeconds: PART_TARGET_SECONDS * PART_MIN_SHARE,
+    segmentSeconds: LIVE_SEGMENT_SECONDS * 0.9,
+    onPart(part) {
+      if (aborted()) return;
+      pending.push(part);
+      void pump();
+    },
+  });
 
   const started = mkdir(dir, { recursive: true }).then(() => {
     if (state === 'aborted') return;
-    const ffmpeg = startFfmpeg(ffmpegPath, ffmpegArgs(source, dir, run), {
+    const ffmpeg = startFfmpeg(ffmpegPath, ffmpegArgs(source), {
       stdin: source.kind === 'webm-stdin',
+      stdout: true,
     });
-    void ffmpeg.exited.then(async ({ code, signal, log }) => {
+    const output = ffmpeg.child.stdout;
+    // All of stdout is read before the end is cut: its last part closes the last segment.
+    const drained = new Promise<void>((resolve) => {
+      if (!output) return resolve();
+      output.on('data', (chunk: Buffer) => partitioner.push(chunk));
+      output.on('close', () => resolve());
+      output.on('error', () => resolve());
+    });
+    void Promise.all([ffmpeg.exited, drained]).then(async ([{ code, signal, log }]) => {
+      partitioner.end();
       // Whatever it wrote before it stopped is stored; the live window stays until finish().
       await pump();
       if (stored.length === 0) {
@@ -224,26 +278,30 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
         );
       }
     });
-    return ffmpeg;
+    return { ffmpeg, drained };
   });
   started.catch((error) => rejectFirst(error));
 
   // The studio's chunks arrive before ffmpeg has started (mkdir): buffered by a pass-through.
-  const input = source.kind === 'webm-stdin' ? createInput(started) : null;
+  const input =
+    source.kind === 'webm-stdin' ? createInput(started.then((run) => run?.ffmpeg)) : null;
 
   async function stopFfmpeg(): Promise<{ code: number | null; log: string }> {
-    const run = await started;
-    if (!run) return { code: null, log: '' };
-    if (!run.hasExited()) {
+    const running = await started;
+    if (!running) return { code: null, log: '' };
+    const { ffmpeg, drained } = running;
+    if (!ffmpeg.hasExited()) {
       if (input) input.end();
-      else run.signal('SIGINT');
+      else ffmpeg.signal('SIGINT');
     }
-    const kill = setTimeout(() => run.signal('SIGKILL'), STOP_GRACE_MS);
-    const exit = await run.exited;
+    const kill = setTimeout(() => ffmpeg.signal('SIGKILL'), STOP_GRACE_MS);
+    const exit = await ffmpeg.exited;
+    await drained;
     clearTimeout(kill);
+    // The last part, now (the exit handler does the same; the second call finds nothing open).
+    partitioner.end();
     return exit;
   }
-
   let finishing: Promise<ReplayMedia> | undefined;
   async function finish(): Promise<ReplayMedia> {
     if (state === 'aborted') throw new Error('The broadcast was aborted');
@@ -269,7 +327,7 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
       const local = join(dir, 'replay.m3u8');
       await writeFile(
         local,
-        vodPlaylist(stored, (s) => s.name),
+        vodPlaylist(stored, (name) => name),
       );
       const mp4 = join(dir, 'replay.mp4');
       await runFfmpeg(ffmpegPath, [
@@ -280,7 +338,7 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
       ]);
       if (aborted()) throw new Error('The broadcast was aborted');
       await retry(() => put(keys.replayMp4, createReadStream(mp4), 'video/mp4', CACHE.replay));
-      const replay = Buffer.from(vodPlaylist(stored, (s) => `../live/${s.name}`));
+      const replay = Buffer.from(vodPlaylist(stored, (name) => `../live/${name}`));
       await retry(() => put(keys.replayPlaylist, replay, M3U8, CACHE.replay));
       state = 'done';
       return { durationSeconds: Math.round(durationSeconds * 1000) / 1000 };
@@ -302,10 +360,10 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
       state = 'aborted';
       clearInterval(timer);
       rejectFirst(new Error('The broadcast was aborted'));
-      const run = await started.catch(() => undefined);
-      run?.signal('SIGKILL');
+      const running = await started.catch(() => undefined);
+      running?.ffmpeg.signal('SIGKILL');
       input?.destroy();
-      await run?.exited;
+      await running?.ffmpeg.exited;
       // A pass mid-put finishes that put; nothing is stored after abort() resolves.
       await pass;
       await finishing?.catch(() => {});

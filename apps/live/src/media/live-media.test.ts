@@ -6,7 +6,15 @@ import { createDiskStorage } from '../storage';
 import { LIVE_WINDOW_SEGMENTS } from './hls-session';
 import { createLiveMedia } from './live-media';
 import { showMediaKeys } from './port';
-import { makeWebm, namedUris, probe, recordingStorage, sleep, sliceBytes } from './test-support';
+import {
+  makeWebm,
+  namedParts,
+  namedUris,
+  probe,
+  recordingStorage,
+  sleep,
+  sliceBytes,
+} from './test-support';
 
 /** Real ffmpeg, real files: the studio's WebM in, HLS and the replay out. */
 
@@ -23,6 +31,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
+
+const PUBLIC = 'http://x/live-service/media/';
+/** A live playlist's absolute URI as the storage key it names. */
+const keyOf = (uri: string) => {
+  expect(uri.startsWith(PUBLIC)).toBe(true);
+  return uri.slice(PUBLIC.length);
+};
+const SEGMENT = /-\d{5}\.ts$/;
+const PART = /-\d{5}\.\d+\.ts$/;
 
 async function setUp(name: string) {
   const disk = createDiskStorage({
@@ -43,12 +60,12 @@ describe('a browser broadcast', () => {
     const input = session.input;
     if (!input) throw new Error('A browser session takes input');
 
-    // MediaRecorder's 500 ms timeslice: 2 slices a second, written at the camera's pace.
-    const chunks = sliceBytes(feed, FEED_SECONDS * 2);
+    // The studio's 200 ms timeslice: 5 slices a second, written at the camera's pace.
+    const chunks = sliceBytes(feed, FEED_SECONDS * 5);
     let lastWrittenAt = 0;
     for (const chunk of chunks) {
       input.write(chunk);
-      await sleep(500);
+      await sleep(200);
     }
     lastWrittenAt = Date.now();
     await session.firstSegment;
@@ -59,14 +76,36 @@ describe('a browser broadcast', () => {
     const playlists = storage.puts.filter((p) => p.key === keys.livePlaylist);
     // Live: viewers had a playlist while the seller was still sending.
     expect(playlists[0]?.at).toBeLessThan(lastWrittenAt);
-    // The crash/attacker view: at every instant a playlist was stored, each segment it names
-    // was already stored.
+    // The crash/attacker view: at every instant a playlist was stored, each segment and part
+    // it names was already stored.
+    let partsSeen = 0;
     for (const put of playlists) {
-      const named = namedUris(put.body.toString());
-      expect(named.length).toBeGreaterThan(0);
+      const text = put.body.toString();
+      const named = namedUris(text);
       expect(named.length).toBeLessThanOrEqual(LIVE_WINDOW_SEGMENTS);
-      for (const uri of named) expect(put.storedBefore).toContain(`shows/show-1/live/${uri}`);
+      const parts = namedParts(text);
+      expect(named.length + parts.length).toBeGreaterThan(0);
+      partsSeen = Math.max(partsSeen, parts.length);
+      for (const uri of [...named, ...parts]) {
+        expect(keyOf(uri)).toMatch(/^shows\/show-1\/live\//);
+        expect(put.storedBefore).toContain(keyOf(uri));
+      }
     }
+    expect(partsSeen).toBeGreaterThan(LIVE_WINDOW_SEGMENTS);
+    // LL-HLS: players hold requests on the live service, which answers once a part is stored.
+    const first = playlists[0]?.body.toString() ?? '';
+    expect(first).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.000\n');
+    expect(first).toContain('#EXT-X-PART-INF:PART-TARGET=0.500\n');
+    // A part's bytes are the start of its segment's: the segment is its parts, concatenated.
+    const segmentPut = storage.puts.find((p) => SEGMENT.test(p.key));
+    const ownParts = storage.puts.filter(
+      (p) => PART.test(p.key) && p.key.startsWith(segmentPut?.key.replace(/\.ts$/, '.') ?? '-'),
+    );
+    expect(ownParts.length).toBeGreaterThanOrEqual(2);
+    expect(
+      Buffer.concat(ownParts.map((p) => p.body)).equals(segmentPut?.body ?? Buffer.alloc(0)),
+    ).toBe(true);
+    for (const part of ownParts) expect(part.body.length % 188).toBe(0);
     // A sliding window: the last playlist starts later than the first.
     const last = playlists.at(-1)?.body.toString() ?? '';
     expect(last).toMatch(/#EXT-X-ENDLIST\n$/);
@@ -74,7 +113,7 @@ describe('a browser broadcast', () => {
     expect(playlists.slice(0, -1).every((p) => !p.body.toString().includes('ENDLIST'))).toBe(true);
 
     // Segments are ~1 s and each was stored once.
-    const segments = storage.puts.filter((p) => p.key.endsWith('.ts'));
+    const segments = storage.puts.filter((p) => SEGMENT.test(p.key));
     expect(new Set(segments.map((s) => s.key)).size).toBe(segments.length);
     expect(segments.length).toBeGreaterThanOrEqual(FEED_SECONDS - 1);
     expect(segments.length).toBeLessThanOrEqual(FEED_SECONDS + 2);
@@ -139,10 +178,9 @@ describe('a browser broadcast', () => {
     expect(failures).toBe(3);
     expect(Math.abs(replay.durationSeconds - 3)).toBeLessThanOrEqual(1);
     for (const p of storage.puts.filter((x) => x.key.endsWith('index.m3u8'))) {
-      for (const uri of namedUris(p.body.toString())) {
-        const key = uri.startsWith('../')
-          ? `shows/show-5/${uri.slice(3)}`
-          : `shows/show-5/live/${uri}`;
+      const text = p.body.toString();
+      for (const uri of [...namedUris(text), ...namedParts(text)]) {
+        const key = uri.startsWith('../') ? `shows/show-5/${uri.slice(3)}` : keyOf(uri);
         expect(p.storedBefore).toContain(key);
       }
     }
@@ -180,6 +218,7 @@ describe('a browser broadcast', () => {
     for (const chunk of sliceBytes(shortFeed, 4)) second.input?.write(chunk);
     await second.finish();
     const segmentKeys = storage.puts.filter((p) => p.key.endsWith('.ts')).map((p) => p.key);
+    expect(segmentKeys.some((key) => PART.test(key))).toBe(true);
     expect(new Set(segmentKeys).size).toBe(segmentKeys.length);
   });
 });

@@ -13,10 +13,9 @@ export interface LiveMediaOptions {
 }
 
 /**
- * The live service's media: ffmpeg packages each broadcast (the studio's WebM or an RTMP
- * stream) into HLS with 1 s segments in storage, and the replay (VOD playlist and MP4) at the
- * end. The bundled 2018 ffmpeg cannot write LL-HLS partial segments, so playback is plain HLS
- * (lowLatency false): about a segment plus the player's buffer behind the camera.
+ * The live service's media: ffmpeg encodes each broadcast (the studio's WebM or an RTMP stream)
+ * into one MPEG-TS stream, which the service cuts into LL-HLS parts (about 0.43 s) and 1 s
+ * segments in storage (hls-session.ts), and the replay (VOD playlist and MP4) at the end.
  */
 export function createLiveMedia(options: LiveMediaOptions): LiveMedia {
   const { storage, workDir, onStored } = options;

@@ -88,7 +88,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** The segment URIs a playlist names. */
+/** The segments' URIs a playlist names. */
 export const namedUris = (playlist: string) =>
   playlist.split('\n').filter((line) => line && !line.startsWith('#'));
+
+/** The partial segments' URIs a playlist names (#EXT-X-PART). */
+export const namedParts = (playlist: string) =>
+  [...playlist.matchAll(/^#EXT-X-PART:.*URI="([^"]+)"/gm)].map((match) => match[1] as string);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

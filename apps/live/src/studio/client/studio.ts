@@ -1,8 +1,11 @@
 /**
  * The seller studio (issue 32): the seller's shows, the camera preview, Go live (MediaRecorder
- * WebM chunks every 500 ms over a WebSocket), End show, pins, chat moderation, the viewer count,
+ * WebM chunks every 200 ms over a WebSocket), End show, pins, chat moderation, the viewer count,
  * and the RTMP address for OBS. Plain DOM; the studio token comes in the page's fragment.
  */
+
+/** How often MediaRecorder hands the socket a chunk of the broadcast. */
+const RECORDER_TIMESLICE_MS = 200;
 
 interface Show {
   id: string;
@@ -247,7 +250,9 @@ async function goLive() {
   recorder.ondataavailable = (event) => {
     if (event.data.size > 0 && ws.readyState === WebSocket.OPEN) ws.send(event.data);
   };
-  recorder.start(500);
+  // A chunk every RECORDER_TIMESLICE_MS: a frame waits at most that long in the browser before
+  // the packager can cut it into a part (LL-HLS parts are about 0.43 s).
+  recorder.start(RECORDER_TIMESLICE_MS);
   say('You are live.');
   // The list of shows says Live too.
   await loadShows();
