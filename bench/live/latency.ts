@@ -11,6 +11,8 @@ import { freePort, sellerWithShow, startLive, waitForPlayback } from './service'
 export const CAMERA_SECONDS = 30;
 const CAMERA_FRAMES = CAMERA_SECONDS * FRAME_CODE.fps;
 const SAMPLE_EVERY_MS = 200;
+/** The studio's MediaRecorder timeslice (apps/live/src/studio/client/studio.ts). */
+const RECORDER_TIMESLICE_MS = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mod = (n: number, m: number) => ((n % m) + m) % m;
@@ -25,17 +27,27 @@ export async function goLiveInStudio(browser: Browser, dashboardUrl: string): Pr
   return studio;
 }
 
-export interface LatencyResult {
+/** One shopper's player: plain HLS (hls.js's segment-level settings) or low-latency. */
+export interface ShopperResult {
+  lowLatency: boolean;
   /** Glass-to-glass, seconds, per paired sample. */
   samples: number[];
   unread: number;
+  /** hls.js's distance to the live edge, seconds. */
+  playerLatency: number[];
+  /** Its first frame after its page loaded, ms. */
+  settleMs: number;
+}
+
+export interface LatencyResult {
+  /** The plain HLS shopper, then the low-latency one when the service offers it. */
+  shoppers: ShopperResult[];
+  /** What the service says its playback is. */
+  lowLatency: boolean;
   /** The camera's frame rate measured off the studio's preview over the sampling window. */
   cameraFps: number;
   /** Largest gap between the two pages' reads of one pair, ms (corrected for). */
   maxSkewMs: number;
-  settleMs: number;
-  /** hls.js's distance to the live edge, seconds. */
-  playerLatency: number[];
   /** From the camera capturing a segment's last frame to the segment stored, seconds. */
   cameraToStored: number[];
   firstSegmentMs: number;
@@ -63,13 +75,14 @@ export async function measureLatency(
     if (!key.endsWith('/live/index.m3u8')) return;
     const lines = readFileSync(join(dirs.media, key), 'utf8').split('\n');
     lines.forEach((line, index) => {
-      const name = lines[index + 1]?.trim();
+      const uri = lines[index + 1]?.trim();
+      const name = uri?.slice(uri.lastIndexOf('/') + 1);
       if (!line.startsWith('#EXTINF:') || !name || segmentEnd.has(name)) return;
       mediaSeconds += Number.parseFloat(line.slice('#EXTINF:'.length));
       segmentEnd.set(name, mediaSeconds);
     });
   };
-  // The first WebM chunk arrives one MediaRecorder timeslice (500 ms) after the recording began.
+  // The first WebM chunk arrives one MediaRecorder timeslice after the recording began.
   const wrapMedia = (media: LiveMedia): LiveMedia => ({
     storage: media.storage,
     startRtmp: (...args) => media.startRtmp(...args),
@@ -101,46 +114,66 @@ export async function measureLatency(
     const studio = await goLiveInStudio(browser, dashboardUrl);
     pages.push(studio);
     const liveAt = Date.now();
-    const { hls } = await waitForPlayback(live.baseUrl, sellerId, showId);
+    const { hls, lowLatency } = await waitForPlayback(live.baseUrl, sellerId, showId);
     const firstSegmentMs = Date.now() - liveAt;
-    const shopper = await browser.newPage();
-    pages.push(shopper);
-    await shopper.goto(shopperServer.url(hls));
     await installReader(studio);
-    await installReader(shopper);
-    const playing = Date.now();
-    while ((await readFrame(shopper, '#player')).frame === null) {
-      if (Date.now() - playing > 60_000) throw new Error('the shopper never showed a frame');
-      await sleep(100);
+    // Both players at once, read at the same moments: plain HLS, and low-latency when offered.
+    const modes = lowLatency ? [false, true] : [false];
+    const shoppers: { lowLatency: boolean; page: Page; settleMs: number }[] = [];
+    for (const mode of modes) {
+      const page = await browser.newPage();
+      pages.push(page);
+      await page.goto(shopperServer.url(hls, mode));
+      await installReader(page);
+      shoppers.push({ lowLatency: mode, page, settleMs: 0 });
     }
-    const settledAfter = Date.now() - playing;
+    const playing = Date.now();
+    for (const shopper of shoppers) {
+      while ((await readFrame(shopper.page, '#player')).frame === null) {
+        if (Date.now() - playing > 60_000) throw new Error('a shopper never showed a frame');
+        await sleep(100);
+      }
+      shopper.settleMs = Date.now() - playing;
+    }
     await sleep(settleMs);
 
-    const pairs: { studio: number; studioAt: number; shopper: number; shopperAt: number }[] = [];
-    const playerLatency: number[] = [];
-    let unread = 0;
+    type Pair = { studio: number; studioAt: number; shopper: number; shopperAt: number };
+    const pairs: Pair[][] = shoppers.map(() => []);
+    const playerLatency: number[][] = shoppers.map(() => []);
+    const unread = shoppers.map(() => 0);
     const from = Date.now();
     while (Date.now() - from < sampleMs) {
       const tick = Date.now();
-      const [s, p, state] = await Promise.all([
+      const [s, ...reads] = await Promise.all([
         readFrame(studio, '#preview'),
-        readFrame(shopper, '#player'),
-        playerState(shopper),
+        ...shoppers.map(async ({ page }) => ({
+          frame: await readFrame(page, '#player'),
+          state: await playerState(page),
+        })),
       ]);
-      if (Number.isFinite(state.latency)) playerLatency.push(state.latency);
-      if (s.frame === null || p.frame === null) unread++;
-      else pairs.push({ studio: s.frame, studioAt: s.at, shopper: p.frame, shopperAt: p.at });
+      reads.forEach(({ frame, state }, i) => {
+        if (Number.isFinite(state.latency)) playerLatency[i]?.push(state.latency);
+        if (s.frame === null || frame.frame === null) unread[i] = (unread[i] ?? 0) + 1;
+        else
+          pairs[i]?.push({
+            studio: s.frame,
+            studioAt: s.at,
+            shopper: frame.frame,
+            shopperAt: frame.at,
+          });
+      });
       await sleep(Math.max(0, SAMPLE_EVERY_MS - (Date.now() - tick)));
     }
     const samplingEnded = Date.now();
-    if (pairs.length < 2) throw new Error(`only ${pairs.length} readable pairs of frames`);
+    const all = pairs.flat().sort((a, b) => a.studioAt - b.studioAt);
+    if (pairs.some((list) => list.length < 2)) throw new Error('too few readable pairs of frames');
 
     // The camera's real rate: frame numbers (unwrapped) over the window's time.
-    const first = pairs[0];
-    const last = pairs[pairs.length - 1];
+    const first = all[0];
+    const last = all[all.length - 1];
     let unwrapped = 0;
-    for (let i = 1; i < pairs.length; i++) {
-      unwrapped += mod((pairs[i]?.studio ?? 0) - (pairs[i - 1]?.studio ?? 0), CAMERA_FRAMES);
+    for (let i = 1; i < all.length; i++) {
+      unwrapped += mod((all[i]?.studio ?? 0) - (all[i - 1]?.studio ?? 0), CAMERA_FRAMES);
     }
     const cameraFps =
       first && last && last.studioAt > first.studioAt
@@ -148,16 +181,17 @@ export async function measureLatency(
         : FRAME_CODE.fps;
     // latency = (studio frame - shopper frame) / fps, the studio's frame brought to the moment
     // the shopper's was read.
-    const samples = pairs.map(
-      (pair) =>
-        mod(
-          pair.studio + ((pair.shopperAt - pair.studioAt) / 1000) * cameraFps - pair.shopper,
-          CAMERA_FRAMES,
-        ) / cameraFps,
-    );
-    const maxSkewMs = Math.max(...pairs.map((pair) => Math.abs(pair.shopperAt - pair.studioAt)));
+    const latencies = (list: Pair[]) =>
+      list.map(
+        (pair) =>
+          mod(
+            pair.studio + ((pair.shopperAt - pair.studioAt) / 1000) * cameraFps - pair.shopper,
+            CAMERA_FRAMES,
+          ) / cameraFps,
+      );
+    const maxSkewMs = Math.max(...all.map((pair) => Math.abs(pair.shopperAt - pair.studioAt)));
 
-    const recordingStart = firstChunkAt - 500;
+    const recordingStart = firstChunkAt - RECORDER_TIMESLICE_MS;
     const cameraToStored = [...stored.entries()]
       .filter(([, at]) => at >= from && at <= samplingEnded)
       .flatMap(([name, at]) => {
@@ -165,12 +199,16 @@ export async function measureLatency(
         return end === undefined ? [] : [(at - recordingStart) / 1000 - end];
       });
     return {
-      samples,
-      unread,
+      shoppers: shoppers.map((shopper, i) => ({
+        lowLatency: shopper.lowLatency,
+        samples: latencies(pairs[i] ?? []),
+        unread: unread[i] ?? 0,
+        playerLatency: playerLatency[i] ?? [],
+        settleMs: shopper.settleMs,
+      })),
+      lowLatency,
       cameraFps,
       maxSkewMs,
-      settleMs: settledAfter,
-      playerLatency,
       cameraToStored,
       firstSegmentMs,
     };

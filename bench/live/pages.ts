@@ -9,15 +9,15 @@ const HLS_LIGHT = join(import.meta.dirname, '../../node_modules/hls.js/dist/hls.
 
 /**
  * A shopper's page: the show's live playlist in a <video> through hls.js with the storefront
- * player's settings (core's livePlaybackSettings), as plain HLS. Served with hls.js by a small
- * server of the bench's own (another origin than the live service, as a storefront is).
+ * player's settings (core's livePlaybackSettings), low-latency or plain HLS as asked. Served with
+ * hls.js by a small server of the bench's own (another origin than the live service, as a
+ * storefront is).
  */
 export async function startShopperServer(): Promise<{
-  url: (hls: string) => string;
+  url: (hls: string, lowLatency: boolean) => string;
   close(): Promise<void>;
 }> {
   const hlsLight = await readFile(HLS_LIGHT);
-  const settings = JSON.stringify(livePlaybackSettings(false));
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://shop');
     if (url.pathname === '/hls.light.mjs') {
@@ -25,6 +25,7 @@ export async function startShopperServer(): Promise<{
       return;
     }
     const source = JSON.stringify(url.searchParams.get('hls') ?? '');
+    const settings = JSON.stringify(livePlaybackSettings(url.searchParams.get('ll') === '1'));
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shopper</title></head>
 <body style="margin:0;background:#000"><video id="player" muted autoplay playsinline width="320" height="180"></video>
@@ -42,7 +43,8 @@ hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: (hls) => `http://127.0.0.1:${port}/?hls=${encodeURIComponent(hls)}`,
+    url: (hls, lowLatency) =>
+      `http://127.0.0.1:${port}/?hls=${encodeURIComponent(hls)}&ll=${lowLatency ? 1 : 0}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

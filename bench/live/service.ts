@@ -100,7 +100,7 @@ export async function startLive(options: {
 interface ShowWire {
   id: string;
   status: string;
-  playback: { publicApi: string; hls: string | null } | null;
+  playback: { publicApi: string; hls: string | null; lowLatency: boolean } | null;
 }
 
 async function sellerApi<T>(baseUrl: string, path: string, init: RequestInit = {}): Promise<T> {
@@ -152,14 +152,17 @@ export async function waitForPlayback(
   sellerId: string,
   showId: string,
   timeoutMs = 60_000,
-): Promise<{ publicApi: string; hls: string }> {
+): Promise<{ publicApi: string; hls: string; lowLatency: boolean }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { show } = await sellerApi<{ show: ShowWire }>(
       baseUrl,
       `/v1/sellers/${sellerId}/shows/${showId}`,
     );
-    if (show.playback?.hls) return { publicApi: show.playback.publicApi, hls: show.playback.hls };
+    if (show.playback?.hls) {
+      const { publicApi, hls, lowLatency } = show.playback;
+      return { publicApi, hls, lowLatency };
+    }
     if (Date.now() > deadline) throw new Error(`show ${showId} never became watchable`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -7,8 +7,8 @@ import { type Answer, call } from './http';
  * Part 2's audience: viewers that behave like the storefront player with hls.js, each from a
  * loopback address of its own (Linux routes all of 127.0.0.0/8 to lo), so the public API's
  * per-address limits see 300 shoppers, not one: the show's state once, a presence heartbeat every
- * PRESENCE_HEARTBEAT_SECONDS, the events stream held open, and the live playlist fetched every
- * second from the CDN with each new segment after it. The API latency the goal is about is the
+ * PRESENCE_HEARTBEAT_SECONDS, the events stream held open, and the LL-HLS playlist followed
+ * through the CDN (a held request for each next part) with each new part fetched after it. The API latency the goal is about is the
  * probe's (probe.ts, a process of its own so this one's load does not skew it).
  */
 
@@ -162,43 +162,49 @@ export function startAudience(options: {
     });
     sse.end();
 
-    // hls.js on a live playlist: reload it every target duration, fetch what is new; it starts
-    // liveSyncDuration (2.5 s) behind the edge, so with the last three segments.
+    // hls.js in low-latency mode on an LL-HLS playlist: each reload asks (through the CDN) for
+    // the next part with _HLS_msn/_HLS_part, which the origin answers once it exists; every new
+    // part is fetched. It starts PART-HOLD-BACK behind the edge, so with the last three parts.
+    // On a plain playlist: a reload each target duration, every new segment fetched.
     const fetched = new Set<string>();
-    const poll = async () => {
-      const started = performance.now();
+    let next = '';
+    const fetchMedia = async (uri: string) => {
+      if (stopped || fetched.has(uri)) return;
+      fetched.add(uri);
       try {
-        const playlist = await call(cdnAgent, hls, address);
-        if (playlist.status !== 200) throw new Error(`playlist ${playlist.status}`);
-        stats.playlistsFetched++;
-        const names = playlist.body
-          .toString('utf8')
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line && !line.startsWith('#'));
-        const fresh = (fetched.size === 0 ? names.slice(-3) : names).filter(
-          (name) => !fetched.has(name),
-        );
-        for (const name of fresh) {
-          if (stopped) return;
-          fetched.add(name);
-          try {
-            const segment = await call(cdnAgent, new URL(name, hls).href, address);
-            if (segment.status !== 200) throw new Error(`segment ${segment.status}`);
-            stats.segmentsFetched++;
-            stats.segmentBytes += segment.body.length;
-            if (!played) {
-              played = true;
-              counted();
-            }
-          } catch {
-            if (!stopped) stats.segmentsFailed++;
-          }
+        const media = await call(cdnAgent, new URL(uri, hls).href, address);
+        if (media.status !== 200) throw new Error(`media ${media.status}`);
+        stats.segmentsFetched++;
+        stats.segmentBytes += media.body.length;
+        if (!played) {
+          played = true;
+          counted();
         }
       } catch {
-        if (!stopped) stats.playlistsFailed++;
+        if (!stopped) stats.segmentsFailed++;
       }
-      later(Math.max(0, 1000 - (performance.now() - started)), () => void poll());
+    };
+    const poll = async () => {
+      const started = performance.now();
+      let blocking = false;
+      try {
+        const playlist = await call(cdnAgent, `${hls}${next}`, address);
+        if (playlist.status !== 200) throw new Error(`playlist ${playlist.status}`);
+        stats.playlistsFetched++;
+        const text = playlist.body.toString('utf8');
+        const edge = playlistEdge(text);
+        const uris = edge.parts.length > 0 ? edge.parts : edge.segments;
+        const fresh = (fetched.size === 0 ? uris.slice(-3) : uris).filter((u) => !fetched.has(u));
+        for (const uri of fresh) await fetchMedia(uri);
+        blocking = edge.canBlock && !edge.ended;
+        if (blocking) next = `?_HLS_msn=${edge.nextMsn}&_HLS_part=${edge.nextPart}`;
+      } catch {
+        if (!stopped) stats.playlistsFailed++;
+        next = '';
+      }
+      // A held request is its own pacing; a plain reload comes each second.
+      const wait = blocking ? 0 : Math.max(0, 1000 - (performance.now() - started));
+      later(wait, () => void poll());
     };
     void poll();
   }
@@ -220,5 +226,24 @@ export function startAudience(options: {
       for (const stream of streams) stream.destroy();
       for (const agent of agents) agent.destroy();
     },
+  };
+}
+
+/** What a player reads off a live playlist to follow it. */
+function playlistEdge(text: string) {
+  const lines = text.split('\n').map((line) => line.trim());
+  const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? 0);
+  const segments = lines.filter((line) => line && !line.startsWith('#'));
+  const parts = [...text.matchAll(/#EXT-X-PART:.*URI="([^"]+)"/g)].map((m) => m[1] as string);
+  // The open segment's parts: those after the last segment line.
+  const lastSegment = lines.findLastIndex((line) => line && !line.startsWith('#'));
+  const open = lines.slice(lastSegment + 1).filter((line) => line.startsWith('#EXT-X-PART:'));
+  return {
+    segments,
+    parts,
+    canBlock: text.includes('CAN-BLOCK-RELOAD=YES'),
+    ended: text.includes('#EXT-X-ENDLIST'),
+    nextMsn: sequence + segments.length,
+    nextPart: open.length,
   };
 }
