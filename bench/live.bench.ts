@@ -25,14 +25,15 @@ import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 /**
  * Issue 32's live figures, in one run (`npm run bench -- live`):
  * 1. Glass-to-glass latency: the live service in this process, the seller's studio broadcasting
- *    Chromium's fake camera whose frames carry their number, a shopper's hls.js page in the same
- *    browser; both videos read at the same moments. Goal 5 s with HLS; 3 s low-latency, which the
- *    bundled ffmpeg cannot package (no LL-HLS parts), so the service plays plain HLS.
+ *    Chromium's fake camera whose frames carry their number, two shoppers' hls.js pages in the
+ *    same browser (plain HLS settings, and low-latency on the LL-HLS playlist); all three videos
+ *    read at the same moments. Goals 5 s with HLS, 3 s low-latency.
  * 2. 300 concurrent viewers of one show: the live service alone in a child process (the web
  *    process, on this 2-core machine), its media served by a CDN stand-in (another child serving
- *    the storage directory), each viewer from its own loopback address fetching the playlist and
- *    segments every second and calling the public viewer API as the player does; a probe times
- *    state, presence and chat calls against the 100 ms p99 goal.
+ *    the storage directory, and collapsing the viewers' held LL-HLS playlist requests onto the
+ *    web process), each viewer from its own loopback address following the playlist part by part
+ *    and calling the public viewer API as the player does; a probe times state, presence and
+ *    chat calls against the 100 ms p99 goal.
  * Knobs: BENCH_LIVE_VIEWERS (300), BENCH_LIVE_SAMPLE_SECONDS (20, latency samples),
  * BENCH_LIVE_LOAD_SECONDS (40, the viewers' measured window), BENCH_LIVE_PARTS
  * (`latency,viewers`), BENCH_RUNS=1 for a short smoke run (10 s of each); PostgreSQL for the web
