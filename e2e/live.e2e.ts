@@ -189,5 +189,16 @@ describe('live selling', () => {
       .toBe(1);
     await page.getByRole('heading', { name: 'Usage charges' }).waitFor();
     await screenshot(page, 'live-usage-charge');
+
+    // The merchant sees the same charge on the app's Subscription page.
+    const plans = await openAdmin(page, BASE, DEMO, '/manage/plans');
+    const fees = plans.app.locator('.Polaris-Card', {
+      has: plans.app.getByRole('heading', { name: 'Live sales fees' }),
+    });
+    await fees.getByRole('cell', { name: '#1001' }).waitFor({ timeout: 30_000 });
+    await expect(fees.getByText('Charged')).toBeVisible();
+    await fees.scrollIntoViewIfNeeded();
+    await screenshotAt(plans.admin, 'live-fees-1280', 1280, 1800);
+    await screenshotAt(plans.admin, 'live-fees-375', 375, 3200);
   }, 600_000);
 });
