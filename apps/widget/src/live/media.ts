@@ -32,10 +32,15 @@ export interface Attached {
   stop(): void;
 }
 
+/** Media Source Extensions (hls.js needs them; iPhones have only Managed Media Source). */
+const hasMse = () => 'MediaSource' in window || 'ManagedMediaSource' in window;
+
 /**
  * Plays a show in `video`: the browser's own HLS where it has one (Safari, iOS), else hls.js with
  * core's live settings (close to the live edge, catching up by playing faster); an MP4 (a
- * replay's) plays as a file. Null when nothing here can play it.
+ * replay's) plays as a file. A low-latency live show plays with hls.js wherever it can run, even
+ * where the browser has its own HLS: Chrome's reads no LL-HLS parts, so it would play seconds
+ * further behind. Null when nothing here can play it.
  */
 export async function attachShow(
   video: HTMLVideoElement,
@@ -46,15 +51,17 @@ export async function attachShow(
     video.src = source.mp4 as string;
     return { stop: () => video.removeAttribute('src') };
   };
+  const native = () => {
+    video.src = source.hls as string;
+    return { stop: () => video.removeAttribute('src') };
+  };
   // A replay plays its MP4 where it has one: no HLS engine to fetch, seeking anywhere works.
   if (!source.live && source.mp4) return file();
   if (!source.hls) return source.mp4 ? file() : null;
-  if (video.canPlayType(HLS_TYPE)) {
-    video.src = source.hls;
-    return { stop: () => video.removeAttribute('src') };
-  }
+  const hasNative = video.canPlayType(HLS_TYPE) !== '';
+  if (hasNative && !(source.live && source.lowLatency && hasMse())) return native();
   const Hls = await loadHls(origin);
-  if (!Hls?.isSupported()) return source.mp4 ? file() : null;
+  if (!Hls?.isSupported()) return hasNative ? native() : source.mp4 ? file() : null;
   const hls = new Hls(source.live ? livePlaybackSettings(source.lowLatency) : {});
   let retry: number | undefined;
   // hls.js's own recovery for fatal errors: a live playlist that is briefly missing (the stream

@@ -30,6 +30,9 @@ const product = (n: number, over: Partial<StorefrontProduct> = {}): StorefrontPr
 const P1 = product(1);
 const P2 = product(2);
 
+/** What the live service says of the stream (the tests of an LL-HLS show set it). */
+let lowLatency = false;
+
 function answer(status: 'scheduled' | 'live' | 'ended'): StorefrontLiveAnswer {
   return {
     show: {
@@ -40,7 +43,7 @@ function answer(status: 'scheduled' | 'live' | 'ended'): StorefrontLiveAnswer {
       publicApi: status === 'scheduled' ? null : PUBLIC,
       hls: status === 'scheduled' ? null : 'https://media.example/show1/index.m3u8',
       mp4: status === 'ended' ? 'https://media.example/show1/replay.mp4' : null,
-      lowLatency: false,
+      lowLatency: lowLatency && status === 'live',
     },
     products: [P1, P2],
   };
@@ -142,6 +145,7 @@ beforeEach(() => {
   resetViewerMemory();
   resetCartTagging();
   players = [];
+  lowLatency = false;
 });
 afterEach(() => {
   for (const player of players) player.stop();
@@ -199,6 +203,44 @@ describe('the live show', () => {
     expect(config).toEqual([livePlaybackSettings(false)]);
     player.stop();
     expect(hls.destroy).toHaveBeenCalledOnce();
+  });
+
+  it('plays a low-latency show with hls.js wherever it runs, the browser’s own HLS only without MSE', async () => {
+    lowLatency = true;
+    // Chrome: its own HLS reads no LL-HLS parts, so hls.js (with MSE) plays the show.
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+      type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
+    );
+    vi.stubGlobal('MediaSource', class {});
+    const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn(), on: vi.fn() };
+    const config: unknown[] = [];
+    class FakeHls {
+      static isSupported = () => true;
+      static Events = { ERROR: 'hlsError' };
+      static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
+      constructor(settings: unknown) {
+        config.push(settings);
+        Object.assign(this, hls);
+      }
+    }
+    vi.stubGlobal('PopstageHls', FakeHls);
+    const { root, player } = await mount('live');
+    players.push(player);
+    await vi.waitFor(() => expect(hls.loadSource).toHaveBeenCalledOnce());
+    expect(config).toEqual([livePlaybackSettings(true)]);
+    expect(root.querySelector('video')?.getAttribute('src')).toBeNull();
+    player.stop();
+
+    // An iPhone without MSE: Safari's own HLS, which reads the parts itself.
+    vi.unstubAllGlobals();
+    const iphone = await mount('live');
+    players.push(iphone.player);
+    await vi.waitFor(() =>
+      expect(iphone.root.querySelector('video')?.src).toBe(
+        'https://media.example/show1/index.m3u8',
+      ),
+    );
+    expect(hls.loadSource).toHaveBeenCalledOnce();
   });
 
   it('applies the stream’s events: pin, chat, hidden message, viewers, end of show', async () => {
