@@ -182,6 +182,26 @@ export const studioApi = {
 
 const publicParams = z.object({ showId: id });
 
+const directive = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Must be a non-negative integer')
+  .transform(Number);
+
+/**
+ * LL-HLS delivery directives (RFC 8216bis §6.2.5): the segment and part a player waits for.
+ * `_HLS_skip` is accepted and ignored: the playlist is answered whole (no delta updates).
+ */
+const livePlaylistQuery = z
+  .object({
+    _HLS_msn: directive.optional(),
+    _HLS_part: directive.optional(),
+    _HLS_skip: z.enum(['YES', 'v2']).optional(),
+  })
+  .refine((query) => query._HLS_part === undefined || query._HLS_msn !== undefined, {
+    message: '_HLS_part needs _HLS_msn',
+    path: ['_HLS_part'],
+  });
+
 export const publicApi = {
   state: defineRoute({
     method: 'GET',
@@ -189,6 +209,15 @@ export const publicApi = {
     params: publicParams,
     response: liveShowStateSchema,
     summary: "A show's state for players",
+  }),
+  livePlaylist: defineRoute({
+    method: 'GET',
+    path: '/v1/public/shows/:showId/live.m3u8',
+    params: publicParams,
+    query: livePlaylistQuery,
+    response: z.string(),
+    summary:
+      "The live show's LL-HLS playlist; with _HLS_msn (and _HLS_part) held until it has that segment (part), 503 after 3 target durations",
   }),
   events: defineRoute({
     method: 'GET',
