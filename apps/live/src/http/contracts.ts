@@ -20,7 +20,12 @@ import { z } from 'zod';
  * token, and the public viewer API (packages/core/src/live/viewer-api.ts).
  */
 
-const id = z.string().min(1).max(100);
+// Postgres text cannot hold a NUL: such an id is a bad request, not a failed query (500).
+const id = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((value) => !value.includes('\0'), 'Not an id');
 const sellerParams = z.object({ sellerId: id });
 const showParams = z.object({ sellerId: id, showId: id });
 
