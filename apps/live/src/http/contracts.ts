@@ -222,7 +222,7 @@ export const publicApi = {
     query: livePlaylistQuery,
     response: z.string(),
     summary:
-      "The live show's LL-HLS playlist; with _HLS_msn (and _HLS_part) held until it has that segment (part), 503 after 3 target durations",
+      "The live show's LL-HLS playlist; a blocking reload is held until it has the segment or part asked for, 503 after 3 target durations",
   }),
   events: defineRoute({
     method: 'GET',
