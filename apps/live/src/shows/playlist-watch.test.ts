@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { showMediaKeys } from '../media/port';
 import { memoryStorage } from '../test/memory-storage';
-import { createPlaylistWatch } from './playlist-watch';
+import { createPlaylistWatch, type PlaylistWatch } from './playlist-watch';
 
 /** A live playlist whose last complete segment is `last`, with `open` parts of the next. */
 const playlist = (last: number, open: number, ended = false) =>
@@ -125,7 +125,7 @@ describe('playlist watch', () => {
  * most once more (a read already under way).
  */
 async function expectNoMoreReads(
-  watch: ReturnType<typeof createPlaylistWatch>,
+  watch: PlaylistWatch,
   write: (showId: string, text: string) => Promise<void>,
   readsOf: (showId: string) => number,
 ) {
