@@ -55,7 +55,9 @@ describe('RTMP ingest hooks', () => {
     const get = async () =>
       (await sellerCall(live.app, 'GET', `/v1/sellers/${sellerId}/shows/${show.id}`)).json().show;
     await expect.poll(async () => (await get()).status).toBe('live');
-    await expect.poll(async () => (await get()).playback?.hls).toMatch(/live\/index\.m3u8$/);
+    await expect
+      .poll(async () => (await get()).playback)
+      .toMatchObject({ hls: expect.stringMatching(/\/live\.m3u8$/), lowLatency: true });
     // Still live: a reconnecting encoder is admitted again.
     expect(await rtmp.authorize(streamKey)).toBe(show.id);
 

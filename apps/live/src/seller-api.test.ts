@@ -275,9 +275,14 @@ describe('seller API', () => {
     const ws = await openIngest(live.app, fresh.json().ingest);
     ws.send(Buffer.from('webm-chunk-1'));
     ws.send(Buffer.from('webm-chunk-2'));
+    // While live, players get the service's blocking playlist route (LL-HLS), not storage's URL.
     await expect
-      .poll(async () => (await get()).playback?.hls, { timeout: 5000 })
-      .toBe(`${BASE}/media/shows/${show.id}/live/index.m3u8`);
+      .poll(async () => (await get()).playback, { timeout: 5000 })
+      .toMatchObject({
+        hls: `${BASE}/v1/public/shows/${show.id}/live.m3u8`,
+        mp4: null,
+        lowLatency: true,
+      });
     expect(Buffer.concat(live.media.received.get(show.id) ?? []).toString()).toBe(
       'webm-chunk-1webm-chunk-2',
     );

@@ -20,7 +20,12 @@ import { z } from 'zod';
  * token, and the public viewer API (packages/core/src/live/viewer-api.ts).
  */
 
-const id = z.string().min(1).max(100);
+// Postgres text cannot hold a NUL: such an id is a bad request, not a failed query (500).
+const id = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((value) => !value.includes('\0'), 'Not an id');
 const sellerParams = z.object({ sellerId: id });
 const showParams = z.object({ sellerId: id, showId: id });
 
@@ -182,6 +187,26 @@ export const studioApi = {
 
 const publicParams = z.object({ showId: id });
 
+const directive = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Must be a non-negative integer')
+  .transform(Number);
+
+/**
+ * LL-HLS delivery directives (RFC 8216bis §6.2.5): the segment and part a player waits for.
+ * `_HLS_skip` is accepted and ignored: the playlist is answered whole (no delta updates).
+ */
+const livePlaylistQuery = z
+  .object({
+    _HLS_msn: directive.optional(),
+    _HLS_part: directive.optional(),
+    _HLS_skip: z.enum(['YES', 'v2']).optional(),
+  })
+  .refine((query) => query._HLS_part === undefined || query._HLS_msn !== undefined, {
+    message: '_HLS_part needs _HLS_msn',
+    path: ['_HLS_part'],
+  });
+
 export const publicApi = {
   state: defineRoute({
     method: 'GET',
@@ -189,6 +214,15 @@ export const publicApi = {
     params: publicParams,
     response: liveShowStateSchema,
     summary: "A show's state for players",
+  }),
+  livePlaylist: defineRoute({
+    method: 'GET',
+    path: '/v1/public/shows/:showId/live.m3u8',
+    params: publicParams,
+    query: livePlaylistQuery,
+    response: z.string(),
+    summary:
+      "The live show's LL-HLS playlist; a blocking reload is held until it has the segment or part asked for, 503 after 3 target durations",
   }),
   events: defineRoute({
     method: 'GET',

@@ -4,8 +4,10 @@ import { VIEWER_MESSAGES } from '@popstage/core/live';
 import type { FastifyInstance } from 'fastify';
 import type { LiveContext } from '../context';
 import { findAnyShow, heartbeat, postChat, showState } from '../shows/interactions';
+import { createPlaylistWatch } from '../shows/playlist-watch';
 import { publicApi } from './contracts';
 import { notFound } from './errors';
+import { livePlaylistRoute } from './playlist-route';
 import { serveRoute } from './serve';
 
 /** How often an SSE connection sends a comment, so proxies keep it open. */
@@ -98,5 +100,9 @@ export function publicRoutes(ctx: LiveContext) {
       },
       { validateResponse: false, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     );
+
+    const playlists = createPlaylistWatch(ctx.media.storage);
+    app.addHook('onClose', async () => playlists.close());
+    livePlaylistRoute(app, playlists, requireShow);
   };
 }

@@ -12,7 +12,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { appendEvent } from './events';
 import { newId } from './ids';
 import { pinsOf } from './lifecycle';
-import { type ShowRow, showMedia } from './show-wire';
+import { lowLatency, type ShowRow, showMedia } from './show-wire';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -175,7 +175,7 @@ export async function findAnyShow(ctx: LiveContext, showId: string) {
 export async function showState(ctx: LiveContext, show: ShowRow): Promise<LiveShowState> {
   const all = await pinsOf(ctx, show.id);
   const open = all.find((pin) => pin.toSeconds === null);
-  const media = showMedia(show, ctx.media.storage);
+  const media = showMedia(show, { baseUrl: ctx.baseUrl, storage: ctx.media.storage });
   return {
     id: show.id,
     title: show.title,
@@ -185,7 +185,7 @@ export async function showState(ctx: LiveContext, show: ShowRow): Promise<LiveSh
     endedAt: show.endedAt?.toISOString() ?? null,
     hls: media.hls,
     mp4: media.mp4,
-    lowLatency: false,
+    lowLatency: lowLatency(show),
     productIds: show.productIds,
     pinned: show.status === 'live' ? (open?.productId ?? null) : null,
     pins: all,

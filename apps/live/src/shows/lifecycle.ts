@@ -63,7 +63,7 @@ export function showsOf(ctx: LiveContext, sellerId: string): Promise<ShowRow[]> 
 }
 
 async function statusEvent(ctx: LiveContext, row: ShowRow) {
-  const media = showMedia(row, ctx.media.storage);
+  const media = showMedia(row, { baseUrl: ctx.baseUrl, storage: ctx.media.storage });
   await appendEvent(ctx.db, row.id, { type: 'status', status: row.status, ...media }, ctx.now());
 }
 

@@ -11,17 +11,30 @@ export function replayExpiresAt(endedAt: Date): Date {
   return expires;
 }
 
-/** Where a show's media plays from now: the live playlist while live, the replay once made. */
-export function showMedia(row: ShowRow, storage: LiveStorage) {
-  const keys = showMediaKeys(row.id);
+/**
+ * Where a show's media plays from now: while live, the service's playlist route (LL-HLS blocking
+ * reload, which storage cannot serve); the replay in storage once made.
+ */
+export function showMedia(row: ShowRow, context: { baseUrl: string; storage: LiveStorage }) {
   if (row.status === 'live') {
-    return { hls: row.hlsReady ? storage.url(keys.livePlaylist) : null, mp4: null };
+    const url = `${context.baseUrl}/v1/public/shows/${encodeURIComponent(row.id)}/live.m3u8`;
+    return { hls: row.hlsReady ? url : null, mp4: null };
   }
+  const keys = showMediaKeys(row.id);
   if (row.status === 'ended' && row.replayReady && !row.replayExpired) {
-    return { hls: storage.url(keys.replayPlaylist), mp4: storage.url(keys.replayMp4) };
+    return {
+      hls: context.storage.url(keys.replayPlaylist),
+      mp4: context.storage.url(keys.replayMp4),
+    };
   }
   return { hls: null, mp4: null };
 }
+
+/**
+ * The live stream is LL-HLS; a replay is not live. A scheduled show says so too: a player keeps
+ * the state's lowLatency when the show's status event starts it.
+ */
+export const lowLatency = (row: ShowRow) => row.status !== 'ended';
 
 /**
  * The show's products with their titles and pictures; a show scheduled without a snapshot names
@@ -42,7 +55,7 @@ export function toShowWire(
     row.replaySeconds !== null &&
     row.replayReady &&
     !row.replayExpired;
-  const media = showMedia(row, context.storage);
+  const media = showMedia(row, context);
   return {
     id: row.id,
     title: row.title,
@@ -66,7 +79,7 @@ export function toShowWire(
             publicApi: `${context.baseUrl}/v1/public/shows/${encodeURIComponent(row.id)}`,
             hls: media.hls,
             mp4: media.mp4,
-            lowLatency: false,
+            lowLatency: lowLatency(row),
           },
   };
 }

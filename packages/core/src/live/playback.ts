@@ -4,14 +4,19 @@
  */
 export const LIVE_SEGMENT_SECONDS = 1;
 
+const shared = {
+  /** Beyond this many seconds behind, it plays faster (up to maxLiveSyncPlaybackRate). */
+  liveMaxLatencyDuration: 6,
+  maxLiveSyncPlaybackRate: 1.25,
+  backBufferLength: 10,
+} as const;
+
+/**
+ * LL-HLS aims at the playlist's PART-HOLD-BACK: hls.js does so in lowLatencyMode unless the
+ * config sets liveSyncDuration, so only plain HLS sets it (seconds behind the live edge).
+ */
 export function livePlaybackSettings(lowLatency: boolean) {
-  return {
-    lowLatencyMode: lowLatency,
-    /** Seconds behind the live edge the player aims for. */
-    liveSyncDuration: lowLatency ? 1.5 : 2.5,
-    /** Beyond this many seconds behind, it plays faster (up to maxLiveSyncPlaybackRate). */
-    liveMaxLatencyDuration: 6,
-    maxLiveSyncPlaybackRate: 1.25,
-    backBufferLength: 10,
-  } as const;
+  return lowLatency
+    ? ({ lowLatencyMode: true, ...shared } as const)
+    : ({ lowLatencyMode: false, liveSyncDuration: 2.5, ...shared } as const);
 }
