@@ -196,7 +196,7 @@ describe('live selling', () => {
       has: plans.app.getByRole('heading', { name: 'Live sales fees' }),
     });
     await fees.getByRole('cell', { name: '#1001' }).waitFor({ timeout: 30_000 });
-    await expect(fees.getByText('Charged')).toBeVisible();
+    await fees.getByText('Charged').waitFor();
     await fees.scrollIntoViewIfNeeded();
     await screenshotAt(plans.admin, 'live-fees-1280', 1280, 1800);
     await screenshotAt(plans.admin, 'live-fees-375', 375, 3200);
