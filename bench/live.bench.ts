@@ -37,7 +37,8 @@ import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
  * Knobs: BENCH_LIVE_VIEWERS (300), BENCH_LIVE_SAMPLE_SECONDS (20, latency samples),
  * BENCH_LIVE_LOAD_SECONDS (40, the viewers' measured window), BENCH_LIVE_PARTS
  * (`latency,viewers`), BENCH_RUNS=1 for a short smoke run (10 s of each); PostgreSQL for the web
- * process from BENCH_DATABASE_URL (PGlite in it when unreachable).
+ * process from BENCH_DATABASE_URL (PGlite in it when unreachable). BENCH_LIVE_DEBUG=<dir> writes
+ * the latency part's hls.js logs, the playlists it got and was stored, and the first files there.
  */
 
 interface ProbeStats {
@@ -110,8 +111,11 @@ async function latencyPart(browser: Browser, root: string): Promise<void> {
     reportCount(
       '  pairs read',
       total.count,
-      `${shopper.unread} unreadable; first frame ${shopper.settleMs} ms after the page loaded`,
+      `${shopper.unread} unreadable; first frame ${shopper.settleMs} ms after the page loaded; ${shopper.stalls} stalls while sampled`,
     );
+    if (shopper.errorCount > 0) {
+      line('  hls.js errors', `${shopper.errorCount}, the last: ${shopper.errors.join('; ')}`);
+    }
   }
   if (!result.lowLatency) {
     line(

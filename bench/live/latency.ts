@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LiveMedia } from '@popstage/live';
 import { FRAME_CODE } from '@popstage/testkit/frame-code';
@@ -37,6 +37,11 @@ export interface ShopperResult {
   playerLatency: number[];
   /** Its first frame after its page loaded, ms. */
   settleMs: number;
+  /** hls.js's errors over the run (type, details, status, URL): the last few, and how many. */
+  errors: string[];
+  errorCount: number;
+  /** Times its video waited for data while sampling (a stall each). */
+  stalls: number;
 }
 
 export interface LatencyResult {
@@ -72,8 +77,17 @@ export async function measureLatency(
   const onStored = (key: string) => {
     const now = Date.now();
     if (key.endsWith('.ts')) stored.set(key.slice(key.lastIndexOf('/') + 1), now);
+    if (process.env.BENCH_LIVE_DEBUG && key.endsWith('.ts') && stored.size <= 24) {
+      copyFileSync(
+        join(dirs.media, key),
+        join(process.env.BENCH_LIVE_DEBUG, key.slice(key.lastIndexOf('/') + 1)),
+      );
+    }
     if (!key.endsWith('/live/index.m3u8')) return;
-    const lines = readFileSync(join(dirs.media, key), 'utf8').split('\n');
+    const text = readFileSync(join(dirs.media, key), 'utf8');
+    if (process.env.BENCH_LIVE_DEBUG)
+      appendFileSync(join(process.env.BENCH_LIVE_DEBUG, 'playlists.log'), `${now}\n${text}\n`);
+    const lines = text.split('\n');
     lines.forEach((line, index) => {
       const uri = lines[index + 1]?.trim();
       const name = uri?.slice(uri.lastIndexOf('/') + 1);
@@ -123,6 +137,15 @@ export async function measureLatency(
     for (const mode of modes) {
       const page = await browser.newPage();
       pages.push(page);
+      if (process.env.BENCH_LIVE_DEBUG) {
+        const log = join(process.env.BENCH_LIVE_DEBUG, `hls-${mode ? 'll' : 'plain'}.log`);
+        page.on('console', (message) => appendFileSync(log, `${Date.now()} ${message.text()}\n`));
+        page.on('response', async (response) => {
+          if (!response.url().includes('.m3u8')) return;
+          const body = await response.text().catch(() => '');
+          appendFileSync(`${log}.responses`, `${Date.now()} ${response.url()}\n${body}\n`);
+        });
+      }
       await page.goto(shopperServer.url(hls, mode));
       await installReader(page);
       shoppers.push({ lowLatency: mode, page, settleMs: 0 });
@@ -130,12 +153,17 @@ export async function measureLatency(
     const playing = Date.now();
     for (const shopper of shoppers) {
       while ((await readFrame(shopper.page, '#player')).frame === null) {
-        if (Date.now() - playing > 60_000) throw new Error('a shopper never showed a frame');
+        if (Date.now() - playing > 60_000) {
+          const errors = await shopper.page.evaluate('window.__errors.slice(-5).join("; ")');
+          const mode = shopper.lowLatency ? 'low-latency' : 'plain HLS';
+          throw new Error(`the ${mode} shopper never showed a frame (hls.js: ${errors})`);
+        }
         await sleep(100);
       }
       shopper.settleMs = Date.now() - playing;
     }
     await sleep(settleMs);
+    for (const { page } of shoppers) await page.evaluate('window.__stalls = 0');
 
     type Pair = { studio: number; studioAt: number; shopper: number; shopperAt: number };
     const pairs: Pair[][] = shoppers.map(() => []);
@@ -165,6 +193,14 @@ export async function measureLatency(
       await sleep(Math.max(0, SAMPLE_EVERY_MS - (Date.now() - tick)));
     }
     const samplingEnded = Date.now();
+    const diagnostics = await Promise.all(
+      shoppers.map(
+        ({ page }) =>
+          page.evaluate(
+            '({ errors: window.__errors.slice(-5), errorCount: window.__errors.length, stalls: window.__stalls })',
+          ) as Promise<{ errors: string[]; errorCount: number; stalls: number }>,
+      ),
+    );
     const all = pairs.flat().sort((a, b) => a.studioAt - b.studioAt);
     if (pairs.some((list) => list.length < 2)) throw new Error('too few readable pairs of frames');
 
@@ -205,6 +241,9 @@ export async function measureLatency(
         unread: unread[i] ?? 0,
         playerLatency: playerLatency[i] ?? [],
         settleMs: shopper.settleMs,
+        errors: diagnostics[i]?.errors ?? [],
+        errorCount: diagnostics[i]?.errorCount ?? 0,
+        stalls: diagnostics[i]?.stalls ?? 0,
       })),
       lowLatency,
       cameraFps,

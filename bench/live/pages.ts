@@ -25,7 +25,11 @@ export async function startShopperServer(): Promise<{
       return;
     }
     const source = JSON.stringify(url.searchParams.get('hls') ?? '');
-    const settings = JSON.stringify(livePlaybackSettings(url.searchParams.get('ll') === '1'));
+    const settings = JSON.stringify({
+      ...livePlaybackSettings(url.searchParams.get('ll') === '1'),
+      // BENCH_LIVE_DEBUG: hls.js's own log, to the console (latency.ts writes it out).
+      ...(process.env.BENCH_LIVE_DEBUG ? { debug: true } : {}),
+    });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shopper</title></head>
 <body style="margin:0;background:#000"><video id="player" muted autoplay playsinline width="320" height="180"></video>
@@ -37,6 +41,10 @@ window.__hls = hls;
 hls.loadSource(${source});
 hls.attachMedia(video);
 hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
+window.__errors = [];
+window.__stalls = 0;
+video.addEventListener('waiting', () => window.__stalls++);
+hls.on(Hls.Events.ERROR, (_event, data) => window.__errors.push(data.type + ' ' + data.details + ' ' + (data.response ? data.response.code : '') + ' ' + (data.url || '')));
 </script></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

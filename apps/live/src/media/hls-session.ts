@@ -111,7 +111,7 @@ function ffmpegArgs(source: HlsSource): string[] {
     // parts and segments (the bundled 2018 ffmpeg's HLS muxer writes no LL-HLS parts). Audio
     // is sent within 0.2 s of its time rather than the muxer's default 0.7 s, so a part's audio
     // comes with its video.
-    ...args('-muxdelay 0.2 -flush_packets 1 -f mpegts pipe:1'),
+    ...args('-muxdelay 0 -pes_payload_size 0 -flush_packets 1 -f mpegts pipe:1'),
   ];
 }
 
@@ -205,6 +205,10 @@ export function createHlsSession(options: HlsSessionOptions): HlsSession {
       fresh = true;
     }
     if ((!fresh && !ended) || stored.length + open.length === 0 || aborted()) return;
+    // A live playlist always ends with an open segment's part: one ending on a whole segment
+    // throws hls.js's part timing off (stalls, parts loaded out of order). A segment's last
+    // part (about 0.13 s) is published with the next segment's first.
+    if (!ended && open.length === 0) return;
     target = Math.max(target, targetDuration(stored));
     const playlist = livePlaylist(stored, {
       window: LIVE_WINDOW_SEGMENTS,

@@ -92,6 +92,12 @@ describe('a browser broadcast', () => {
       }
     }
     expect(partsSeen).toBeGreaterThan(LIVE_WINDOW_SEGMENTS);
+    // A live playlist never ends on a whole segment (hls.js's part timing needs an open part):
+    // only the ended one does.
+    for (const put of playlists) {
+      const lastLine = put.body.toString().trimEnd().split('\n').at(-1) ?? '';
+      if (!lastLine.startsWith('#EXT-X-ENDLIST')) expect(lastLine).toMatch(/^#EXT-X-PART:/);
+    }
     // LL-HLS: players hold requests on the live service, which answers once a part is stored.
     const first = playlists[0]?.body.toString() ?? '';
     expect(first).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.000\n');
