@@ -108,9 +108,9 @@ function ffmpegArgs(source: HlsSource): string[] {
     ...AUDIO_AAC,
     ...args('-max_muxing_queue_size 1024'),
     // One MPEG-TS stream on stdout, each packet written as it is made: ts-parts.ts cuts it into
-    // parts and segments (the bundled 2018 ffmpeg's HLS muxer writes no LL-HLS parts). Audio
-    // is sent within 0.2 s of its time rather than the muxer's default 0.7 s, so a part's audio
-    // comes with its video.
+    // parts and segments (the bundled 2018 ffmpeg's HLS muxer writes no LL-HLS parts). Each
+    // audio frame is written at once, beside the video of its time (the muxer's default holds
+    // audio up to 0.35 s, which put a part's audio in the next part and made hls.js see holes).
     ...args('-muxdelay 0 -pes_payload_size 0 -flush_packets 1 -f mpegts pipe:1'),
   ];
 }
