@@ -72,20 +72,23 @@ describe('Insights', () => {
       opened.app
         .locator('h3', { hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::p[1]');
-    // Insights reads rollups only, which the minutely rollup job writes: the merchant sees the
-    // traffic once it has run, on a reload.
+    // Insights reads rollups only, which the minutely rollup job writes (the views, and the
+    // orders as their webhooks are attributed): the merchant sees the traffic and the orders once
+    // it has run on them, on a reload.
+    const orders = () => opened.app.getByText('4 of 4 store orders', { exact: false });
     await expect
       .poll(
         async () => {
           const views = await tile('Views').textContent();
-          if (views !== number(count('view'))) {
+          const ordersIn = (await orders().count()) > 0;
+          if (views !== number(count('view')) || !ordersIn) {
             opened = await openAdmin(page, BASE, DEMO, '/insights');
           }
-          return views;
+          return `${views}, orders ${ordersIn}`;
         },
         { timeout: 150_000, interval: 5_000 },
       )
-      .toBe(number(count('view')));
+      .toBe(`${number(count('view'))}, orders true`);
     const { admin, app } = opened;
     expect(await tile('Clicks').textContent()).toBe(number(count('click')));
     expect(await tile('Add to carts').textContent()).toBe(number(count('add_to_cart')));

@@ -97,12 +97,32 @@ describe('live selling', () => {
     const shopperContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
     try {
       const shopper = await shopperContext.newPage();
+      // What the shopper's page reported, for a failure's message: it runs on CI's loaded machine.
+      const reported: string[] = [];
+      shopper.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') reported.push(m.text().slice(0, 200));
+      });
+      shopper.on('requestfailed', (r) => reported.push(`${r.failure()?.errorText} ${r.url()}`));
+      shopper.on('response', (r) => {
+        if (r.status() >= 400) reported.push(`${r.status()} ${r.url()}`);
+      });
       await shopper.goto(STORE);
       const player = shopper.locator('[data-popstage-live]');
       await player.getByText('Live', { exact: true }).first().waitFor({ timeout: 60_000 });
-      await expect
-        .poll(() => playing(shopper, '[data-popstage-live] video'), { timeout: 90_000 })
-        .toBe(true);
+      try {
+        await expect
+          .poll(() => playing(shopper, '[data-popstage-live] video'), { timeout: 90_000 })
+          .toBe(true);
+      } catch (error) {
+        const video = await shopper
+          .locator('[data-popstage-live] video')
+          .evaluate((v: HTMLVideoElement) => `readyState ${v.readyState}, src ${v.currentSrc}`)
+          .catch(() => 'no video');
+        throw new Error(
+          `The stream never played (${video}); the page reported: ${reported.slice(-10).join(' | ')}`,
+          { cause: error },
+        );
+      }
       const pinned = player.getByRole('region', { name: 'Pinned product' });
       await pinned.getByText(product.title).waitFor({ timeout: 30_000 });
       await player.getByLabel('Your name').fill('Ava');
@@ -192,12 +212,10 @@ describe('live selling', () => {
 
     // The merchant sees the same charge on the app's Subscription page.
     const plans = await openAdmin(page, BASE, DEMO, '/manage/plans');
-    const fees = plans.app.locator('.Polaris-Card', {
-      has: plans.app.getByRole('heading', { name: 'Live sales fees' }),
-    });
-    await fees.getByRole('cell', { name: '#1001' }).waitFor({ timeout: 30_000 });
-    await fees.getByText('Charged').waitFor();
-    await fees.scrollIntoViewIfNeeded();
+    await plans.app.getByRole('heading', { name: 'Live sales fees' }).waitFor({ timeout: 30_000 });
+    const fee = plans.app.getByRole('row').filter({ hasText: '#1001' });
+    await fee.getByText('Charged').waitFor({ timeout: 30_000 });
+    await fee.scrollIntoViewIfNeeded();
     await screenshotAt(plans.admin, 'live-fees-1280', 1280, 1800);
     await screenshotAt(plans.admin, 'live-fees-375', 375, 3200);
   }, 600_000);
