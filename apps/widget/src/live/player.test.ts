@@ -120,6 +120,22 @@ class FakeEventSource {
   }
 }
 
+/** hls.js as the player uses it: each instance's settings kept in `config`, its calls in `hls`. */
+function fakeHls() {
+  const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn(), on: vi.fn() };
+  const config: unknown[] = [];
+  class FakeHls {
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
+    constructor(settings: unknown) {
+      config.push(settings);
+      Object.assign(this, hls);
+    }
+  }
+  return { FakeHls, hls, config };
+}
+
 async function mount(status: 'scheduled' | 'live' | 'ended', chatStatus = 201) {
   const calls = mockFetch(status, chatStatus);
   const root = document.createElement('div');
@@ -178,17 +194,7 @@ describe('the live show', () => {
   });
 
   it('plays with hls.js, fetched from the app, where the browser has no HLS', async () => {
-    const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn(), on: vi.fn() };
-    const config: unknown[] = [];
-    class FakeHls {
-      static isSupported = () => true;
-      static Events = { ERROR: 'hlsError' };
-      static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
-      constructor(settings: unknown) {
-        config.push(settings);
-        Object.assign(this, hls);
-      }
-    }
+    const { FakeHls, hls, config } = fakeHls();
     const { root, player } = await mount('live');
     players.push(player);
     const tag = document.head.querySelector<HTMLScriptElement>(
@@ -212,17 +218,7 @@ describe('the live show', () => {
       type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
     );
     vi.stubGlobal('MediaSource', class {});
-    const hls = { loadSource: vi.fn(), attachMedia: vi.fn(), destroy: vi.fn(), on: vi.fn() };
-    const config: unknown[] = [];
-    class FakeHls {
-      static isSupported = () => true;
-      static Events = { ERROR: 'hlsError' };
-      static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
-      constructor(settings: unknown) {
-        config.push(settings);
-        Object.assign(this, hls);
-      }
-    }
+    const { FakeHls, hls, config } = fakeHls();
     vi.stubGlobal('PopstageHls', FakeHls);
     const { root, player } = await mount('live');
     players.push(player);
