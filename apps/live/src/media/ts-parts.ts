@@ -150,8 +150,8 @@ export function createTsPartitioner(options: TsPartitionerOptions) {
           at += 1;
           continue;
         }
-        // A copy: the chunk's memory is reused by the stream once this returns.
-        packet(Buffer.from(data.subarray(at, at + PACKET)));
+        // A view, not a copy: each pipe read is a buffer of its own, never reused.
+        packet(data.subarray(at, at + PACKET));
         at += PACKET;
       }
       data = data.subarray(at);
