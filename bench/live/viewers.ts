@@ -1,6 +1,7 @@
 import { Agent, type ClientRequest, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { PRESENCE_HEARTBEAT_SECONDS } from '@popstage/core/live';
+import { playlistEdge } from '@popstage/live';
 import { type Answer, call } from './http';
 
 /**
@@ -193,11 +194,14 @@ export function startAudience(options: {
         stats.playlistsFetched++;
         const text = playlist.body.toString('utf8');
         const edge = playlistEdge(text);
-        const uris = edge.parts.length > 0 ? edge.parts : edge.segments;
+        if (!edge) throw new Error('not a media playlist');
+        const { parts, segments } = mediaUris(text);
+        const uris = parts.length > 0 ? parts : segments;
         const fresh = (fetched.size === 0 ? uris.slice(-3) : uris).filter((u) => !fetched.has(u));
         for (const uri of fresh) await fetchMedia(uri);
-        blocking = edge.canBlock && !edge.ended;
-        if (blocking) next = `?_HLS_msn=${edge.nextMsn}&_HLS_part=${edge.nextPart}`;
+        blocking = text.includes('CAN-BLOCK-RELOAD=YES') && !edge.ended;
+        // The next part: of the open segment after the last complete one.
+        if (blocking) next = `?_HLS_msn=${edge.lastSegment + 1}&_HLS_part=${edge.openParts}`;
       } catch {
         if (!stopped) stats.playlistsFailed++;
         next = '';
@@ -229,21 +233,13 @@ export function startAudience(options: {
   };
 }
 
-/** What a player reads off a live playlist to follow it. */
-function playlistEdge(text: string) {
-  const lines = text.split('\n').map((line) => line.trim());
-  const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? 0);
-  const segments = lines.filter((line) => line && !line.startsWith('#'));
-  const parts = [...text.matchAll(/#EXT-X-PART:.*URI="([^"]+)"/g)].map((m) => m[1] as string);
-  // The open segment's parts: those after the last segment line.
-  const lastSegment = lines.findLastIndex((line) => line && !line.startsWith('#'));
-  const open = lines.slice(lastSegment + 1).filter((line) => line.startsWith('#EXT-X-PART:'));
+/** The media files a playlist names: its segments and its parts (#EXT-X-PART). */
+function mediaUris(text: string) {
   return {
-    segments,
-    parts,
-    canBlock: text.includes('CAN-BLOCK-RELOAD=YES'),
-    ended: text.includes('#EXT-X-ENDLIST'),
-    nextMsn: sequence + segments.length,
-    nextPart: open.length,
+    segments: text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#')),
+    parts: [...text.matchAll(/#EXT-X-PART:.*URI="([^"]+)"/g)].map((m) => m[1] as string),
   };
 }

@@ -5,6 +5,7 @@ export {
   createLiveMedia,
   createRtmpServer,
   createS3Storage,
+  playlistEdge,
 } from './media';
 export type { HlsSession, LiveMedia, LiveStorage, RtmpHooks } from './media/port';
 export {
