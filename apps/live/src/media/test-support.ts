@@ -97,3 +97,29 @@ export const namedParts = (playlist: string) =>
   [...playlist.matchAll(/^#EXT-X-PART:.*URI="([^"]+)"/gm)].map((match) => match[1] as string);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The presentation times (seconds) of an MPEG-TS file's PES packets, video (stream ids 0xE0-0xEF)
+ * and audio (0xC0-0xDF) apart: which moments of each a part carries.
+ */
+export function pesTimes(ts: Buffer): { video: number[]; audio: number[] } {
+  const times = { video: [] as number[], audio: [] as number[] };
+  for (let at = 0; at + 188 <= ts.length; at += 188) {
+    if ((ts.readUInt8(at + 1) & 0x40) === 0) continue;
+    const control = (ts.readUInt8(at + 3) >> 4) & 0x3;
+    const p = at + (control & 0x2 ? 5 + ts.readUInt8(at + 4) : 4);
+    if (p + 14 > at + 188 || ts.readUIntBE(p, 3) !== 1) continue;
+    if ((ts.readUInt8(p + 7) & 0x80) === 0) continue;
+    const stream = ts.readUInt8(p + 3);
+    const q = p + 9;
+    const pts =
+      ((ts.readUInt8(q) >> 1) & 0x07) * 2 ** 30 +
+      ts.readUInt8(q + 1) * 2 ** 22 +
+      (ts.readUInt8(q + 2) >> 1) * 2 ** 15 +
+      ts.readUInt8(q + 3) * 2 ** 7 +
+      (ts.readUInt8(q + 4) >> 1);
+    if (stream >= 0xe0 && stream <= 0xef) times.video.push(pts / 90_000);
+    else if (stream >= 0xc0 && stream <= 0xdf) times.audio.push(pts / 90_000);
+  }
+  return times;
+}
