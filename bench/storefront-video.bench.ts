@@ -309,8 +309,9 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     // Where the bubble's time goes, from navigation (CDP: media requests have no resource timing).
     const list = [...received.requests.values()];
     const step = (test: (url: string) => boolean) => span(requestsOf(list, test));
+    const isLoop = (u: string) => /\/loop(\?|\.mp4)/.test(u);
     console.log(
-      `  requests (start–end, ms from navigation): document ${step((u) => u === url || u === `${url}/`)}, loop ${step((u) => /\/loop(\?|\.mp4)/.test(u))}, feed ${step((u) => u.endsWith('/feed'))}, loader ${step((u) => u.includes('popstage-loader.js'))}, player ${step((u) => u.includes('widget.js'))}, viewer file before the tap ${span(warm)} (${((warm?.bytes ?? 0) / 1024).toFixed(0)} KB)`,
+      `  requests (start–end, ms from navigation): document ${step((u) => u === url || u === `${url}/`)}, loop ${step(isLoop)} (${list.filter((r) => isLoop(r.url)).length} request), feed ${step((u) => u.endsWith('/feed'))}, loader ${step((u) => u.includes('popstage-loader.js'))}, player ${step((u) => u.includes('widget.js'))}, viewer file before the tap ${span(warm)} (${((warm?.bytes ?? 0) / 1024).toFixed(0)} KB)`,
     );
     const end = (await page.evaluate('performance.now()')) as number;
     return {

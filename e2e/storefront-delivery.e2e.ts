@@ -102,9 +102,11 @@ describe('video delivery on a phone', () => {
       const shopper = await context.newPage();
       await throttle(context, shopper);
       const media: string[] = [];
+      const loops: string[] = [];
       shopper.on('request', (request) => {
         const path = new URL(request.url()).pathname;
         if (path.startsWith('/media/')) media.push(path);
+        if (path.endsWith('/loop')) loops.push(request.url());
       });
       await shopper.goto(`${localShopify(BASE)}/sandbox/store/${DEMO}`);
       // The app embed loads the loader from the extension's assets, not the player.
@@ -125,6 +127,10 @@ describe('video delivery on a phone', () => {
         .poll(() => loop.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 60_000 })
         .toBeGreaterThan(0.3);
       expect(await loop.evaluate((v: HTMLVideoElement) => v.muted && !v.paused)).toBe(true);
+      // Asked for once, by the head's preload, whose answer the embed's script plays from memory
+      // (a fetch that did not match the preload would download it a second time).
+      expect(await loop.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+      expect(loops).toHaveLength(1);
       await viewportShot(shopper, 'delivery-bubble-375');
 
       await bubble.click();

@@ -233,7 +233,7 @@ describe('the bubble the app embed rendered', () => {
     const source = video.querySelector('source') as HTMLSourceElement;
     expect(fetch).toHaveBeenCalledWith(LOOP, {
       mode: 'cors',
-      credentials: 'omit',
+      credentials: 'same-origin',
       priority: 'high',
     });
     // Nothing for the <video> (or the loader, which loads a data-src) to fetch a second time.
@@ -253,6 +253,24 @@ describe('the bubble the app embed rendered', () => {
     expect(video.load).toHaveBeenCalledTimes(2);
     source.dispatchEvent(new Event('error'));
     expect(video.load).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks for the loop from the head's preload, in the mode and for the shoppers its fetch takes", () => {
+    // The preload scanner's request is the one the script's fetch takes only when both ask in the
+    // same mode with the same credentials (cors; crossorigin="anonymous" is same-origin).
+    const link =
+      /<link\s+rel="preload"\s+as="fetch"\s+href="\{\{ loop_url \| escape \}\}"([^>]*)>/.exec(
+        EMBED,
+      );
+    expect(link?.[1]).toContain('crossorigin="anonymous"');
+    expect(BUBBLE_SCRIPT).toContain(
+      "fetch(url, { mode: 'cors', credentials: 'same-origin', priority: 'high' })",
+    );
+    // Only where the script fetches it: shoppers who ask for reduced motion get the poster.
+    expect(link?.[1]).toContain('media="(prefers-reduced-motion: no-preference)"');
+    expect(BUBBLE_SCRIPT).toContain("source.media = '(prefers-reduced-motion: no-preference)'");
+    // The URL the script fetches is the same one.
+    expect(EMBED).toContain('data-loop="{{ loop_url | escape }}"');
   });
 
   it('plays the URL itself when the download fails or is refused', async () => {

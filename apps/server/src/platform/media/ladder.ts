@@ -138,6 +138,16 @@ export function audioArgs(input: string, output: string, audio: 'copy' | 'encode
 // First video and first audio only: phones add data tracks that MP4 cannot carry.
 const BASE = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-stats'];
 
+/**
+ * How full the rungs' VBV buffer (twice the maxrate) is taken to be when playback starts: the
+ * first frames may spend at most this share of it. x264's default, 0.9, let the 360p rung's
+ * first key frame of a detailed 1080p upload weigh 59 KB, so the viewer's first frame waited
+ * for about 110 KB (0.55 s on Lighthouse's 1.6 Mbit/s phone); at 0.3 it is 20 KB (50 KB in
+ * all) and the file comes out 5 % smaller, the first second a little softer where the source
+ * is that busy.
+ */
+export const VBV_INIT = 0.3;
+
 /** x264 options every rung shares: High profile, 2 s GOPs on any frame rate, capped rate. */
 function rungEncoding(rung: Rung, audio: string | null): string[] {
   return [
@@ -153,6 +163,8 @@ function rungEncoding(rung: Rung, audio: string | null): string[] {
     `${rung.videoKbps}k`,
     '-bufsize',
     `${rung.videoKbps * 2}k`,
+    '-x264-params',
+    `vbv-init=${VBV_INIT}`,
     // A key frame every 2 s whatever the frame rate, and none forced in between by scene cuts:
     // players and seeking can rely on the 2 s grid.
     '-force_key_frames',

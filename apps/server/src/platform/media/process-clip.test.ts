@@ -5,12 +5,18 @@ import { join } from 'node:path';
 import { generateClip, generateCorruptFile } from '@popstage/testkit/clip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaRejectedError, NOT_A_VIDEO } from './errors';
-import { LADDER, rungBitsPerSecond } from './ladder';
+import { LADDER, rungBitsPerSecond, VBV_INIT } from './ladder';
 import { LOOP_MAX_BYTES } from './motion';
 import { probe } from './probe';
 import { processVideo } from './process-clip';
 import { TEST_CLIPS } from './testing/clips';
-import { countFrames, magic, mp4TopLevelBoxes, videoProfileAndKeyFrames } from './testing/inspect';
+import {
+  countFrames,
+  firstVideoPacketBytes,
+  magic,
+  mp4TopLevelBoxes,
+  videoProfileAndKeyFrames,
+} from './testing/inspect';
 
 let dir: string;
 const clips = {} as Record<keyof typeof TEST_CLIPS | 'corrupt', string>;
@@ -136,6 +142,11 @@ describe('processVideo', () => {
       expect(keyFrameSeconds.map(Math.round)).toEqual([0, 2]);
       const boxes = await mp4TopLevelBoxes(rendition.path);
       expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+      // A viewer shows its first frame early: the busy source's first key frame stays within the
+      // share of the buffer playback starts with (x264's default 0.9 let it take three times that).
+      expect(await firstVideoPacketBytes(rendition.path)).toBeLessThanOrEqual(
+        (VBV_INIT * bufferBits) / 8,
+      );
     }
     // The source weighs 6 Mbit/s: no file shoppers get comes near it.
     const sourceBits = (await probe(clips.heavy)).bitRate ?? 0;

@@ -76,3 +76,18 @@ export async function videoProfileAndKeyFrames(
     keyFrameSeconds: parsed.frames.map((frame) => Number(frame.best_effort_timestamp_time)),
   };
 }
+
+/** The size of the first video packet (the first key frame), in bytes. */
+export async function firstVideoPacketBytes(path: string): Promise<number> {
+  const { stdout } = await runTool(
+    'ffprobe',
+    [
+      ...['-v', 'error', '-select_streams', 'v:0', '-read_intervals', '%+#1'],
+      ...['-show_entries', 'packet=size', '-of', 'json', path],
+    ],
+    { captureStdout: true },
+  );
+  const [first] = (JSON.parse(stdout) as { packets: { size: string }[] }).packets;
+  if (!first) throw new Error(`${path} has no video packet`);
+  return Number(first.size);
+}
