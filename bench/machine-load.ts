@@ -1,7 +1,5 @@
 import { loadavg } from 'node:os';
-
-/** Figures taken above this 1-minute load average are marked unreliable (2 shared cores). */
-export const RELIABLE_LOAD = 1.5;
+import { RELIABLE_LOAD } from './report';
 
 /** The machine's load average now, and whether figures taken at it can be trusted. */
 export function machineLoad(): string {
