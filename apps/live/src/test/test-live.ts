@@ -35,6 +35,12 @@ export async function testConnection(): Promise<{
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // As the app's own pool does (apps/server/src/db/client.ts), whose connection the service shares
+  // in production: a connection the server ends is not an uncaught error. Here the DROP DATABASE
+  // below ends those pool.end() has not finished closing (it resolves before their sockets close).
+  const lost = () => {};
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   return {
     connection: { kind: 'postgres', pool },
     close: async () => {
