@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { DiskStorage } from '../storage';
 import { defaultFfmpegPath } from './ffmpeg';
 import type { LiveStorage } from './port';
+import { readPts } from './ts-parts';
 
 /** Test helpers: real ffmpeg media, and a store that records what it was given, in order. */
 
@@ -87,7 +88,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The segment URIs a playlist names. */
 /** The segments' URIs a playlist names. */
 export const namedUris = (playlist: string) =>
   playlist.split('\n').filter((line) => line && !line.startsWith('#'));
@@ -108,16 +108,10 @@ export function pesTimes(ts: Buffer): { video: number[]; audio: number[] } {
     if ((ts.readUInt8(at + 1) & 0x40) === 0) continue;
     const control = (ts.readUInt8(at + 3) >> 4) & 0x3;
     const p = at + (control & 0x2 ? 5 + ts.readUInt8(at + 4) : 4);
-    if (p + 14 > at + 188 || ts.readUIntBE(p, 3) !== 1) continue;
-    if ((ts.readUInt8(p + 7) & 0x80) === 0) continue;
+    if (p + 14 > at + 188) continue;
+    const pts = readPts(ts, p);
+    if (pts === null) continue;
     const stream = ts.readUInt8(p + 3);
-    const q = p + 9;
-    const pts =
-      ((ts.readUInt8(q) >> 1) & 0x07) * 2 ** 30 +
-      ts.readUInt8(q + 1) * 2 ** 22 +
-      (ts.readUInt8(q + 2) >> 1) * 2 ** 15 +
-      ts.readUInt8(q + 3) * 2 ** 7 +
-      (ts.readUInt8(q + 4) >> 1);
     if (stream >= 0xe0 && stream <= 0xef) times.video.push(pts / 90_000);
     else if (stream >= 0xc0 && stream <= 0xdf) times.audio.push(pts / 90_000);
   }

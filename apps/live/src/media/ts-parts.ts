@@ -193,7 +193,7 @@ function readVideoPid(packet: Buffer, payload: number): number {
 }
 
 /** A PES header's PTS (90 kHz), or null when it has none. */
-function readPts(packet: Buffer, payload: number): number | null {
+export function readPts(packet: Buffer, payload: number): number | null {
   if (
     packet.readUInt8(payload) !== 0 ||
     packet.readUInt8(payload + 1) !== 0 ||
