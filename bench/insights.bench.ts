@@ -10,8 +10,7 @@ import { shopApi } from '@popstage/testkit/shop';
 import pg from 'pg';
 import { type BenchSql, generateHistory, pgliteSql, postgresSql } from './insights/generate';
 import type { InsightsLoadFigures, InsightsLoadOptions } from './insights/load';
-import { machineLoad } from './machine-load';
-import { report, reportFigure } from './report';
+import { machineLoad, report, reportFigure } from './report';
 import { createBenchDatabase, describePostgres, dropBenchDatabase } from './storefront/postgres';
 
 /**

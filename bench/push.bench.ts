@@ -11,9 +11,8 @@ import {
 } from '@popstage/testkit/push-fakes';
 import { shopApi } from '@popstage/testkit/shop';
 import pg from 'pg';
-import { machineLoad } from './machine-load';
 import { PRODUCTION_FLAGS } from './production-flags';
-import { report, reportAtLeast, reportFigure } from './report';
+import { machineLoad, report, reportAtLeast, reportFigure } from './report';
 import { createBenchDatabase, dropBenchDatabase } from './storefront/postgres';
 
 /**

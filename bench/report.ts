@@ -92,6 +92,13 @@ export function reportLoad(label: string): number {
   return one;
 }
 
+/** The load average inline, for a line that says more (reportLoad prints a line of its own). */
+export function machineLoad(): string {
+  const [one = 0, five = 0] = loadavg();
+  const verdict = one > RELIABLE_LOAD ? `UNRELIABLE (above ${RELIABLE_LOAD})` : 'reliable';
+  return `load average ${one.toFixed(2)} (5 min ${five.toFixed(2)}): ${verdict}`;
+}
+
 /** How many repetitions a bench makes: BENCH_RUNS overrides `full` (a short smoke run: 1). */
 export function benchRuns(full: number): number {
   const runs = Number(process.env.BENCH_RUNS);

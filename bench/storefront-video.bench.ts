@@ -311,7 +311,7 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     const onScreen = framesOnScreen(await browser.stopTracing(), documentUrl);
     await page.waitForTimeout(WATCH_MS);
     const seen = await watched(page);
-    const loop = seen.frames.filter((f) => f.kind === 'loop');
+    const loopMoving = seen.frames.find((f) => f.kind === 'loop' && f.mediaTime > 0);
     const viewer = seen.frames.filter((f) => f.kind === 'viewer');
     const firstViewer = viewer[0];
     if (!firstViewer || seen.tapAt === null)
@@ -338,8 +338,8 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
       served,
       bubbleFrameMs: loopOnScreen[0]?.ms ?? Number.NaN,
       bubbleMotionMs: loopOnScreen.find((f) => f.mediaTime > 0)?.ms ?? Number.NaN,
-      bubbleMotionCallbackMs: loop.find((f) => f.mediaTime > 0)?.t ?? Number.NaN,
-      bubbleMotionPresentedMs: loop.find((f) => f.mediaTime > 0)?.presented ?? Number.NaN,
+      bubbleMotionCallbackMs: loopMoving?.t ?? Number.NaN,
+      bubbleMotionPresentedMs: loopMoving?.presented ?? Number.NaN,
       viewerFirstFrameMs: (viewerOnScreen?.ms ?? Number.NaN) - tapAt,
       viewerFirstFrameCallbackMs: firstViewer.t - tapAt,
       viewerSrc: firstViewer.src,
