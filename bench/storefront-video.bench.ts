@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -202,6 +202,46 @@ const phoneContext = (browser: Browser) =>
     hasTouch: true,
   });
 
+/** The binding WATCH_VIDEOS tells the bench through (CDP's Runtime.addBinding). */
+const SIGNAL = '__psBenchSignal';
+
+/**
+ * What the page tells the bench, as it happens: a binding call is one CDP event, where each poll
+ * (page.evaluate) and each selector wait (Playwright's 330 KB injected script, twice) ran on the
+ * page's throttled main thread, 160-200 ms of it before the bubble moved.
+ */
+async function pageSignals(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const seen = new Map<string, { x: number; y: number }>();
+  const waiting = new Map<string, () => void>();
+  cdp.on('Runtime.bindingCalled', (event: { name: string; payload: string }) => {
+    if (event.name !== SIGNAL) return;
+    const { name, data } = JSON.parse(event.payload) as {
+      name: string;
+      data: { x: number; y: number };
+    };
+    seen.set(name, data);
+    waiting.get(name)?.();
+  });
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: SIGNAL });
+  return {
+    /** The signal's data once the page sends it, or null after `timeoutMs`. */
+    async next(name: string, timeoutMs: number) {
+      if (!seen.has(name)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          waiting.set(name, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return seen.get(name) ?? null;
+    },
+  };
+}
+
 /**
  * Watches every <video> the page makes, from navigation (performance.now() counts from it): each
  * presented frame (requestVideoFrameCallback) with its media time, each wait for data after
@@ -210,6 +250,11 @@ const phoneContext = (browser: Browser) =>
  */
 const WATCH_VIDEOS = `(() => {
   const s = (window.__psBench = { frames: [], stalls: [], tapAt: null });
+  const signal = (name, data) => {
+    try {
+      window.${SIGNAL}(JSON.stringify({ name, data }));
+    } catch {}
+  };
   const kind = (v) => (v.closest('.ps-viewer') ? 'viewer' : v.classList.contains('ps-loop') ? 'loop' : 'other');
   const watch = (v) => {
     if (v.__psWatched) return;
@@ -217,6 +262,15 @@ const WATCH_VIDEOS = `(() => {
     let count = 0;
     const frame = (_now, meta) => {
       s.frames.push({ kind: kind(v), t: performance.now(), presented: meta.presentationTime, mediaTime: meta.mediaTime, src: v.currentSrc });
+      if (kind(v) === 'loop' && meta.mediaTime > 0 && !s.loopMoving) {
+        s.loopMoving = true;
+        const box = (v.closest('.ps-tile') || v).getBoundingClientRect();
+        signal('loop-moving', { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      }
+      if (kind(v) === 'viewer' && !s.viewerFrame) {
+        s.viewerFrame = true;
+        signal('viewer-frame', {});
+      }
       if (++count < 30) v.requestVideoFrameCallback(frame);
     };
     v.requestVideoFrameCallback(frame);
@@ -280,6 +334,31 @@ interface ShopperVisit {
 }
 
 /**
+ * BENCH_TRACE_DIR=dir keeps each visit's Chromium trace there (open it in DevTools' Performance
+ * panel), with the main thread's tasks and the network's requests: where the bubble's time goes.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const visitTraceCategories = () =>
+  TRACE_DIR
+    ? [
+        ...FRAME_TRACE_CATEGORIES,
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'loading',
+        'v8.execute',
+      ]
+    : FRAME_TRACE_CATEGORIES;
+let traced = 0;
+async function keepTrace(trace: Buffer): Promise<void> {
+  if (!TRACE_DIR) return;
+  await mkdir(TRACE_DIR, { recursive: true });
+  const file = join(TRACE_DIR, `visit-${++traced}.json`);
+  await writeFile(file, trace);
+  console.log(`  trace: ${file}`);
+}
+
+/**
  * What a shopper meets: the storefront page as the local Shopify renders it, with the app embed's
  * real loader (from the extension's assets) and the player it fetches, on the phone profile. The
  * bench waits for the bubble to move, taps it as a finger would, and watches the viewer WATCH_MS.
@@ -290,26 +369,25 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     await context.addInitScript(WATCH_VIDEOS);
     const page = await context.newPage();
     const received = await throttle(context, page);
-    await browser.startTracing(page, { categories: FRAME_TRACE_CATEGORIES });
+    const signals = await pageSignals(context, page);
+    await browser.startTracing(page, { categories: visitTraceCategories() });
     await page.goto(url, { waitUntil: 'commit' });
     const documentUrl = page.url();
-    const bubble = '[data-popstage-float="featured"] .ps-tile';
-    await page.waitForSelector(bubble, { timeout: 30_000 });
-    const moved = async () =>
-      (await watched(page)).frames.some((f) => f.kind === 'loop' && f.mediaTime > 0);
-    for (const stop = Date.now() + 15_000; !(await moved()) && Date.now() < stop; ) {
-      await page.waitForTimeout(100);
-    }
-    const served = (await page.evaluate(`!!document.getElementById('popstage-bubble')`)) as boolean;
+    // Told by the page itself (no polling, no selector engine: either costs the throttled main
+    // thread that the bubble's first frame waits for, 160-200 ms of it in traces).
+    const moving = await signals.next('loop-moving', 30_000);
     const requestsAtTap = [...received.requests.values()].map((r) => ({ ...r }));
-    await page.tap(bubble);
+    if (moving) await page.touchscreen.tap(moving.x, moving.y);
+    else await page.tap('[data-popstage-float="featured"] .ps-tile');
     const bytesAtTap = received.bytes;
-    const viewerFrame = async () => (await watched(page)).frames.some((f) => f.kind === 'viewer');
-    for (const stop = Date.now() + 30_000; !(await viewerFrame()) && Date.now() < stop; ) {
-      await page.waitForTimeout(100);
-    }
-    const onScreen = framesOnScreen(await browser.stopTracing(), documentUrl);
+    await signals.next('viewer-frame', 30_000);
+    // Traced through the viewing: stopping the trace flushes the renderer's buffers, which
+    // stalled the viewer when it came 0.3 s into playback.
     await page.waitForTimeout(WATCH_MS);
+    const trace = await browser.stopTracing();
+    await keepTrace(trace);
+    const onScreen = framesOnScreen(trace, documentUrl);
+    const served = (await page.evaluate(`!!document.getElementById('popstage-bubble')`)) as boolean;
     const seen = await watched(page);
     const loopMoving = seen.frames.find((f) => f.kind === 'loop' && f.mediaTime > 0);
     const viewer = seen.frames.filter((f) => f.kind === 'viewer');

@@ -99,6 +99,19 @@ describe('video delivery on a phone', () => {
       hasTouch: true,
     });
     try {
+      // When the bubble's loop had its first frame (media events do not bubble: captured).
+      await context.addInitScript(() => {
+        addEventListener(
+          'loadeddata',
+          (event) => {
+            const w = window as { loopFrameAt?: number };
+            if ((event.target as Element).classList?.contains('ps-loop')) {
+              w.loopFrameAt ??= performance.now();
+            }
+          },
+          true,
+        );
+      });
       const shopper = await context.newPage();
       await throttle(context, shopper);
       const media: string[] = [];
@@ -131,6 +144,21 @@ describe('video delivery on a phone', () => {
       // (a fetch that did not match the preload would download it a second time).
       expect(await loop.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
       expect(loops).toHaveLength(1);
+      // The player is asked for only once the loop has its first frame: before it, its download
+      // and evaluation held the loop back on the phone's link and CPU.
+      const playerAt = () =>
+        shopper.evaluate(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .find((entry) => entry.name.includes('/storefront/v1/widget.js'))?.startTime ?? null,
+        );
+      await expect.poll(playerAt, { timeout: 30_000 }).not.toBeNull();
+      const loopFrameAt = await shopper.evaluate(
+        () => (window as { loopFrameAt?: number }).loopFrameAt,
+      );
+      expect(loopFrameAt).toBeGreaterThan(0);
+      expect(await playerAt()).toBeGreaterThanOrEqual(loopFrameAt ?? Number.POSITIVE_INFINITY);
       await viewportShot(shopper, 'delivery-bubble-375');
 
       await bubble.click();

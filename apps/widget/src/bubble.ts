@@ -71,7 +71,7 @@ function bubbleElement(clip: StorefrontClip): HTMLElement {
 /**
  * Shows the featured bubble (served: the app embed's, confirmed by servedBubble), opening the
  * viewer on a tap, fetching the player as the shopper reaches for it, and warming the viewer's
- * first file while it is on screen.
+ * first file while it is on screen. Answers the bubble's element.
  */
 export function showBubble(
   shared: LoaderShared,
@@ -81,7 +81,7 @@ export function showBubble(
   open: (opener: HTMLElement) => void,
   prefetch: () => unknown,
   tappedEarly = false,
-): void {
+): HTMLElement {
   const el = served ?? bubbleElement(clip);
   // The embed's script leaves taps and closes to the handlers below from now on.
   el.setAttribute('data-popstage-hydrated', '');
@@ -122,4 +122,5 @@ export function showBubble(
   // (it comes after the page's load otherwise; the loop's first frame delays that event).
   warmViewer(shared, clip, loop, () => whenIdle(prefetch));
   if (served && tappedEarly) open(button);
+  return el;
 }

@@ -96,7 +96,7 @@ function boot(): void {
     // A bubble the loader draws itself goes at the end of <body>: once the page is parsed.
     if (!served) await parsed;
     if (clip && !sessionFlag(FEATURED_DISMISSED)) {
-      showBubble(
+      const bubble = showBubble(
         shared,
         data,
         clip,
@@ -109,7 +109,7 @@ function boot(): void {
         load,
         tapped(),
       );
-      afterLoad(load);
+      afterLoad(load, bubble);
     }
     await parsed;
     // The bubble's loop has the phone's link first: a row's player (tens of KB) waits for the
@@ -137,12 +137,15 @@ function firstFrame(bubble: HTMLElement): Promise<void> {
 }
 
 /**
- * The player for a bubble on screen: after the page's own load, when the browser is idle (or
- * sooner, once the bubble's loop can play through: bubble.ts).
+ * The player for a bubble on screen: after the page's own load and the bubble's first frame,
+ * when the browser is idle (or sooner, once the bubble's loop can play through: bubble.ts). The
+ * page's load does not wait for the loop (it comes by fetch), and the player's download and
+ * evaluation delayed the loop's first frame on a throttled phone.
  */
-function afterLoad(load: () => unknown): void {
-  if (document.readyState === 'complete') whenIdle(load);
-  else addEventListener('load', () => whenIdle(load), { once: true });
+function afterLoad(load: () => unknown, bubble: HTMLElement): void {
+  const idle = () => void firstFrame(bubble).then(() => whenIdle(load));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 }
 
 /**
