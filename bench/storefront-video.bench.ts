@@ -411,6 +411,14 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     console.log(
       `  requests (start–end, ms from navigation): document ${step((u) => u === url || u === `${url}/`)}, loop ${step(isLoop)} (${list.filter((r) => isLoop(r.url)).length} request), feed ${step((u) => u.endsWith('/feed'))}, loader ${step((u) => u.includes('popstage-loader.js'))}, player ${step((u) => u.includes('widget.js'))}, viewer file before the tap ${span(warm)} (${((warm?.bytes ?? 0) / 1024).toFixed(0)} KB)`,
     );
+    // What shared the link with the viewer's file up to a stall (times from navigation).
+    const firstStall = stalls[0]?.start;
+    if (firstStall !== undefined) {
+      const around = list.filter((r) => r.start < firstStall && (r.end ?? firstStall) > tapAt);
+      console.log(
+        `  in flight between the tap (${tapAt.toFixed(0)} ms) and the stall (${firstStall.toFixed(0)} ms): ${around.map((r) => `${new URL(r.url).pathname.split('/').slice(-2).join('/')} ${r.start.toFixed(0)}–${(r.end ?? Number.NaN).toFixed(0)} (${(r.bytes / 1024).toFixed(0)} KB)`).join(', ')}`,
+      );
+    }
     const end = (await page.evaluate('performance.now()')) as number;
     return {
       served,

@@ -310,13 +310,14 @@ export const configSchema = z
       description: 'APNs host (`https://api.sandbox.push.apple.com` for development builds)',
     }),
     /**
-     * Push requests in flight at once per provider (FCM, APNs); unset: 256 for FCM, 500 for APNs.
+     * Push requests in flight at once per provider (FCM, APNs); unset: 192 each
+     * (DEFAULT_PUSH_LANES).
      * A crash resends at most the requests in flight, so it also bounds duplicates.
      */
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional().meta({
       description:
         'push requests in flight at once per provider; a crash resends at most these, so it also bounds duplicate pushes',
-      whenUnset: '256 for FCM, 500 for APNs',
+      whenUnset: '192 for each provider',
     }),
     /** New devices one address (IPv6: its /64) may register with one app per hour. */
     DEVICE_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(20).meta({

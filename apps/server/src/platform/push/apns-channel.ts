@@ -2,6 +2,7 @@ import { constants } from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
 import { createH2Client } from './h2-client';
 import {
+  DEFAULT_PUSH_LANES,
   type DeviceOutcome,
   mapLimit,
   type PushChannel,
@@ -76,7 +77,7 @@ export function createApnsChannel(options: ApnsOptions): PushChannel {
   let providerToken: { jwt: string; at: number } | null = null;
   // Imported on first use: a bad key fails the sends (with the reason), not the start.
   let key: ReturnType<typeof importPKCS8> | null = null;
-  const concurrency = options.concurrency ?? 500;
+  const concurrency = options.concurrency ?? DEFAULT_PUSH_LANES;
   const client = createH2Client(options.url, {
     inFlight: concurrency,
     streamsPerConnection: STREAMS_PER_CONNECTION,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FcmServiceAccount } from './fcm-account';
 import { createH2Client } from './h2-client';
 import {
+  DEFAULT_PUSH_LANES,
   type DeviceOutcome,
   mapLimit,
   type PushChannel,
@@ -36,11 +37,6 @@ interface Failure {
   reason: string;
 }
 
-/**
- * Requests in flight: FCM v1 takes one message a request, so a 1,000,000-device send in
- * 10 minutes over a 100 ms round trip needs well over 170 at once (docs/decisions.md, issue 29).
- */
-const FCM_LANES = 256;
 /** Google's front end takes at most 100 streams on one HTTP/2 connection (more: GOAWAY). */
 const STREAMS_PER_CONNECTION = 100;
 
@@ -92,7 +88,7 @@ export function createFcmChannel(options: FcmOptions): PushChannel {
   });
   const api = new URL(options.apiUrl);
   const sendPath = `${api.pathname.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
-  const concurrency = options.concurrency ?? FCM_LANES;
+  const concurrency = options.concurrency ?? DEFAULT_PUSH_LANES;
   // FCM v1 speaks HTTP/2 (firebase-admin's sendEach uses it): requests are streams on a few
   // connections, not a socket each.
   const client = createH2Client(api.origin, {
