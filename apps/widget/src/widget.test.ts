@@ -364,12 +364,18 @@ describe("the viewer on the loader's warm file", () => {
     expect(srcSet).toHaveBeenCalledWith('https://cdn.example/a.mp4');
   });
 
-  it("shows the poster while the warm file has no frame yet, and leaves another clip's alone", async () => {
+  it("asks for no poster while the warm file has no frame yet, and leaves another clip's alone", async () => {
     const { widget } = await start(feed());
     const { video } = warmed('c', 'https://cdn.example/c.mp4', HTMLMediaElement.HAVE_METADATA);
     widget.openFeatured(null);
     expect(document.querySelector('[role="dialog"] video')).toBe(video);
-    expect(video.poster).toBe('https://cdn.example/c.jpg');
+    // Its bytes are coming: a poster would share the link with them.
+    expect(video.getAttribute('poster')).toBeNull();
+    // A file loaded anew (the next clip) shows its poster until its first frame.
+    document
+      .querySelector('[role="dialog"]')
+      ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(video.poster).toBe('https://cdn.example/a.jpg');
 
     const other = warmed('b', 'https://cdn.example/b.mp4', HTMLMediaElement.HAVE_CURRENT_DATA);
     widget.openFeatured(null);

@@ -621,11 +621,12 @@ export class Viewer {
     const settings = this.widget.feed?.settings;
     this.video.pause?.();
     const src = sourceFor(clip, this.video);
-    // The same file again (the warm element's) keeps the bytes it has: a new src loads anew. With
-    // its first frame here it needs no poster, which would take the link from its next bytes.
+    // The same file again (the warm element's) keeps the bytes it has: a new src loads anew. Its
+    // download is under way, so it needs no poster: on a phone's link the poster's bytes arrived
+    // after the first frame and took the link from the file's next ones (the viewer then stalled
+    // a quarter of a second into playback, in the video bench).
     const kept = !!src && this.video.src === src;
-    const framed = kept && this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
-    const poster = framed ? null : clip.posterUrl;
+    const poster = kept ? null : clip.posterUrl;
     if (poster) this.video.poster = poster;
     else this.video.removeAttribute('poster');
     if (!src) this.video.removeAttribute('src');
