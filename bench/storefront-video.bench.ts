@@ -382,8 +382,8 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     else await page.tap('[data-popstage-float="featured"] .ps-tile');
     const bytesAtTap = received.bytes;
     await signals.next('viewer-frame', 30_000);
-    // Traced through the viewing: stopping the trace flushes the renderer's buffers, which
-    // stalled the viewer when it came 0.3 s into playback.
+    // Traced through the viewing: stopping the trace flushes the renderer's buffers, work that
+    // would otherwise land in the viewing being measured.
     await page.waitForTimeout(WATCH_MS);
     const trace = await browser.stopTracing();
     await keepTrace(trace);
@@ -415,7 +415,10 @@ async function shopperVisit(browser: Browser, url: string): Promise<ShopperVisit
     // What shared the link with the viewer's file up to a stall (times from navigation).
     const firstStall = stalls[0]?.start;
     if (firstStall !== undefined) {
-      const around = list.filter((r) => r.start < firstStall && (r.end ?? firstStall) > tapAt);
+      // data: URLs (the media controls' icons) never touch the link.
+      const around = list.filter(
+        (r) => !r.url.startsWith('data:') && r.start < firstStall && (r.end ?? firstStall) > tapAt,
+      );
       console.log(
         `  in flight between the tap (${tapAt.toFixed(0)} ms) and the stall (${firstStall.toFixed(0)} ms): ${around.map((r) => `${new URL(r.url).pathname.split('/').slice(-2).join('/')} ${r.start.toFixed(0)}–${(r.end ?? Number.NaN).toFixed(0)} (${(r.bytes / 1024).toFixed(0)} KB)`).join(', ')}`,
       );
