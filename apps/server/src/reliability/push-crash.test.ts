@@ -44,8 +44,12 @@ const CHAIN = [
   'push.before-record=crash@2',
   'push.before-finish=crash',
 ];
-const iosToken = (n: number) => n.toString(16).padStart(64, '0');
-const androidToken = (n: number) => `android-crash-${n}`;
+type Kind = 'pglite' | 'postgres';
+// Each chain's own tokens: the two chains run at once against the same fakes, and a token both
+// registered counted the other chain's deliveries as duplicates (560 and 1,301 of them).
+const iosToken = (kind: Kind, n: number) =>
+  (n + (kind === 'postgres' ? DEVICES : 0)).toString(16).padStart(64, '0');
+const androidToken = (kind: Kind, n: number) => `android-crash-${kind}-${n}`;
 
 const account = fakeFcmServiceAccount('popstage-crash');
 const apnsKey = fakeApnsKey();
@@ -72,10 +76,10 @@ afterAll(async () => {
   await apns.close();
 });
 
-const received = (n: number) =>
-  n % 2 === 0 ? apns.deliveriesTo(iosToken(n)) : fcm.deliveriesTo(androidToken(n));
+const received = (kind: Kind, n: number) =>
+  n % 2 === 0 ? apns.deliveriesTo(iosToken(kind, n)) : fcm.deliveriesTo(androidToken(kind, n));
 
-async function crashChain(kind: 'pglite' | 'postgres') {
+async function crashChain(kind: Kind) {
   const began = Date.now();
   const step = (what: string) =>
     console.log(`[push crash ${kind}] ${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
@@ -119,8 +123,8 @@ async function crashChain(kind: 'pglite' | 'postgres') {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(
               n % 2 === 0
-                ? { platform: 'ios', token: iosToken(n) }
-                : { platform: 'android', token: androidToken(n) },
+                ? { platform: 'ios', token: iosToken(kind, n) }
+                : { platform: 'android', token: androidToken(kind, n) },
             ),
           });
           expect(answer.status, await answer.text()).toBe(200);
@@ -128,7 +132,11 @@ async function crashChain(kind: 'pglite' | 'postgres') {
       }),
     );
     step('1,000 devices registered');
-    const fcmBefore = fcm.count();
+    // This chain's FCM deliveries (the other chain sends to the same fake at the same time).
+    const fcmSent = () =>
+      Array.from({ length: DEVICES / 2 }, (_, k) =>
+        fcm.deliveriesTo(androidToken(kind, 2 * k + 1)),
+      ).reduce((sum, n) => sum + n, 0);
     const { id } = await api<{ id: string }>('POST', '/api/shopify/shop/mobile/notifications', {
       type: 'custom',
       title: `Crash ${kind}`,
@@ -139,7 +147,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
     const crashes: { at: string; seconds?: number }[] = [];
     await waitFor(
       'FCM sends under way',
-      async () => (fcm.count() - fcmBefore >= 100 ? true : undefined),
+      async () => (fcmSent() >= 100 ? true : undefined),
       RESTART_WITHIN_MS,
     );
     first.child.kill('SIGKILL');
@@ -179,7 +187,7 @@ async function crashChain(kind: 'pglite' | 'postgres') {
       `[push crash ${kind}] last run ${(Date.now() - lastStarted) / 1000} s`,
       item.results,
     );
-    const counts = Array.from({ length: DEVICES }, (_, n) => received(n));
+    const counts = Array.from({ length: DEVICES }, (_, n) => received(kind, n));
     const missing = counts.filter((count) => count === 0).length;
     const duplicates = counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0);
     const bound = crashes.length * BOUND_PER_CRASH;

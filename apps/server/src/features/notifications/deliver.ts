@@ -19,7 +19,7 @@ import {
   releaseLease,
   renewLease,
 } from './delivery-ledger';
-import { deviceBatch } from './device-store';
+import { audienceBatches } from './device-store';
 import { findNotification, finishNotification } from './notification-store';
 import { openTokens } from './open-token';
 import { sendThroughWindow } from './send-window';
@@ -58,8 +58,8 @@ async function takeLease(ctx: JobContext, id: string, runId: string): Promise<bo
  * Sends one notification to its audience, device by device by token (a broadcast to every
  * device of the shop, a targeted send to its customers' devices), each device's payload with its
  * own open token. One run at a time holds the notification (a lease renewed while it runs; every
- * write is fenced by the run's id). Devices are streamed in id order in batches and sent through
- * a sliding window that records per device what was handed to the provider before and after each
+ * write is fenced by the run's id). Devices are streamed in id order, the next batch read while
+ * one is sent, through one sliding window that records per device what was handed to the provider before and after each
  * request (send-window.ts): a run after a crash skips what was answered and resends only what
  * was in flight, so no device is missed and duplicates stay bounded by the requests in flight.
  * Dead tokens are forgotten. A notification no longer pending is left.
@@ -105,24 +105,20 @@ export async function deliverNotification(
       notificationId: row.id,
       targeted: row.customerIds !== null,
     };
-    const sendBatches = async (from: number) => {
-      let after = from;
-      for (;;) {
-        const devices = await deviceBatch(db, ctx.secrets, audience, after, batchSize);
-        if (devices.length === 0) return true;
-        const finished = await sendThroughWindow(devices, {
-          lanes: (platform) => ctx.push.channels[platform]?.lanes ?? 1,
-          send: (device) =>
-            sendOne(ctx, shop, { ...message, openToken: tokens.issue(row.id, device.id) }, device),
-          mark: (group) => markSending(db, id, group),
-          record: async (answers) => !lost && (await recordAnswers(db, id, runId, answers)),
-        });
-        if (!finished || lost) return false;
-        after = devices.at(-1)?.id ?? after;
-        if (!(await advanceCursor(db, id, runId, after))) return false;
-      }
-    };
-    if (!(await sendBatches((await findNotification(db, id))?.progressDeviceId ?? 0))) return;
+    // Read again under the lease: a run before a crash may have moved it since.
+    const from = (await findNotification(db, id))?.progressDeviceId ?? 0;
+    const finished = await sendThroughWindow(
+      audienceBatches(db, ctx.secrets, audience, from, batchSize),
+      {
+        lanes: (platform) => ctx.push.channels[platform]?.lanes ?? 1,
+        send: (device) =>
+          sendOne(ctx, shop, { ...message, openToken: tokens.issue(row.id, device.id) }, device),
+        mark: (group) => markSending(db, id, group),
+        record: async (answers) => !lost && (await recordAnswers(db, id, runId, answers)),
+        settled: async (lastId) => !lost && (await advanceCursor(db, id, runId, lastId)),
+      },
+    );
+    if (!finished || lost) return;
     await countFromRows(db, id, runId);
     failpoint('push.before-finish');
     await finishNotification(db, id, ctx.clock.now(), null, runId);

@@ -1,5 +1,15 @@
 import type { DevicePlatform } from '@popstage/core/notifications';
-import { and, eq, inArray, isNull, lt, or, sql, TransactionRollbackError } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  TransactionRollbackError,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { pushDeliveries, pushDevices, pushNotifications } from '../../db/schema';
@@ -151,23 +161,26 @@ export async function recordAnswers(
 async function settleAnswers(db: Db, id: string, runId: string, answers: Answered[]) {
   return db.transaction(async (tx) => {
     const d = pushDeliveries;
-    const settle = async (state: 'delivered' | 'failed', list: Answered[]) =>
-      list.length === 0
-        ? []
-        : tx
-            .update(d)
-            .set({ state })
-            .where(
-              and(
-                eq(d.notificationId, id),
-                eq(d.state, 'sending'),
-                inArray(
-                  d.deviceId,
-                  list.map((answer) => answer.deviceId),
-                ),
-              ),
-            )
-            .returning({ deviceId: d.deviceId });
+    const settle = async (state: 'delivered' | 'failed', list: Answered[]) => {
+      if (list.length === 0) return [];
+      const ids = list.map((answer) => answer.deviceId);
+      return tx
+        .update(d)
+        .set({ state })
+        .where(
+          and(
+            eq(d.notificationId, id),
+            // The answered ids lie in this range: the index scan stays within it. Without it a
+            // planner that takes a new notification for a small one (its statistics are older)
+            // scans every row of the notification for each list: 40-110 ms a transaction at
+            // 150,000-800,000 rows in the million-device bench, growing as the send went on.
+            between(d.deviceId, Math.min(...ids), Math.max(...ids)),
+            inArray(d.deviceId, ids),
+            eq(d.state, 'sending'),
+          ),
+        )
+        .returning({ deviceId: d.deviceId });
+    };
     const delivered = answers.filter((answer) => answer.delivered);
     const failed = answers.filter((answer) => !answer.delivered);
     const changed = new Set(

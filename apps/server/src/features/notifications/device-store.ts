@@ -74,7 +74,7 @@ const audienceWhere = (audience: Audience) =>
   );
 
 /** The next batch of the audience after a device id, tokens decrypted: memory stays flat. */
-export async function deviceBatch(
+async function deviceBatch(
   db: Db,
   secrets: TokenCipher,
   audience: Audience,
@@ -93,4 +93,27 @@ export async function deviceBatch(
     .orderBy(asc(pushDevices.id))
     .limit(size);
   return rows.map((row) => ({ ...row, token: secrets.decrypt(row.token) }));
+}
+
+/**
+ * The audience in id order, batch after batch: the next batch is read while the one before is
+ * sent, so the lanes never wait for the database between batches.
+ */
+export async function* audienceBatches(
+  db: Db,
+  secrets: TokenCipher,
+  audience: Audience,
+  afterId: number,
+  size: number,
+): AsyncGenerator<PushDevice[]> {
+  let next = deviceBatch(db, secrets, audience, afterId, size);
+  for (;;) {
+    const devices = await next;
+    const last = devices.at(-1);
+    if (!last) return;
+    next = deviceBatch(db, secrets, audience, last.id, size);
+    // A run that stops early never awaits the read ahead: its failure is not the run's.
+    next.catch(() => {});
+    yield devices;
+  }
 }

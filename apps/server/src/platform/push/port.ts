@@ -74,10 +74,9 @@ export async function mapLimit<T, R>(
 /**
  * Requests each provider's channel (FCM, APNs) keeps in flight unless configured
  * (`PUSH_CONCURRENCY`). A 1,000,000-device send in 10 minutes over a 100 ms round trip needs over
- * 170 at once in all; 192 a provider grew the server 9-26 MB for 100,000 sends (2,495 a second on
- * 2 cores), where 256 + 500 grew it 52-96 MB: a request outlives the young generation's
- * scavenges, so each one in flight is promoted. But a measured 1,000,000-device send took 621 s
- * at 192 (539 s at 256 + 500), over the 10-minute goal: still open (docs/decisions.md, issue 29,
- * the eighth session).
+ * 170 at once in all; 192 a provider grew the server 9-26 MB for 100,000 sends, where 256 + 500
+ * grew it 52-96 MB: a request outlives the young generation's scavenges, so each one in flight is
+ * promoted. With one window over the whole audience (send-window.ts) a measured 1,000,000-device
+ * send takes 359 s at 192 (docs/decisions.md, issue 29, the ninth session).
  */
 export const DEFAULT_PUSH_LANES = 192;
