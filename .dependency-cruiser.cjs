@@ -168,11 +168,12 @@ module.exports = {
       severity: 'error',
       comment:
         'Outside apps/shopify-sandbox, the local Shopify is reached only through its entries: ' +
-        'src/index.ts (package "."), and src/testing/index.ts ("./testing") for tests.',
+        'src/index.ts (package "."), src/shops.ts ("./shops", its shop names alone) and ' +
+        'src/testing/index.ts ("./testing") for tests.',
       from: { pathNot: '^apps/shopify-sandbox/' },
       to: {
         path: '^apps/shopify-sandbox/src/',
-        pathNot: '^apps/shopify-sandbox/src/(index|testing/index)\\.ts$',
+        pathNot: '^apps/shopify-sandbox/src/(index|shops|testing/index)\\.ts$',
       },
     },
     {

@@ -1,10 +1,11 @@
-// The server's production build: one ES module, dist/main.js, run by plain `node` (no TypeScript
-// at run time). Third-party packages stay in node_modules; the workspace's own TypeScript
-// (apps/server, packages/core, apps/shopify-sandbox) is bundled. Those sources find their files
-// (migrations, catalogue, extensions, schemas) relative to themselves through import.meta.url, so
-// each module's import.meta.url is rewritten to its source file's place, relative to the bundle:
-// the repository's files are where the sources expect them, as in the container image.
-import { readFile } from 'node:fs/promises';
+// The server's production build: ES modules, dist/main.js and the chunks it loads on demand, run
+// by plain `node` (no TypeScript at run time). Third-party packages stay in node_modules; the
+// workspace's own TypeScript (apps/server, packages/core, apps/shopify-sandbox) is bundled. Those
+// sources find their files (migrations, catalogue, extensions, schemas) relative to themselves
+// through import.meta.url, so each module's import.meta.url is rewritten to its source file's
+// place, relative to the bundle: the repository's files are where the sources expect them, as in
+// the container image.
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,12 +25,17 @@ const sourceUrls = {
   },
 };
 
+// Chunk names change with their content: last build's would stay beside this one's.
+await rm(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: [path.join(here, 'src/main.ts')],
   outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Dynamic imports (the local Shopify, the S3 adapter) become chunks of their own, with their
+  // packages: a server that never calls them never loads them.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   metafile: true,

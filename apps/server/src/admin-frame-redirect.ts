@@ -1,5 +1,5 @@
 import { isShopDomain } from '@popstage/core/shop';
-import { DEMO_SHOP } from '@popstage/shopify-sandbox';
+import { DEMO_SHOP } from '@popstage/shopify-sandbox/shops';
 import { adminPageOf, localAdmin } from './http/shopify-admin';
 
 interface AdminRequest {

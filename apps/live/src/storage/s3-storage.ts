@@ -1,14 +1,7 @@
 import { ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { LiveStorage } from '../media/port';
 import { assertStorageKey, assertStoragePrefix } from './keys';
 
@@ -26,24 +19,34 @@ export interface S3StorageOptions {
  * honours (short for live playlists, long for segments).
  */
 export function createS3Storage(options: S3StorageOptions): LiveStorage {
-  const client =
-    options.client instanceof S3Client
-      ? options.client
-      : new S3Client({
-          // Checksums only where S3 requires them (DeleteObjects): the SDK's default streams
-          // bodies as aws-chunked with trailers, which several S3-compatible stores refuse.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-          ...options.client,
-        });
+  // The SDK (tens of MB resident) loads with the first broadcast's media, not at start.
+  let loading: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null =
+    null;
+  const s3 = () => {
+    loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client:
+        options.client instanceof sdk.S3Client
+          ? options.client
+          : new sdk.S3Client({
+              // Checksums only where S3 requires them (DeleteObjects): the SDK's default streams
+              // bodies as aws-chunked with trailers, which several S3-compatible stores refuse.
+              requestChecksumCalculation: 'WHEN_REQUIRED',
+              responseChecksumValidation: 'WHEN_REQUIRED',
+              ...options.client,
+            }),
+    }));
+    return loading;
+  };
   const { bucket } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
   return {
     async put(key, body, { contentType, cacheControl }) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           // S3 refuses a streamed body without a length: a file's is known, others are read.
@@ -56,8 +59,9 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
 
     async open(key) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = answer.Body;
         if (!body) return null;
         return body instanceof Readable
@@ -74,10 +78,11 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
 
     async deletePrefix(prefix) {
       assertStoragePrefix(prefix);
+      const { sdk, client } = await s3();
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: prefix,
             ContinuationToken: token,
@@ -87,7 +92,7 @@ export function createS3Storage(options: S3StorageOptions): LiveStorage {
         // A page holds at most 1,000 keys, DeleteObjects' limit.
         if (keys.length > 0) {
           const answer = await client.send(
-            new DeleteObjectsCommand({
+            new sdk.DeleteObjectsCommand({
               Bucket: bucket,
               Delete: { Objects: keys, Quiet: true },
             }),

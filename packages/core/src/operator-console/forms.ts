@@ -44,8 +44,9 @@ const newPasswordSchema = z
   .min(OPERATOR_PASSWORD_MIN, `Use at least ${OPERATOR_PASSWORD_MIN} characters`)
   .max(200);
 
-const refuseWeak = (password: string, email: string, ctx: z.RefinementCtx, path: string) => {
-  const weakness = passwordWeakness(password, [email]);
+/** Asynchronous (the estimator loads on first use): these schemas are parsed with parseAsync. */
+const refuseWeak = async (password: string, email: string, ctx: z.RefinementCtx, path: string) => {
+  const weakness = await passwordWeakness(password, [email]);
   if (weakness) ctx.addIssue({ code: 'custom', message: weakness, path: [path] });
 };
 

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * Staff passwords (issue 28): zxcvbn-ts estimates how many guesses a password takes, knowing
@@ -10,14 +8,24 @@ import * as en from '@zxcvbn-ts/language-en';
  */
 export const PASSWORD_MIN_SCORE = 3;
 
-/** Built on first use: the dictionaries take about a second to load. */
-let estimator: ZxcvbnFactory | null = null;
+/**
+ * Loaded and built on first use: the dictionaries take about a second to build and, loaded, tens
+ * of MB that a server whose staff set no password never needs.
+ */
+let estimator: Promise<ZxcvbnFactory> | null = null;
 const zxcvbn = () => {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-  });
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, en]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+      }),
+  );
   return estimator;
 };
 
@@ -25,9 +33,12 @@ const zxcvbn = () => {
  * Why the password is too easy to guess (the words to show), or null when it is strong enough.
  * `related` are words of the account (its e-mail), which a password must not lean on.
  */
-export function passwordWeakness(password: string, related: string[] = []): string | null {
+export async function passwordWeakness(
+  password: string,
+  related: string[] = [],
+): Promise<string | null> {
   const words = related.flatMap((text) => [text, ...text.split(/[@.+_-]+/)]).filter(Boolean);
-  const result = zxcvbn().check(password, ['popstage', ...words]);
+  const result = (await zxcvbn()).check(password, ['popstage', ...words]);
   if (result.score >= PASSWORD_MIN_SCORE) return null;
   const advice = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean);
   return ['This password is too easy to guess.', ...advice].join(' ');

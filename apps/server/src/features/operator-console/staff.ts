@@ -33,7 +33,7 @@ export async function createStaffMember(
   actor: AuditActor | 'cli',
   input: z.input<typeof staffMemberSchema>,
 ): Promise<OperatorUserRow> {
-  const { email, password, role } = staffMemberSchema.parse(input);
+  const { email, password, role } = await staffMemberSchema.parseAsync(input);
   // Hashed before the transaction: argon2 takes a while and needs no database.
   const passwordHash = await hashPassword(password);
   return inTransaction(deps, async (tx) => {

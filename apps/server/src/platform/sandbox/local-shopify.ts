@@ -1,4 +1,4 @@
-import { type LocalShopify, openLocalShopify } from '@popstage/shopify-sandbox';
+import type { LocalShopify } from '@popstage/shopify-sandbox';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
@@ -8,12 +8,15 @@ import type { Clock } from '../clock';
  * app installed: the app's key, secret and URL, and the staff credential its control page uses.
  * `fetch` is how the store reaches the app (in process: inject into this app).
  */
-export function openAppLocalShopify(
+export async function openAppLocalShopify(
   database: Database,
   config: Config,
   clock: Clock,
   fetch: typeof globalThis.fetch | undefined,
 ): Promise<LocalShopify> {
+  // Loaded here, in sandbox mode only: its GraphQL schema and Liquid engine stay out of a server
+  // that talks to Shopify (the build puts it in a chunk of its own).
+  const { openLocalShopify } = await import('@popstage/shopify-sandbox');
   return openLocalShopify(
     database.kind === 'pglite'
       ? { kind: 'pglite', client: database.client }

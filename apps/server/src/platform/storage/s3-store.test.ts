@@ -4,6 +4,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Config } from '../../config';
+import { systemClock } from '../clock';
+import { createMediaStore } from './from-config';
+import type { ObjectStore } from './port';
 import { createS3ObjectStore, parseContentRange, type S3ObjectStore } from './s3-store';
 import { objectStoreContract } from './testing/object-store-contract';
 
@@ -12,6 +16,7 @@ import { objectStoreContract } from './testing/object-store-contract';
 let server: S3rver;
 let directory: string;
 let store: S3ObjectStore;
+let endpoint: string;
 const signingDate = new Date('2026-11-20T12:00:00Z');
 
 beforeAll(async () => {
@@ -24,10 +29,11 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'media' }],
   });
   const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
   store = createS3ObjectStore({
     bucket: 'media',
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
@@ -36,6 +42,28 @@ afterAll(async () => {
   store.client.destroy();
   await server.close();
   await rm(directory, { recursive: true, force: true });
+});
+
+describe('the S3 store the configuration makes (its SDK loaded on first use)', () => {
+  // MEDIA_STORE=s3 gives a store that loads the adapter with its first operation: each operation
+  // must reach the adapter's own.
+  let configured: ObjectStore | null = null;
+  const store = () => {
+    configured ??= createMediaStore(
+      {
+        MEDIA_STORE: 's3',
+        S3_BUCKET: 'media',
+        S3_REGION: 'us-east-1',
+        S3_ENDPOINT: endpoint,
+        S3_FORCE_PATH_STYLE: true,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      } as Config,
+      systemClock,
+    );
+    return configured;
+  };
+  objectStoreContract(() => ({ store: store(), reach: (url) => url, enforcesSignatures: false }));
 });
 
 describe('S3 ObjectStore contract (s3rver)', () => {

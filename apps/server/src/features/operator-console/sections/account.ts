@@ -55,7 +55,7 @@ export const accountSection: ConsoleSection = {
     app.post('/operator/account/password', async (request, reply) => {
       const session = kit.session(request);
       const body = request.body as FormBody;
-      const parsed = passwordChangeSchema(session.user.email).safeParse({
+      const parsed = await passwordChangeSchema(session.user.email).safeParseAsync({
         current: field(body, 'current'),
         password: field(body, 'password'),
       });
