@@ -64,6 +64,10 @@ describe('promo banners in the page shell', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Get more views' })).toBeNull(),
     );
+    // The banner hides at once; the dismissal goes out once signed (WebCrypto is asynchronous).
+    await waitFor(() =>
+      expect(view.calls('PUT', '/api/popclips/shop-popups/dismiss')).toHaveLength(1),
+    );
     const [put] = view.calls('PUT', '/api/popclips/shop-popups/dismiss');
     expect(put?.body).toEqual({ shop_id: 'demo-store.myshopify.com', rule_id: BANNER.rule_id });
     if (put) await expectSigned(put.request, JSON.stringify(put.body));
