@@ -8,6 +8,7 @@ import {
   type LiveRtmp,
 } from '@popstage/live';
 import type { Config } from '../../config';
+import { s3Connection } from '../storage/from-config';
 import { ownLiveServiceUrl } from './own-live-service';
 
 /**
@@ -20,19 +21,7 @@ export function appLiveMedia(config: Config): LiveMedia {
     ? createS3Storage({
         bucket: config.LIVE_MEDIA_S3_BUCKET,
         baseUrl: config.LIVE_MEDIA_BASE_URL ?? '',
-        client: {
-          region: config.S3_REGION,
-          ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-          ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-            ? {
-                credentials: {
-                  accessKeyId: config.S3_ACCESS_KEY_ID,
-                  secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-                },
-              }
-            : {}),
-        },
+        client: s3Connection(config),
       })
     : createDiskStorage({
         dir: join(config.DATA_DIR, 'live-media'),

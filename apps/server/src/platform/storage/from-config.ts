@@ -3,6 +3,24 @@ import type { Clock } from '../clock';
 import { createLocalObjectStore } from './local-store';
 import type { ObjectStore } from './port';
 
+/**
+ * How to reach the S3-compatible service (S3_*), for the media store and the live service's
+ * storage alike: region, endpoint, path-style addressing and keys (else the SDK's own chain).
+ */
+export const s3Connection = (config: Config) => ({
+  region: config.S3_REGION,
+  ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+  forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+    ? {
+        credentials: {
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        },
+      }
+    : {}),
+});
+
 /** The media ObjectStore the configuration names (MEDIA_STORE): local disk or S3-compatible. */
 export function createMediaStore(config: Config, clock: Clock): ObjectStore {
   if (config.MEDIA_STORE === 's3') {
@@ -11,21 +29,7 @@ export function createMediaStore(config: Config, clock: Clock): ObjectStore {
     return loadedOnFirstUse('s3', async () => {
       // The AWS SDK (tens of MB resident) loads with the first media operation, not at start.
       const { createS3ObjectStore } = await import('./s3-store');
-      return createS3ObjectStore({
-        bucket,
-        region: config.S3_REGION,
-        ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? {
-              credentials: {
-                accessKeyId: config.S3_ACCESS_KEY_ID,
-                secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-              },
-            }
-          : {}),
-        clock,
-      });
+      return createS3ObjectStore({ bucket, ...s3Connection(config), clock });
     });
   }
   return createLocalObjectStore({
